@@ -1,0 +1,29 @@
+# Quick start: `make demo` runs the main job, `make test` runs every test.
+# Both install missing Debian packages when run as root, and print the apt-get line otherwise.
+SWIFT ?= swift
+DEBS := libedit-dev tmux
+
+.PHONY: demo test build release deps bench
+
+deps:
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else echo "missing Debian packages; run: sudo apt-get install -y$$missing" >&2; exit 1; fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: release
+	@bash scripts/demo.sh .build/release/fieldline
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+bench: release
+	bash bench/run.sh

@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "fieldline",
+    products: [
+        .library(name: "FieldKit", targets: ["FieldKit"]),
+        .executable(name: "fieldline", targets: ["fieldline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The whole behaviour of a field: pure Swift, no terminal, no Foundation.
+        .target(name: "FieldKit"),
+        // The command-line tool: argument parsing, streams and exit codes only.
+        .executableTarget(
+            name: "fieldline",
+            dependencies: [
+                "FieldKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FieldKitTests", dependencies: ["FieldKit"]),
+        // Runs the built binary; depending on the executable makes `swift test` build it first.
+        .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,27 @@
+/// What a field's length and counter count.
+public enum CountUnit: String, Sendable, CaseIterable {
+    /// User-perceived characters (Swift `Character`): 中 = 1, 👨‍👩‍👧 = 1.
+    case graphemes
+    /// UTF-16 code units, as JavaScript and many databases count: 👨‍👩‍👧 = 8.
+    case utf16
+    /// Unicode scalars: 👨‍👩‍👧 = 5.
+    case scalars
+    /// Terminal columns: 中 = 2, a = 1.
+    case width
+
+    /// How much one character adds to the count.
+    @inline(__always)
+    public func count(of character: Character) -> Int {
+        switch self {
+        case .graphemes: return 1
+        case .utf16: return character.utf16.count
+        case .scalars: return character.unicodeScalars.count
+        case .width: return DisplayWidth.columns(of: character)
+        }
+    }
+
+    /// The count of a sequence of characters.
+    public func count<C: Sequence>(of characters: C) -> Int where C.Element == Character {
+        return characters.reduce(0) { $0 + count(of: $1) }
+    }
+}

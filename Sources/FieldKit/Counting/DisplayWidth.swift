@@ -1,0 +1,78 @@
+/// Terminal columns taken by text, from the generated Unicode width table.
+public enum DisplayWidth {
+    /// Columns one scalar takes on its own: 0, 1 or 2 (controls count 0).
+    public static func columns(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        // Most input is ASCII; skip both table searches for it.
+        if value >= 0x20 && value <= 0x7E { return 1 }
+        // C0, DEL and C1 controls move the cursor or do nothing; they never draw a glyph.
+        if value < 0x20 || (value >= 0x7F && value <= 0x9F) { return 0 }
+        // Zero first: a few combining marks (e.g. U+302A) are also East_Asian_Width W.
+        if contains(value, in: DisplayWidthTable.zero) { return 0 }
+        if contains(value, in: DisplayWidthTable.wide) { return 2 }
+        return 1
+    }
+
+    /// Columns one grapheme cluster takes: 0, 1 or 2.
+    public static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        var regionalIndicators = 0
+        var firstVisible: Int?
+        for scalar in scalars {
+            // VS16 asks for emoji presentation, which terminals draw two columns wide
+            // even when the base (e.g. U+2764) is narrow on its own.
+            if scalar.value == 0xFE0F { return 2 }
+            if scalar.value >= 0x1F1E6 && scalar.value <= 0x1F1FF { regionalIndicators += 1 }
+            if firstVisible == nil {
+                let width = columns(of: scalar)
+                if width != 0 { firstVisible = width }
+            }
+        }
+        // A flag is one glyph made of two indicators, not two glyphs.
+        if regionalIndicators >= 2 { return 2 }
+        // Joined or combined scalars render as one glyph sized by its base.
+        return firstVisible ?? 0
+    }
+
+    /// Columns a whole string takes: the sum over its characters.
+    public static func columns<S: StringProtocol>(of text: S) -> Int {
+        // All-ASCII text needs no grapheme breaking: every byte is its own cluster
+        // except CR LF, and both of those count 0 either way.
+        var asciiColumns = 0
+        var allASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                allASCII = false
+                break
+            }
+            if byte >= 0x20 && byte <= 0x7E { asciiColumns += 1 }
+        }
+        if allASCII { return asciiColumns }
+
+        var total = 0
+        for character in text {
+            total += columns(of: character)
+        }
+        return total
+    }
+
+    // The tables are flat so the generated literal type-checks quickly; pair i is
+    // table[2i]...table[2i+1].
+    private static func contains(_ value: UInt32, in table: [UInt32]) -> Bool {
+        guard let first = table.first, let last = table.last,
+              value >= first, value <= last else { return false }
+        var low = 0
+        var high = table.count / 2 - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if value < table[2 * middle] {
+                high = middle - 1
+            } else if value > table[2 * middle + 1] {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,61 @@
+/// One editing command, named as in readline, applied to a field.
+public enum EditCommand: Sendable, Equatable {
+    /// Insert text at the cursor: one typed character, or a whole paste filtered character by character.
+    case selfInsert(String)
+    /// Remove the symbol before the cursor (never a literal: the display is derived).
+    case backwardDeleteChar
+    /// Remove the symbol after the cursor.
+    case deleteChar
+    /// Move left one symbol (literals are skipped because the cursor lives between symbols).
+    case backwardChar
+    /// Move right one symbol.
+    case forwardChar
+    /// Move to the start.
+    case beginningOfLine
+    /// Move to the end.
+    case endOfLine
+    /// Remove back to the start of the word or template group before the cursor.
+    case backwardKillWord
+    /// Remove everything before the cursor.
+    case unixLineDiscard
+    /// Remove everything after the cursor.
+    case killLine
+    /// Accept the value if valid, otherwise stay and explain.
+    case acceptLine
+    /// Give up on the field.
+    case abort
+    /// Complete from choices (fields without choices ring the bell).
+    case complete
+    /// Step to the previous choice.
+    case previousChoice
+    /// Step to the next choice.
+    case nextChoice
+
+    /// Every command that needs no argument, by its readline name.
+    public static let named: [String: EditCommand] = [
+        "backward-delete-char": .backwardDeleteChar, "delete-char": .deleteChar,
+        "backward-char": .backwardChar, "forward-char": .forwardChar,
+        "beginning-of-line": .beginningOfLine, "end-of-line": .endOfLine,
+        "backward-kill-word": .backwardKillWord, "unix-line-discard": .unixLineDiscard,
+        "kill-line": .killLine, "accept-line": .acceptLine, "abort": .abort,
+        "complete": .complete, "previous-choice": .previousChoice, "next-choice": .nextChoice,
+    ]
+
+    /// The readline name, e.g. `backward-delete-char`.
+    public var name: String {
+        if case .selfInsert = self { return "self-insert" }
+        return EditCommand.named.first { $0.value == self }!.key
+    }
+}
+
+/// What the caller should do after a command.
+public enum Effect: Sendable, Equatable {
+    /// Redraw the frame.
+    case refresh
+    /// Redraw and ring the bell: the key was refused or did nothing.
+    case bell
+    /// The field is done: this is the accepted value.
+    case accept(String)
+    /// The user gave up.
+    case cancel
+}

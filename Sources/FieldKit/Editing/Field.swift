@@ -1,0 +1,103 @@
+/// A field being edited: a spec, its state, and the pure `apply` that every key goes through.
+public struct Field: Sendable {
+    /// What kind of field this is.
+    public let spec: FieldSpec
+    /// Outside facts for validation (today's date).
+    public let context: ValidationContext
+    /// The entered symbols and the cursor: the only truth.
+    public internal(set) var state = FieldState()
+    /// Whether the last command was refused or did nothing.
+    public private(set) var lastKeyRefused = false
+    /// Set by a refused Enter so an incomplete value's message is shown until the next edit.
+    public private(set) var revealsMessage = false
+
+    /// An empty field of a kind.
+    public init(spec: FieldSpec, context: ValidationContext) {
+        self.spec = spec
+        self.context = context
+    }
+
+    /// The entered value as text (no literals).
+    public var value: String { String(state.symbols) }
+
+    /// Apply one command. Never traps, for any command on any state.
+    @discardableResult
+    public mutating func apply(_ command: EditCommand) -> Effect {
+        let before = state.symbols.count
+        var refused = false
+        switch command {
+        case .selfInsert(let text):
+            refused = insert(text).refusedAny || text.isEmpty
+        case .backwardDeleteChar:
+            refused = !remove(state.cursor - 1..<state.cursor)
+        case .deleteChar:
+            refused = !remove(state.cursor..<state.cursor + 1)
+        case .backwardChar:
+            state.cursor = max(0, state.cursor - 1)
+        case .forwardChar:
+            state.cursor = min(state.symbols.count, state.cursor + 1)
+        case .beginningOfLine:
+            state.cursor = 0
+        case .endOfLine:
+            state.cursor = state.symbols.count
+        case .backwardKillWord:
+            refused = !remove(wordStart(before: state.cursor)..<state.cursor)
+        case .unixLineDiscard:
+            refused = !remove(0..<state.cursor)
+        case .killLine:
+            refused = !remove(state.cursor..<state.symbols.count)
+        case .acceptLine:
+            let status = self.status
+            if status == .valid { lastKeyRefused = false; return .accept(acceptedValue) }
+            revealsMessage = true
+            lastKeyRefused = true
+            return .bell
+        case .abort:
+            return .cancel
+        case .complete, .previousChoice, .nextChoice:
+            refused = true  // these fields have no choices
+        }
+        if state.symbols.count != before { revealsMessage = false }
+        lastKeyRefused = refused
+        return refused ? .bell : .refresh
+    }
+
+    /// Remove a range of symbols unless it is empty, out of range, or would leave a later symbol at a position
+    /// that refuses it (deleting the leading `1` of a phone number is refused rather than shifting `3` into its place).
+    private mutating func remove(_ range: Range<Int>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= state.symbols.count, !range.isEmpty else { return false }
+        var candidate = state.symbols
+        candidate.removeSubrange(range)
+        if spec.positionViolation(candidate, from: range.lowerBound) != nil { return false }
+        if spec.refusedOptions.isEmpty == false, refusedKindReason(candidate) != nil { return false }
+        state.symbols = candidate
+        state.cursor = range.lowerBound
+        if range.lowerBound > 0, range.lowerBound < candidate.count,
+           candidate[range.lowerBound - 1].utf8.count > 1 || candidate[range.lowerBound].utf8.count > 1 {
+            regroupGraphemes()
+        }
+        return true
+    }
+
+    /// Where Ctrl-W stops: for templated fields the start of the display group before the cursor (groups are
+    /// separated by literals); for free text the start of the previous word, skipping spaces first (bash's Ctrl-W).
+    func wordStart(before cursor: Int) -> Int {
+        guard cursor > 0 else { return 0 }
+        let symbols = state.symbols
+        if spec.templates.templates.isEmpty {
+            var i = cursor
+            while i > 0 && symbols[i - 1].isWhitespace { i -= 1 }
+            while i > 0 && !symbols[i - 1].isWhitespace { i -= 1 }
+            return i
+        }
+        let formatted = Formatter.format(symbols, with: spec.templates)
+        // A symbol starts a group when the display character before it is a literal.
+        var i = cursor - 1
+        while i > 0 {
+            let start = formatted.symbolEnds[i] - 1
+            if start > 0 && formatted.symbolEnds[i - 1] != start { break }
+            i -= 1
+        }
+        return i
+    }
+}

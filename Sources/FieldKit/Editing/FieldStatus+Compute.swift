@@ -1,0 +1,77 @@
+extension Field {
+    /// The value as it would be accepted: the entered symbols, or an upgraded 18-digit ID for a legacy 15-digit one.
+    public var acceptedValue: String {
+        if let upgraded = upgradedLegacyValue { return String(decoding: upgraded, as: UTF8.self) }
+        return value
+    }
+
+    private var upgradedLegacyValue: [UInt8]? {
+        guard spec.upgradesLegacyID, state.symbols.count == 15 else { return nil }
+        return Array(value.utf8).withUnsafeBufferPointer { ResidentID.upgradeLegacy($0) }
+    }
+
+    /// Whether the current value could be accepted, and why not.
+    public var status: FieldStatus {
+        let bytes = upgradedLegacyValue ?? Array(value.utf8)
+        let count = upgradedLegacyValue == nil ? spec.countUnit.count(of: state.symbols) : 18
+        return FieldStatus.of(symbols: state.symbols, utf8: bytes, count: count, spec: spec, context: context)
+    }
+
+    /// The frame a terminal draws now.
+    public var frame: Frame {
+        let formatted = Formatter.format(state.symbols, with: spec.templates)
+        let cursor = formatted.displayIndex(forRawCursor: state.cursor)
+        let status = self.status
+        let count = spec.countUnit.count(of: state.symbols)
+        var message: String?
+        var position: Int?
+        switch status {
+        case .valid: break
+        case .incomplete(let m): if revealsMessage { message = m }
+        case .invalid(let issue):
+            message = issue.message
+            if let p = issue.position, p < state.symbols.count { position = formatted.displayIndex(forRawCursor: p + 1) - 1 }
+        }
+        return Frame(
+            display: String(formatted.display),
+            cursor: cursor,
+            cursorColumn: DisplayWidth.columns(of: String(formatted.display[..<cursor])),
+            counter: spec.limit.map { "\(count)/\($0)" } ?? "",
+            status: status,
+            message: message,
+            messagePosition: position,
+            isFull: spec.limit.map { count >= $0 } ?? false,
+            keyRefused: lastKeyRefused
+        )
+    }
+}
+
+extension FieldStatus {
+    /// The status of a value, shared by the interactive field and the batch checker so both judge alike.
+    static func of(
+        symbols: [Character]?, utf8 bytes: [UInt8], count: Int, spec: FieldSpec, context: ValidationContext
+    ) -> FieldStatus {
+        if count < spec.minLength {
+            return .incomplete("needs \(spec.units(spec.minLength)), has \(count)")
+        }
+        if let limit = spec.limit, count > limit {
+            return .invalid(ValidationIssue("at most \(spec.units(limit)), has \(count)", at: limit))
+        }
+        if !spec.templates.templates.isEmpty, let symbols {
+            if let option = spec.templates.refusedOption(for: symbols, refusing: spec.refusedOptions) {
+                return .invalid(ValidationIssue("\(option.rawValue) numbers are not accepted", at: 0))
+            }
+            if spec.requiresExactTemplate && count > 0,
+               !spec.templates.templates.contains(where: { TemplateSet.match(symbols, $0) == .exact }) {
+                return .incomplete("does not match any format yet")
+            }
+        }
+        if count == 0 { return .valid }
+        for validator in spec.validators {
+            if let issue = bytes.withUnsafeBufferPointer({ validator.issue($0, context: context) }) {
+                return .invalid(issue)
+            }
+        }
+        return .valid
+    }
+}

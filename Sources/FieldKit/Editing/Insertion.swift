@@ -1,0 +1,127 @@
+/// How an insertion went, for the bell, for `check`'s messages and for tests.
+public struct InsertionOutcome: Sendable, Equatable {
+    /// Symbols that made it into the field.
+    public var accepted = 0
+    /// The first character refused, its 0-based index in the inserted text, and why.
+    public var firstRefusal: (character: Character, offset: Int, reason: String)?
+    /// Text was cut at the field's limit.
+    public var truncated = false
+
+    /// Whether anything was refused or cut off.
+    public var refusedAny: Bool { firstRefusal != nil || truncated }
+
+    public static func == (a: InsertionOutcome, b: InsertionOutcome) -> Bool {
+        a.accepted == b.accepted && a.truncated == b.truncated
+            && a.firstRefusal?.character == b.firstRefusal?.character && a.firstRefusal?.offset == b.firstRefusal?.offset
+    }
+}
+
+extension FieldSpec {
+    /// The text of a paste without a known prefix at its start (`+86 138…` → `138…`), when it lands at the start.
+    func strippingPastePrefix(_ text: [Character]) -> ArraySlice<Character> {
+        guard !pastePrefixes.isEmpty else { return text[...] }
+        // Compare on the normalised, significant characters so `＋８６ 138` and `0086-138` both match.
+        var significantStarts: [Int] = []
+        var significant: [Character] = []
+        for (i, c) in text.enumerated() where !isIgnorable(c) {
+            significant.append(symbols.normalize(c))
+            significantStarts.append(i)
+        }
+        for prefix in pastePrefixes {
+            let p = Array(prefix)
+            if significant.count > p.count, Array(significant[0..<p.count]) == p {
+                return text[significantStarts[p.count]...]
+            }
+        }
+        return text[...]
+    }
+
+    /// Why `symbols` break the key rules (a symbol at a position that refuses it), or nil if they obey them.
+    func positionViolation(_ symbols: [Character], from start: Int = 0) -> String? {
+        if self.symbols.isUniform && start > 0 { return nil }
+        var i = start
+        while i < symbols.count {
+            let cls = self.symbols.symbolClass(at: i)
+            if !cls.contains(symbols[i]) { return "position \(i + 1) takes \(cls.name)" }
+            i += 1
+        }
+        return nil
+    }
+}
+
+extension Field {
+    /// Insert text at the cursor, one character at a time through the key rules and the limit.
+    mutating func insert(_ text: String) -> InsertionOutcome {
+        var outcome = InsertionOutcome()
+        let before = state
+        let all = Array(text)
+        let isPaste = all.count > 1
+        let chars = isPaste && state.cursor == 0 ? spec.strippingPastePrefix(all) : all[...]
+        let offsetBase = all.count - chars.count
+        var count = spec.countUnit.count(of: state.symbols)
+        var sawNonASCII = false
+        let simple = spec.symbols.isUniform && spec.refusedOptions.isEmpty
+        var pending: [Character] = []  // accepted symbols not yet spliced in (simple fields only)
+
+        for (k, raw) in chars.enumerated() {
+            if isPaste && spec.isIgnorable(raw) { continue }
+            let c = spec.symbols.normalize(raw)
+            let cost = spec.countUnit.count(of: c)
+            if let limit = spec.limit, count + cost > limit {
+                outcome.truncated = true
+                break
+            }
+            let index = state.cursor + pending.count
+            let cls = spec.symbols.symbolClass(at: index)
+            if !cls.contains(c) {
+                if outcome.firstRefusal == nil {
+                    outcome.firstRefusal = (raw, offsetBase + k, "position \(index + 1) takes \(cls.name)")
+                }
+                continue
+            }
+            if simple {
+                pending.append(c)
+            } else {
+                var candidate = state.symbols
+                candidate.insert(c, at: index)
+                if let reason = spec.positionViolation(candidate, from: index + 1) ?? refusedKindReason(candidate) {
+                    if outcome.firstRefusal == nil { outcome.firstRefusal = (raw, offsetBase + k, reason) }
+                    continue
+                }
+                state.symbols = candidate
+                state.cursor += 1
+            }
+            if c.utf8.count > 1 || c.unicodeScalars.first!.value >= 0x80 { sawNonASCII = true }
+            count += cost
+            outcome.accepted += 1
+        }
+        if !pending.isEmpty {
+            state.symbols.insert(contentsOf: pending, at: state.cursor)
+            state.cursor += pending.count
+        }
+        if sawNonASCII {
+            regroupGraphemes()
+            // Joining can widen a cluster (❤ + U+FE0F is 2 columns): never let that pass the limit.
+            if let limit = spec.limit, spec.countUnit.count(of: state.symbols) > limit {
+                state = before
+                return InsertionOutcome(accepted: 0, firstRefusal: nil, truncated: true)
+            }
+        }
+        return outcome
+    }
+
+    /// Why a candidate is refused by the field's refused template kinds, if it is.
+    func refusedKindReason(_ candidate: [Character]) -> String? {
+        guard let option = spec.templates.refusedOption(for: candidate, refusing: spec.refusedOptions) else { return nil }
+        return "\(option.rawValue) numbers are not accepted"
+    }
+
+    /// Re-split the symbols into grapheme clusters: a combining mark or a ZWJ typed on its own joins its neighbour.
+    mutating func regroupGraphemes() {
+        let head = String(state.symbols[..<state.cursor])
+        let regrouped = Array(head + String(state.symbols[state.cursor...]))
+        guard regrouped.count != state.symbols.count else { return }
+        state.symbols = regrouped
+        state.cursor = min(head.count, regrouped.count)
+    }
+}

@@ -1,0 +1,48 @@
+/// The fields fieldline ships, as data: nothing here is a branch in the engine.
+public enum BuiltinFields {
+    /// Mainland China mobile number shown `138-1234-5678`.
+    public static let phoneCN = FieldSpec(
+        name: "phone-cn",
+        summary: "Mainland China mobile number, shown 138-1234-5678",
+        symbols: SymbolRules(defaultClass: .digit, positionClasses: [1: .characters("1")]),
+        templates: [Template("###-####-####", options: [.mobile])],
+        minLength: 11, limit: 11, unitNoun: "digit",
+        validators: [.cnMobile],
+        pastePrefixes: ["+86", "0086", "86"]
+    )
+
+    /// GB 11643-1999 resident ID number shown `110105 19900307 123X`.
+    public static let idcardCN = FieldSpec(
+        name: "idcard-cn",
+        summary: "Chinese resident ID number (GB 11643-1999), shown 110105 19900307 123X",
+        symbols: SymbolRules(
+            defaultClass: .digit,
+            positionClasses: [18: SymbolClass.digit.union(.characters("X"))],
+            caseMapping: .upper
+        ),
+        templates: [Template("###### ######## ####")],
+        minLength: 18, limit: 18,
+        validators: [.gb11643]
+    )
+
+    /// Free text, counted in graphemes unless told otherwise.
+    public static let text = FieldSpec(
+        name: "text",
+        summary: "Free text; --limit N caps it, --count picks what is counted",
+        symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false)
+    )
+
+    /// A run of digits with optional --min / --max length.
+    public static let digits = FieldSpec(
+        name: "digits",
+        summary: "Digits only; --min and --max bound the length",
+        symbols: SymbolRules(defaultClass: .digit),
+        unitNoun: "digit"
+    )
+
+    /// Every shipped field.
+    public static let all: [FieldSpec] = [phoneCN, idcardCN, text, digits]
+
+    /// A shipped field by name.
+    public static func named(_ name: String) -> FieldSpec? { all.first { $0.name == name } }
+}

@@ -1,0 +1,70 @@
+/// Everything that makes one kind of field behave as it does; pure data, so fields can come from files.
+public struct FieldSpec: Sendable {
+    /// The name scripts use, e.g. `phone-cn`.
+    public var name: String
+    /// One line saying what the field is for.
+    public var summary: String
+    /// Which characters are accepted where, and how they are normalised.
+    public var symbols: SymbolRules
+    /// Display templates; empty means the display is the entered text itself.
+    public var templates: TemplateSet
+    /// Template kinds this field refuses (e.g. forbidden numbers).
+    public var refusedOptions: Set<TemplateOption>
+    /// Whether a complete value must match one template exactly.
+    public var requiresExactTemplate: Bool
+    /// Fewest units (in `countUnit`) a complete value has.
+    public var minLength: Int
+    /// Most units (in `countUnit`) the field holds; nil for no limit and no counter.
+    public var limit: Int?
+    /// What the counter and the lengths count.
+    public var countUnit: CountUnit
+    /// What one entered unit is called in messages ("digit", "character").
+    public var unitNoun: String
+    /// Checks run, in order, on a complete value.
+    public var validators: [Validator]
+    /// Prefixes removed from a paste at the start of the field (e.g. `+86`, `0086`, `86`), longest first.
+    public var pastePrefixes: [String]
+    /// When set, a 15-digit pre-1999 resident ID is accepted and converted to 18 digits.
+    public var upgradesLegacyID: Bool
+
+    /// A field spec; every parameter but the name and key rules has a plain default.
+    public init(
+        name: String,
+        summary: String = "",
+        symbols: SymbolRules,
+        templates: [Template] = [],
+        refusedOptions: Set<TemplateOption> = [],
+        requiresExactTemplate: Bool = false,
+        minLength: Int = 0,
+        limit: Int? = nil,
+        countUnit: CountUnit = .graphemes,
+        unitNoun: String = "character",
+        validators: [Validator] = [],
+        pastePrefixes: [String] = [],
+        upgradesLegacyID: Bool = false
+    ) {
+        self.name = name
+        self.summary = summary
+        self.symbols = symbols
+        self.templates = TemplateSet(templates)
+        self.refusedOptions = refusedOptions
+        self.requiresExactTemplate = requiresExactTemplate
+        self.minLength = minLength
+        self.limit = limit
+        self.countUnit = countUnit
+        self.unitNoun = unitNoun
+        self.validators = validators
+        self.pastePrefixes = pastePrefixes.sorted { $0.count > $1.count }
+        self.upgradesLegacyID = upgradesLegacyID
+    }
+
+    /// Characters dropped without complaint from pastes and checked lines: template literals and white space
+    /// that the field itself does not accept.
+    public func isIgnorable(_ c: Character) -> Bool {
+        if symbols.defaultClass.contains(c) { return false }
+        return c.isWhitespace || templates.literals.contains(c)
+    }
+
+    /// "11 digits" / "1 character".
+    func units(_ n: Int) -> String { n == 1 ? "1 \(unitNoun)" : "\(n) \(unitNoun)s" }
+}

@@ -1,0 +1,40 @@
+/// Entered symbols laid out for display, with where each symbol ends.
+public struct FormattedText: Sendable, Equatable {
+    /// The display text, literals included.
+    public let display: [Character]
+    /// `symbolEnds[i]` is the display index just after the i-th entered symbol.
+    public let symbolEnds: [Int]
+
+    /// The display index of a cursor that sits after `rawCursor` entered symbols.
+    public func displayIndex(forRawCursor rawCursor: Int) -> Int {
+        rawCursor <= 0 ? 0 : symbolEnds[min(rawCursor, symbolEnds.count) - 1]
+    }
+}
+
+/// Derives the display from the entered symbols; the display is never stored.
+public enum Formatter {
+    /// Lay out symbols with the best template, or unchanged when none fits.
+    ///
+    /// A literal is written only while entered symbols remain after it, so `138` shows as `138`, not `138-`.
+    public static func format(_ symbols: [Character], with templates: TemplateSet) -> FormattedText {
+        guard !symbols.isEmpty, let template = templates.best(for: symbols) else {
+            return FormattedText(display: symbols, symbolEnds: (0..<symbols.count).map { $0 + 1 })
+        }
+        var display: [Character] = []
+        display.reserveCapacity(template.tokens.count)
+        var ends: [Int] = []
+        ends.reserveCapacity(symbols.count)
+        var used = 0
+        for token in template.tokens {
+            if used == symbols.count { break }
+            switch token {
+            case .literal(let c): display.append(c)
+            case .slot:
+                display.append(symbols[used])
+                used += 1
+                ends.append(display.count)
+            }
+        }
+        return FormattedText(display: display, symbolEnds: ends)
+    }
+}

@@ -1,0 +1,31 @@
+/// Which command each key runs; keys it does not bind are typed (`self-insert`) when printable.
+public struct Keymap: Sendable {
+    /// Key → command.
+    public var bindings: [Key: EditCommand]
+
+    /// A keymap from explicit bindings.
+    public init(bindings: [Key: EditCommand]) { self.bindings = bindings }
+
+    /// The command a key runs, or nil when the key does nothing in this keymap.
+    public func command(for key: Key) -> EditCommand? {
+        if let bound = bindings[key] { return bound }
+        if case .character(let c) = key { return .selfInsert(String(c)) }
+        return nil
+    }
+
+    /// Emacs-style bindings, as readline and libedit ship them.
+    public static let standard = Keymap(bindings: [
+        .named("BS"): .backwardDeleteChar, .named("C-h"): .backwardDeleteChar,
+        .named("Del"): .deleteChar, .named("C-d"): .deleteChar,
+        .named("Left"): .backwardChar, .named("C-b"): .backwardChar,
+        .named("Right"): .forwardChar, .named("C-f"): .forwardChar,
+        .named("Home"): .beginningOfLine, .named("C-a"): .beginningOfLine,
+        .named("End"): .endOfLine, .named("C-e"): .endOfLine,
+        .named("C-w"): .backwardKillWord, .named("C-u"): .unixLineDiscard, .named("C-k"): .killLine,
+        .named("CR"): .acceptLine, .named("C-m"): .acceptLine, .named("C-j"): .acceptLine,
+        .named("Esc"): .abort, .named("C-g"): .abort,
+        .named("Tab"): .complete, .named("C-i"): .complete,
+        .named("Up"): .previousChoice, .named("C-p"): .previousChoice,
+        .named("Down"): .nextChoice, .named("C-n"): .nextChoice,
+    ])
+}

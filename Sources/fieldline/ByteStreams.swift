@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered writes to a file descriptor; one `write` per 64 KiB instead of one per line.
+struct OutputBuffer {
+    private var bytes: [UInt8] = []
+    private let fd: Int32
+
+    init(fd: Int32) {
+        self.fd = fd
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    mutating func append(_ b: UInt8) { bytes.append(b) }
+    mutating func append<C: Collection>(contentsOf c: C) where C.Element == UInt8 { bytes.append(contentsOf: c) }
+
+    mutating func flushIfFull() { if bytes.count >= 1 << 16 { flush() } }
+
+    mutating func flush() {
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reads a descriptor line by line in large chunks, handing each line (without `\n`) to a closure.
+enum LineReader {
+    /// Returns nil on success, or the error text when the input cannot be read.
+    static func forEachLine(fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        let chunk = 1 << 20
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var filled = 0
+        while true {
+            if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if n == 0 { break }
+            let end = filled + n
+            var lineStart = 0
+            buffer.withUnsafeBufferPointer { all in
+                var i = filled
+                while i < end {
+                    if all[i] == 0x0A {
+                        body(UnsafeBufferPointer(rebasing: all[lineStart..<i]))
+                        lineStart = i + 1
+                    }
+                    i += 1
+                }
+            }
+            // Keep the unfinished line at the front of the buffer.
+            let rest = end - lineStart
+            if lineStart > 0 && rest > 0 {
+                buffer.withUnsafeMutableBufferPointer { b in
+                    for k in 0..<rest { b[k] = b[lineStart + k] }
+                }
+            }
+            filled = rest
+        }
+        if filled > 0 {
+            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<filled])) }
+        }
+        return nil
+    }
+}

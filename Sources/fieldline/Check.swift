@@ -1,0 +1,79 @@
+import ArgumentParser
+import FieldKit
+
+/// `fieldline check KEYMAP`: validate one value per stdin line, with no terminal.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate one value per line of standard input.",
+        discussion: """
+            Each line is filtered as if pasted into the field: template literals, white space and a known \
+            prefix (+86) are dropped, any other refused character makes the line invalid. For every input line \
+            one line goes to stdout: the value (or display, or a JSON object); an invalid line gives an empty \
+            line (a JSON object with "valid": false) and "LINENO: message" on stderr.
+            Exit codes: 0 all valid, 65 some invalid, 64 usage error, 66 input unreadable.
+            """
+    )
+
+    @Argument(help: "The field to check against, e.g. phone-cn, idcard-cn, text, digits.")
+    var keymap: String
+
+    @OptionGroup var field: FieldOptionGroup
+
+    @Option(help: "What to print per line: value, display or json.")
+    var output: CheckOutput = .value
+
+    func run() throws {
+        let spec = try FieldCatalog.spec(named: keymap, options: field)
+        let context = Today.context()
+        let checker = LineChecker(spec: spec, context: context)
+        var out = OutputBuffer(fd: 1)
+        var err = OutputBuffer(fd: 2)
+        var lineNumber = 0
+        var invalid = 0
+        let readError = LineReader.forEachLine(fd: 0) { line in
+            lineNumber += 1
+            let result = checker.check(line)
+            if let issue = result.issue {
+                invalid += 1
+                err.append("\(lineNumber): \(issue.message)\n")
+                err.flushIfFull()
+            }
+            switch output {
+            case .value: out.append(result.issue == nil ? result.value : ""); out.append(0x0A)
+            case .display: out.append(result.issue == nil ? result.display : ""); out.append(0x0A)
+            case .json: out.append(Check.json(result, spec: spec)); out.append(0x0A)
+            }
+            out.flushIfFull()
+        }
+        out.flush()
+        err.flush()
+        if let readError {
+            var e = OutputBuffer(fd: 2)
+            e.append("fieldline: cannot read standard input: \(readError)\n")
+            e.flush()
+            throw Exit.noInput
+        }
+        if invalid > 0 { throw Exit.invalid }
+    }
+
+    /// The JSON object for one checked line.
+    static func json(_ result: CheckResult, spec: FieldSpec) -> String {
+        var decoded: [(String, JSONText.Value)] = []
+        if result.issue == nil {
+            var bytes = Array(result.value.utf8)
+            for validator in spec.validators {
+                let parts = bytes.withUnsafeMutableBufferPointer { validator.decode(UnsafeBufferPointer($0)) }
+                decoded += parts.map { ($0.0, .string($0.1)) }
+            }
+        }
+        var members: [(String, JSONText.Value)] = [
+            ("value", result.issue == nil ? .string(result.value) : .null),
+            ("display", result.issue == nil ? .string(result.display) : .null),
+            ("valid", .bool(result.issue == nil)),
+            ("message", JSONText.string(result.issue?.message)),
+        ]
+        if let position = result.issue?.position { members.append(("position", .int(position))) }
+        if !decoded.isEmpty { members.append(("decoded", .object(decoded))) }
+        return JSONText.render(.object(members))
+    }
+}

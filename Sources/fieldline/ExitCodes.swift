@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The documented exit codes (sysexits.h where one fits), in one place so docs and code agree.
+enum Exit {
+    /// Every value valid / the command did what was asked.
+    static let ok = ExitCode(0)
+    /// Command-line usage error (EX_USAGE).
+    static let usage = ExitCode(64)
+    /// At least one value was invalid (EX_DATAERR).
+    static let invalid = ExitCode(65)
+    /// Input could not be read (EX_NOINPUT).
+    static let noInput = ExitCode(66)
+    /// A bug in fieldline (EX_SOFTWARE).
+    static let internalError = ExitCode(70)
+}

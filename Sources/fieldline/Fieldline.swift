@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The `fieldline` command: validated, formatted input fields for scripts and terminals.
+@main
+struct Fieldline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fieldline",
+        abstract: "Validated, as-you-type formatted input fields for the terminal.",
+        discussion: """
+            Exit codes: 0 ok, 64 usage error, 65 invalid value, 66 unreadable input, 70 internal error.
+            Fields: \(FieldCatalog.names.joined(separator: ", ")).
+            """,
+        subcommands: [Check.self, Replay.self]
+    )
+}

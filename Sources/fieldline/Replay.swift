@@ -1,0 +1,103 @@
+import ArgumentParser
+import FieldKit
+
+/// `fieldline replay KEYMAP KEYS...`: feed keys to the engine with no terminal and print the final frame.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Feed keys to a field with no terminal and print the final frame.",
+        discussion: """
+            KEYS use Vim key notation: plain characters are typed one by one; <BS> <Del> <Left> <Right> <Home> \
+            <End> <C-a> <C-e> <C-w> <C-u> <C-k> <CR> <Esc> <Tab> <Up> <Down> are keys and <lt> types '<'. \
+            KEYS and --paste TEXT run in command-line order, each --paste as one paste. Put -- before KEYS that \
+            start with '-'. The run stops at an accepted <CR> or at <Esc>, as a prompt would.
+            Prints the display with the cursor drawn as '|', or with --json an object with display, cursor, \
+            cursorColumn, value, counter, status, message, full, refused and effect.
+            Exit codes: 0 replayed, 64 usage error (unknown keymap or key name).
+            """
+    )
+
+    @Argument(help: "The field, e.g. phone-cn.")
+    var keymap: String
+
+    @OptionGroup var field: FieldOptionGroup
+
+    @Argument(help: "Keys in Vim notation.")
+    var keys: [String] = []
+
+    @Option(help: "Text pasted at this point of the key sequence (repeatable).")
+    var paste: [String] = []
+
+    @Flag(help: "Print the frame as JSON.")
+    var json = false
+
+    func run() throws {
+        let spec = try FieldCatalog.spec(named: keymap, options: field)
+        let script = ReplayScript(Replay.orderedSteps(arguments: Array(CommandLine.arguments.dropFirst()), keys: keys, pastes: paste))
+        let outcome: ReplayScript.Outcome
+        do {
+            outcome = try script.run(spec: spec, context: Today.context())
+        } catch {
+            throw ValidationError(error.message)
+        }
+        let frame = outcome.field.frame
+        var out = OutputBuffer(fd: 1)
+        if json {
+            let effect: JSONText.Value
+            switch outcome.lastEffect {
+            case .accept?: effect = .string("accept")
+            case .cancel?: effect = .string("cancel")
+            case .bell?: effect = .string("bell")
+            case .refresh?: effect = .string("refresh")
+            case nil: effect = .null
+            }
+            out.append(JSONText.render(.object([
+                ("display", .string(frame.display)),
+                ("cursor", .int(frame.cursor)),
+                ("cursorColumn", .int(frame.cursorColumn)),
+                ("value", .string(outcome.field.value)),
+                ("counter", .string(frame.counter)),
+                ("status", .string(frame.status.name)),
+                ("message", JSONText.string(frame.status.message)),
+                ("full", .bool(frame.isFull)),
+                ("refused", .bool(frame.keyRefused)),
+                ("effect", effect),
+            ])))
+        } else {
+            out.append(frame.displayWithCursor)
+        }
+        out.append(0x0A)
+        out.flush()
+    }
+
+    /// KEYS and --paste values in the order they appeared on the command line.
+    ///
+    /// ArgumentParser keeps each list in order but not their interleaving, so the raw arguments are walked
+    /// again: option values are skipped, `--paste` marks a paste, other words after the keymap are keys.
+    static func orderedSteps(arguments: [String], keys: [String], pastes: [String]) -> [ReplayScript.Step] {
+        var steps: [ReplayScript.Step] = []
+        var keyIndex = 0, pasteIndex = 0, positional = 0
+        var i = arguments.firstIndex(of: "replay").map { $0 + 1 } ?? 0
+        var afterDashDash = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if !afterDashDash {
+                if arg == "--" { afterDashDash = true; continue }
+                if arg == "--paste" || arg.hasPrefix("--paste=") {
+                    if arg == "--paste" { i += 1 }
+                    if pasteIndex < pastes.count { steps.append(.paste(pastes[pasteIndex])); pasteIndex += 1 }
+                    continue
+                }
+                if FieldOptionGroup.valueOptions.contains(arg) { i += 1; continue }
+                if arg.hasPrefix("-") && arg.count > 1 { continue }
+            }
+            positional += 1
+            if positional == 1 { continue }  // the keymap
+            if keyIndex < keys.count { steps.append(.keys(keys[keyIndex])); keyIndex += 1 }
+        }
+        // Anything the walk could not place (it should place everything) still runs, keys first.
+        steps += keys[keyIndex...].map { .keys($0) }
+        steps += pastes[pasteIndex...].map { .paste($0) }
+        return steps
+    }
+}
