@@ -22,6 +22,11 @@ struct Check: ParsableCommand {
     @Option(help: "What to print per line: value, display or json.")
     var output: CheckOutput = .value
 
+    /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.
+    func validate() throws {
+        _ = try FieldCatalog.spec(named: keymap, options: field)
+    }
+
     func run() throws {
         let spec = try FieldCatalog.spec(named: keymap, options: field)
         let context = Today.context()

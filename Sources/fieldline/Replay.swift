@@ -30,6 +30,14 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print the frame as JSON.")
     var json = false
 
+    /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.
+    func validate() throws {
+        _ = try FieldCatalog.spec(named: keymap, options: field)
+        for key in keys {
+            do { _ = try KeyNotation.parse(key) } catch { throw ValidationError(error.message) }
+        }
+    }
+
     func run() throws {
         let spec = try FieldCatalog.spec(named: keymap, options: field)
         let script = ReplayScript(Replay.orderedSteps(arguments: Array(CommandLine.arguments.dropFirst()), keys: keys, pastes: paste))

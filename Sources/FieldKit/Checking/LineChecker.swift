@@ -19,11 +19,14 @@ public struct LineChecker: Sendable {
     }
 
     /// Check one line (without its newline; a trailing CR is ignored).
-    public func check(_ line: UnsafeBufferPointer<UInt8>) -> CheckResult {
+    public func check(_ line: UnsafeBufferPointer<UInt8>) -> CheckResult { check(line, fastPath: true) }
+
+    /// Check one line, optionally forcing the engine path (tests compare the two).
+    func check(_ line: UnsafeBufferPointer<UInt8>, fastPath: Bool) -> CheckResult {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
-        if fastPathUsable, let symbols = fastFilter(body) {
+        if fastPath && fastPathUsable, let symbols = fastFilter(body) {
             switch symbols {
             case .success(let bytes): return verdict(bytes: bytes, characters: nil)
             case .failure(let issue): return failed(issue, text: String(decoding: body, as: UTF8.self))
@@ -45,6 +48,9 @@ public struct LineChecker: Sendable {
         }
         var field = Field(spec: spec, context: context)
         let outcome = field.insert(text)
+        if let refusal = outcome.firstRefusal, outcome.refusedForKind {
+            return failed(ValidationIssue(refusal.reason, at: 0), text: text)
+        }
         if let refusal = outcome.firstRefusal {
             return failed(ValidationIssue(LineChecker.unexpected(refusal.character, column: refusal.offset + 1, reason: refusal.reason), at: nil), text: text)
         }

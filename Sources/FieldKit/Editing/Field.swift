@@ -70,12 +70,10 @@ public struct Field: Sendable {
         candidate.removeSubrange(range)
         if spec.positionViolation(candidate, from: range.lowerBound) != nil { return false }
         if spec.refusedOptions.isEmpty == false, refusedKindReason(candidate) != nil { return false }
+        let before = state
         state.symbols = candidate
         state.cursor = range.lowerBound
-        if range.lowerBound > 0, range.lowerBound < candidate.count,
-           candidate[range.lowerBound - 1].utf8.count > 1 || candidate[range.lowerBound].utf8.count > 1 {
-            regroupGraphemes()
-        }
+        if !regroupGraphemes() { state = before; return false }
         return true
     }
 

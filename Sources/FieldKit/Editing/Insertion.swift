@@ -4,6 +4,8 @@ public struct InsertionOutcome: Sendable, Equatable {
     public var accepted = 0
     /// The first character refused, its 0-based index in the inserted text, and why.
     public var firstRefusal: (character: Character, offset: Int, reason: String)?
+    /// The first refusal was for a refused template kind (a forbidden number), not for the character itself.
+    public var refusedForKind = false
     /// Text was cut at the field's limit.
     public var truncated = false
 
@@ -59,7 +61,6 @@ extension Field {
         let chars = isPaste && state.cursor == 0 ? spec.strippingPastePrefix(all) : all[...]
         let offsetBase = all.count - chars.count
         var count = spec.countUnit.count(of: state.symbols)
-        var sawNonASCII = false
         let simple = spec.symbols.isUniform && spec.refusedOptions.isEmpty
         var pending: [Character] = []  // accepted symbols not yet spliced in (simple fields only)
 
@@ -84,14 +85,20 @@ extension Field {
             } else {
                 var candidate = state.symbols
                 candidate.insert(c, at: index)
-                if let reason = spec.positionViolation(candidate, from: index + 1) ?? refusedKindReason(candidate) {
+                if let reason = spec.positionViolation(candidate, from: index + 1) {
                     if outcome.firstRefusal == nil { outcome.firstRefusal = (raw, offsetBase + k, reason) }
+                    continue
+                }
+                if let reason = refusedKindReason(candidate) {
+                    if outcome.firstRefusal == nil {
+                        outcome.firstRefusal = (raw, offsetBase + k, reason)
+                        outcome.refusedForKind = true
+                    }
                     continue
                 }
                 state.symbols = candidate
                 state.cursor += 1
             }
-            if c.utf8.count > 1 || c.unicodeScalars.first!.value >= 0x80 { sawNonASCII = true }
             count += cost
             outcome.accepted += 1
         }
@@ -99,13 +106,9 @@ extension Field {
             state.symbols.insert(contentsOf: pending, at: state.cursor)
             state.cursor += pending.count
         }
-        if sawNonASCII {
-            regroupGraphemes()
-            // Joining can widen a cluster (❤ + U+FE0F is 2 columns): never let that pass the limit.
-            if let limit = spec.limit, spec.countUnit.count(of: state.symbols) > limit {
-                state = before
-                return InsertionOutcome(accepted: 0, firstRefusal: nil, truncated: true)
-            }
+        if !regroupGraphemes() {
+            state = before
+            return InsertionOutcome(accepted: 0, firstRefusal: nil, truncated: true)
         }
         return outcome
     }
@@ -116,12 +119,23 @@ extension Field {
         return "\(option.rawValue) numbers are not accepted"
     }
 
-    /// Re-split the symbols into grapheme clusters: a combining mark or a ZWJ typed on its own joins its neighbour.
-    mutating func regroupGraphemes() {
-        let head = String(state.symbols[..<state.cursor])
-        let regrouped = Array(head + String(state.symbols[state.cursor...]))
-        guard regrouped.count != state.symbols.count else { return }
+    /// Re-split the symbols into grapheme clusters, so that a combining mark or ZWJ typed on its own joins its
+    /// neighbour and regional indicators pair as a terminal shows them. Returns false (and changes nothing) when
+    /// the regrouped text would pass the limit, which joining can do (❤ + U+FE0F is 2 columns, ❤ alone 1).
+    mutating func regroupGraphemes() -> Bool {
+        guard state.symbols.contains(where: { !$0.isASCII }) else { return true }
+        let headScalars = state.symbols[..<state.cursor].reduce(0) { $0 + $1.unicodeScalars.count }
+        let regrouped = Array(String(state.symbols))
+        guard regrouped != state.symbols else { return true }
+        if let limit = spec.limit, spec.countUnit.count(of: regrouped) > limit { return false }
+        // The cursor stays after the cluster that holds the scalar before it.
+        var cursor = 0, scalars = 0
+        while cursor < regrouped.count && scalars < headScalars {
+            scalars += regrouped[cursor].unicodeScalars.count
+            cursor += 1
+        }
         state.symbols = regrouped
-        state.cursor = min(head.count, regrouped.count)
+        state.cursor = cursor
+        return true
     }
 }

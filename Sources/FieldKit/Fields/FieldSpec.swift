@@ -1,5 +1,5 @@
 /// Everything that makes one kind of field behave as it does; pure data, so fields can come from files.
-public struct FieldSpec: Sendable {
+public struct FieldSpec: Sendable, CustomStringConvertible {
     /// The name scripts use, e.g. `phone-cn`.
     public var name: String
     /// One line saying what the field is for.
@@ -65,6 +65,18 @@ public struct FieldSpec: Sendable {
         return c.isWhitespace || templates.literals.contains(c)
     }
 
-    /// "11 digits" / "1 character".
-    func units(_ n: Int) -> String { n == 1 ? "1 \(unitNoun)" : "\(n) \(unitNoun)s" }
+    /// The field's name (keeps test and debug output short).
+    public var description: String { name }
+
+    /// "11 digits" / "1 character" / "5 columns": lengths in the unit the field counts.
+    func units(_ n: Int) -> String {
+        let noun: String
+        switch countUnit {
+        case .graphemes: noun = unitNoun
+        case .utf16: noun = "UTF-16 unit"
+        case .scalars: noun = "Unicode scalar"
+        case .width: noun = "column"
+        }
+        return n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+    }
 }

@@ -1,0 +1,111 @@
+import Testing
+@testable import FieldKit
+
+/// Keys in, display with cursor out: typing, mid-line edits, deletions next to literals, kills.
+struct EditingTests {
+    static let phone: [(String, String)] = [
+        ("13812345678", "138-1234-5678|"),
+        ("138", "138|"),                                     // no literal after the last symbol
+        ("1381", "138-1|"),
+        ("1381<BS>", "138|"),                                // Backspace after the group edge removes a digit
+        ("1381<Left><BS>", "13|1"),                          // cursor before the hyphen: the digit goes
+        ("13812345678<Left><Left><Left><Left><BS>", "138-123|5-678"),
+        ("13812345678<Left><Left><Left><Left><Left><BS>", "138-12|45-678"),
+        ("13812<Home><Right><Right><Right><Del>", "138|-2"),  // Delete after the hyphen removes a digit
+        ("1381234<Home><Right><Right><Right>9", "138-9|123-4"),
+        ("13812345678<Left><Left><Left><Left>", "138-1234|-5678"),  // Left skips the literal
+        ("13812345678<Home><End>", "138-1234-5678|"),
+        ("13812345678<C-a><C-f><C-f><C-f><C-f>", "138-1|234-5678"),
+        ("13812345678<C-w>", "138-1234|"),                   // Ctrl-W removes a template group
+        ("13812345678<C-w><C-w>", "138|"),
+        ("1381234<Left><Left><C-w>", "138|-34"),
+        ("1381234<Left><Left><C-k>", "138-12|"),
+        ("1381234<Left><Left><C-u>", "138-12|34"),           // refused: `3` cannot move to place 1
+        ("1381234<C-a><Del>", "|138-1234"),                  // refused: the leading 1 stays
+        ("1381234<C-u>", "|"),
+        ("a", "|"),
+        ("2", "|"),                                          // the first digit must be 1
+        ("138123456789", "138-1234-5678|"),                  // the 12th digit is refused
+        ("１３８", "138|"),                                   // fullwidth digits normalised
+        ("1٣8", "18|"),                                      // Arabic-Indic digits refused
+        ("1中8", "18|"),
+        ("<BS><Del><Left><Right>", "|"),
+    ]
+
+    @Test(arguments: phone)
+    func phoneKeys(keys: String, expected: String) throws {
+        #expect(try frame(BuiltinFields.phoneCN, keys).displayWithCursor == expected)
+    }
+
+    static let idcard: [(String, String)] = [
+        ("11010519900307123x", "110105 19900307 123X|"),
+        ("1234X", "1234|"),                                  // X only in place 18
+        ("11010519900307123", "110105 19900307 123|"),
+        ("11010519900307123X<Home><Del>", "|110105 19900307 123X"),  // refused: X would move to place 17
+        ("11010519900307123X<BS>1", "110105 19900307 1231|"),
+        ("110105<BS><BS>", "1101|"),
+        ("110105199<C-w>", "110105|"),
+    ]
+
+    @Test(arguments: idcard)
+    func idcardKeys(keys: String, expected: String) throws {
+        #expect(try frame(BuiltinFields.idcardCN, keys).displayWithCursor == expected)
+    }
+
+    static let text: [(String, String)] = [
+        ("hello world<C-w>", "hello |"),
+        ("hello world  <C-w>", "hello |"),
+        ("中文<BS>", "中|"),
+        ("a👨‍👩‍👧b<Left><BS>", "a|b"),
+        ("abc<Home>x", "x|abc"),
+        ("<lt>tag>", "<tag>|"),
+        ("abcdefghijklmn", "abcdefghijkl|"),                 // limit 12
+        ("🇨🇳🇯<Home>🇵", "🇵🇨|🇳🇯"),                       // indicators pair from the left, as terminals draw them
+        ("🇨x🇳🇯<Left><BS>", "🇨🇳|🇯"),             // regional indicators re-pair after a deletion
+    ]
+
+    @Test(arguments: text)
+    func textKeys(keys: String, expected: String) throws {
+        #expect(try frame(textField(limit: 12), keys).displayWithCursor == expected)
+    }
+
+    @Test func refusedKeyLeavesStateAndSetsFlag() {
+        var f = field(BuiltinFields.phoneCN, [.selfInsert("138")])
+        let before = f.state
+        #expect(f.apply(.selfInsert("x")) == .bell)
+        #expect(f.state == before)
+        #expect(f.frame.keyRefused)
+        #expect(f.apply(.selfInsert("1")) == .refresh)
+        #expect(!f.frame.keyRefused)
+    }
+
+    @Test func acceptAndAbortEffects() {
+        var f = field(BuiltinFields.phoneCN, [.selfInsert("1381234")])
+        #expect(f.apply(.acceptLine) == .bell)
+        #expect(f.frame.message == "needs 11 digits, has 7")
+        #expect(f.apply(.selfInsert("5678")) == .refresh)
+        #expect(f.frame.message == nil)  // the incomplete message goes once editing resumes
+        #expect(f.apply(.acceptLine) == .accept("13812345678"))
+        #expect(f.apply(.abort) == .cancel)
+        #expect(f.apply(.complete) == .bell)
+    }
+
+    @Test func cursorColumnCountsWideCharacters() throws {
+        let f = try frame(textField(limit: 10), "中文ab<Left>")
+        #expect(f.cursor == 3)
+        #expect(f.cursorColumn == 5)
+    }
+
+    @Test func combiningMarkTypedAloneJoinsItsLetter() {
+        let f = field(textField(limit: 5), [.selfInsert("e"), .selfInsert("\u{301}"), .selfInsert("x")])
+        #expect(f.state.symbols == ["é", "x"])
+        #expect(f.frame.counter == "2/5")
+    }
+
+    @Test func zwjSequenceTypedScalarByScalarIsOneGrapheme() {
+        let parts = ["👨", "\u{200D}", "👩", "\u{200D}", "👧"]
+        let f = field(textField(limit: 3), parts.map { .selfInsert($0) })
+        #expect(f.state.symbols.count == 1)
+        #expect(f.frame.counter == "1/3")
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+@testable import FieldKit
+
+/// A small seeded generator (SplitMix64) so failures reproduce from the printed seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random command sequences against every field: the invariants of ARCHITECTURE.md must always hold.
+struct PropertyTests {
+    /// Characters a user might type or paste: the field's own symbols, junk, wide, joining and control characters.
+    static let alphabet: [String] = [
+        "0", "1", "2", "3", "5", "8", "9", "1", "1", "X", "x", "a", "Z", " ", "-", "+", "(", ")", "\t",
+        "１", "８", "＋", "٣", "中", "文", "👍", "👨", "\u{200D}", "\u{301}", "\u{FE0F}", "❤", "🇨", "🇳", "é", "\u{1B}", "<",
+    ]
+
+    static let specs: [(String, FieldSpec)] = [
+        ("phone-cn", BuiltinFields.phoneCN),
+        ("idcard-cn", BuiltinFields.idcardCN),
+        ("text graphemes 10", textField(limit: 10)),
+        ("text width 7", textField(limit: 7, unit: .width)),
+        ("text utf16 9", textField(limit: 9, unit: .utf16)),
+        ("digits max 6", FieldOptions(limit: 6, minLength: 2).applied(to: BuiltinFields.digits)),
+        ("phone-us-like", phoneUSLike),
+    ]
+
+    static func randomCommand(_ rng: inout SplitMix64) -> EditCommand {
+        switch Int.random(in: 0..<20, using: &rng) {
+        case 0..<8: return .selfInsert(alphabet.randomElement(using: &rng)!)
+        case 8, 9:
+            let n = Int.random(in: 0...16, using: &rng)
+            return .selfInsert((0..<n).map { _ in alphabet.randomElement(using: &rng)! }.joined())
+        case 10: return .selfInsert(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234"].randomElement(using: &rng)!)
+        default:
+            let named: [EditCommand] = [.backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar, .beginningOfLine,
+                                        .endOfLine, .backwardKillWord, .unixLineDiscard, .killLine, .acceptLine,
+                                        .complete, .previousChoice, .nextChoice]
+            return named.randomElement(using: &rng)!
+        }
+    }
+
+    /// The state invariants checked after every command.
+    static func checkState(_ f: Field, _ seed: UInt64) {
+        let s = f.state
+        #expect(s.cursor >= 0 && s.cursor <= s.symbols.count, "cursor out of range, seed \(seed)")
+        #expect(f.spec.positionViolation(s.symbols) == nil, "key rules broken: \(s.symbols), seed \(seed)")
+        if let limit = f.spec.limit {
+            #expect(f.spec.countUnit.count(of: s.symbols) <= limit, "over the limit: \(s.symbols), seed \(seed)")
+        }
+    }
+
+    /// The display invariants checked at the end of each sequence.
+    static func checkFrame(_ f: Field, _ seed: UInt64, _ commands: [EditCommand] = []) {
+        let frame = f.frame
+        let formatted = Formatter.format(f.state.symbols, with: f.spec.templates)
+        let display = Array(frame.display)
+        guard display == formatted.display else {
+            Issue.record("display \(display) is not format(symbols) \(formatted.display), seed \(seed) after \(commands)")
+            return
+        }
+        // Every symbol appears in order where the formatter says it ends; nothing else but literals.
+        #expect(formatted.symbolEnds.count == f.state.symbols.count)
+        for (i, end) in formatted.symbolEnds.enumerated() where display[end - 1] != f.state.symbols[i] {
+            Issue.record("symbol \(i) not at its place in \(frame.display), seed \(seed)")
+        }
+        // The display never ends in a literal.
+        if let last = formatted.symbolEnds.last { #expect(last == display.count, "trailing literal, seed \(seed)") }
+        // The cursor is at the start or right after an entered symbol.
+        #expect(frame.cursor == 0 || formatted.symbolEnds.contains(frame.cursor), "cursor not after a symbol, seed \(seed)")
+        // Symbols are whole grapheme clusters.
+        #expect(Array(String(f.state.symbols)).count == f.state.symbols.count, "symbols not grapheme-normal, seed \(seed)")
+    }
+
+    @Test(arguments: specs)
+    func randomSequencesKeepTheInvariants(name: String, spec: FieldSpec) {
+        let sequences = 100_000
+        var rng = SplitMix64(state: 0xF1E1D ^ UInt64(name.utf8.count))
+        for _ in 0..<sequences {
+            let seed = rng.next()
+            var local = SplitMix64(state: seed)
+            var f = Field(spec: spec, context: fixedContext)
+            var commands: [EditCommand] = []
+            for _ in 0..<Int.random(in: 1...8, using: &local) {
+                let command = Self.randomCommand(&local)
+                commands.append(command)
+                let effect = f.apply(command)
+                Self.checkState(f, seed)
+                if case .accept(let value) = effect { #expect(f.status == .valid && value == f.acceptedValue) }
+            }
+            Self.checkFrame(f, seed, commands)
+        }
+    }
+
+    /// The batch checker's ASCII fast path must agree with the engine path on every line.
+    @Test(arguments: specs)
+    func fastAndSlowCheckAgree(name: String, spec: FieldSpec) {
+        let checker = LineChecker(spec: spec, context: fixedContext)
+        let ascii: [String] = ["0", "1", "3", "8", "9", "X", "x", " ", "-", "+", "a", "(", ")", "\t", "\r", "6", "5"]
+        var rng = SplitMix64(state: 42)
+        for _ in 0..<20_000 {
+            let n = Int.random(in: 0...22, using: &rng)
+            var line = (0..<n).map { _ in ascii.randomElement(using: &rng)! }.joined()
+            if Bool.random(using: &rng) { line = ["+86 ", "0086", "86", ""].randomElement(using: &rng)! + line }
+            var bytes = Array(line.utf8)
+            let (fast, slow) = bytes.withUnsafeMutableBufferPointer { b in
+                (checker.check(UnsafeBufferPointer(b)), checker.check(UnsafeBufferPointer(b), fastPath: false))
+            }
+            #expect(fast == slow, "fast and slow disagree on \(line.debugDescription)")
+        }
+    }
+}

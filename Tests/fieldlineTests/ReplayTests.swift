@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `fieldline replay`: keys and pastes in, the final frame out.
+@Suite struct ReplayTests {
+    @Test(arguments: [
+        (["phone-cn", "13812345678"], "138-1234-5678|"),
+        (["phone-cn", "13812345678", "<Left><Left><Left><Left><Left><BS>"], "138-12|45-678"),
+        (["phone-cn", "--paste", "+86 138 1234 5678"], "138-1234-5678|"),
+        (["digits", "138", "<Home>", "<Del>"], "|38"),
+        (["phone-cn", "138", "<Home>", "<Del>"], "|138"),  // "38" would not start with 1
+        (["digits", "12", "--paste", "34", "56"], "123456|"),
+        (["digits", "--paste", "34", "12"], "3412|"),
+        (["digits", "--limit", "9", "1", "--paste", "2", "3"], "123|"),
+        (["text", "a<lt>b"], "a<b|"),
+        (["phone-cn", "2"], "|"),
+        (["idcard-cn", "1234X"], "1234|"),
+        (["phone-cn", "138", "<Esc>", "45"], "138|"),
+        (["phone-cn", "13812345678", "<CR>", "<BS>"], "138-1234-5678|"),
+    ])
+    func frame(args: [String], display: String) throws {
+        let r = try fieldline(["replay"] + args)
+        #expect(r.out == display + "\n")
+        #expect(r.err == "")
+        #expect(r.status == 0)
+    }
+
+    @Test(arguments: [
+        (["phone-cn", "13812345678"], #"{"display":"138-1234-5678","cursor":13,"cursorColumn":13,"value":"13812345678","counter":"11/11","status":"valid","message":null,"full":true,"refused":false}"#),
+        (["phone-cn", "138"], #"{"value":"138","counter":"3/11","status":"incomplete","message":"needs 11 digits, has 3","full":false}"#),
+        (["phone-cn", "12812345678"], #"{"status":"invalid","message":"a mobile number starts with 13 to 19, not 12"}"#),
+        (["phone-cn", "2"], #"{"display":"","value":"","refused":true}"#),
+        (["idcard-cn", "1234X"], #"{"value":"1234","refused":true}"#),
+        (["phone-cn", "13812345678", "<CR>"], #"{"effect":"accept","status":"valid"}"#),
+        (["phone-cn", "138", "<CR>"], #"{"effect":"bell","message":"needs 11 digits, has 3"}"#),
+        (["phone-cn", "138", "<Esc>"], #"{"effect":"cancel"}"#),
+        (["phone-cn", "138", "<Esc>", "45"], #"{"effect":"cancel","value":"138"}"#),
+    ])
+    func json(args: [String], subset: String) throws {
+        let r = try fieldline(["replay"] + args + ["--json"])
+        #expect(r.status == 0)
+        try expectJSON(r.out, has: subset)
+    }
+
+    @Test func jsonHasEveryField() throws {
+        let keys = try jsonMembers(try fieldline(["replay", "phone-cn", "138", "--json"]).out).keys
+        #expect(Set(keys) == ["display", "cursor", "cursorColumn", "value", "counter", "status", "message", "full", "refused", "effect"])
+    }
+
+    @Test(arguments: [
+        (["text", "<Foo>"], "<Foo>"),
+        (["nosuch", "1"], "nosuch"),
+    ])
+    func usageError(args: [String], mentioned: String) throws {
+        let r = try fieldline(["replay"] + args)
+        #expect(r.status == 64)
+        #expect(r.out == "")
+        #expect(r.err.contains(mentioned), "\(r.err)")
+    }
+}
