@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FieldKit", targets: ["FieldKit"]),
         .executable(name: "fieldline", targets: ["fieldline"]),
+        .executable(name: "fieldline-bench", targets: ["fieldline-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +22,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Engine micro-benchmark (bench/run.sh); not a test.
+        .executableTarget(name: "fieldline-bench", dependencies: ["FieldKit"]),
         .testTarget(name: "FieldKitTests", dependencies: ["FieldKit"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),

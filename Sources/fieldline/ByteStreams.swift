@@ -6,7 +6,8 @@ import Darwin
 
 /// Buffered writes to a file descriptor; one `write` per 64 KiB instead of one per line.
 struct OutputBuffer {
-    private var bytes: [UInt8] = []
+    /// Bytes not yet written; callers may append to it directly.
+    var bytes: [UInt8] = []
     private let fd: Int32
 
     init(fd: Int32) {
@@ -17,6 +18,18 @@ struct OutputBuffer {
     mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func append(_ b: UInt8) { bytes.append(b) }
     mutating func append<C: Collection>(contentsOf c: C) where C.Element == UInt8 { bytes.append(contentsOf: c) }
+
+    /// Append a non-negative integer in decimal without building a String.
+    mutating func appendDecimal(_ n: Int) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var v = n, k = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat { d[k] = UInt8(48 + v % 10); v /= 10; k += 1 } while v > 0
+            while k > 0 { k -= 1; bytes.append(d[k]) }
+        }
+    }
 
     mutating func flushIfFull() { if bytes.count >= 1 << 16 { flush() } }
 

@@ -33,10 +33,27 @@ struct Check: ParsableCommand {
         let checker = LineChecker(spec: spec, context: context)
         var out = OutputBuffer(fd: 1)
         var err = OutputBuffer(fd: 2)
+        // Read the parsed option once: its property-wrapper getter is far too slow for a per-line loop.
+        let output = self.output
         var lineNumber = 0
         var invalid = 0
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(256)
         let readError = LineReader.forEachLine(fd: 0) { line in
             lineNumber += 1
+            if output == .value {
+                if let issue = checker.appendValue(of: line, to: &out.bytes, scratch: &scratch) {
+                    invalid += 1
+                    err.appendDecimal(lineNumber)
+                    err.append(": ")
+                    err.append(issue.message)
+                    err.append(0x0A)
+                    err.flushIfFull()
+                }
+                out.append(0x0A)
+                out.flushIfFull()
+                return
+            }
             let result = checker.check(line)
             if let issue = result.issue {
                 invalid += 1

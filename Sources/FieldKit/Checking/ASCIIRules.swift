@@ -1,29 +1,41 @@
 /// A field's key rules flattened to byte tables, so ASCII lines are checked without building Characters.
-struct ASCIIRules: Sendable {
-    /// allowed[position][byte] for positions with their own class; later positions use `defaultAllowed`.
-    let positionAllowed: [[Bool]]
-    /// Bytes accepted by the default class.
-    let defaultAllowed: [Bool]
+///
+/// A class holding raw, immutable tables: the batch checker reads them once per byte of every line, and plain
+/// arrays cost a bounds check and a uniqueness dance there.
+final class ASCIIRules: @unchecked Sendable {
+    /// Row `p` (128 entries) says which bytes position `p` accepts; row `rows` is the default class's.
+    let allowed: UnsafeMutablePointer<Bool>
+    /// How many positions have their own row.
+    let rows: Int
     /// Bytes dropped silently (white space and template literals the field does not accept).
-    let ignorable: [Bool]
+    let ignorable: UnsafeMutablePointer<Bool>
     /// Byte → normalised byte (case mapping).
-    let normalized: [UInt8]
+    let normalized: UnsafeMutablePointer<UInt8>
     /// Paste prefixes as normalised bytes, longest first.
     let prefixes: [[UInt8]]
 
     init(spec: FieldSpec) {
         let rules = spec.symbols
         func table(_ cls: SymbolClass) -> [Bool] { (0..<128).map { cls.contains(scalar: UInt32($0)) } }
-        defaultAllowed = table(rules.defaultClass)
-        let highest = rules.positionClasses.keys.max() ?? 0
-        positionAllowed = (0..<highest).map { table(rules.symbolClass(at: $0)) }
-        ignorable = (0..<128).map { spec.isIgnorable(Character(Unicode.Scalar(UInt8($0)))) }
-        normalized = (0..<128).map { UInt8(rules.normalize(scalar: UInt32($0))) }
+        rows = rules.positionClasses.keys.max() ?? 0
+        let allowedTable = (0..<rows).flatMap { table(rules.symbolClass(at: $0)) } + table(rules.defaultClass)
+        allowed = .allocate(capacity: allowedTable.count)
+        allowed.initialize(from: allowedTable, count: allowedTable.count)
+        ignorable = .allocate(capacity: 128)
+        ignorable.initialize(from: (0..<128).map { spec.isIgnorable(Character(Unicode.Scalar(UInt8($0)))) }, count: 128)
+        normalized = .allocate(capacity: 128)
+        normalized.initialize(from: (0..<128).map { UInt8(rules.normalize(scalar: UInt32($0))) }, count: 128)
         prefixes = spec.pastePrefixes.map { p in p.unicodeScalars.map { UInt8(truncatingIfNeeded: rules.normalize(scalar: $0.value)) } }
+    }
+
+    deinit {
+        allowed.deallocate()
+        ignorable.deallocate()
+        normalized.deallocate()
     }
 
     @inline(__always)
     func allows(_ byte: UInt8, at position: Int) -> Bool {
-        position < positionAllowed.count ? positionAllowed[position][Int(byte)] : defaultAllowed[Int(byte)]
+        allowed[min(position, rows) &* 128 &+ Int(byte)]
     }
 }

@@ -5,15 +5,26 @@ public struct LineChecker: Sendable {
     public let spec: FieldSpec
     /// Outside facts (today's date).
     public let context: ValidationContext
-    private let ascii: ASCIIRules
+    let ascii: ASCIIRules
     /// The ASCII fast path needs nothing the byte tables cannot express.
-    private let fastPathUsable: Bool
+    let fastPathUsable: Bool
+    /// `spec.limit` unwrapped, read per line without copying the spec.
+    let limit: Int
+    /// Whether any paste prefix needs looking for.
+    let hasPrefixes: Bool
+    /// `spec.minLength` and `spec.validators`, kept apart so the per-line path never copies the spec.
+    let minLength: Int
+    let validators: [Validator]
 
     /// A checker for one field.
     public init(spec: FieldSpec, context: ValidationContext) {
         self.spec = spec
         self.context = context
         self.ascii = ASCIIRules(spec: spec)
+        self.limit = spec.limit ?? Int.max
+        self.hasPrefixes = !spec.pastePrefixes.isEmpty
+        self.minLength = spec.minLength
+        self.validators = spec.validators
         self.fastPathUsable = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
     }
@@ -63,32 +74,56 @@ public struct LineChecker: Sendable {
 
     /// The byte path for ASCII lines: nil when the line has non-ASCII bytes.
     private func fastFilter(_ body: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], ValidationIssue>? {
-        for b in body where b >= 0x80 { return nil }
-        var start = 0
-        if body.count > 1 && !ascii.prefixes.isEmpty { start = prefixEnd(body) }
         var out: [UInt8] = []
-        out.reserveCapacity(body.count)
-        let limit = spec.limit ?? Int.max
+        guard let verdict = fastFilter(body, into: &out) else { return nil }
+        if let problem = verdict.problem { return .failure(problem) }
+        return .success(Array(out[0..<verdict.count]))
+    }
+
+    /// Filter an ASCII line into the front of `out`, returning how many symbols it holds (the rest of `out` is
+    /// scratch); nil when the line has non-ASCII bytes.
+    func fastFilter(_ body: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> (count: Int, problem: ValidationIssue?)? {
+        if out.count < body.count { out = [UInt8](repeating: 0, count: max(body.count, 2 * out.count, 64)) }
+        let start = body.count > 1 && hasPrefixes ? prefixEnd(body) : 0
+        let limit = self.limit
         let isPaste = body.count > 1
+        let rules = ascii
+        var count = 0
         var i = start
-        while i < body.count {
-            let raw = body[i]
-            if isPaste && ascii.ignorable[Int(raw)] { i += 1; continue }
-            let b = ascii.normalized[Int(raw)]
-            if out.count + 1 > limit {
-                var total = out.count
-                for j in i..<body.count where !ascii.ignorable[Int(body[j])] { total += 1 }
-                return .failure(ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit))
+        var failure = -1
+        var overLimit = false
+        let n = body.count
+        guard let src = body.baseAddress else { return (0, nil) }
+        // Locals, not class properties, so the optimiser keeps them in registers across the loop.
+        let allowed = rules.allowed, ignorable = rules.ignorable, normalized = rules.normalized
+        let lastRow = rules.rows
+        out.withUnsafeMutableBufferPointer { buffer in
+            let dst = buffer.baseAddress!
+            while i < n {
+                let raw = src[i]
+                if raw >= 0x80 { failure = -2; return }
+                if isPaste && ignorable[Int(raw)] { i &+= 1; continue }
+                if count == limit { failure = i; overLimit = true; return }
+                let b = normalized[Int(raw)]
+                let row = count < lastRow ? count : lastRow
+                if !allowed[row &* 128 &+ Int(b)] { failure = i; return }
+                dst[count] = b
+                count &+= 1
+                i &+= 1
             }
-            if !ascii.allows(b, at: out.count) {
-                let cls = spec.symbols.symbolClass(at: out.count)
-                let reason = "position \(out.count + 1) takes \(cls.name)"
-                return .failure(ValidationIssue(LineChecker.unexpected(Character(Unicode.Scalar(raw)), column: i + 1, reason: reason)))
-            }
-            out.append(b)
-            i += 1
         }
-        return .success(out)
+        if failure == -2 { return nil }
+        if failure < 0 { return (count, nil) }
+        for j in failure..<body.count where body[j] >= 0x80 { return nil }
+        if overLimit {
+            var total = count
+            for j in failure..<body.count where !rules.ignorable[Int(body[j])] { total += 1 }
+            return (count, ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit))
+        }
+        let cls = spec.symbols.symbolClass(at: count)
+        let reason = "position \(count + 1) takes \(cls.name)"
+        let raw = body[failure]
+        return (count, ValidationIssue(LineChecker.unexpected(Character(Unicode.Scalar(raw)), column: failure + 1, reason: reason)))
     }
 
     /// Index just after a paste prefix at the start of the line (matched on significant bytes), or 0.
