@@ -14,11 +14,17 @@ let package = Package(
     targets: [
         // The whole behaviour of a field: pure Swift, no terminal, no Foundation.
         .target(name: "FieldKit"),
+        // libedit from Debian's libedit-dev, and one-line wrappers for its C-variadic calls.
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "CEditLineShims", dependencies: ["CLibEdit"]),
+        // The libedit adapter: binds keys to engine commands and paints frames; no field logic.
+        .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",
             dependencies: [
                 "FieldKit",
+                "FieldLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -27,6 +33,8 @@ let package = Package(
         .testTarget(name: "FieldKitTests", dependencies: ["FieldKit"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
+        // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.
+        .testTarget(name: "FieldLineTests", dependencies: ["fieldline"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,9 +7,10 @@ struct Fieldline: ParsableCommand {
         commandName: "fieldline",
         abstract: "Validated, as-you-type formatted input fields for the terminal.",
         discussion: """
-            Exit codes: 0 ok, 64 usage error, 65 invalid value, 66 unreadable input, 70 internal error.
+            Exit codes: 0 ok, 1 cancelled, 64 usage error, 65 invalid value, 66 unreadable input, 70 internal error,
+            124 timeout, 130 interrupted (Ctrl-C).
             Fields: \(FieldCatalog.names.joined(separator: ", ")).
             """,
-        subcommands: [Check.self, Replay.self]
+        subcommands: [Ask.self, Check.self, Replay.self, Demo.self]
     )
 }

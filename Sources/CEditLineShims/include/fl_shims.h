@@ -1,0 +1,32 @@
+// One-line wrappers for libedit's C-variadic calls, which Swift cannot call. No logic lives here.
+#ifndef FL_SHIMS_H
+#define FL_SHIMS_H
+#include <histedit.h>
+#include <stdio.h>
+#include <wchar.h>
+
+typedef unsigned char (*fl_command_fn)(EditLine *, int);
+typedef char *(*fl_prompt_fn)(EditLine *);
+typedef int (*fl_getc_fn)(EditLine *, wchar_t *);
+
+int fl_set_editor(EditLine *el, const char *mode);
+int fl_set_prompt(EditLine *el, fl_prompt_fn fn);
+int fl_set_rprompt(EditLine *el, fl_prompt_fn fn);
+int fl_add_function(EditLine *el, const char *name, const char *help, fl_command_fn fn);
+int fl_bind(EditLine *el, const char *key, const char *function);
+int fl_set_client_data(EditLine *el, void *data);
+void *fl_client_data(EditLine *el);
+int fl_set_getc(EditLine *el, fl_getc_fn fn);
+int fl_set_tty(EditLine *el, const char *a, const char *b);
+int fl_set_signal(EditLine *el, int on);
+int fl_prep_term(EditLine *el, int on);
+int fl_refresh(EditLine *el);
+
+int fl_history_set_size(History *h, HistEvent *ev, int size);
+int fl_history_set_unique(History *h, HistEvent *ev, int unique);
+int fl_history_load(History *h, HistEvent *ev, const char *path);
+int fl_history_save(History *h, HistEvent *ev, const char *path);
+int fl_history_enter(History *h, HistEvent *ev, const char *line);
+int fl_history_first(History *h, HistEvent *ev);
+int fl_history_next(History *h, HistEvent *ev);
+#endif

@@ -1,0 +1,90 @@
+import CEditLineShims
+import CLibEdit
+import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension PromptSession {
+    /// Write the engine's frame into libedit's line: replace the whole text, then place the cursor.
+    ///
+    /// libedit positions count wide characters (Unicode scalars), the frame counts Characters: convert.
+    @discardableResult
+    func paint(refused: Bool = false) -> UInt8 {
+        let frame = field.frame
+        let text: [Character]
+        let cursor: Int
+        if options.secret {
+            text = Array(repeating: "*", count: field.state.symbols.count)
+            cursor = field.state.cursor
+        } else {
+            text = Array(frame.display)
+            cursor = frame.cursor
+        }
+        if let info = el_wline(el)?.pointee {
+            let length = info.lastchar - info.buffer
+            let at = info.cursor - info.buffer
+            el_cursor(el, Int32(length - at))
+            el_deletestr(el, Int32(length))
+        }
+        var wide: [wchar_t] = text.flatMap { $0.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
+        let total = wide.count
+        if total > 0 {
+            wide.append(0)
+            el_winsertstr(el, wide)
+        }
+        let before = text[..<min(cursor, text.count)].reduce(0) { $0 + $1.unicodeScalars.count }
+        el_cursor(el, Int32(before - total))
+        return UInt8(refused && options.bell ? CC_REFRESH_BEEP : CC_REFRESH)
+    }
+
+    /// Show why Enter was refused on its own line under the field, then redraw the prompt below it.
+    ///
+    /// libedit has no public "go below the line" call, so the rows are counted here: from the cursor's row
+    /// to the line's last row, then one more.
+    func showMessage(_ message: String) -> UInt8 {
+        paint()
+        let frame = field.frame
+        let columns = max(TerminalWrites.columns(tty), 1)
+        let promptWidth = DisplayWidth.columns(of: options.prompt)
+        let lineWidth = options.secret ? field.state.symbols.count : DisplayWidth.columns(of: frame.display)
+        let cursorWidth = options.secret ? field.state.cursor : frame.cursorColumn
+        let rowsBelow = (promptWidth + lineWidth) / columns - (promptWidth + cursorWidth) / columns
+        let styled = options.colour ? "\u{1B}[31m" + message + "\u{1B}[0m" : message
+        let body = styled.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        TerminalWrites.write(tty, (options.bell ? "\u{7}" : "") + String(repeating: "\n", count: rowsBelow) + "\r\n" + body + "\r\n")
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// Put libedit's cursor at the end of the line (before Enter is accepted, so the screen ends there).
+    func moveToEnd() {
+        if let info = el_wline(el)?.pointee { el_cursor(el, Int32(info.lastchar - info.cursor)) }
+    }
+}
+
+/// Raw writes to the terminal, outside libedit's own output.
+enum TerminalWrites {
+    static func write(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 { if errno == EINTR { continue }; return }
+            offset += n
+        }
+        _ = bytes.count
+        bytes.removeAll()
+    }
+
+    /// The terminal's width in columns (80 when it will not say).
+    static func columns(_ fd: Int32) -> Int {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// Turn xterm bracketed paste on or off, so a paste arrives marked and becomes one engine paste.
+    static func bracketedPaste(_ fd: Int32, on: Bool) {
+        write(fd, on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
+    }
+}

@@ -1,0 +1,42 @@
+import FieldKit
+
+/// How an interactive prompt looks and behaves.
+public struct PromptOptions: Sendable {
+    /// Text before the field.
+    public var prompt: String = "> "
+    /// Text pre-filled through the field's filter.
+    public var defaultText: String?
+    /// Give up after this many seconds without an accepted value.
+    public var timeout: Double?
+    /// Never ring the bell on a refused key (the counter is still marked).
+    public var bell = true
+    /// History file for Up/Down recall; nil for none.
+    public var historyFile: String?
+    /// Echo one mask character per symbol; never write history.
+    public var secret = false
+    /// Use colour for messages (off for NO_COLOR and TERM=dumb).
+    public var colour = true
+    /// Keys → commands.
+    public var keymap: Keymap = .standard
+
+    /// Defaults: a `> ` prompt, bell on, no history.
+    public init() {}
+}
+
+/// How a prompt ended.
+public enum PromptOutcome: Sendable, Equatable {
+    /// The user accepted a valid value.
+    case accepted(String)
+    /// Esc, or Ctrl-D on an empty field.
+    case cancelled
+    /// Ctrl-C: the caller should re-raise SIGINT to the process group after cleanup (already done here).
+    case interrupted
+    /// No value within the timeout.
+    case timedOut
+    /// SIGTERM or SIGHUP arrived; the terminal is restored and the caller should die of that signal.
+    case terminated(Int32)
+    /// There is no terminal to prompt on.
+    case noTerminal
+    /// libedit could not be set up.
+    case failed(String)
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import FieldKit
+import FieldLine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `fieldline ask KEYMAP`: one interactive field on the terminal; the value goes to stdout.
+struct Ask: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Ask for one value in a formatted, validated field on the terminal.",
+        discussion: """
+            Keys and drawing use the controlling terminal (/dev/tty), so x=$(fieldline ask ...) works and a piped \
+            stdin is left alone. Only the accepted value goes to stdout. With --value, or with no terminal at all \
+            (one line is read from stdin), the value is validated with no UI.
+            Exit codes: 0 accepted, 1 cancelled (Esc, Ctrl-D on an empty field, no input), 130 Ctrl-C \
+            (SIGINT is re-raised to the process group after the terminal is restored), 124 timeout, 64 usage, \
+            65 invalid non-interactive value, 70 internal error.
+            """
+    )
+
+    @Argument(help: "The field, e.g. phone-cn, idcard-cn, text, digits.")
+    var keymap: String
+
+    @OptionGroup var field: FieldOptionGroup
+
+    @Option(help: "Text before the field.")
+    var prompt: String = "> "
+
+    @Option(name: .customLong("default"), help: "Pre-fill the field (filtered like typing).")
+    var defaultValue: String?
+
+    @Option(help: "Validate this value with no UI instead of asking.")
+    var value: String?
+
+    @Option(help: "What to print: value, display or json.")
+    var output: CheckOutput = .value
+
+    @Option(help: "Give up after this many seconds (exit 124).")
+    var timeout: Double?
+
+    @Flag(name: .customLong("no-bell"), help: "Do not ring the bell on refused keys.")
+    var noBell = false
+
+    @Option(help: "History file: Up/Down recall earlier accepted values (created 0600).")
+    var history: String?
+
+    @Flag(help: "Echo one * per symbol and never write history.")
+    var secret = false
+
+    func validate() throws {
+        _ = try FieldCatalog.spec(named: keymap, options: field)
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let spec = try FieldCatalog.spec(named: keymap, options: field)
+        let context = Today.context()
+        if let value { try Ask.decide(value, spec: spec, context: context, output: output) }
+        var options = PromptOptions()
+        options.prompt = prompt
+        options.defaultText = defaultValue
+        options.timeout = timeout
+        options.bell = !noBell
+        options.historyFile = history
+        options.secret = secret
+        options.colour = Ask.colourAllowed()
+        let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
+        try Ask.finish(outcome, spec: spec, context: context, output: output)
+    }
+
+    /// Turn a prompt's outcome into output and an exit code, the same way for `ask` and `demo`.
+    static func finish(_ outcome: PromptOutcome, spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws {
+        switch outcome {
+        case .accepted(let value):
+            try decide(value, spec: spec, context: context, output: output)
+        case .noTerminal:
+            guard let line = readLine(strippingNewline: true) else {
+                Diagnostics.error("no terminal to ask on and no input on stdin")
+                throw ExitCode(1)
+            }
+            try decide(line, spec: spec, context: context, output: output)
+        case .cancelled: throw ExitCode(1)
+        case .timedOut:
+            Diagnostics.error("timed out")
+            throw Exit.timeout
+        case .interrupted: Interrupt.propagate(SIGINT)
+        case .terminated(let signo): Interrupt.propagate(signo, wholeGroup: false)
+        case .failed(let why):
+            Diagnostics.error(why)
+            throw Exit.internalError
+        }
+    }
+
+    /// Validate a value with no UI: print it (exit 0) or explain on stderr (exit 65).
+    static func decide(_ value: String, spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws -> Never {
+        let result = LineChecker(spec: spec, context: context).check(value)
+        if let issue = result.issue {
+            Diagnostics.error(issue.message)
+            throw Exit.invalid
+        }
+        var out = OutputBuffer(fd: 1)
+        switch output {
+        case .value: out.append(result.value)
+        case .display: out.append(result.display)
+        case .json: out.append(Check.json(result, spec: spec))
+        }
+        out.append(0x0A)
+        out.flush()
+        throw Exit.ok
+    }
+
+    /// Colour unless NO_COLOR is set (https://no-color.org) or the terminal is dumb.
+    static func colourAllowed() -> Bool {
+        if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return true
+    }
+}
+
+/// Messages for the user on stderr, prefixed with the program name.
+enum Diagnostics {
+    static func error(_ message: String) {
+        var err = OutputBuffer(fd: 2)
+        err.append("fieldline: \(message)\n")
+        err.flush()
+    }
+}
+
+/// Ending the way a well-behaved program does on a signal: die of it, so the shell sees 128+n.
+enum Interrupt {
+    /// Re-raise a signal with its default action. Ctrl-C goes to the whole process group so a script running
+    /// `x=$(fieldline ask …)` stops too, as it would on Ctrl-C anywhere else.
+    static func propagate(_ signo: Int32, wholeGroup: Bool = true) -> Never {
+        signal(signo, SIG_DFL)
+        if wholeGroup { kill(0, signo) } else { raise(signo) }
+        // Still alive: the signal is ignored or blocked here (e.g. started with nohup); report it by code.
+        exit(128 + signo)
+    }
+}
