@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEBS := libedit-dev tmux
 
-.PHONY: demo test build release deps bench
+.PHONY: demo tour test build release deps bench
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -19,6 +19,10 @@ release: deps
 	$(SWIFT) build -c release
 
 demo: release
+	.build/release/fieldline demo
+
+# A headless tour of check and replay (no terminal needed).
+tour: release
 	@bash scripts/demo.sh .build/release/fieldline
 
 test: deps
