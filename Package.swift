@@ -10,10 +10,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The whole behaviour of a field: pure Swift, no terminal, no Foundation.
         .target(name: "FieldKit"),
+        // Field keymaps as YAML files: loading, `extends`, positioned errors, the shipped set.
+        .target(name: "FieldKeymaps", dependencies: ["FieldKit", .product(name: "Yams", package: "Yams")]),
         // libedit from Debian's libedit-dev, and one-line wrappers for its C-variadic calls.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShims", dependencies: ["CLibEdit"]),
@@ -24,13 +27,15 @@ let package = Package(
             name: "fieldline",
             dependencies: [
                 "FieldKit",
+                "FieldKeymaps",
                 "FieldLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Engine micro-benchmark (bench/run.sh); not a test.
-        .executableTarget(name: "fieldline-bench", dependencies: ["FieldKit"]),
+        .executableTarget(name: "fieldline-bench", dependencies: ["FieldKit", "FieldKeymaps"]),
         .testTarget(name: "FieldKitTests", dependencies: ["FieldKit"]),
+        .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
         // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.

@@ -19,8 +19,8 @@ struct Ask: ParsableCommand {
             """
     )
 
-    @Argument(help: "The field, e.g. phone-cn, idcard-cn, text, digits.")
-    var keymap: String
+    @Argument(help: "The field: a keymap name (phone-cn, idcard-cn, text, digits, …) or a path to a keymap file.")
+    var keymap: String?
 
     @OptionGroup var field: FieldOptionGroup
 
@@ -49,12 +49,13 @@ struct Ask: ParsableCommand {
     var secret = false
 
     func validate() throws {
-        _ = try FieldCatalog.spec(named: keymap, options: field)
+        _ = try FieldCatalog.load(keymap, options: field)
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
     func run() throws {
-        let spec = try FieldCatalog.spec(named: keymap, options: field)
+        let loaded = try FieldCatalog.load(keymap, options: field)
+        let spec = loaded.spec
         let context = Today.context()
         if let value { try Ask.decide(value, spec: spec, context: context, output: output) }
         var options = PromptOptions()
@@ -65,6 +66,7 @@ struct Ask: ParsableCommand {
         options.historyFile = history
         options.secret = secret
         options.colour = Ask.colourAllowed()
+        options.keymap = loaded.keymap
         let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
         try Ask.finish(outcome, spec: spec, context: context, output: output)
     }
@@ -120,6 +122,13 @@ struct Ask: ParsableCommand {
 
 /// Messages for the user on stderr, prefixed with the program name.
 enum Diagnostics {
+    /// A line as it is, e.g. a `FILE:LINE:COL: message` diagnostic.
+    static func plain(_ line: String) {
+        var err = OutputBuffer(fd: 2)
+        err.append(line + "\n")
+        err.flush()
+    }
+
     static func error(_ message: String) {
         var err = OutputBuffer(fd: 2)
         err.append("fieldline: \(message)\n")

@@ -14,8 +14,8 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "The field to check against, e.g. phone-cn, idcard-cn, text, digits.")
-    var keymap: String
+    @Argument(help: "The field: a keymap name (phone-cn, idcard-cn, text, digits, …) or a path to a keymap file.")
+    var keymap: String?
 
     @OptionGroup var field: FieldOptionGroup
 
@@ -24,11 +24,11 @@ struct Check: ParsableCommand {
 
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.
     func validate() throws {
-        _ = try FieldCatalog.spec(named: keymap, options: field)
+        _ = try FieldCatalog.load(keymap, options: field)
     }
 
     func run() throws {
-        let spec = try FieldCatalog.spec(named: keymap, options: field)
+        let spec = try FieldCatalog.load(keymap, options: field).spec
         let context = Today.context()
         let checker = LineChecker(spec: spec, context: context)
         var out = OutputBuffer(fd: 1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FieldKeymaps
 import FieldKit
 import FieldLine
 
@@ -10,16 +11,21 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         let context = Today.context()
-        let steps: [(String, FieldSpec, String)] = [
-            ("mobile", BuiltinFields.phoneCN, "Mobile number: "),
-            ("idcard", BuiltinFields.idcardCN, "ID card number: "),
-            ("nickname", FieldOptions(limit: 12).applied(to: BuiltinFields.text), "Nickname: "),
+        let group = try FieldOptionGroup.parse([])
+        var nickname = group
+        nickname.limit = 12
+        let steps: [(String, LoadedKeymap, String)] = [
+            ("mobile", try FieldCatalog.load("phone-cn", options: group), "Mobile number: "),
+            ("idcard", try FieldCatalog.load("idcard-cn", options: group), "ID card number: "),
+            ("nickname", try FieldCatalog.load("text", options: nickname), "Nickname: "),
         ]
         var values: [(String, JSONText.Value)] = []
-        for (key, spec, prompt) in steps {
+        for (key, loaded, prompt) in steps {
+            let spec = loaded.spec
             var options = PromptOptions()
             options.prompt = prompt
             options.colour = Ask.colourAllowed()
+            options.keymap = loaded.keymap
             let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
             guard case .accepted(let value) = outcome else {
                 try Ask.finish(outcome, spec: spec, context: context, output: .value)

@@ -10,6 +10,8 @@ enum Exit {
     static let invalid = ExitCode(65)
     /// Input could not be read (EX_NOINPUT).
     static let noInput = ExitCode(66)
+    /// A keymap file has problems (EX_CONFIG).
+    static let config = ExitCode(78)
     /// No value within --timeout (as timeout(1) reports).
     static let timeout = ExitCode(124)
     /// A bug in fieldline (EX_SOFTWARE).

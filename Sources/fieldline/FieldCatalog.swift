@@ -1,24 +1,40 @@
 import ArgumentParser
+import FieldKeymaps
 import FieldKit
+import Foundation
 
-/// Finds a field by the name given on the command line.
+/// Finds the field a command names: `--keymap-file`, a KEYMAP path, or a name on the keymap search path.
 enum FieldCatalog {
-    /// Names of the shipped fields.
-    static var names: [String] { BuiltinFields.all.map(\.name) }
+    /// The loader for this process's environment.
+    static var loader: KeymapLoader { KeymapLoader(lookup: KeymapLookup(environment: ProcessInfo.processInfo.environment)) }
 
-    /// The field spec for a KEYMAP argument with the options applied, or a usage error naming the choices.
-    static func spec(named name: String, options: FieldOptionGroup) throws -> FieldSpec {
-        guard let base = BuiltinFields.named(name) else {
-            throw ValidationError("unknown keymap '\(name)'; known keymaps: \(names.joined(separator: ", "))")
+    /// The keymap with the command-line field options applied. Keymap problems are printed as
+    /// `FILE:LINE:COL: message` and end the command with exit 78; bad options are usage errors (64).
+    static func load(_ keymap: String?, options: FieldOptionGroup) throws -> LoadedKeymap {
+        let loaded: LoadedKeymap
+        do {
+            if let file = options.keymapFile {
+                loaded = try loader.load(origin: .file(file))
+            } else if let keymap {
+                loaded = try loader.load(keymap)
+            } else {
+                throw ValidationError("name a KEYMAP or give --keymap-file PATH")
+            }
+        } catch let errors as KeymapErrors {
+            for d in errors.diagnostics { Diagnostics.plain(d.description) }
+            throw Exit.config
         }
         let opts = options.fieldOptions
-        if let problem = opts.problem(for: base) { throw ValidationError(problem) }
-        return opts.applied(to: base)
+        if let problem = opts.problem(for: loaded.spec) { throw ValidationError(problem) }
+        return LoadedKeymap(spec: opts.applied(to: loaded.spec), keymap: loaded.keymap, origin: loaded.origin)
     }
 }
 
 /// Field options shared by every command that loads a field.
 struct FieldOptionGroup: ParsableArguments {
+    @Option(name: .customLong("keymap-file"), help: "Load the field from this keymap file.")
+    var keymapFile: String?
+
     @Option(name: [.long, .customLong("max")], help: "Most units the field holds (also --max).")
     var limit: Int?
 
@@ -32,7 +48,7 @@ struct FieldOptionGroup: ParsableArguments {
     var upgradeLegacy = false
 
     /// Options that take a value, so the replay scanner can skip their values.
-    static let valueOptions: Set<String> = ["--limit", "--max", "--min", "--count"]
+    static let valueOptions: Set<String> = ["--limit", "--max", "--min", "--count", "--keymap-file"]
 
     var fieldOptions: FieldOptions {
         FieldOptions(limit: limit, minLength: minLength, countUnit: countUnit, upgradeLegacy: upgradeLegacy)

@@ -12,17 +12,19 @@ struct Replay: ParsableCommand {
             start with '-'. The run stops at an accepted <CR> or at <Esc>, as a prompt would.
             Prints the display with the cursor drawn as '|', or with --json an object with display, cursor, \
             cursorColumn, value, counter, status, message, full, refused and effect.
-            Exit codes: 0 replayed, 64 usage error (unknown keymap or key name).
+            Exit codes: 0 replayed, 64 usage error (unknown key name, bad option), 78 keymap problems.
             """
     )
 
-    @Argument(help: "The field, e.g. phone-cn.")
-    var keymap: String
-
     @OptionGroup var field: FieldOptionGroup
 
-    @Argument(help: "Keys in Vim notation.")
-    var keys: [String] = []
+    @Argument(help: "The field (a keymap name or path; omitted with --keymap-file), then keys in Vim notation.")
+    var words: [String] = []
+
+    /// The KEYMAP argument, unless --keymap-file names the field.
+    var keymap: String? { field.keymapFile == nil ? words.first : nil }
+    /// The KEYS arguments.
+    var keys: [String] { field.keymapFile == nil ? Array(words.dropFirst()) : words }
 
     @Option(help: "Text pasted at this point of the key sequence (repeatable).")
     var paste: [String] = []
@@ -32,18 +34,19 @@ struct Replay: ParsableCommand {
 
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.
     func validate() throws {
-        _ = try FieldCatalog.spec(named: keymap, options: field)
+        _ = try FieldCatalog.load(keymap, options: field)
         for key in keys {
             do { _ = try KeyNotation.parse(key) } catch { throw ValidationError(error.message) }
         }
     }
 
     func run() throws {
-        let spec = try FieldCatalog.spec(named: keymap, options: field)
-        let script = ReplayScript(Replay.orderedSteps(arguments: Array(CommandLine.arguments.dropFirst()), keys: keys, pastes: paste))
+        let loaded = try FieldCatalog.load(keymap, options: field)
+        let script = ReplayScript(Replay.orderedSteps(arguments: Array(CommandLine.arguments.dropFirst()), keys: keys,
+                                                      pastes: paste, keymapIsPositional: keymap != nil))
         let outcome: ReplayScript.Outcome
         do {
-            outcome = try script.run(spec: spec, context: Today.context())
+            outcome = try script.run(spec: loaded.spec, context: Today.context(), keymap: loaded.keymap)
         } catch {
             throw ValidationError(error.message)
         }
@@ -62,7 +65,7 @@ struct Replay: ParsableCommand {
                 ("display", .string(frame.display)),
                 ("cursor", .int(frame.cursor)),
                 ("cursorColumn", .int(frame.cursorColumn)),
-                ("value", .string(outcome.field.value)),
+                ("value", .string(outcome.field.acceptedValue)),
                 ("counter", .string(frame.counter)),
                 ("status", .string(frame.status.name)),
                 ("message", JSONText.string(frame.status.message)),
@@ -81,7 +84,7 @@ struct Replay: ParsableCommand {
     ///
     /// ArgumentParser keeps each list in order but not their interleaving, so the raw arguments are walked
     /// again: option values are skipped, `--paste` marks a paste, other words after the keymap are keys.
-    static func orderedSteps(arguments: [String], keys: [String], pastes: [String]) -> [ReplayScript.Step] {
+    static func orderedSteps(arguments: [String], keys: [String], pastes: [String], keymapIsPositional: Bool = true) -> [ReplayScript.Step] {
         var steps: [ReplayScript.Step] = []
         var keyIndex = 0, pasteIndex = 0, positional = 0
         var i = arguments.firstIndex(of: "replay").map { $0 + 1 } ?? 0
@@ -100,7 +103,7 @@ struct Replay: ParsableCommand {
                 if arg.hasPrefix("-") && arg.count > 1 { continue }
             }
             positional += 1
-            if positional == 1 { continue }  // the keymap
+            if positional == 1 && keymapIsPositional { continue }  // the keymap
             if keyIndex < keys.count { steps.append(.keys(keys[keyIndex])); keyIndex += 1 }
         }
         // Anything the walk could not place (it should place everything) still runs, keys first.

@@ -7,7 +7,7 @@ extension LineChecker {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
-        guard fastPathUsable, !spec.upgradesLegacyID, let issue = fastFilter(body, into: &scratch) else {
+        guard fastPathUsable, !spec.upgradesLegacyID, spec.valueForm == .symbols, spec.transforms.isEmpty, let issue = fastFilter(body, into: &scratch) else {
             let result = check(line)
             if result.issue == nil { out.append(contentsOf: result.value.utf8) }
             return result.issue

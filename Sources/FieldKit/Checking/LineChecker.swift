@@ -155,7 +155,7 @@ public struct LineChecker: Sendable {
         let symbols = (characters == nil || value != bytes) ? value.map { Character(Unicode.Scalar($0)) } : characters!
         let count = characters == nil || value != bytes ? value.count : spec.countUnit.count(of: symbols)
         let status = FieldStatus.of(symbols: symbols, utf8: value, count: count, spec: spec, context: context)
-        let text = String(decoding: value, as: UTF8.self)
+        let text = value == bytes ? spec.outputValue(symbols: symbols) : String(decoding: value, as: UTF8.self)
         let display = String(Formatter.format(symbols, with: spec.templates).display)
         switch status {
         case .valid: return CheckResult(value: text, display: display, issue: nil)

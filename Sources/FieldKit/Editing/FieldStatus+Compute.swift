@@ -2,7 +2,7 @@ extension Field {
     /// The value as it would be accepted: the entered symbols, or an upgraded 18-digit ID for a legacy 15-digit one.
     public var acceptedValue: String {
         if let upgraded = upgradedLegacyValue { return String(decoding: upgraded, as: UTF8.self) }
-        return value
+        return spec.outputValue(symbols: state.symbols)
     }
 
     private var upgradedLegacyValue: [UInt8]? {

@@ -26,6 +26,10 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     public var pastePrefixes: [String]
     /// When set, a 15-digit pre-1999 resident ID is accepted and converted to 18 digits.
     public var upgradesLegacyID: Bool
+    /// Whether the accepted value is the entered symbols or the display.
+    public var valueForm: ValueForm
+    /// Changes applied to the accepted value (e.g. lower-case an e-mail domain).
+    public var transforms: [ValueTransform]
 
     /// A field spec; every parameter but the name and key rules has a plain default.
     public init(
@@ -41,7 +45,9 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         unitNoun: String = "character",
         validators: [Validator] = [],
         pastePrefixes: [String] = [],
-        upgradesLegacyID: Bool = false
+        upgradesLegacyID: Bool = false,
+        valueForm: ValueForm = .symbols,
+        transforms: [ValueTransform] = []
     ) {
         self.name = name
         self.summary = summary
@@ -56,6 +62,15 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         self.validators = validators
         self.pastePrefixes = pastePrefixes.sorted { $0.count > $1.count }
         self.upgradesLegacyID = upgradesLegacyID
+        self.valueForm = valueForm
+        self.transforms = transforms
+    }
+
+    /// The value written out for accepted symbols: symbols or display, then the transforms.
+    public func outputValue(symbols: [Character]) -> String {
+        var value = valueForm == .display ? String(Formatter.format(symbols, with: templates).display) : String(symbols)
+        for t in transforms { value = t.apply(value) }
+        return value
     }
 
     /// Characters dropped without complaint from pastes and checked lines: template literals and white space

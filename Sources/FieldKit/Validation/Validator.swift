@@ -1,13 +1,43 @@
 /// A named check run on a complete value (the UTF-8 of its entered symbols).
-public enum Validator: String, Sendable, CaseIterable {
+public enum Validator: Sendable, Equatable {
     /// China mobile number, `1[3-9]` and 9 more digits.
-    case cnMobile = "cn-mobile"
+    case cnMobile
     /// GB 11643-1999 resident ID: province, birth date, check character.
     case gb11643
     /// A real calendar date written as 8 digits `yyyymmdd`.
     case date
     /// Luhn check digit.
     case luhn
+    /// Dotted-quad IPv4 address, each part 0-255 without leading zeros.
+    case ipv4
+    /// DNS host name: dot-separated labels of letters, digits and inner hyphens.
+    case hostname
+    /// Lenient e-mail address: one `@`, a local part, a domain with a dot.
+    case email
+    /// Semantic version `MAJOR.MINOR.PATCH[-pre][+build]`.
+    case semver
+    /// A whole number within bounds (digits only).
+    case range(min: Int, max: Int)
+    /// The whole value matches a regular expression; `message` replaces the default explanation.
+    case regex(pattern: String, message: String?)
+
+    /// Names as written in keymap files.
+    public static let names = ["cn-mobile", "gb11643", "date", "luhn", "ipv4", "hostname", "email", "semver", "range", "regex"]
+
+    /// A validator without parameters, by name.
+    public static func named(_ name: String) -> Validator? {
+        switch name {
+        case "cn-mobile": return .cnMobile
+        case "gb11643": return .gb11643
+        case "date": return .date
+        case "luhn": return .luhn
+        case "ipv4": return .ipv4
+        case "hostname": return .hostname
+        case "email": return .email
+        case "semver": return .semver
+        default: return nil
+        }
+    }
 
     /// The first problem with the value, or nil if it passes.
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
@@ -16,6 +46,19 @@ public enum Validator: String, Sendable, CaseIterable {
         case .gb11643: return ResidentID.issue(value, context: context)
         case .date: return Validator.dateIssue(value)
         case .luhn: return Luhn.issue(value)
+        case .ipv4: return NetworkNames.ipv4Issue(String(decoding: value, as: UTF8.self))
+        case .hostname: return NetworkNames.hostnameIssue(String(decoding: value, as: UTF8.self))
+        case .email: return NetworkNames.emailIssue(String(decoding: value, as: UTF8.self))
+        case .semver: return SemanticVersion.issue(String(decoding: value, as: UTF8.self))
+        case .range(let min, let max):
+            guard let n = value.decimal(0..<value.count), value.count <= 18 else { return ValidationIssue("must be a whole number") }
+            if n < min || n > max { return ValidationIssue("must be from \(min) to \(max), not \(n)") }
+            return nil
+        case .regex(let pattern, let message):
+            guard let regex = try? Regex(pattern) else { return ValidationIssue("the field's pattern is invalid") }
+            let text = String(decoding: value, as: UTF8.self)
+            if (try? regex.wholeMatch(in: text)) != nil { return nil }
+            return ValidationIssue(message ?? "does not match \(pattern)")
         }
     }
 
@@ -26,7 +69,7 @@ public enum Validator: String, Sendable, CaseIterable {
         case .date:
             guard let y = value.decimal(0..<4), let m = value.decimal(4..<6), let d = value.decimal(6..<8) else { return [] }
             return [("date", CalendarDate.iso(year: y, month: m, day: d))]
-        case .cnMobile, .luhn: return []
+        default: return []
         }
     }
 

@@ -1,7 +1,10 @@
-/// The fields fieldline ships, as data: nothing here is a branch in the engine.
-public enum BuiltinFields {
+import FieldKit
+
+/// The shipped fields written as Swift values, so engine tests need no files. The shipped keymap files in
+/// `keymaps/` must behave exactly like these (FieldKeymapsTests checks that).
+enum BuiltinFields {
     /// Mainland China mobile number shown `138-1234-5678`.
-    public static let phoneCN = FieldSpec(
+    static let phoneCN = FieldSpec(
         name: "phone-cn",
         summary: "Mainland China mobile number, shown 138-1234-5678",
         symbols: SymbolRules(defaultClass: .digit, positionClasses: [1: .characters("1")]),
@@ -12,7 +15,7 @@ public enum BuiltinFields {
     )
 
     /// GB 11643-1999 resident ID number shown `110105 19900307 123X`.
-    public static let idcardCN = FieldSpec(
+    static let idcardCN = FieldSpec(
         name: "idcard-cn",
         summary: "Chinese resident ID number (GB 11643-1999), shown 110105 19900307 123X",
         symbols: SymbolRules(
@@ -26,14 +29,14 @@ public enum BuiltinFields {
     )
 
     /// Free text, counted in graphemes unless told otherwise.
-    public static let text = FieldSpec(
+    static let text = FieldSpec(
         name: "text",
         summary: "Free text; --limit N caps it, --count picks what is counted",
         symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false)
     )
 
     /// A run of digits with optional --min / --max length.
-    public static let digits = FieldSpec(
+    static let digits = FieldSpec(
         name: "digits",
         summary: "Digits only; --min and --max bound the length",
         symbols: SymbolRules(defaultClass: .digit),
@@ -41,8 +44,8 @@ public enum BuiltinFields {
     )
 
     /// Every shipped field.
-    public static let all: [FieldSpec] = [phoneCN, idcardCN, text, digits]
+    static let all: [FieldSpec] = [phoneCN, idcardCN, text, digits]
 
     /// A shipped field by name.
-    public static func named(_ name: String) -> FieldSpec? { all.first { $0.name == name } }
+    static func named(_ name: String) -> FieldSpec? { all.first { $0.name == name } }
 }

@@ -1,0 +1,273 @@
+import FieldKit
+
+/// A keymap's settings after `extends` is resolved, each value still carrying its file and position.
+struct KeymapSettings {
+    /// Top-level setting → its value (the child's value wins over the parent's).
+    var values: [String: Located] = [:]
+    /// Key bindings, merged per key across `extends`.
+    var bindings: [(key: String, keyNode: Located, value: Located)] = []
+
+    /// Every top-level setting a keymap file may have.
+    static let known = [
+        "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
+        "exact-template", "paste-prefixes", "validators", "value", "transforms", "upgrade-legacy", "bindings",
+    ]
+}
+
+/// Turns settings into a `FieldSpec` and a `Keymap`, recording a diagnostic for every problem.
+struct KeymapCompiler {
+    var reader = NodeReader()
+
+    mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
+        let v = settings.values
+        let summary = v["description"].flatMap { reader.string($0, "description") } ?? ""
+        let symbols = v["symbols"].map { symbolRules($0) } ?? SymbolRules(defaultClass: .printable, normalizeFullwidth: false)
+        var minLength = 0
+        var limit: Int?
+        if let length = v["length"], let pairs = reader.mapping(length, "length") {
+            var minNode: Located?
+            for (key, keyNode, value) in pairs {
+                switch key {
+                case "min": minLength = reader.int(value, "min") ?? 0; minNode = value
+                case "max": limit = reader.int(value, "max", min: 1)
+                default: reader.diagnostics.append(keyNode.problem("unknown length setting '\(key)' (use min and max)"))
+                }
+            }
+            if let limit, minLength > limit, let minNode {
+                reader.diagnostics.append(minNode.problem("min (\(minLength)) is more than max (\(limit))"))
+            }
+        }
+        let countUnit = v["count"].flatMap { choice($0, "count", CountUnit.allCases.map(\.rawValue)) }.flatMap(CountUnit.init) ?? .graphemes
+        let templates = v["templates"].map { self.templates($0, symbols: symbols, limit: limit) } ?? []
+        let refused = v["refuse"].map { options($0, "refuse") } ?? []
+        let spec = FieldSpec(
+            name: name, summary: summary, symbols: symbols, templates: templates,
+            refusedOptions: Set(refused),
+            requiresExactTemplate: v["exact-template"].flatMap { reader.bool($0, "exact-template") } ?? false,
+            minLength: minLength, limit: limit, countUnit: countUnit,
+            unitNoun: v["unit"].flatMap { reader.string($0, "unit") } ?? "character",
+            validators: v["validators"].map { validators($0) } ?? [],
+            pastePrefixes: v["paste-prefixes"].flatMap { reader.list($0, "paste-prefixes") }?.compactMap { reader.string($0, "a paste prefix") } ?? [],
+            upgradesLegacyID: v["upgrade-legacy"].flatMap { reader.bool($0, "upgrade-legacy") } ?? false,
+            valueForm: v["value"].flatMap { choice($0, "value", ValueForm.allCases.map(\.rawValue)) }.flatMap(ValueForm.init) ?? .symbols,
+            transforms: v["transforms"].flatMap { reader.list($0, "transforms") }?.compactMap {
+                choice($0, "a transform", ValueTransform.allCases.map(\.rawValue)).flatMap(ValueTransform.init)
+            } ?? []
+        )
+        return (spec, keymap(settings.bindings))
+    }
+
+    /// A text value that must be one of a few words.
+    mutating func choice(_ value: Located, _ what: String, _ allowed: [String]) -> String? {
+        guard let text = reader.string(value, what) else { return nil }
+        guard allowed.contains(text) else {
+            reader.diagnostics.append(value.problem("\(what) must be one of \(allowed.joined(separator: ", ")), not '\(text)'"))
+            return nil
+        }
+        return text
+    }
+
+    mutating func symbolClass(_ value: Located) -> SymbolClass? {
+        // A list of classes is their union.
+        if case .sequence = value.node, let items = reader.list(value, "a symbol class") {
+            let classes = items.compactMap { symbolClass($0) }
+            guard let first = classes.first else { return nil }
+            return classes.dropFirst().reduce(first) { $0.union($1) }
+        }
+        guard let text = reader.string(value, "a symbol class") else { return nil }
+        switch SymbolClassSyntax.parse(text) {
+        case .success(let cls): return cls
+        case .failure(let problem): reader.diagnostics.append(value.problem(problem.message)); return nil
+        }
+    }
+
+    mutating func symbolRules(_ value: Located) -> SymbolRules {
+        var rules = SymbolRules(defaultClass: .printable, normalizeFullwidth: true)
+        guard let pairs = reader.mapping(value, "symbols") else { return rules }
+        for (key, keyNode, item) in pairs {
+            switch key {
+            case "class": if let cls = symbolClass(item) { rules.defaultClass = cls }
+            case "positions":
+                for (pos, posNode, clsNode) in reader.mapping(item, "positions") ?? [] {
+                    guard let n = Int(pos), n >= 1 else {
+                        reader.diagnostics.append(posNode.problem("a position is a number from 1, not '\(pos)'"))
+                        continue
+                    }
+                    if let cls = symbolClass(clsNode) { rules.positionClasses[n] = cls }
+                }
+            case "case":
+                if let c = choice(item, "case", CaseMapping.allCases.map(\.rawValue)).flatMap(CaseMapping.init) { rules.caseMapping = c }
+            case "fullwidth": if let b = reader.bool(item, "fullwidth") { rules.normalizeFullwidth = b }
+            default: reader.diagnostics.append(keyNode.problem("unknown symbols setting '\(key)' (use class, positions, case, fullwidth)"))
+            }
+        }
+        return rules
+    }
+
+    mutating func options(_ value: Located, _ what: String) -> [TemplateOption] {
+        (reader.list(value, what) ?? []).compactMap { item in
+            choice(item, "a template option", TemplateOption.allCases.map(\.rawValue)).flatMap(TemplateOption.init)
+        }
+    }
+
+    /// Templates, each checked against the key rules: a template no input could ever fill is an error.
+    mutating func templates(_ value: Located, symbols: SymbolRules, limit: Int?) -> [Template] {
+        var result: [Template] = []
+        for item in reader.list(value, "templates") ?? [] {
+            var pattern: String?
+            var opts: [TemplateOption] = []
+            if case .mapping = item.node {
+                for (key, keyNode, v) in reader.mapping(item, "a template") ?? [] {
+                    switch key {
+                    case "pattern": pattern = reader.string(v, "pattern")
+                    case "options": opts = options(v, "options")
+                    default: reader.diagnostics.append(keyNode.problem("unknown template setting '\(key)' (use pattern and options)"))
+                    }
+                }
+                if pattern == nil { reader.diagnostics.append(item.problem("a template needs a pattern")) }
+            } else {
+                pattern = reader.string(item, "a template")
+            }
+            guard let pattern else { continue }
+            let template = Template(pattern, options: Set(opts))
+            if let problem = TemplateCheck.problem(template, symbols: symbols, limit: limit) {
+                reader.diagnostics.append(item.problem(problem))
+                continue
+            }
+            result.append(template)
+        }
+        return result
+    }
+
+    mutating func validators(_ value: Located) -> [Validator] {
+        var result: [Validator] = []
+        for item in reader.list(value, "validators") ?? [] {
+            if let name = item.scalarText {
+                if let v = Validator.named(name) { result.append(v); continue }
+                let hint = name == "range" || name == "regex" ? " needs parameters, e.g. \(name): …" : " (known: \(Validator.names.joined(separator: ", ")))"
+                reader.diagnostics.append(item.problem("unknown validator '\(name)'" + (Validator.names.contains(name) ? "" : "") + hint))
+                continue
+            }
+            guard let pairs = reader.mapping(item, "a validator"), pairs.count == 1, let (name, nameNode, params) = pairs.first else {
+                if case .mapping = item.node { reader.diagnostics.append(item.problem("a validator is one name with its parameters")) }
+                continue
+            }
+            switch name {
+            case "range":
+                var lo: Int?, hi: Int?
+                for (k, kNode, v) in reader.mapping(params, "range") ?? [] {
+                    switch k {
+                    case "min": lo = reader.int(v, "min", min: Int.min)
+                    case "max": hi = reader.int(v, "max", min: Int.min)
+                    default: reader.diagnostics.append(kNode.problem("unknown range setting '\(k)' (use min and max)"))
+                    }
+                }
+                guard let lo, let hi else { reader.diagnostics.append(params.problem("range needs min and max")); continue }
+                if lo > hi { reader.diagnostics.append(params.problem("range min (\(lo)) is more than max (\(hi))")); continue }
+                result.append(.range(min: lo, max: hi))
+            case "regex":
+                var pattern: String?, message: String?, patternNode = params
+                if case .mapping = params.node {
+                    for (k, kNode, v) in reader.mapping(params, "regex") ?? [] {
+                        switch k {
+                        case "pattern": pattern = reader.string(v, "pattern"); patternNode = v
+                        case "message": message = reader.string(v, "message")
+                        default: reader.diagnostics.append(kNode.problem("unknown regex setting '\(k)' (use pattern and message)"))
+                        }
+                    }
+                } else {
+                    pattern = reader.string(params, "regex")
+                }
+                guard let pattern else { reader.diagnostics.append(params.problem("regex needs a pattern")); continue }
+                do {
+                    _ = try Regex(pattern)
+                    result.append(.regex(pattern: pattern, message: message))
+                } catch {
+                    reader.diagnostics.append(patternNode.problem("bad regex '\(pattern)': \(RegexErrorText.short(error))"))
+                }
+            default:
+                let known = Validator.named(name) != nil ? " takes no parameters" : " (known: \(Validator.names.joined(separator: ", ")))"
+                reader.diagnostics.append(nameNode.problem("unknown validator '\(name)'" + known))
+            }
+        }
+        return result
+    }
+
+    /// Bindings: key (Vim `<C-w>`, inputrc `\C-w` or a bare name) → readline command name.
+    mutating func keymap(_ bindings: [(key: String, keyNode: Located, value: Located)]) -> Keymap {
+        var keymap = Keymap.standard
+        var seen: [Key: Located] = [:]
+        for (text, keyNode, value) in bindings {
+            guard let key = KeySyntax.parse(text) else {
+                reader.diagnostics.append(keyNode.problem("unknown key '\(text)' (write keys like <C-w>, <Left>, \\C-w or x)"))
+                continue
+            }
+            if let reason = KeySyntax.reserved[key] {
+                reader.diagnostics.append(keyNode.problem("\(key) cannot be bound: it is \(reason)"))
+                continue
+            }
+            if let first = seen[key], first.file == keyNode.file {
+                reader.diagnostics.append(keyNode.problem("\(key) is bound twice (first at \(first.line ?? 1):\(first.column ?? 1))"))
+                continue
+            }
+            seen[key] = keyNode
+            guard let name = reader.string(value, "a command") else { continue }
+            guard let command = EditCommand.named[name] else {
+                let hint = name == "self-insert" ? " (self-insert is what printable keys do; it cannot be bound)" : ""
+                reader.diagnostics.append(value.problem("unknown command '\(name)'" + hint))
+                continue
+            }
+            keymap.bindings[key] = command
+        }
+        return keymap
+    }
+}
+
+/// The short first line of a regex parse error.
+enum RegexErrorText {
+    static func short(_ error: Error) -> String {
+        String(describing: error).split(separator: "\n").first.map(String.init) ?? "invalid"
+    }
+}
+
+/// Whether a template can ever be filled under the field's key rules and limit.
+enum TemplateCheck {
+    static func problem(_ template: Template, symbols: SymbolRules, limit: Int?) -> String? {
+        if template.slotCount == 0 { return "template '\(template.pattern)' has no slots (#, N or digits)" }
+        if let limit, template.slotCount > limit {
+            return "template '\(template.pattern)' has \(template.slotCount) slots but the field holds at most \(limit)"
+        }
+        for (i, slot) in template.slots.enumerated() {
+            let cls = symbols.symbolClass(at: i)
+            switch slot {
+            case .any: continue
+            case .twoToNine:
+                if !(0x32...0x39).contains(where: { cls.contains(scalar: $0) }) {
+                    return "template '\(template.pattern)' slot \(i + 1) needs a digit 2-9 but position \(i + 1) takes \(cls.name)"
+                }
+            case .exactly(let c):
+                if !cls.contains(c) {
+                    return "template '\(template.pattern)' slot \(i + 1) needs '\(c)' but position \(i + 1) takes \(cls.name)"
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// Keys as written in keymap files.
+enum KeySyntax {
+    /// Keys the terminal adapter keeps for itself.
+    static let reserved: [Key: String] = [
+        .named("C-c"): "the interrupt key", .named("C-z"): "the suspend key", .named("C-_"): "used internally",
+    ]
+
+    /// `<C-w>`, `\C-w`, `C-w`, `Left`, `<Left>` or one printable character.
+    static func parse(_ text: String) -> Key? {
+        var written = text
+        if written.hasPrefix("\\C-"), written.count == 4 { written = "<C-" + String(written.last!) + ">" }
+        if !written.hasPrefix("<") && written.count > 1 { written = "<" + written + ">" }
+        guard let keys = try? KeyNotation.parse(written), keys.count == 1 else { return nil }
+        return keys[0]
+    }
+}

@@ -1,0 +1,128 @@
+import FieldKit
+
+/// A keymap ready to use: the field and its key bindings.
+public struct LoadedKeymap: Sendable {
+    /// The field's behaviour.
+    public let spec: FieldSpec
+    /// Key → command.
+    public let keymap: Keymap
+    /// Where it was found.
+    public let origin: KeymapOrigin
+
+    /// A loaded keymap (the CLI makes adjusted copies with its field options applied).
+    public init(spec: FieldSpec, keymap: Keymap, origin: KeymapOrigin) {
+        self.spec = spec
+        self.keymap = keymap
+        self.origin = origin
+    }
+}
+
+/// Loads keymap files, following `extends`, and reports every problem with its position.
+public struct KeymapLoader: Sendable {
+    /// The search path for names and `extends`.
+    public let lookup: KeymapLookup
+
+    /// A loader over a search path.
+    public init(lookup: KeymapLookup) { self.lookup = lookup }
+
+    /// Resolve a KEYMAP argument: a path (with `/` or `.yaml`) or a name on the search path.
+    public func load(_ argument: String) throws(KeymapErrors) -> LoadedKeymap {
+        if KeymapLookup.isPath(argument) { return try load(origin: .file(argument)) }
+        guard let origin = lookup.locate(argument) else {
+            let names = lookup.all().map(\.name).joined(separator: ", ")
+            throw KeymapErrors(diagnostics: [KeymapDiagnostic(file: argument, line: nil, column: nil,
+                                                              message: "no such keymap (known: \(names))")])
+        }
+        return try load(origin: origin)
+    }
+
+    /// Load one keymap from where it lives.
+    public func load(origin: KeymapOrigin) throws(KeymapErrors) -> LoadedKeymap {
+        var diagnostics: [KeymapDiagnostic] = []
+        let settings = resolve(origin, stack: [], diagnostics: &diagnostics)
+        var compiler = KeymapCompiler()
+        let name = settings.flatMap { $0.values["name"]?.scalarText } ?? KeymapLoader.stem(origin)
+        let compiled = settings.map { compiler.compile($0, name: name) }
+        diagnostics += compiler.reader.diagnostics
+        guard diagnostics.isEmpty, let (spec, keymap) = compiled else { throw KeymapErrors(diagnostics: diagnostics) }
+        return LoadedKeymap(spec: spec, keymap: keymap, origin: origin)
+    }
+
+    /// Every problem in a file, for `fieldline keymaps lint` (empty when it is fine).
+    public func lint(path: String) -> [KeymapDiagnostic] {
+        do { _ = try load(origin: .file(path)); return [] } catch { return error.diagnostics }
+    }
+
+    /// The text of a keymap, for `fieldline keymaps show`.
+    public static func text(of origin: KeymapOrigin) -> String? {
+        switch origin {
+        case .shipped(let name): return ShippedKeymaps.files[name]
+        case .file(let path):
+            guard case .success(let bytes) = KeymapText.read(path: path) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// The file's own settings merged over those of the keymap it extends.
+    func resolve(_ origin: KeymapOrigin, stack: [KeymapOrigin], diagnostics: inout [KeymapDiagnostic]) -> KeymapSettings? {
+        let bytes: [UInt8]
+        switch origin {
+        case .shipped(let name): bytes = Array((ShippedKeymaps.files[name] ?? "").utf8)
+        case .file(let path):
+            switch KeymapText.read(path: path) {
+            case .success(let b): bytes = b
+            case .failure(let d): diagnostics.append(d); return nil
+            }
+        }
+        let root: Located
+        switch KeymapText.parse(bytes, file: origin.label) {
+        case .success(let r): root = r
+        case .failure(let d): diagnostics.append(d); return nil
+        }
+        var reader = NodeReader()
+        defer { diagnostics += reader.diagnostics }
+        guard let pairs = reader.mapping(root, "a keymap file") else { return nil }
+        var own = KeymapSettings()
+        var parent: KeymapSettings?
+        for (key, keyNode, value) in pairs {
+            guard KeymapSettings.known.contains(key) else {
+                reader.diagnostics.append(keyNode.problem("unknown setting '\(key)' (known: \(KeymapSettings.known.joined(separator: ", ")))"))
+                continue
+            }
+            if key == "bindings" {
+                own.bindings = reader.mapping(value, "bindings") ?? []
+            } else if key == "extends" {
+                guard let name = reader.string(value, "extends") else { continue }
+                guard let parentOrigin = lookup.locate(name, excluding: origin) else {
+                    reader.diagnostics.append(value.problem("extends unknown keymap '\(name)'"))
+                    continue
+                }
+                if stack.contains(parentOrigin) || parentOrigin == origin {
+                    let chain = (stack + [origin, parentOrigin]).map { KeymapLoader.stem($0) }.joined(separator: " -> ")
+                    reader.diagnostics.append(value.problem("extends cycle: \(chain)"))
+                    continue
+                }
+                parent = resolve(parentOrigin, stack: stack + [origin], diagnostics: &diagnostics)
+                own.values[key] = value
+            } else {
+                own.values[key] = value
+            }
+        }
+        guard var merged = parent else { return own }
+        merged.values.removeValue(forKey: "name")
+        for (k, v) in own.values { merged.values[k] = v }
+        let overridden = Set(own.bindings.map(\.key))
+        merged.bindings = merged.bindings.filter { !overridden.contains($0.key) } + own.bindings
+        return merged
+    }
+
+    /// `phone-cn` for `…/phone-cn.yaml` or the shipped `phone-cn`.
+    static func stem(_ origin: KeymapOrigin) -> String {
+        switch origin {
+        case .shipped(let name): return name
+        case .file(let path):
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            return file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where a keymap comes from.
+public enum KeymapOrigin: Sendable, Equatable {
+    /// A file on disk.
+    case file(String)
+    /// Built into the binary (a copy of the repository's `keymaps/NAME.yaml`).
+    case shipped(String)
+
+    /// How diagnostics name it.
+    public var label: String {
+        switch self {
+        case .file(let path): return path
+        case .shipped(let name): return "<shipped>/\(name).yaml"
+        }
+    }
+}
+
+/// The keymap search path: `$FIELDLINE_KEYMAPS` (colon-separated folders), then
+/// `$XDG_CONFIG_HOME/fieldline/keymaps` (default `~/.config/fieldline/keymaps`), then the shipped set.
+public struct KeymapLookup: Sendable {
+    /// Folders searched before the shipped set, first match wins.
+    public let folders: [String]
+
+    /// The search path from an environment (pass `ProcessInfo.processInfo.environment`).
+    public init(environment: [String: String]) {
+        var folders: [String] = []
+        if let list = environment["FIELDLINE_KEYMAPS"] {
+            folders += list.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+            folders.append(xdg + "/fieldline/keymaps")
+        } else if let home = environment["HOME"], !home.isEmpty {
+            folders.append(home + "/.config/fieldline/keymaps")
+        }
+        self.folders = folders
+    }
+
+    /// An argument that names a file rather than a keymap: it has a slash or a YAML extension.
+    public static func isPath(_ argument: String) -> Bool {
+        argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
+    }
+
+    /// Where a name resolves, skipping `excluding` (so a user file can extend the shipped keymap it overrides).
+    public func locate(_ name: String, excluding: KeymapOrigin? = nil) -> KeymapOrigin? {
+        for folder in folders {
+            for ext in ["yaml", "yml"] {
+                let path = folder + "/" + name + "." + ext
+                if FileManager.default.isReadableFile(atPath: path), excluding != .file(path) { return .file(path) }
+            }
+        }
+        if ShippedKeymaps.files[name] != nil, excluding != .shipped(name) { return .shipped(name) }
+        return nil
+    }
+
+    /// Every keymap name visible on the search path, with the origin that wins.
+    public func all() -> [(name: String, origin: KeymapOrigin)] {
+        var found: [String: KeymapOrigin] = [:]
+        for folder in folders.reversed() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for file in names.sorted().reversed() where file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
+                let name = String(file[..<file.lastIndex(of: ".")!])
+                found[name] = .file(folder + "/" + file)
+            }
+        }
+        for name in ShippedKeymaps.files.keys where found[name] == nil { found[name] = .shipped(name) }
+        return found.keys.sorted().map { ($0, found[$0]!) }
+    }
+}

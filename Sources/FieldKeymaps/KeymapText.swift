@@ -1,0 +1,81 @@
+import Yams
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The raw text of a keymap file turned into a YAML tree, with every failure positioned.
+enum KeymapText {
+    /// Read a file's bytes; a diagnostic without position when it cannot be read.
+    static func read(path: String) -> Result<[UInt8], KeymapDiagnostic> {
+        guard let file = fopen(path, "rb") else {
+            return .failure(KeymapDiagnostic(file: path, line: nil, column: nil, message: "cannot read: \(String(cString: strerror(errno)))"))
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+            if n < chunk.count {
+                if ferror(file) != 0 {
+                    return .failure(KeymapDiagnostic(file: path, line: nil, column: nil, message: "cannot read: \(String(cString: strerror(errno)))"))
+                }
+                break
+            }
+        }
+        return .success(bytes)
+    }
+
+    /// Parse bytes into the top-level node: invalid UTF-8, an empty file and YAML syntax errors are positioned.
+    static func parse(_ bytes: [UInt8], file: String) -> Result<Located, KeymapDiagnostic> {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = firstInvalidUTF8(bytes)
+            return .failure(KeymapDiagnostic(file: file, line: line, column: column, message: "not valid UTF-8"))
+        }
+        let meaningful = text.split(separator: "\n").contains { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+            return !trimmed.isEmpty && trimmed.first != "#" && trimmed != "---" && trimmed != "..."
+        }
+        guard meaningful else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file")) }
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file"))
+            }
+            return .success(Located(node: node, file: file))
+        } catch let error as YamlError {
+            return .failure(diagnostic(error, file: file))
+        } catch {
+            return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)"))
+        }
+    }
+
+    /// libyaml's message and mark, reworded as `FILE:LINE:COL: YAML syntax: problem`.
+    private static func diagnostic(_ error: YamlError, file: String) -> KeymapDiagnostic {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            return KeymapDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)")
+        case .composer(_, let problem, let mark, _):
+            return KeymapDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+        default:
+            return KeymapDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)")
+        }
+    }
+
+    /// 1-based line and column (in characters) of the first byte that breaks UTF-8.
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int) {
+        var line = 1, lineStart = 0, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0
+            let ok = length > 0 && i + length <= bytes.count
+                && String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil
+            if !ok {
+                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).unicodeScalars.count + 1
+                return (line, column)
+            }
+            if b == 0x0A { line += 1; lineStart = i + 1 }
+            i += length
+        }
+        return (line, 1)
+    }
+}

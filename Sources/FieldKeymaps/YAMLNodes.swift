@@ -1,0 +1,82 @@
+import Yams
+
+/// A YAML node together with the file it came from, so every problem can name its file and position.
+struct Located {
+    let node: Node
+    let file: String
+
+    var line: Int? { node.mark?.line }
+    var column: Int? { node.mark?.column }
+
+    /// A diagnostic pointing at this node.
+    func problem(_ message: String) -> KeymapDiagnostic {
+        KeymapDiagnostic(file: file, line: line ?? 1, column: column ?? 1, message: message)
+    }
+
+    /// The plain scalar text, or nil for a mapping or sequence.
+    var scalarText: String? {
+        if case .scalar(let s) = node { return s.string }
+        return nil
+    }
+}
+
+/// Reading typed values out of nodes, recording a diagnostic for each mismatch.
+struct NodeReader {
+    var diagnostics: [KeymapDiagnostic] = []
+
+    mutating func string(_ value: Located, _ what: String) -> String? {
+        guard let text = value.scalarText else { diagnostics.append(value.problem("\(what) must be text")); return nil }
+        return text
+    }
+
+    mutating func int(_ value: Located, _ what: String, min: Int = 0) -> Int? {
+        guard let text = value.scalarText, let n = Int(text) else {
+            diagnostics.append(value.problem("\(what) must be a whole number"))
+            return nil
+        }
+        guard n >= min else { diagnostics.append(value.problem("\(what) must be at least \(min)")); return nil }
+        return n
+    }
+
+    mutating func bool(_ value: Located, _ what: String) -> Bool? {
+        switch value.scalarText {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            diagnostics.append(value.problem("\(what) must be true or false"))
+            return nil
+        }
+    }
+
+    /// The items of a sequence; a single scalar counts as a list of one.
+    mutating func list(_ value: Located, _ what: String) -> [Located]? {
+        switch value.node {
+        case .sequence(let seq): return seq.map { Located(node: $0, file: value.file) }
+        case .scalar: return [value]
+        default:
+            diagnostics.append(value.problem("\(what) must be a list"))
+            return nil
+        }
+    }
+
+    /// The pairs of a mapping, reporting duplicate keys (YAML parsers keep them silently).
+    mutating func mapping(_ value: Located, _ what: String) -> [(key: String, keyNode: Located, value: Located)]? {
+        guard case .mapping(let map) = value.node else {
+            diagnostics.append(value.problem("\(what) must be a mapping of names to values"))
+            return nil
+        }
+        var seen: [String: Located] = [:]
+        var pairs: [(key: String, keyNode: Located, value: Located)] = []
+        for (k, v) in map {
+            let keyNode = Located(node: k, file: value.file)
+            guard let key = keyNode.scalarText else { diagnostics.append(keyNode.problem("keys must be text")); continue }
+            if let first = seen[key] {
+                diagnostics.append(keyNode.problem("duplicate key '\(key)' (first at \(first.line ?? 1):\(first.column ?? 1))"))
+                continue
+            }
+            seen[key] = keyNode
+            pairs.append((key, keyNode, Located(node: v, file: value.file)))
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import FieldKeymaps
+import FieldKit
+
+/// `fieldline keymaps list|show|lint`: see and check the keymaps on the search path.
+struct Keymaps: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, show and lint field keymaps.",
+        discussion: """
+            Search path: --keymap-file PATH, a KEYMAP argument that is a path, $FIELDLINE_KEYMAPS (colon-separated \
+            folders), $XDG_CONFIG_HOME/fieldline/keymaps (default ~/.config/fieldline/keymaps), then the shipped set. \
+            A user file with a shipped name overrides it.
+            """,
+        subcommands: [List.self, Show.self, Lint.self]
+    )
+
+    /// `keymaps list`: name, where it comes from, one-line description.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every keymap: name, origin, description.")
+
+        func run() throws {
+            let loader = FieldCatalog.loader
+            var out = OutputBuffer(fd: 1)
+            let rows = loader.lookup.all()
+            let width = rows.map(\.name.count).max() ?? 0
+            for (name, origin) in rows {
+                let described: String
+                do { described = try loader.load(origin: origin).spec.summary } catch { described = "(has errors: run keymaps lint)" }
+                let from: String
+                if case .file(let path) = origin { from = path } else { from = "shipped" }
+                out.append(name.padding(width) + "  " + from + "  " + described + "\n")
+            }
+            out.flush()
+        }
+    }
+
+    /// `keymaps show NAME`: the text the name resolves to.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the keymap file a name resolves to.")
+
+        @Argument(help: "A keymap name or path.")
+        var name: String
+
+        func run() throws {
+            let lookup = FieldCatalog.loader.lookup
+            let origin = KeymapLookup.isPath(name) ? .file(name) : lookup.locate(name)
+            guard let origin, let text = KeymapLoader.text(of: origin) else {
+                Diagnostics.error("no such keymap '\(name)'")
+                throw Exit.config
+            }
+            var out = OutputBuffer(fd: 1)
+            out.append("# \(origin.label)\n" + text)
+            out.flush()
+        }
+    }
+
+    /// `keymaps lint FILE...`: every problem as FILE:LINE:COL: message; exit 78 if any.
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check keymap files; print every problem as FILE:LINE:COL: message.",
+            discussion: "Exit codes: 0 no problems, 78 problems found."
+        )
+
+        @Argument(help: "Keymap files.")
+        var files: [String]
+
+        func run() throws {
+            let loader = FieldCatalog.loader
+            var problems = 0
+            for file in files {
+                for d in loader.lint(path: file) {
+                    problems += 1
+                    Diagnostics.plain(d.description)
+                }
+            }
+            if problems > 0 { throw Exit.config }
+        }
+    }
+}
+
+extension String {
+    /// Pad with spaces to a width in characters.
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
