@@ -97,7 +97,7 @@ public struct KeymapLoader: Sendable {
                     reader.diagnostics.append(value.problem("extends unknown keymap '\(name)'"))
                     continue
                 }
-                if stack.contains(parentOrigin) || parentOrigin == origin {
+                if stack.contains(where: { $0.identity == parentOrigin.identity }) || parentOrigin.identity == origin.identity {
                     let chain = (stack + [origin, parentOrigin]).map { KeymapLoader.stem($0) }.joined(separator: " -> ")
                     reader.diagnostics.append(value.problem("extends cycle: \(chain)"))
                     continue

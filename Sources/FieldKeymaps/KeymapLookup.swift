@@ -7,6 +7,17 @@ public enum KeymapOrigin: Sendable, Equatable {
     /// Built into the binary (a copy of the repository's `keymaps/NAME.yaml`).
     case shipped(String)
 
+    /// What makes two origins the same keymap: the resolved path of a file (so `a.yaml` and `/dir/a.yaml` match).
+    var identity: String {
+        switch self {
+        case .file(let path):
+            guard let resolved = realpath(path, nil) else { return path }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        case .shipped(let name): return "<shipped>/" + name
+        }
+    }
+
     /// How diagnostics name it.
     public var label: String {
         switch self {
@@ -46,7 +57,9 @@ public struct KeymapLookup: Sendable {
         for folder in folders {
             for ext in ["yaml", "yml"] {
                 let path = folder + "/" + name + "." + ext
-                if FileManager.default.isReadableFile(atPath: path), excluding != .file(path) { return .file(path) }
+                if FileManager.default.isReadableFile(atPath: path), excluding?.identity != KeymapOrigin.file(path).identity {
+                    return .file(path)
+                }
             }
         }
         if ShippedKeymaps.files[name] != nil, excluding != .shipped(name) { return .shipped(name) }

@@ -42,6 +42,8 @@ enum KeymapText {
                 return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file"))
             }
             return .success(Located(node: node, file: file))
+        } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+            return .failure(duplicateKey(duplicates.first ?? "", first: context.mark, text: text, file: file))
         } catch let error as YamlError {
             return .failure(diagnostic(error, file: file))
         } catch {
@@ -59,6 +61,23 @@ enum KeymapText {
         default:
             return KeymapDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)")
         }
+    }
+
+    /// Yams marks a duplicated key at its first occurrence; point at the second one, where the mistake is:
+    /// the next line after the first that has the same key at the same indentation.
+    private static func duplicateKey(_ key: String, first: Mark, text: String, file: String) -> KeymapDiagnostic {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = String(repeating: " ", count: max(first.column - 1, 0))
+        var line = first.line
+        while line < lines.count {
+            let candidate = lines[line]
+            if candidate.hasPrefix(indent + key), candidate.dropFirst(indent.count + key.count).drop(while: { $0 == " " }).first == ":" {
+                return KeymapDiagnostic(file: file, line: line + 1, column: first.column,
+                                        message: "duplicate key '\(key)' (first at \(first.line):\(first.column))")
+            }
+            line += 1
+        }
+        return KeymapDiagnostic(file: file, line: first.line, column: first.column, message: "duplicate key '\(key)'")
     }
 
     /// 1-based line and column (in characters) of the first byte that breaks UTF-8.
