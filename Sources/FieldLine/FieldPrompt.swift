@@ -54,14 +54,6 @@ public enum FieldPrompt {
     }
 }
 
-extension PromptSession {
-    /// SIGWINCH: let libedit learn the new size and redraw now rather than at the next key.
-    func redrawAfterResize() {
-        el_resize(el)
-        fl_refresh(el)
-    }
-}
-
 /// The character set libedit decodes and encodes with.
 enum Locale {
     /// Use the environment's locale, falling back to C.UTF-8 so CJK and emoji are not printed as octal escapes.

@@ -1,3 +1,4 @@
+import CLibEdit
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +28,17 @@ struct InputReader {
 
     /// The next character for libedit, or work for the engine, or the end of input.
     mutating func next(fd: Int32, session: PromptSession) -> Read {
-        guard let byte = nextByte(fd: fd, session: session, wait: -1) else { return .endOfInput }
+        var next: UInt8?
+        while next == nil {
+            if position == buffer.count && SignalFlags.resized != 0 {
+                SignalFlags.resized = 0
+                el_resize(session.el)
+                return .queued(.redraw)
+            }
+            next = nextByte(fd: fd, session: session, wait: -1)
+            if next == nil && SignalFlags.resized == 0 { return .endOfInput }
+        }
+        let byte = next!
         switch byte {
         case 0x1B: return escape(fd: fd, session: session)
         case 0x1F: return .queued(.refuse)
@@ -116,10 +127,8 @@ struct InputReader {
                 session.outcome = .terminated(Int32(SignalFlags.terminating))
                 return false
             }
-            if SignalFlags.resized != 0 {
-                SignalFlags.resized = 0
-                session.redrawAfterResize()
-            }
+            // A resize while waiting for a key: stop waiting so `next` can queue the redraw.
+            if SignalFlags.resized != 0 && wait < 0 { return false }
             var timeout = wait
             if let deadline = session.deadline {
                 let now = Monotonic.now()

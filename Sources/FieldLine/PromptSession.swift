@@ -17,6 +17,8 @@ final class PromptSession {
         case insert(String)
         case key(Key)
         case refuse
+        /// The window changed size: libedit has the new size, now redraw the whole line.
+        case redraw
     }
 
     var field: Field
@@ -88,6 +90,7 @@ final class PromptSession {
         switch pending.removeFirst() {
         case .insert(let text): return run(.selfInsert(text))
         case .refuse: return paint(refused: true)
+        case .redraw: return UInt8(CC_REDISPLAY)
         case .key(let key):
             if let command = options.keymap.command(for: key) { return dispatch(command) }
             return paint(refused: true)
