@@ -16,6 +16,11 @@ enum FieldCatalog {
             if let file = options.keymapFile {
                 loaded = try loader.load(origin: .file(file))
             } else if let keymap {
+                // A mistyped name is a usage error (64); problems inside a keymap file are config errors (78).
+                if !KeymapLookup.isPath(keymap), loader.lookup.locate(keymap) == nil {
+                    let known = loader.lookup.all().map(\.name).joined(separator: ", ")
+                    throw ValidationError("unknown keymap '\(keymap)'; known keymaps: \(known)")
+                }
                 loaded = try loader.load(keymap)
             } else {
                 throw ValidationError("name a KEYMAP or give --keymap-file PATH")

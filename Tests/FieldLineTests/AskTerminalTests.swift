@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+
+/// `fieldline ask` in a real terminal: each test starts its own tmux server, types keys and reads the screen.
+@Suite struct AskTerminalTests {
+    /// Asks for a value in command substitution and prints the exit code and the captured value.
+    static func ask(_ arguments: String) -> String { #"x=$(fieldline ask \#(arguments)); echo "rc=$? x=[$x]""# }
+    static let mobile = ask("phone-cn --prompt 'Mobile: '")
+
+    @Test func typedNumberIsFormattedWithCounterAndCaptured() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.mobile)
+        try await t.waitRow("Mobile:", "0/11")
+        t.type("13812345678")
+        let rows = try await t.waitRow("Mobile: 138-1234-5678", "11/11")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "Mobile: 138-1234-5678", "11/11") }, "\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[13812345678]", "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func backspaceInTheMiddleKeepsTheCursorInPlace() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.mobile)
+        try await t.waitRow("Mobile:", "0/11")
+        t.type("13812345678")
+        try await t.waitRow("Mobile: 138-1234-5678", "11/11")
+        t.press("Left", "Left", "Left", "Left", "Left", "BSpace")
+        let rows = try await t.wait { $0.contains { TmuxTerminal.isRow($0, "Mobile: 138-1245-678", "10/11") } && t.cursor().x == 14 }
+        let y = rows.lastIndex { TmuxTerminal.isRow($0, "Mobile: 138-1245-678", "10/11") }
+        #expect(y != nil, "\(t.dump())")
+        let cursor = t.cursor()
+        #expect(cursor.x == 14 && cursor.y == y, "cursor \(cursor)\n\(t.dump())")
+        t.press("Escape")
+        #expect(try await t.result() == "rc=1 x=[]")
+    }
+
+    @Test func refusedKeyIsMarkedUntilTheNextAcceptedKey() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.mobile)
+        try await t.waitRow("Mobile:", "0/11")
+        t.type("138")
+        try await t.waitRow("Mobile: 138", "3/11")
+        t.type("a")
+        let refused = try await t.waitRow("Mobile: 138", "3/11 !")
+        #expect(refused.contains { TmuxTerminal.isRow($0, "Mobile: 138", "3/11 !") }, "\(t.dump())")
+        t.type("8")
+        let accepted = try await t.waitRow("Mobile: 138-8", "4/11")
+        #expect(accepted.contains { TmuxTerminal.isRow($0, "Mobile: 138-8", "4/11") }, "\(t.dump())")
+        t.press("Escape")
+        #expect(try await t.result() == "rc=1 x=[]")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func wideCharactersCountAsOneSymbolUpToTheLimit() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 5"))
+        try await t.waitRow(">", "0/5")
+        t.type("中文ab")
+        let four = try await t.waitRow("> 中文ab", "4/5")
+        #expect(four.contains { TmuxTerminal.isRow($0, "> 中文ab", "4/5") }, "\(t.dump())")
+        t.type("cdef")
+        let five = try await t.waitRow("> 中文abc", "5/5 !")
+        #expect(five.contains { TmuxTerminal.isRow($0, "> 中文abc", "5/5 !") }, "\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[中文abc]", "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func fullwidthDigitsAreTypedAsDigits() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("phone-cn"))
+        try await t.waitRow(">", "0/11")
+        t.type("１３８")
+        let rows = try await t.waitRow("> 138", "3/11")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "> 138", "3/11") }, "\(t.dump())")
+        t.press("Escape")
+        #expect(try await t.result() == "rc=1 x=[]")
+    }
+
+    @Test func enterOnAnIncompleteNumberExplainsAndKeepsEditing() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.mobile)
+        try await t.waitRow("Mobile:", "0/11")
+        t.type("1381234")
+        try await t.waitRow("Mobile: 138-1234", "7/11")
+        t.press("Enter")
+        let rows = try await t.wait { $0.contains("needs 11 digits, has 7") && t.cursor().y > 2 }
+        let i = try #require(rows.firstIndex(of: "needs 11 digits, has 7"), "\(t.dump())")
+        #expect(TmuxTerminal.isRow(rows[i - 1], "Mobile: 138-1234", "7/11"), "\(t.dump())")
+        #expect(TmuxTerminal.isRow(rows[i + 1], "Mobile: 138-1234", "7/11 !"), "\(t.dump())")
+        let cursor = t.cursor()
+        #expect(cursor.x == 16 && cursor.y == i + 1, "cursor \(cursor)\n\(t.dump())")
+        t.type("5678")
+        let done = try await t.waitRow("Mobile: 138-1234-5678", "11/11")
+        #expect(TmuxTerminal.isRow(done[i + 1], "Mobile: 138-1234-5678", "11/11"), "\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[13812345678]", "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func escapeCancels() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("phone-cn"))
+        try await t.waitRow(">", "0/11")
+        t.type("13")
+        try await t.waitRow("> 13", "2/11")
+        t.press("Escape")
+        #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func ctrlDOnAnEmptyFieldCancels() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("phone-cn"))
+        try await t.waitRow(">", "0/11")
+        t.press("C-d")
+        #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func ctrlDOnTextDeletesUnderTheCursor() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("phone-cn"))
+        try await t.waitRow(">", "0/11")
+        t.type("1389")
+        try await t.waitRow("> 138-9", "4/11")
+        t.press("Left", "C-d")
+        let deleted = try await t.waitRow("> 138", "3/11")
+        #expect(deleted.contains { TmuxTerminal.isRow($0, "> 138", "3/11") }, "\(t.dump())")
+        t.press("C-d")  // at the end there is nothing to delete: refused, the prompt stays
+        let refused = try await t.waitRow("> 138", "3/11 !")
+        #expect(refused.contains { TmuxTerminal.isRow($0, "> 138", "3/11 !") }, "\(t.dump())")
+        t.type("12345678")
+        try await t.waitRow("> 138-1234-5678", "11/11")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[13812345678]", "\(t.dump())")
+    }
+
+    @Test func timeoutExits124() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(#"t=$(date +%s%N); fieldline ask digits --timeout 1; echo "rc=$? ms=$((($(date +%s%N)-t)/1000000))""#)
+        let line = try #require(try await t.result(), "\(t.dump())")
+        #expect(line.hasPrefix("rc=124 ms="), "\(t.dump())")
+        let ms = Int(line.dropFirst("rc=124 ms=".count)) ?? -1
+        #expect(ms >= 1000 && ms < 8000, "took \(ms) ms")
+        #expect(t.screen().contains("fieldline: timed out"), "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func pipedStdinStillReadsKeysFromTheTerminal() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run("echo 99 | fieldline ask digits; echo rc=$?")
+        try await t.wait { $0.contains(">") }
+        t.type("12")
+        try await t.wait { $0.contains("> 12") }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        let rows = t.screen()
+        #expect(rows.contains("12") && !rows.contains("99"), "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func bracketedPasteIsOnePaste() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("phone-cn"))
+        try await t.waitRow(">", "0/11")
+        try t.tmux("set-buffer", "--", "+86 138 1234 5678")
+        try t.tmux("paste-buffer", "-p", "-t", "s")
+        let rows = try await t.waitRow("> 138-1234-5678", "11/11")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "> 138-1234-5678", "11/11") }, "\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[13812345678]", "\(t.dump())")
+    }
+
+    @Test func defaultPrefillsTheField() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("phone-cn --default 13812345678"))
+        let rows = try await t.waitRow("> 138-1234-5678", "11/11")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "> 138-1234-5678", "11/11") }, "\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[13812345678]", "\(t.dump())")
+    }
+
+    @Test func secretShowsStars() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 8 --secret"))
+        try await t.waitRow(">", "0/8")
+        t.type("abc")
+        let rows = try await t.waitRow("> ***", "3/8")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "> ***", "3/8") }, "\(t.dump())")
+        #expect(!rows.contains { $0.contains("abc") && !$0.hasPrefix("$ ") }, "\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[abc]", "\(t.dump())")
+    }
+
+    @Test func historyRecallsAnAcceptedValue() async throws {
+        let file = NSTemporaryDirectory() + "fl-hist-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("phone-cn --history \(file)"))
+        try await t.waitRow(">", "0/11")
+        t.type("13812345678")
+        try await t.waitRow("> 138-1234-5678", "11/11")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[13812345678]", "\(t.dump())")
+        t.run("clear")
+        try await t.wait { $0.filter { !$0.isEmpty } == ["$"] }
+        t.run(Self.ask("phone-cn --history \(file)"))
+        try await t.waitRow(">", "0/11")
+        t.press("Up")
+        let rows = try await t.waitRow("> 138-1234-5678", "11/11")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "> 138-1234-5678", "11/11") }, "\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[13812345678]", "\(t.dump())")
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The built `fieldline` binary: it sits next to the running test bundle in `.build/<triple>/debug`.
+let fieldlineURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("fieldline")
+
+/// A bash shell in its own detached tmux server (80x16), driven with keys and read back from the screen.
+final class TmuxTerminal {
+    /// The `-L` socket name, unique per terminal so tests can run in parallel.
+    let socket = "fl-\(getpid())-\(UUID().uuidString.prefix(8))"
+    private var closed = false
+    /// The server's socket file, removed on close (tmux leaves it behind after kill-server).
+    private var socketPath = ""
+
+    /// Starts the server with a clean environment (`fieldline` on PATH) and waits for a bare `$ ` prompt.
+    init() async throws {
+        let bin = fieldlineURL.deletingLastPathComponent().path
+        let shell = "env -i HOME=\"$HOME\" PATH='\(bin)':\"$PATH\" TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile"
+        try tmux("new-session", "-d", "-s", "s", "-x", "80", "-y", "16", shell)
+        socketPath = try tmux("display", "-p", "-t", "s", "#{socket_path}").trimmingCharacters(in: .whitespacesAndNewlines)
+        run("unset HISTFILE; PS1='$ '; PS2='>> '; clear")
+        try await freshPrompt()
+    }
+
+    deinit { close() }
+
+    /// Kills the tmux server (and the shell in it); safe to call twice.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? tmux("kill-server")
+        if !socketPath.isEmpty { unlink(socketPath) }
+    }
+
+    /// Runs `tmux -L socket ARGS…` and returns its standard output.
+    @discardableResult
+    func tmux(_ args: String...) throws -> String { try tmux(args) }
+
+    /// Runs `tmux -L socket ARGS` with an array of arguments.
+    @discardableResult
+    func tmux(_ args: [String]) throws -> String { try Spawn.run(["tmux", "-L", socket] + args).out }
+
+    /// Types literal text.
+    func type(_ text: String) { _ = try? tmux("send-keys", "-t", "s", "-l", text) }
+
+    /// Presses named keys (Enter, Left, BSpace, Escape, C-c, Up…).
+    func press(_ keys: String...) { _ = try? tmux(["send-keys", "-t", "s"] + keys) }
+
+    /// Types a shell command and presses Enter.
+    func run(_ command: String) { type(command); press("Enter") }
+
+    /// The visible screen, one string per row, trailing blanks trimmed.
+    func screen() -> [String] {
+        let text = (try? tmux("capture-pane", "-p", "-t", "s")) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop(while: { $0 == " " }).reversed())
+        }
+    }
+
+    /// The cursor's column and row (0-based).
+    func cursor() -> (x: Int, y: Int) {
+        let parts = ((try? tmux("display", "-p", "-t", "s", "#{cursor_x},#{cursor_y}")) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : (-1, -1)
+    }
+
+    /// Polls the screen until `done` holds or `timeout` seconds pass; returns the last screen either way.
+    @discardableResult
+    func wait(timeout: Double = 15, until done: ([String]) -> Bool) async throws -> [String] {
+        let end = Date().addingTimeInterval(timeout)
+        while true {
+            let rows = screen()
+            if done(rows) || Date() > end { return rows }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+    }
+
+    /// Waits for a row showing `left` then only blanks then `right` (a field and its right prompt).
+    @discardableResult
+    func waitRow(_ left: String, _ right: String) async throws -> [String] {
+        try await wait { $0.contains { Self.isRow($0, left, right) } }
+    }
+
+    /// Whether `row` is `left`, at least one blank, then `right` at the end.
+    static func isRow(_ row: String, _ left: String, _ right: String) -> Bool {
+        guard row.hasPrefix(left), row.hasSuffix(right), row.count > left.count + right.count else { return false }
+        return row.dropFirst(left.count).dropLast(right.count).allSatisfy { $0 == " " }
+    }
+
+    /// Waits for the shell's result line (one starting `rc=` and a digit) and returns it.
+    func result() async throws -> String? {
+        let rows = try await wait { $0.contains(where: Self.isResult) }
+        return rows.last(where: Self.isResult)
+    }
+
+    /// Whether a row is a printed result, not the echoed command line.
+    static func isResult(_ row: String) -> Bool {
+        row.hasPrefix("rc=") && row.dropFirst(3).first?.isNumber == true
+    }
+
+    /// Waits until the last non-empty row is a bare `$ ` prompt with the cursor just after it; reports whether so.
+    @discardableResult
+    func freshPrompt() async throws -> Bool {
+        var ok = false
+        try await wait { rows in
+            guard let y = rows.lastIndex(where: { !$0.isEmpty }), rows[y] == "$" else { return false }
+            let c = cursor()
+            ok = c.x == 2 && c.y == y
+            return ok
+        }
+        return ok
+    }
+
+    /// The screen as one string, for failure messages.
+    func dump() -> String { screen().joined(separator: "\n") }
+}
