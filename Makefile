@@ -15,8 +15,10 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Static Swift runtime: exec -> prompt drops from ~11 ms to ~3 ms (dynamic loading of the Swift and
+# Foundation libraries dominates start-up otherwise; see bench/RESULTS.md).
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: release
 	.build/release/fieldline demo
