@@ -93,6 +93,10 @@ struct KeymapCompiler {
                         reader.diagnostics.append(posNode.problem("a position is a number from 1, not '\(pos)'"))
                         continue
                     }
+                    if rules.positionClasses[n] != nil {
+                        reader.diagnostics.append(posNode.problem("position \(n) is given twice"))
+                        continue
+                    }
                     if let cls = symbolClass(clsNode) { rules.positionClasses[n] = cls }
                 }
             case "case":
@@ -144,8 +148,11 @@ struct KeymapCompiler {
         for item in reader.list(value, "validators") ?? [] {
             if let name = item.scalarText {
                 if let v = Validator.named(name) { result.append(v); continue }
-                let hint = name == "range" || name == "regex" ? " needs parameters, e.g. \(name): …" : " (known: \(Validator.names.joined(separator: ", ")))"
-                reader.diagnostics.append(item.problem("unknown validator '\(name)'" + (Validator.names.contains(name) ? "" : "") + hint))
+                switch name {
+                case "range": reader.diagnostics.append(item.problem("validator 'range' needs parameters, e.g. range: {min: 1, max: 9}"))
+                case "regex": reader.diagnostics.append(item.problem("validator 'regex' needs a pattern, e.g. regex: '^[a-z]+$'"))
+                default: reader.diagnostics.append(item.problem("unknown validator '\(name)' (known: \(Validator.names.joined(separator: ", ")))"))
+                }
                 continue
             }
             guard let pairs = reader.mapping(item, "a validator"), pairs.count == 1, let (name, nameNode, params) = pairs.first else {
@@ -186,8 +193,9 @@ struct KeymapCompiler {
                     reader.diagnostics.append(patternNode.problem("bad regex '\(pattern)': \(RegexErrorText.short(error))"))
                 }
             default:
-                let known = Validator.named(name) != nil ? " takes no parameters" : " (known: \(Validator.names.joined(separator: ", ")))"
-                reader.diagnostics.append(nameNode.problem("unknown validator '\(name)'" + known))
+                reader.diagnostics.append(nameNode.problem(Validator.named(name) != nil
+                    ? "validator '\(name)' takes no parameters"
+                    : "unknown validator '\(name)' (known: \(Validator.names.joined(separator: ", ")))"))
             }
         }
         return result
@@ -259,7 +267,7 @@ enum TemplateCheck {
 enum KeySyntax {
     /// Keys the terminal adapter keeps for itself.
     static let reserved: [Key: String] = [
-        .named("C-c"): "the interrupt key", .named("C-z"): "the suspend key", .named("C-_"): "used internally",
+        .named("C-c"): "the interrupt key", .named("C-z"): "the suspend key",
     ]
 
     /// `<C-w>`, `\C-w`, `C-w`, `Left`, `<Left>` or one printable character.

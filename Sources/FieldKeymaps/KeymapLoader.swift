@@ -41,9 +41,12 @@ public struct KeymapLoader: Sendable {
         var diagnostics: [KeymapDiagnostic] = []
         let settings = resolve(origin, stack: [], diagnostics: &diagnostics)
         var compiler = KeymapCompiler()
-        let name = settings.flatMap { $0.values["name"]?.scalarText } ?? KeymapLoader.stem(origin)
+        var nameReader = NodeReader()
+        let name = settings.flatMap { $0.values["name"] }.flatMap { nameReader.string($0, "name") } ?? KeymapLoader.stem(origin)
+        diagnostics += nameReader.diagnostics
         let compiled = settings.map { compiler.compile($0, name: name) }
         diagnostics += compiler.reader.diagnostics
+        diagnostics = KeymapLoader.inFileOrder(diagnostics)
         guard diagnostics.isEmpty, let (spec, keymap) = compiled else { throw KeymapErrors(diagnostics: diagnostics) }
         return LoadedKeymap(spec: spec, keymap: keymap, origin: origin)
     }
@@ -93,8 +96,12 @@ public struct KeymapLoader: Sendable {
                 own.bindings = reader.mapping(value, "bindings") ?? []
             } else if key == "extends" {
                 guard let name = reader.string(value, "extends") else { continue }
-                guard let parentOrigin = lookup.locate(name, excluding: origin) else {
-                    reader.diagnostics.append(value.problem("extends unknown keymap '\(name)'"))
+                if name.isEmpty { reader.diagnostics.append(value.problem("extends needs a keymap name")); continue }
+                guard let parentOrigin = lookup.locate(name, after: origin) else {
+                    let own = name == KeymapLoader.stem(origin)
+                    reader.diagnostics.append(value.problem(own
+                        ? "extends '\(name)', but no other keymap of that name follows this one on the search path"
+                        : "extends unknown keymap '\(name)'"))
                     continue
                 }
                 if stack.contains(where: { $0.identity == parentOrigin.identity }) || parentOrigin.identity == origin.identity {
@@ -114,6 +121,17 @@ public struct KeymapLoader: Sendable {
         let overridden = Set(own.bindings.map(\.key))
         merged.bindings = merged.bindings.filter { !overridden.contains($0.key) } + own.bindings
         return merged
+    }
+
+    /// Problems grouped by file (in the order files were first mentioned), then by line and column.
+    static func inFileOrder(_ diagnostics: [KeymapDiagnostic]) -> [KeymapDiagnostic] {
+        var fileOrder: [String: Int] = [:]
+        for d in diagnostics where fileOrder[d.file] == nil { fileOrder[d.file] = fileOrder.count }
+        return diagnostics.enumerated().sorted { a, b in
+            let ka = (fileOrder[a.element.file]!, a.element.line ?? 0, a.element.column ?? 0, a.offset)
+            let kb = (fileOrder[b.element.file]!, b.element.line ?? 0, b.element.column ?? 0, b.offset)
+            return ka < kb
+        }.map(\.element)
     }
 
     /// `phone-cn` for `…/phone-cn.yaml` or the shipped `phone-cn`.

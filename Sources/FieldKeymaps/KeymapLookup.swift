@@ -52,18 +52,30 @@ public struct KeymapLookup: Sendable {
         argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
     }
 
-    /// Where a name resolves, skipping `excluding` (so a user file can extend the shipped keymap it overrides).
-    public func locate(_ name: String, excluding: KeymapOrigin? = nil) -> KeymapOrigin? {
+    /// Where a name resolves: the first match on the search path.
+    public func locate(_ name: String) -> KeymapOrigin? { candidates(name).first }
+
+    /// Where `extends: NAME` from `origin` resolves: the next match after `origin` on the search path, so a
+    /// user file can extend the keymap it overrides (and a chain of overrides walks down the path).
+    public func locate(_ name: String, after origin: KeymapOrigin) -> KeymapOrigin? {
+        let list = candidates(name)
+        if let index = list.firstIndex(where: { $0.identity == origin.identity }) {
+            return index + 1 < list.count ? list[index + 1] : nil
+        }
+        return list.first
+    }
+
+    /// Every file or shipped keymap called `name`, in search order.
+    private func candidates(_ name: String) -> [KeymapOrigin] {
+        var list: [KeymapOrigin] = []
         for folder in folders {
             for ext in ["yaml", "yml"] {
                 let path = folder + "/" + name + "." + ext
-                if FileManager.default.isReadableFile(atPath: path), excluding?.identity != KeymapOrigin.file(path).identity {
-                    return .file(path)
-                }
+                if FileManager.default.isReadableFile(atPath: path) { list.append(.file(path)) }
             }
         }
-        if ShippedKeymaps.files[name] != nil, excluding != .shipped(name) { return .shipped(name) }
-        return nil
+        if ShippedKeymaps.files[name] != nil { list.append(.shipped(name)) }
+        return list
     }
 
     /// Every keymap name visible on the search path, with the origin that wins.

@@ -15,7 +15,7 @@ struct Ask: ParsableCommand {
             (one line is read from stdin), the value is validated with no UI.
             Exit codes: 0 accepted, 1 cancelled (Esc, Ctrl-D on an empty field, no input), 130 Ctrl-C \
             (SIGINT is re-raised to the process group after the terminal is restored), 124 timeout, 64 usage, \
-            65 invalid non-interactive value, 70 internal error.
+            65 invalid non-interactive value, 70 internal error, 78 keymap file problems.
             """
     )
 

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+@testable import FieldKeymaps
+
+private let knownSettings = "name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, "
+    + "paste-prefixes, validators, value, transforms, upgrade-legacy, bindings"
+private let classNames = "alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper"
+private let templateOptions = "mobile, service, tollFree, emergency, forbidden, entertainment"
+private let validatorNames = "cn-mobile, gb11643, date, luhn, ipv4, hostname, email, semver, range, regex"
+private let keyHint = #"(write keys like <C-w>, <Left>, \C-w or x)"#
+
+/// Every file in `Malformed/` with every diagnostic `lint` must report for it, in order.
+/// The search path is the corpus folder itself, so `extends` between corpus files resolves.
+let malformedCases: [(file: String, diagnostics: [String])] = [
+    // YAML syntax, encoding and empty files.
+    ("syntax-unclosed-bracket.yaml", ["syntax-unclosed-bracket.yaml:3:12: YAML syntax: did not find expected ',' or ']'"]),
+    ("syntax-unclosed-quote.yaml", ["syntax-unclosed-quote.yaml:5:1: YAML syntax: found unexpected end of stream"]),
+    ("syntax-bad-indent.yaml", ["syntax-bad-indent.yaml:3:2: YAML syntax: did not find expected key"]),
+    ("syntax-tab-indent.yaml", ["syntax-tab-indent.yaml:2:1: YAML syntax: found character that cannot start any token"]),
+    ("multi-document.yaml", ["multi-document.yaml:2:1: YAML: but found another document"]),
+    ("empty.yaml", ["empty.yaml:1:1: empty keymap file"]),
+    ("comment-only.yaml", ["comment-only.yaml:1:1: empty keymap file"]),
+    ("invalid-utf8.yaml", ["invalid-utf8.yaml:2:17: not valid UTF-8"]),
+    // The shape of the file and its keys.
+    ("top-list.yaml", ["top-list.yaml:1:1: a keymap file must be a mapping of names to values"]),
+    ("top-scalar.yaml", ["top-scalar.yaml:1:1: a keymap file must be a mapping of names to values"]),
+    ("unknown-setting.yaml", ["unknown-setting.yaml:2:1: unknown setting 'colour' (known: \(knownSettings))"]),
+    ("duplicate-top-key.yaml", ["duplicate-top-key.yaml:6:1: duplicate key 'symbols' (first at 2:1)"]),
+    ("duplicate-nested-key.yaml", ["duplicate-nested-key.yaml:5:3: duplicate key 'min' (first at 3:3)"]),
+    ("flow-duplicate-key.yaml", ["flow-duplicate-key.yaml:1:10: duplicate key 'min'"]),
+    ("non-text-key.yaml", ["non-text-key.yaml:1:3: keys must be text"]),
+    ("unknown-subsettings.yaml", [
+        "unknown-subsettings.yaml:3:3: unknown symbols setting 'clas' (use class, positions, case, fullwidth)",
+        "unknown-subsettings.yaml:6:3: unknown length setting 'maximum' (use min and max)",
+        "unknown-subsettings.yaml:9:5: unknown template setting 'option' (use pattern and options)",
+        "unknown-subsettings.yaml:11:29: unknown range setting 'step' (use min and max)",
+        "unknown-subsettings.yaml:12:28: unknown regex setting 'flags' (use pattern and message)",
+        "unknown-subsettings.yaml:13:5: a validator is one name with its parameters",
+    ]),
+    // Wrong types.
+    ("min-not-number.yaml", ["min-not-number.yaml:2:8: min must be a whole number"]),
+    ("max-zero.yaml", ["max-zero.yaml:2:8: max must be at least 1"]),
+    ("min-negative.yaml", ["min-negative.yaml:2:8: min must be at least 0"]),
+    ("fullwidth-not-bool.yaml", ["fullwidth-not-bool.yaml:3:14: fullwidth must be true or false"]),
+    ("templates-not-list.yaml", ["templates-not-list.yaml:4:3: templates must be a list"]),
+    ("bindings-not-mapping.yaml", ["bindings-not-mapping.yaml:2:3: bindings must be a mapping of names to values"]),
+    ("description-list.yaml", ["description-list.yaml:2:3: description must be text"]),
+    ("extends-not-a-name.yaml", ["extends-not-a-name.yaml:2:3: extends must be text"]),
+    // Every problem, in file order.
+    ("wrong-scalar-types.yaml", [
+        "wrong-scalar-types.yaml:1:7: name must be text",
+        "wrong-scalar-types.yaml:2:7: unit must be text",
+        "wrong-scalar-types.yaml:3:17: exact-template must be true or false",
+        "wrong-scalar-types.yaml:4:17: upgrade-legacy must be true or false",
+        "wrong-scalar-types.yaml:5:17: paste-prefixes must be a list",
+        "wrong-scalar-types.yaml:6:10: extends must be text",
+    ]),
+    // Symbol classes and positions.
+    ("unknown-class.yaml", [
+        "unknown-class.yaml:2:10: unknown symbol class 'digits' (use one of \(classNames), a set like [0-9X], or one character)",
+    ]),
+    ("class-unterminated.yaml", ["class-unterminated.yaml:2:10: unterminated class '[0-9'"]),
+    ("class-empty.yaml", ["class-empty.yaml:2:10: empty class '[]'"]),
+    ("class-backwards.yaml", ["class-backwards.yaml:2:10: backwards range 9-0 in '[9-0]'"]),
+    ("class-list-problems.yaml", [
+        "class-list-problems.yaml:2:18: unterminated class '[a-'",
+        "class-list-problems.yaml:2:25: unknown symbol class 'hexadecimal' (use one of \(classNames), a set like [0-9X], or one character)",
+        "class-list-problems.yaml:4:16: empty class '[]'",
+        "class-list-problems.yaml:6:5: a position is a number from 1, not '-3'",
+    ]),
+    ("position-zero.yaml", ["position-zero.yaml:4:5: a position is a number from 1, not '0'"]),
+    ("position-not-number.yaml", ["position-not-number.yaml:4:5: a position is a number from 1, not 'first'"]),
+    ("unknown-case.yaml", ["unknown-case.yaml:3:9: case must be one of none, upper, lower, not 'title'"]),
+    // Counting, value form, transforms, length.
+    ("unknown-count.yaml", ["unknown-count.yaml:1:8: count must be one of graphemes, utf16, scalars, width, not 'bytes'"]),
+    ("unknown-value.yaml", ["unknown-value.yaml:3:8: value must be one of symbols, display, not 'foo'"]),
+    ("unknown-transform.yaml", [
+        "unknown-transform.yaml:1:25: a transform must be one of lowercase, uppercase, lowercase-domain, not 'titlecase'",
+    ]),
+    ("max-less-than-min.yaml", ["max-less-than-min.yaml:2:8: min (8) is more than max (4)"]),
+    // Templates.
+    ("template-too-many-slots.yaml", ["template-too-many-slots.yaml:6:5: template '###-###' has 6 slots but the field holds at most 4"]),
+    ("template-literal-mismatch.yaml", ["template-literal-mismatch.yaml:8:5: template '2##' slot 1 needs '2' but position 1 takes 1"]),
+    ("template-n-mismatch.yaml", [
+        "template-n-mismatch.yaml:6:5: template '#N#' slot 2 needs a digit 2-9 but position 2 takes one of [01]",
+    ]),
+    ("template-no-slots.yaml", ["template-no-slots.yaml:2:5: template '---' has no slots (#, N or digits)"]),
+    ("template-no-pattern.yaml", ["template-no-pattern.yaml:4:5: a template needs a pattern"]),
+    ("template-unknown-option.yaml", [
+        "template-unknown-option.yaml:5:23: a template option must be one of \(templateOptions), not 'premium'",
+    ]),
+    ("refuse-unknown-option.yaml", [
+        "refuse-unknown-option.yaml:1:21: a template option must be one of \(templateOptions), not 'spam'",
+    ]),
+    // Validators.
+    ("unknown-validator.yaml", ["unknown-validator.yaml:3:5: unknown validator 'isbn' (known: \(validatorNames))"]),
+    // "unknown validator" for known names is misleading wording: see the report.
+    ("validator-takes-no-parameters.yaml", ["validator-takes-no-parameters.yaml:2:5: validator 'luhn' takes no parameters"]),
+    ("validator-needs-parameters.yaml", [
+        "validator-needs-parameters.yaml:4:5: validator 'range' needs parameters, e.g. range: {min: 1, max: 9}",
+        "validator-needs-parameters.yaml:5:5: validator 'regex' needs a pattern, e.g. regex: '^[a-z]+$'",
+    ]),
+    ("range-without-max.yaml", ["range-without-max.yaml:4:12: range needs min and max"]),
+    ("range-min-more-than-max.yaml", ["range-min-more-than-max.yaml:5:7: range min (10) is more than max (1)"]),
+    ("regex-without-pattern.yaml", ["regex-without-pattern.yaml:3:7: regex needs a pattern"]),
+    ("bad-regex.yaml", ["bad-regex.yaml:2:12: bad regex '[a-': expected ']'"]),
+    // Bindings.
+    ("unknown-command.yaml", ["unknown-command.yaml:2:10: unknown command 'kill-whole-line'"]),
+    ("self-insert-bound.yaml", [
+        "self-insert-bound.yaml:2:6: unknown command 'self-insert' (self-insert is what printable keys do; it cannot be bound)",
+    ]),
+    ("unknown-key.yaml", ["unknown-key.yaml:2:3: unknown key '<Foo>' \(keyHint)"]),
+    ("key-bound-twice.yaml", ["key-bound-twice.yaml:3:3: <C-w> is bound twice (first at 2:3)"]),
+    ("reserved-keys.yaml", [
+        "reserved-keys.yaml:2:3: <C-c> cannot be bound: it is the interrupt key",
+        "reserved-keys.yaml:3:3: <C-z> cannot be bound: it is the suspend key",
+    ]),
+    // extends.
+    ("extends-unknown.yaml", ["extends-unknown.yaml:1:10: extends unknown keymap 'phone-xx'"]),
+    ("cycle-a.yaml", ["cycle-b.yaml:2:10: extends cycle: cycle-a -> cycle-b -> cycle-a"]),
+    ("cycle-b.yaml", ["cycle-a.yaml:1:10: extends cycle: cycle-b -> cycle-a -> cycle-b"]),
+    // A file never finds itself by name, so extending yourself reads as an unknown keymap.
+    ("self-extends.yaml", ["self-extends.yaml:2:10: extends 'self-extends', but no other keymap of that name follows this one on the search path"]),
+    ("extends-broken-parent.yaml", [
+        "unknown-case.yaml:3:9: case must be one of none, upper, lower, not 'title'",
+        "extends-broken-parent.yaml:4:8: max must be at least 1",
+    ]),
+    // Many problems in one file: all of them, in order.
+    ("many-problems.yaml", [
+        "many-problems.yaml:3:1: unknown setting 'flavour' (known: \(knownSettings))",
+        "many-problems.yaml:5:10: backwards range z-a in '[z-a]'",
+        "many-problems.yaml:6:9: case must be one of none, upper, lower, not 'title'",
+        "many-problems.yaml:8:8: min must be a whole number",
+        "many-problems.yaml:9:8: max must be at least 1",
+        "many-problems.yaml:10:8: count must be one of graphemes, utf16, scalars, width, not 'bytes'",
+        "many-problems.yaml:12:5: template '--' has no slots (#, N or digits)",
+        "many-problems.yaml:14:5: unknown validator 'isbn' (known: \(validatorNames))",
+        "many-problems.yaml:16:3: <C-c> cannot be bound: it is the interrupt key",
+        "many-problems.yaml:17:3: unknown key '<Nope>' \(keyHint)",
+        "many-problems.yaml:18:10: unknown command 'yank'",
+    ]),
+]
+
+@Suite struct MalformedKeymapTests {
+    @Test(arguments: malformedCases)
+    func lintReportsEveryProblem(file: String, diagnostics: [String]) {
+        #expect(lintLines(file, in: malformedFolder) == diagnostics)
+    }
+
+    @Test(arguments: malformedCases)
+    func loadRefusesWithTheSameProblems(file: String, diagnostics: [String]) {
+        let path = malformedFolder + "/" + file
+        do {
+            _ = try loader(searching: malformedFolder).load(path)
+            Issue.record("\(file) loaded")
+        } catch {
+            #expect(error.diagnostics == loader(searching: malformedFolder).lint(path: path))
+            #expect(error.description == error.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+    }
+
+    @Test func everyCorpusFileHasACase() throws {
+        let files = try yamlFiles(in: malformedFolder)
+        #expect(files.count >= 40)
+        #expect(Set(files) == Set(malformedCases.map(\.file)))
+        #expect(malformedCases.count == Set(malformedCases.map(\.file)).count, "a file is listed twice")
+        #expect(malformedCases.allSatisfy { !$0.diagnostics.isEmpty })
+    }
+
+    @Test func invalidUTF8FileReallyHoldsInvalidBytes() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: malformedFolder + "/invalid-utf8.yaml"))
+        #expect(String(data: bytes, encoding: .utf8) == nil)
+        #expect(bytes.contains(0xE9))
+    }
+
+    @Test func invalidUTF8WrittenAsBytes() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // "ok" line, then "é" in Latin-1 after two characters, then a valid "é" in UTF-8 before a bad lead byte.
+        let bytes: [UInt8] = Array("name: ok\n".utf8) + [0x61, 0x62, 0xE9, 0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/latin1.yaml"))
+        #expect(lintLines("latin1.yaml", in: folder) == ["latin1.yaml:2:3: not valid UTF-8"])
+        let later: [UInt8] = Array("description: caf".utf8) + [0xC3, 0xA9, 0x20, 0xC3, 0x28, 0x0A]
+        try Data(later).write(to: URL(fileURLWithPath: folder + "/truncated.yaml"))
+        #expect(lintLines("truncated.yaml", in: folder) == ["truncated.yaml:1:19: not valid UTF-8"])
+    }
+
+    @Test func missingFile() {
+        #expect(lintLines("does-not-exist.yaml", in: malformedFolder)
+            == ["does-not-exist.yaml: cannot read: No such file or directory"])
+        let diagnostic = loader(searching: malformedFolder).lint(path: malformedFolder + "/does-not-exist.yaml").first
+        #expect(diagnostic?.line == nil)
+        #expect(diagnostic?.column == nil)
+    }
+
+    @Test func folderIsNotAKeymap() {
+        #expect(loader(searching: malformedFolder).lint(path: malformedFolder).map(\.description)
+            == ["\(malformedFolder): cannot read: Is a directory"])
+    }
+
+    @Test func diagnosticsCarryPositions() {
+        let d = loader(searching: malformedFolder).lint(path: malformedFolder + "/key-bound-twice.yaml")
+        #expect(d == [KeymapDiagnostic(file: malformedFolder + "/key-bound-twice.yaml", line: 3, column: 3,
+                                       message: "<C-w> is bound twice (first at 2:3)")])
+    }
+
+    @Test func unknownNameListsKnownKeymaps() {
+        do {
+            _ = try loader(searching: validFolder).load("nosuch")
+            Issue.record("nosuch loaded")
+        } catch {
+            #expect(error.description == "nosuch: no such keymap (known: card, date, digits, email, hostname, idcard-cn, "
+                + "ipv4, phone-cn, phone-cn-keys, phone-us, plate, port, semver, short-digits, text)")
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+/// The repository's `keymaps/` folder (the shipped set).
+private let shippedFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("keymaps").path
+
+/// Runs `fieldline` through `/usr/bin/env` with a controlled keymap search path: `FIELDLINE_KEYMAPS` as given,
+/// no XDG or ~/.config folder, and the working directory `cwd` (so diagnostics name files as given).
+private func fieldline(keymaps: String, in cwd: String, _ args: [String], stdin: String? = nil) throws -> Run {
+    let env = ["-C", cwd, "FIELDLINE_KEYMAPS=\(keymaps)", "XDG_CONFIG_HOME=", "HOME=/nonexistent"]
+    return try run(URL(fileURLWithPath: "/usr/bin/env"), env + [fieldlineURL.path] + args, stdin: stdin.map { Data($0.utf8) })
+}
+
+/// A temporary folder of keymap files, removed at the end of the test.
+private final class Fixture {
+    let folder: String
+
+    init(_ files: [String: String]) throws {
+        folder = NSTemporaryDirectory() + "fieldline-keymap-command-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// `fieldline ARGS` run inside the fixture folder with `keymaps` as FIELDLINE_KEYMAPS (default: none).
+    func run(_ args: [String], keymaps: String = "", stdin: String? = nil) throws -> Run {
+        try fieldline(keymaps: keymaps, in: folder, args, stdin: stdin)
+    }
+}
+
+private let plate = """
+    # A licence plate: two letters, then five letters or digits; typed in any case, shown upper-case.
+    name: plate
+    description: Licence plate, shown AB 12C45
+    symbols:
+      class: "[A-Z0-9]"
+      positions:
+        1: upper
+        2: upper
+      case: upper
+    length:
+      min: 7
+      max: 7
+    templates:
+      - "## #####"
+
+    """
+
+private let bad = """
+    name: bad
+    symbols:
+      class: digits
+    length:
+      max: 0
+
+    """
+
+private let otherBad = """
+    bindings:
+      <C-c>: abort
+
+    """
+
+private let badProblems = [
+    "bad.yaml:3:10: unknown symbol class 'digits' (use one of alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper, a set like [0-9X], or one character)",
+    "bad.yaml:5:8: max must be at least 1",
+]
+
+private let shippedNames = ["card", "date", "digits", "email", "hostname", "idcard-cn", "ipv4", "phone-cn", "phone-us", "port", "semver", "text"]
+
+/// The `description:` line of a shipped keymap file.
+private func shippedDescription(_ name: String) throws -> String {
+    let text = try String(contentsOfFile: shippedFolder + "/" + name + ".yaml", encoding: .utf8)
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("description: ") })
+    return String(line.dropFirst("description: ".count))
+}
+
+/// `fieldline keymaps …` and keymap files given to check, replay and ask.
+@Suite struct KeymapCommandTests {
+    @Test func shippedNamesAreTheRepositoryFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: shippedFolder).filter { $0.hasSuffix(".yaml") }
+        #expect(files.map { String($0.dropLast(5)) }.sorted() == shippedNames)
+    }
+
+    @Test func listShowsEveryShippedKeymap() throws {
+        let fixture = try Fixture([:])
+        let r = try fixture.run(["keymaps", "list"])
+        let width = shippedNames.map(\.count).max()!
+        let expected = try shippedNames.map { name in
+            name + String(repeating: " ", count: width - name.count) + "  shipped  " + (try shippedDescription(name)) + "\n"
+        }.joined()
+        #expect(r.out == expected)
+        #expect(r.err == "")
+        #expect(r.status == 0)
+    }
+
+    @Test func listShowsUserFilesByPath() throws {
+        let fixture = try Fixture([
+            "plate.yaml": plate,
+            "digits.yaml": "extends: digits\ndescription: Digits, my way\n",
+            "broken.yaml": bad,
+        ])
+        let r = try fixture.run(["keymaps", "list"], keymaps: fixture.folder)
+        let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == shippedNames.count + 3)  // plate and broken are new, then the final newline
+        #expect(lines.contains("broken     \(fixture.folder)/broken.yaml  (has errors: run keymaps lint)"))
+        #expect(lines.contains("digits     \(fixture.folder)/digits.yaml  Digits, my way"))
+        #expect(lines.contains("plate      \(fixture.folder)/plate.yaml  Licence plate, shown AB 12C45"))
+        #expect(lines.contains("phone-cn   shipped  \(try shippedDescription("phone-cn"))"))
+        #expect(!lines.contains { $0.hasPrefix("digits ") && $0.contains("shipped") })
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }.filter { !$0.isEmpty }
+            == (shippedNames + ["broken", "plate"]).sorted())
+        #expect(r.status == 0)
+    }
+
+    @Test func showPrintsTheShippedFile() throws {
+        let fixture = try Fixture([:])
+        let r = try fixture.run(["keymaps", "show", "phone-cn"])
+        let text = try String(contentsOfFile: shippedFolder + "/phone-cn.yaml", encoding: .utf8)
+        #expect(r.out == "# <shipped>/phone-cn.yaml\n" + text)
+        #expect(r.err == "")
+        #expect(r.status == 0)
+    }
+
+    @Test func showPrintsTheOverridingFile() throws {
+        let override = "extends: phone-cn\ndescription: mine\n"
+        let fixture = try Fixture(["phone-cn.yaml": override, "plate.yaml": plate])
+        let r = try fixture.run(["keymaps", "show", "phone-cn"], keymaps: fixture.folder)
+        #expect(r.out == "# \(fixture.folder)/phone-cn.yaml\n" + override)
+        #expect(r.status == 0)
+        let byPath = try fixture.run(["keymaps", "show", "plate.yaml"])
+        #expect(byPath.out == "# plate.yaml\n" + plate)
+        let missing = try fixture.run(["keymaps", "show", "nosuch"])
+        #expect(missing.status == 78)
+        #expect(missing.out == "")
+        #expect(missing.err.contains("no such keymap 'nosuch'"), "\(missing.err)")
+    }
+
+    @Test func lintOfAGoodFileIsSilent() throws {
+        let fixture = try Fixture(["plate.yaml": plate, "short.yaml": "extends: digits\nlength: {min: 4, max: 6}\n"])
+        let r = try fixture.run(["keymaps", "lint", "plate.yaml", "short.yaml"])
+        #expect(r.out == "")
+        #expect(r.err == "")
+        #expect(r.status == 0)
+    }
+
+    @Test func lintReportsEveryProblemInEveryFile() throws {
+        let fixture = try Fixture(["bad.yaml": bad, "other-bad.yaml": otherBad, "plate.yaml": plate])
+        let r = try fixture.run(["keymaps", "lint", "bad.yaml", "plate.yaml", "missing.yaml", "other-bad.yaml"])
+        #expect(r.out == "")
+        #expect(r.err == (badProblems + [
+            "missing.yaml: cannot read: No such file or directory",
+            "other-bad.yaml:2:3: <C-c> cannot be bound: it is the interrupt key",
+        ]).map { $0 + "\n" }.joined())
+        #expect(r.status == 78)
+    }
+
+    @Test(arguments: [
+        ["check", "--keymap-file", "bad.yaml"],
+        ["check", "bad.yaml"],
+        ["check", "./bad.yaml", "--output", "json"],
+        ["replay", "bad.yaml", "1"],
+        ["replay", "--keymap-file", "bad.yaml", "1"],
+        ["ask", "--keymap-file", "bad.yaml", "--value", "1"],
+        ["ask", "bad.yaml", "--value", "1"],
+    ])
+    func badKeymapFileEndsWithConfigError(args: [String]) throws {
+        let fixture = try Fixture(["bad.yaml": bad])
+        let r = try fixture.run(args, stdin: "1\n")
+        let prefix = args.contains("./bad.yaml") ? "./" : ""
+        #expect(r.err == badProblems.map { prefix + $0 + "\n" }.joined())
+        #expect(r.out == "")
+        #expect(r.status == 78)
+    }
+
+    @Test func badKeymapFoundByNameIsNamedByItsPath() throws {
+        let fixture = try Fixture(["bad.yaml": bad])
+        let r = try fixture.run(["check", "bad"], keymaps: fixture.folder, stdin: "1\n")
+        #expect(r.err == badProblems.map { fixture.folder + "/" + $0 + "\n" }.joined())
+        #expect(r.status == 78)
+    }
+
+    @Test func replayUsesTheKeymapFile() throws {
+        let fixture = try Fixture(["plate.yaml": plate])
+        for args in [["replay", "--keymap-file", "plate.yaml", "ab12c45"], ["replay", "plate.yaml", "ab12c45"],
+                     ["replay", "--keymap-file", "plate.yaml", "1ab", "--paste", " 12-c45"]] {
+            let r = try fixture.run(args)
+            #expect(r.out == "AB 12C45|\n", "\(args)")
+            #expect(r.err == "")
+            #expect(r.status == 0)
+        }
+        let byName = try fixture.run(["replay", "plate", "ab12c45<Left><BS>"], keymaps: fixture.folder)
+        #expect(byName.out == "AB 12C|5\n")
+        #expect(byName.status == 0)
+    }
+
+    @Test func checkWithAPath() throws {
+        let fixture = try Fixture(["plate.yaml": plate])
+        let r = try fixture.run(["check", "plate.yaml"], stdin: "ab12c45\nAB 12C45\n")
+        #expect(r.out == "AB12C45\nAB12C45\n")
+        #expect(r.err == "")
+        #expect(r.status == 0)
+        let display = try fixture.run(["check", "--keymap-file", "plate.yaml", "--output", "display"], stdin: "ab12c45\n")
+        #expect(display.out == "AB 12C45\n")
+        #expect(display.status == 0)
+        let short = try fixture.run(["check", "plate.yaml"], stdin: "AB 12C45\nab1\n")
+        #expect(short.out == "AB12C45\n\n")
+        #expect(short.err.hasPrefix("2: "), "\(short.err)")
+        #expect(short.status == 65)
+    }
+
+    @Test func pathThatDoesNotExist() throws {
+        let fixture = try Fixture(["plate.yaml": plate])
+        // A slash makes it a path even without .yaml, so the keymap named plate is not used.
+        let r = try fixture.run(["check", "./plate"], keymaps: fixture.folder, stdin: "ab12c45\n")
+        #expect(r.err == "./plate: cannot read: No such file or directory\n")
+        #expect(r.status == 78)
+    }
+
+    /// An unknown name is a usage error (64, commit 44ebc98), unlike problems inside a keymap file (78).
+    @Test func unknownKeymapListsKnownOnes() throws {
+        let fixture = try Fixture(["plate.yaml": plate])
+        let r = try fixture.run(["check", "nosuch"], stdin: "1\n")
+        #expect(r.err.hasPrefix("Error: unknown keymap 'nosuch'; known keymaps: \(shippedNames.joined(separator: ", "))\n"), "\(r.err)")
+        #expect(r.err.contains("Usage: fieldline check"))
+        #expect(r.out == "")
+        #expect(r.status == 64)
+        let withUser = try fixture.run(["check", "nosuch"], keymaps: fixture.folder, stdin: "1\n")
+        #expect(withUser.err.hasPrefix("Error: unknown keymap 'nosuch'; known keymaps: card, date, digits, email, hostname, "
+            + "idcard-cn, ipv4, phone-cn, phone-us, plate, port, semver, text\n"), "\(withUser.err)")
+        #expect(withUser.status == 64)
+    }
+}
