@@ -1,0 +1,75 @@
+import FieldKit
+import Testing
+@testable import FieldKeymaps
+
+/// What each shipped keymap accepts, shows and says, checked the way `fieldline check` and `replay` do.
+struct ShippedFieldTests {
+    static let today = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+
+    static func spec(_ name: String) throws -> LoadedKeymap {
+        try KeymapLoader(lookup: KeymapLookup(environment: [:])).load(origin: .shipped(name))
+    }
+
+    /// keymap, input line, expected value (nil when invalid), expected message (nil when valid).
+    static let lines: [(String, String, String?, String?)] = [
+        ("date", "20240229", "2024-02-29", nil),
+        ("date", "2024-02-29", "2024-02-29", nil),
+        ("date", "20230229", nil, "no such date 2023-02-29"),
+        ("date", "2023131", nil, "needs 8 digits, has 7"),
+        ("email", "Ann.Lee+x@Example.COM", "Ann.Lee+x@example.com", nil),
+        ("email", "ann@localhost", nil, "the domain needs a dot, e.g. example.com"),
+        ("email", "a@@b.c", nil, "an e-mail address has exactly one @"),
+        ("email", "  ann@x.org ", "ann@x.org", nil),  // white space is dropped, as from a paste
+        ("email", "ann«@x.org", nil, "unexpected '«' at column 4: position 4 takes one of [!-~]"),
+        ("ipv4", "192.168.0.1", "192.168.0.1", nil),
+        ("ipv4", "192.168.0.256", nil, "256 is more than 255"),
+        ("ipv4", "10.0.01.1", nil, "01 has a leading zero"),
+        ("ipv4", "10.0.1", nil, "needs 7 characters, has 6"),
+        ("port", "8080", "8080", nil),
+        ("port", "65536", nil, "must be from 1 to 65535, not 65536"),
+        ("port", "0", nil, "unexpected '0' at column 1: position 1 takes one of [1-9]"),
+        ("hostname", "Build-01.Example.com", "build-01.example.com", nil),
+        ("hostname", "-bad.example.com", nil, "a label cannot start or end with a hyphen"),
+        ("hostname", "a..b", nil, "empty label (two dots in a row?)"),
+        ("semver", "1.4.2", "1.4.2", nil),
+        ("semver", "2.0.0-rc.1+build.5", "2.0.0-rc.1+build.5", nil),
+        ("semver", "1.04.2", nil, "04 has a leading zero"),
+        ("semver", "1.4.2.1", nil, "a version is MAJOR.MINOR.PATCH, e.g. 1.4.2"),
+        ("semver", "1.4.x", nil, "MAJOR, MINOR and PATCH are numbers"),
+        ("phone-us", "(212) 456-7890", "2124567890", nil),
+        ("phone-us", "+1 212 456 7890", "2124567890", nil),
+        ("phone-us", "8005551234", "8005551234", nil),
+        ("phone-us", "(666) 456-7890", nil, "forbidden numbers are not accepted"),
+        ("phone-us", "2125551234", nil, "entertainment numbers are not accepted"),
+        ("phone-us", "911", nil, "emergency numbers are not accepted"),
+        ("phone-us", "212456", nil, "does not match any format yet"),
+        ("card", "4111 1111 1111 1111", "4111111111111111", nil),
+        ("card", "4111-1111-1111-1112", nil, "unexpected '-' at column 5: position 5 takes a digit"),
+        ("card", "4111111111111112", nil, "check digit should be 1"),
+    ]
+
+    @Test(arguments: lines)
+    func check(keymap: String, line: String, value: String?, message: String?) throws {
+        let result = LineChecker(spec: try Self.spec(keymap).spec, context: Self.today).check(line)
+        #expect(result.issue?.message == message)
+        if let value { #expect(result.value == value) }
+    }
+
+    /// keymap, keys, display with cursor.
+    static let keys: [(String, String, String)] = [
+        ("date", "20240229", "2024-02-29|"),
+        ("date", "2024022<BS><BS>", "2024-0|"),
+        ("phone-us", "2124567890", "(212) 456-7890|"),
+        ("phone-us", "666", "(66|"),
+        ("card", "41111111111111111", "4111 1111 1111 1111 1|"),
+        ("port", "0123", "123|"),
+        ("hostname", "Ex ample", "Example|"),
+    ]
+
+    @Test(arguments: keys)
+    func replay(keymap: String, keys: String, expected: String) throws {
+        let loaded = try Self.spec(keymap)
+        let frame = try ReplayScript([.keys(keys)]).run(spec: loaded.spec, context: Self.today, keymap: loaded.keymap).field.frame
+        #expect(frame.displayWithCursor == expected)
+    }
+}
