@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks for the field engine and `fieldline check`; writes bench/RESULTS.md.
-# Needs: swift, python3 (venv + pip reach PyPI), hyperfine (Debian). Run from anywhere: `make bench`.
+# Benchmarks for the field engine, `fieldline check` and the interactive `fieldline ask` (pty); writes bench/RESULTS.md.
+# Needs: swift, python3 (venv + pip reach PyPI), hyperfine, cc + libedit-dev, bash (Debian). Run from anywhere: `make bench`.
+# LINES=N shortens the check benchmark (default 1,000,000 lines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LINES=${LINES:-1000000}
@@ -12,7 +13,9 @@ command -v hyperfine >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -q
 swift build -c release --product fieldline >/dev/null
 swift build -c release --product fieldline-bench >/dev/null
 [ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
-bench/.venv/bin/pip install -q python-stdnum
+bench/.venv/bin/pip install -q python-stdnum prompt_toolkit
+# The bare-libedit peer for the pty benchmark.
+cc -O2 bench/bare_prompt.c -ledit -o "$out/bare_prompt"
 loc=$(bench/.venv/bin/python -c 'import stdnum, os; print(os.path.join(os.path.dirname(stdnum.__file__), "cn", "loc.dat"))')
 
 # Input: real county codes (from stdnum's data) so both tools judge the same realistic lines.
@@ -33,6 +36,7 @@ out, lines, agree, cpu = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 def med(name):
     return statistics.median(json.load(open(f"{out}/{name}.json"))["results"][0]["times"])
 fl, py = med("fieldline"), med("stdnum")
+short = "" if lines == 1000000 else f" (a shortened run, \`LINES={lines}\`; the default is 1,000,000)"
 print(f"""# Benchmark results
 
 Taken by \`bench/run.sh\` (\`make bench\`) on {cpu}, 2 cores, Debian 12, Swift 6.3.1 release build.
@@ -41,7 +45,7 @@ process including start-up and reading/writing files.
 
 ## \`fieldline check idcard-cn\` against python-stdnum
 
-Input: {lines:,} generated resident-ID lines (\`bench/gen_ids.py\`, seeded): real county codes from
+Input: {lines:,} generated resident-ID lines{short} (\`bench/gen_ids.py\`, seeded): real county codes from
 python-stdnum's \`loc.dat\`, birth dates 1930-2019, about 10% with a wrong check character.
 Peer: \`stdnum.cn.ric.is_valid\` (python-stdnum, from PyPI) over the same lines (\`bench/stdnum_check.py\`).
 
@@ -63,4 +67,8 @@ symbol, kills the last group, pastes it back and presses Enter; 20,000 sessions 
 """)
 PY
 echo "$engine" >> bench/RESULTS.md
+
+# `fieldline ask` in a pty against bare libedit, bash `read -e` and prompt_toolkit (about 1.5 minutes).
+python3 bench/pty_bench.py --json "$out/pty_bench.json" > "$out/pty_bench.md"
+{ echo; cat "$out/pty_bench.md"; } >> bench/RESULTS.md
 cat bench/RESULTS.md
