@@ -11,7 +11,6 @@ extension PromptSession {
     /// libedit positions count wide characters (Unicode scalars), the frame counts Characters: convert.
     @discardableResult
     func paint(refused: Bool = false) -> UInt8 {
-        let frame = field.frame
         let text: [Character]
         let cursor: Int
         if options.secret {
@@ -44,7 +43,6 @@ extension PromptSession {
     /// to the line's last row, then one more.
     func showMessage(_ message: String) -> UInt8 {
         paint()
-        let frame = field.frame
         let columns = max(TerminalWrites.columns(tty), 1)
         let promptWidth = DisplayWidth.columns(of: options.prompt)
         let lineWidth = options.secret ? field.state.symbols.count : DisplayWidth.columns(of: frame.display)

@@ -21,7 +21,10 @@ final class PromptSession {
         case redraw
     }
 
-    var field: Field
+    /// The field; every change goes through `apply`, which also refreshes `frame`.
+    var field: Field { didSet { frame = field.frame } }
+    /// The field's frame, derived once per change and shared by the painter and the counter callback.
+    private(set) var frame: Frame
     let options: PromptOptions
     let tty: Int32
     var el: OpaquePointer?
@@ -36,6 +39,7 @@ final class PromptSession {
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
+        self.frame = field.frame
         self.options = options
         self.tty = tty
         deadline = options.timeout.map { Monotonic.now() + UInt64($0 * 1e9) }
@@ -71,7 +75,7 @@ final class PromptSession {
             outcome = .cancelled
             return UInt8(CC_EOF)
         case .bell:
-            if command == .acceptLine, let message = field.frame.message { return showMessage(message) }
+            if command == .acceptLine, let message = frame.message { return showMessage(message) }
             return paint(refused: true)
         case .refresh:
             return paint()
@@ -140,7 +144,6 @@ final class PromptSession {
     /// The right prompt: `n/limit`, marked with `!` after a refused key. Plain text, so libedit's diff sees
     /// every change (a coloured right prompt goes stale).
     func counterText() -> UnsafeMutablePointer<CChar> {
-        let frame = field.frame
         var text = frame.counter
         if frame.keyRefused { text += text.isEmpty ? "!" : " !" }
         let bytes = Array(text.utf8.prefix(62))
