@@ -237,6 +237,7 @@ def programs(args, value_file):
     return {
         "fieldline": fl,
         "bare libedit": [args.bare],
+        "bare libedit + counter": [args.bare, "--counter"],
         "bash read -e": ["bash", "--norc", "-c", 'read -e -p "> " x; echo "$x"'],
         "prompt_toolkit": [args.python, args.ptk_script],
     }
@@ -521,12 +522,13 @@ def markdown(args, meta, startup, first_screen, keys, paste):
       "inserted with `ESC[1@` because the right prompt shares the row, then `ESC[nG` to the counter, `ESC[P` "
       "and the changed digits, and `ESC[nG` back. A plain C libedit prompt with an `EL_RPROMPT` and a "
       "function returning `CC_REFRESH` writes the same bytes, so the cost is libedit's refresh with a right "
-      "prompt, not fieldline's painting (checked by hand with a 30-line variant of `bare_prompt.c`; not part "
-      "of this run). Past the counter, fieldline still pays `\\r` + `ESC[nG` on every key (about 7 bytes) where "
+      "prompt, not fieldline's painting (the `bare libedit + counter` row: `bare_prompt.c --counter`, the same "
+      "prompt with an `n/10000` right prompt and printable keys inserted by a function returning `CC_REFRESH`). "
+      "Past the counter, fieldline still pays `\\r` + `ESC[nG` on every key (about 7 bytes) where "
       "the fast path writes 1, and its latency grows with the line (table above): every key rebuilds the "
       "engine frame and repaints the whole line (`el_deletestr` + `el_winsertstr` of every character), work that "
-      "grows with the length; the same C variant returning `CC_REFRESH` on every key, with no repaint, stays flat "
-      "(by hand, not part of this run).\n")
+      "grows with the length; the `bare libedit + counter` row, which returns `CC_REFRESH` on every key with no "
+      "repaint, shows how much of that is libedit's own full refresh.\n")
 
     # 3
     p(f"### 3. Paste of {args.paste:,} characters\n")
