@@ -7,7 +7,7 @@ extension LineChecker {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
-        guard fastPathUsable, !spec.upgradesLegacyID, spec.valueForm == .symbols, spec.transforms.isEmpty, let issue = fastFilter(body, into: &scratch) else {
+        guard bytesAreValue, let issue = fastFilter(body, into: &scratch) else {
             let result = check(line)
             if result.issue == nil { out.append(contentsOf: result.value.utf8) }
             return result.issue
@@ -18,12 +18,37 @@ extension LineChecker {
             let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
             if count < minLength { return ValidationIssue("needs \(spec.units(minLength)), has \(count)") }
             if count == 0 { return nil }
-            for validator in validators {
-                if let issue = validator.issue(bytes, context: context) { return issue }
+            for validator in plainValidators {
+                if let issue = validator.issue(bytes, context: context, all: validators) { return issue }
             }
             return nil
         }
         if status == nil { out.append(contentsOf: scratch[0..<count]) }
         return status
+    }
+}
+
+/// A validator as a trivial enum, for the per-line loop; parameterised ones point back at the full value.
+enum PlainValidator: Sendable {
+    case gb11643, cnMobile, luhn
+    case other(Int)
+
+    init(_ validator: Validator, index: Int) {
+        switch validator {
+        case .gb11643: self = .gb11643
+        case .cnMobile: self = .cnMobile
+        case .luhn: self = .luhn
+        default: self = .other(index)
+        }
+    }
+
+    @inline(__always)
+    func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext, all: [Validator]) -> ValidationIssue? {
+        switch self {
+        case .gb11643: return ResidentID.issue(value, context: context)
+        case .cnMobile: return MobileNumberCN.issue(value)
+        case .luhn: return Luhn.issue(value)
+        case .other(let i): return all[i].issue(value, context: context)
+        }
     }
 }
