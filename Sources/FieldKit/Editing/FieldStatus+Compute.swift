@@ -12,8 +12,9 @@ extension Field {
 
     /// Whether the current value could be accepted, and why not.
     public var status: FieldStatus {
-        let bytes = upgradedLegacyValue ?? Array(value.utf8)
-        let count = upgradedLegacyValue == nil ? spec.countUnit.count(of: state.symbols) : 18
+        let upgraded = upgradedLegacyValue
+        let bytes = upgraded ?? Array(value.utf8)
+        let count = upgraded == nil ? spec.countUnit.count(of: state.symbols) : upgraded!.count
         return FieldStatus.of(symbols: state.symbols, utf8: bytes, count: count, spec: spec, context: context)
     }
 
