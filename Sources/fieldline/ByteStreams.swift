@@ -48,6 +48,42 @@ struct OutputBuffer {
 
 /// Reads a descriptor line by line in large chunks, handing each line (without `\n`) to a closure.
 enum LineReader {
+    /// Whether input can be read right now without waiting.
+    private static func moreIsWaiting(_ fd: Int32) -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&pfd, 1, 0) > 0 && pfd.revents & Int16(POLLIN) != 0
+    }
+
+    /// Hands over blocks of whole lines (each block ends with `\n`, except a last line without one).
+    static func forEachBlock(fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var filled = 0
+        while true {
+            if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if n == 0 { break }
+            let end = filled + n
+            // Bulk input through a pipe arrives 64 KiB at a time: keep reading while more is already waiting,
+            // so blocks are big enough to split across cores; a line-by-line writer still gets answers at once.
+            if end < ParallelValueCheck.splitThreshold && end < buffer.count && moreIsWaiting(fd) { filled = end; continue }
+            guard let lastNewline = buffer[filled..<end].lastIndex(of: 0x0A) else { filled = end; continue }
+            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0...lastNewline])) }
+            let rest = end - (lastNewline + 1)
+            if rest > 0 {
+                buffer.withUnsafeMutableBufferPointer { b in
+                    for k in 0..<rest { b[k] = b[lastNewline + 1 + k] }
+                }
+            }
+            filled = rest
+        }
+        if filled > 0 { buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<filled])) } }
+        return nil
+    }
+
     /// Returns nil on success, or the error text when the input cannot be read.
     static func forEachLine(fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         let chunk = 1 << 20

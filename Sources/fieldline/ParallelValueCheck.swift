@@ -1,0 +1,65 @@
+import Dispatch
+import FieldKit
+
+/// `check --output value` over big inputs: each block of complete lines is split in two at a newline and the
+/// halves are checked on both cores; outputs and messages are then written in input order.
+enum ParallelValueCheck {
+    /// What one slice of input produced: stdout bytes, and (line within the slice, message) for invalid lines.
+    struct SliceResult {
+        var out: [UInt8] = []
+        var errors: [(line: Int, message: String)] = []
+        var lines = 0
+    }
+
+    /// Blocks smaller than this are checked on one thread: splitting them costs more than it saves.
+    static let splitThreshold = 1 << 18
+
+    /// Check every line of a slice (the last line may lack its newline).
+    static func check(_ slice: UnsafeBufferPointer<UInt8>, checker: LineChecker) -> SliceResult {
+        var result = SliceResult()
+        result.out.reserveCapacity(slice.count + 64)
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(256)
+        var start = 0
+        func line(_ range: Range<Int>) {
+            result.lines += 1
+            if let issue = checker.appendValue(of: UnsafeBufferPointer(rebasing: slice[range]), to: &result.out, scratch: &scratch) {
+                result.errors.append((result.lines, issue.message))
+            }
+            result.out.append(0x0A)
+        }
+        for i in 0..<slice.count where slice[i] == 0x0A {
+            line(start..<i)
+            start = i + 1
+        }
+        if start < slice.count { line(start..<slice.count) }
+        return result
+    }
+
+    /// Check a block of lines, in two halves at once when it is large; results in input order.
+    static func check(block: UnsafeBufferPointer<UInt8>, checker: LineChecker) -> [SliceResult] {
+        guard block.count >= splitThreshold, let split = newline(after: block.count / 2, in: block) else {
+            return [check(block, checker: checker)]
+        }
+        nonisolated(unsafe) let halves = [UnsafeBufferPointer(rebasing: block[0..<split]), UnsafeBufferPointer(rebasing: block[split...])]
+        let results = UnsafeMutablePointer<SliceResult>.allocate(capacity: 2)
+        results.initialize(repeating: SliceResult(), count: 2)
+        defer { results.deinitialize(count: 2); results.deallocate() }
+        // Each iteration writes only its own slot; concurrentPerform returns after both finish.
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            slots[k] = check(halves[k], checker: checker)
+        }
+        return [results[0], results[1]]
+    }
+
+    /// Index just after the first newline at or after `index`, or nil.
+    private static func newline(after index: Int, in block: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = index
+        while i < block.count {
+            if block[i] == 0x0A { return i + 1 < block.count ? i + 1 : nil }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Inputs big enough that `check` splits blocks across both cores: every line's output and every message's line
+/// number must come out exactly as for a line-by-line run.
+struct CheckLargeInputTests {
+    @Test func splitBlocksKeepLineOrderAndNumbers() throws {
+        let count = 60_000  // about 720 KB: several blocks above the split threshold
+        var input = ""
+        var expectedOut = ""
+        var expectedErr = ""
+        for i in 1...count {
+            let digits = String(i).count < 8 ? String(repeating: "0", count: 8 - String(i).count) + String(i) : String(i)
+            if i % 7 == 0 {
+                input += "128" + digits + "\n"
+                expectedOut += "\n"
+                expectedErr += "\(i): a mobile number starts with 13 to 19, not 12\n"
+            } else if i % 11 == 0 {
+                input += "+86 139 " + digits + "\r\n"  // prefix, spaces and CRLF are accepted
+                expectedOut += "139" + digits + "\n"
+            } else {
+                input += "138" + digits + "\n"
+                expectedOut += "138" + digits + "\n"
+            }
+        }
+        input += "13800000000"  // a last line without a newline
+        expectedOut += "13800000000\n"
+        // Through a pipe (blocks gathered while input is waiting) and from a file (one large read, always split).
+        let (out, err, status) = try fieldline(["check", "phone-cn"], stdin: input)
+        #expect(status == 65)
+        #expect(out == expectedOut)
+        #expect(err == expectedErr)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fieldline-large-\(UUID().uuidString).txt")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" check phone-cn < \"$1\"", fieldlineURL.path, file.path], stdin: nil)
+        #expect(fromFile.status == 65)
+        #expect(fromFile.out == expectedOut)
+        #expect(fromFile.err == expectedErr)
+    }
+}
