@@ -63,15 +63,13 @@ extension PromptSession {
 /// Raw writes to the terminal, outside libedit's own output.
 enum TerminalWrites {
     static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 { if errno == EINTR { continue }; return }
             offset += n
         }
-        _ = bytes.count
-        bytes.removeAll()
     }
 
     /// The terminal's width in columns (80 when it will not say).

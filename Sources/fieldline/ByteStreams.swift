@@ -70,7 +70,7 @@ enum LineReader {
             // Bulk input through a pipe arrives 64 KiB at a time: keep reading while more is already waiting,
             // so blocks are big enough to split across cores; a line-by-line writer still gets answers at once.
             if end < ParallelValueCheck.splitThreshold && end < buffer.count && moreIsWaiting(fd) { filled = end; continue }
-            guard let lastNewline = buffer[filled..<end].lastIndex(of: 0x0A) else { filled = end; continue }
+            guard let lastNewline = buffer[..<end].lastIndex(of: 0x0A) else { filled = end; continue }
             buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0...lastNewline])) }
             let rest = end - (lastNewline + 1)
             if rest > 0 {
@@ -84,43 +84,16 @@ enum LineReader {
         return nil
     }
 
-    /// Returns nil on success, or the error text when the input cannot be read.
+    /// Hands over each line without its `\n` (a last line without one too). Returns nil on success, or the
+    /// error text when the input cannot be read.
     static func forEachLine(fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
-        let chunk = 1 << 20
-        var buffer = [UInt8](repeating: 0, count: chunk)
-        var filled = 0
-        while true {
-            if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
-            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
+        forEachBlock(fd: fd) { block in
+            var start = 0
+            for i in 0..<block.count where block[i] == 0x0A {
+                body(UnsafeBufferPointer(rebasing: block[start..<i]))
+                start = i + 1
             }
-            if n == 0 { break }
-            let end = filled + n
-            var lineStart = 0
-            buffer.withUnsafeBufferPointer { all in
-                var i = filled
-                while i < end {
-                    if all[i] == 0x0A {
-                        body(UnsafeBufferPointer(rebasing: all[lineStart..<i]))
-                        lineStart = i + 1
-                    }
-                    i += 1
-                }
-            }
-            // Keep the unfinished line at the front of the buffer.
-            let rest = end - lineStart
-            if lineStart > 0 && rest > 0 {
-                buffer.withUnsafeMutableBufferPointer { b in
-                    for k in 0..<rest { b[k] = b[lineStart + k] }
-                }
-            }
-            filled = rest
+            if start < block.count { body(UnsafeBufferPointer(rebasing: block[start...])) }
         }
-        if filled > 0 {
-            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<filled])) }
-        }
-        return nil
     }
 }
