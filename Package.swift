@@ -39,7 +39,7 @@ let package = Package(
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
         // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.
-        .testTarget(name: "FieldLineTests", dependencies: ["fieldline"]),
+        .testTarget(name: "FieldLineTests", dependencies: ["fieldline", "FieldLine"]),
     ],
     swiftLanguageModes: [.v6]
 )

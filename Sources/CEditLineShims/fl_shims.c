@@ -13,6 +13,7 @@ int fl_set_tty(EditLine *el, const char *a, const char *b) { return el_set(el, E
 int fl_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
 int fl_prep_term(EditLine *el, int on) { return el_set(el, EL_PREP_TERM, on); }
 int fl_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+int fl_set_output(EditLine *el, FILE *fp) { return el_set(el, EL_SETFP, 1, fp); }
 
 int fl_history_set_size(History *h, HistEvent *ev, int size) { return history(h, ev, H_SETSIZE, size); }
 int fl_history_set_unique(History *h, HistEvent *ev, int unique) { return history(h, ev, H_SETUNIQUE, unique); }

@@ -26,6 +26,11 @@ public enum FieldPrompt {
 
         let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty)
         session.el = el
+        // Where libedit's repaint goes while a quick echo has already drawn the change (see QuickEcho).
+        guard let sink = fopen("/dev/null", "w") else { el_end(el); return .failed("cannot open /dev/null") }
+        defer { fclose(sink) }
+        session.screen = output
+        session.sink = sink
         if let file = options.historyFile, !options.secret { session.history = PromptHistory(file: file) }
         let handle = Unmanaged.passRetained(session)
         defer { handle.release() }
@@ -37,6 +42,8 @@ public enum FieldPrompt {
             session.pending.append(.insert(text))
             el_push(el, "\u{1F}")
         }
+        // el_gets draws the prompt, the empty line and the counter before it reads a key.
+        session.drawn = DrawnLine(text: "", cursor: 0, counter: session.counterString())
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
         _ = el_gets(el, &count)

@@ -34,7 +34,23 @@ extension PromptSession {
         }
         let before = text[..<min(cursor, text.count)].reduce(0) { $0 + $1.unicodeScalars.count }
         el_cursor(el, Int32(before - total))
+        let now = DrawnLine(text: String(text), cursor: cursor, counter: counterString())
+        defer { drawn = now }
+        if !refused, let old = drawn, quickEcho(from: old, to: now) { return UInt8(CC_NORM) }
         return UInt8(refused && options.bell ? CC_REFRESH_BEEP : CC_REFRESH)
+    }
+
+    /// Draw a plain append with `QuickEcho`'s few bytes, then let libedit update its model of the screen with its
+    /// output pointed at a sink, so its next repaint starts from what is really there. False: repaint as usual.
+    private func quickEcho(from old: DrawnLine, to now: DrawnLine) -> Bool {
+        guard let promptColumns = quickEchoPromptColumns, let screen, let sink,
+              let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns,
+                                          columns: TerminalWrites.columns(tty)) else { return false }
+        TerminalWrites.write(tty, bytes)
+        fl_set_output(el, sink)
+        fl_refresh(el)
+        fl_set_output(el, screen)
+        return true
     }
 
     /// Show why Enter was refused on its own line under the field, then redraw the prompt below it.
@@ -62,8 +78,10 @@ extension PromptSession {
 
 /// Raw writes to the terminal, outside libedit's own output.
 enum TerminalWrites {
-    static func write(_ fd: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
+    static func write(_ fd: Int32, _ text: String) { write(fd, Array(text.utf8)) }
+
+    /// Write all of `bytes`, retrying after signals.
+    static func write(_ fd: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

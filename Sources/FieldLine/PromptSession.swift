@@ -36,6 +36,13 @@ final class PromptSession {
     /// C strings handed to libedit's prompt callbacks; rewritten on each call.
     let promptBuffer: UnsafeMutablePointer<CChar>
     let counterBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
+    /// What libedit has on the row now, for the quick echo; nil until known.
+    var drawn: DrawnLine?
+    /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil.
+    let quickEchoPromptColumns: Int?
+    /// libedit's output stream, and a sink it writes to while it updates its screen model after a quick echo.
+    var screen: UnsafeMutablePointer<FILE>?
+    var sink: UnsafeMutablePointer<FILE>?
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
@@ -47,6 +54,11 @@ final class PromptSession {
         promptBuffer = .allocate(capacity: utf8.count)
         promptBuffer.initialize(from: utf8, count: utf8.count)
         counterBuffer.initialize(repeating: 0, count: 64)
+        let plainPrompt = options.prompt.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let term = getenv("TERM").map { String(cString: $0) }
+        // FIELDLINE_QUICK_ECHO=0 turns it off: an escape hatch for an odd terminal, and the tests' reference.
+        let wanted = getenv("FIELDLINE_QUICK_ECHO").map { String(cString: $0) != "0" } ?? true
+        quickEchoPromptColumns = wanted && plainPrompt && QuickEcho.supports(term: term) ? options.prompt.utf8.count : nil
     }
 
     deinit {
@@ -144,12 +156,17 @@ final class PromptSession {
     /// The right prompt: `n/limit`, marked with `!` after a refused key. Plain text, so libedit's diff sees
     /// every change (a coloured right prompt goes stale).
     func counterText() -> UnsafeMutablePointer<CChar> {
-        var text = frame.counter
-        if frame.keyRefused { text += text.isEmpty ? "!" : " !" }
-        let bytes = Array(text.utf8.prefix(62))
+        let bytes = Array(counterString().utf8.prefix(62))
         for (i, b) in bytes.enumerated() { counterBuffer[i] = CChar(bitPattern: b) }
         counterBuffer[bytes.count] = 0
         return counterBuffer
+    }
+
+    /// The right prompt's text for the current frame.
+    func counterString() -> String {
+        var text = frame.counter
+        if frame.keyRefused { text += text.isEmpty ? "!" : " !" }
+        return text
     }
 }
 

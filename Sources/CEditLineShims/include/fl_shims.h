@@ -21,6 +21,7 @@ int fl_set_tty(EditLine *el, const char *a, const char *b);
 int fl_set_signal(EditLine *el, int on);
 int fl_prep_term(EditLine *el, int on);
 int fl_refresh(EditLine *el);
+int fl_set_output(EditLine *el, FILE *fp);
 
 int fl_history_set_size(History *h, HistEvent *ev, int size);
 int fl_history_set_unique(History *h, HistEvent *ev, int unique);

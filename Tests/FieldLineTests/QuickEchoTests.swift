@@ -1,0 +1,64 @@
+import Testing
+@testable import FieldLine
+
+/// The quick-echo planner: exact bytes for plain appends, nil for everything libedit must repaint itself.
+@Suite struct QuickEchoTests {
+    typealias Case = (old: DrawnLine, new: DrawnLine, prompt: Int, columns: Int, bytes: String?)
+
+    static func line(_ text: String, _ counter: String, cursor: Int? = nil) -> DrawnLine {
+        DrawnLine(text: text, cursor: cursor ?? text.count, counter: counter)
+    }
+
+    static let cases: [Case] = [
+        // Counter "0/20" ends at column 78 (one before the edge): it starts at 75; the cursor is at 3 after "> a".
+        (line("", "0/20"), line("a", "1/20"), 2, 80, "a\u{1B}7\u{1B}[72C1\u{1B}8"),
+        // The counter grows a digit to the left: only the two changed cells are written.
+        (line("abcdefghi", "9/20"), line("abcdefghij", "10/20"), 2, 80, "j\u{1B}7\u{1B}[62C10\u{1B}8"),
+        // Only the cells that differ are rewritten: 11 → 12 changes one digit.
+        (line("abcdefghijk", "11/99"), line("abcdefghijkl", "12/99"), 2, 80, "l\u{1B}7\u{1B}[61C2\u{1B}8"),
+        // A formatter that adds a separator with the digit: both are echoed.
+        (line("138", "3/11"), line("138-1", "4/11"), 8, 80, "-1\u{1B}7\u{1B}[62C4\u{1B}8"),
+        // The refused mark disappears: its cells are blanked.
+        (line("138", "3/11 !"), line("138-8", "4/11"), 8, 80, "-8\u{1B}7\u{1B}[60C  4/11\u{1B}8"),
+        // No counter at all: just the echo, like libedit's own fast path.
+        (line("ab", ""), line("abc", ""), 2, 80, "c"),
+        // A masked secret appends a mask character.
+        (line("***", "3/8"), line("****", "4/8"), 10, 80, "*\u{1B}7\u{1B}[62C4\u{1B}8"),
+        // Unchanged counter (no limit shown the same way): just the echo.
+        (line("ab", "x"), line("abc", "x"), 2, 80, "c"),
+        // Not plain appends: libedit repaints.
+        (line("ac", "2/9"), line("abc", "3/9", cursor: 2), 2, 80, nil),
+        (line("ab", "2/9", cursor: 1), line("abc", "3/9"), 2, 80, nil),
+        (line("1381", "4/11"), line("138-1", "4/11"), 2, 80, nil),
+        (line("abc", "3/9"), line("ab", "2/9"), 2, 80, nil),
+        (line("ab", "2/9"), line("ab", "2/9 !"), 2, 80, nil),
+        (line("ab", "2/9"), line("ab中", "3/9"), 2, 80, nil),
+        (line("中", "1/9"), line("中a", "2/9"), 2, 80, nil),
+        (line("ab", "2/9"), line("ab\u{7}", "3/9"), 2, 80, nil),
+        // Near the edge: 81 columns, "> " + 71 characters + a 3-column gap + "71/99" still qualifies; one more
+        // character leaves libedit's minimum gap of 2, too close to risk, so libedit repaints.
+        (line(String(repeating: "a", count: 70), "70/99"), line(String(repeating: "a", count: 71), "71/99"), 2, 81,
+         "a\u{1B}7\u{1B}[3C1\u{1B}8"),
+        (line(String(repeating: "a", count: 71), "71/99"), line(String(repeating: "a", count: 72), "72/99"), 2, 81, nil),
+        // Without a counter the line may not reach the last column (the terminal would wrap).
+        (line(String(repeating: "a", count: 76), ""), line(String(repeating: "a", count: 77), ""), 2, 80, nil),
+    ]
+
+    @Test(arguments: cases)
+    func plan(_ c: Case) {
+        let bytes = QuickEcho.bytes(from: c.old, to: c.new, promptColumns: c.prompt, columns: c.columns)
+        #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == c.bytes)
+    }
+
+    @Test(arguments: [
+        ("xterm-256color", true), ("screen", true), ("tmux-256color", true), ("linux", true), ("vt100", true),
+        ("dumb", false), ("", false), ("unknown", false), ("emacs", false),
+    ])
+    func terminals(_ term: String, _ supported: Bool) {
+        #expect(QuickEcho.supports(term: term) == supported)
+    }
+
+    @Test func noTermVariableMeansNoQuickEcho() {
+        #expect(!QuickEcho.supports(term: nil))
+    }
+}
