@@ -10,13 +10,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The whole behaviour of a field: pure Swift, no terminal, no Foundation.
         .target(name: "FieldKit"),
+        // libyaml from Debian's libyaml-dev: the event parser under the keymap loader's small composer.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Field keymaps as YAML files: loading, `extends`, positioned errors, the shipped set.
-        .target(name: "FieldKeymaps", dependencies: ["FieldKit", .product(name: "Yams", package: "Yams")]),
+        .target(name: "FieldKeymaps", dependencies: ["FieldKit", "CYAML"]),
         // libedit from Debian's libedit-dev, and one-line wrappers for its C-variadic calls.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShims", dependencies: ["CLibEdit"]),

@@ -69,7 +69,7 @@ struct KeymapCompiler {
 
     mutating func symbolClass(_ value: Located) -> SymbolClass? {
         // A list of classes is their union.
-        if case .sequence = value.node, let items = reader.list(value, "a symbol class") {
+        if case .sequence = value.node.content, let items = reader.list(value, "a symbol class") {
             let classes = items.compactMap { symbolClass($0) }
             guard let first = classes.first else { return nil }
             return classes.dropFirst().reduce(first) { $0.union($1) }
@@ -120,7 +120,7 @@ struct KeymapCompiler {
         for item in reader.list(value, "templates") ?? [] {
             var pattern: String?
             var opts: [TemplateOption] = []
-            if case .mapping = item.node {
+            if case .mapping = item.node.content {
                 for (key, keyNode, v) in reader.mapping(item, "a template") ?? [] {
                     switch key {
                     case "pattern": pattern = reader.string(v, "pattern")
@@ -156,7 +156,7 @@ struct KeymapCompiler {
                 continue
             }
             guard let pairs = reader.mapping(item, "a validator"), pairs.count == 1, let (name, nameNode, params) = pairs.first else {
-                if case .mapping = item.node { reader.diagnostics.append(item.problem("a validator is one name with its parameters")) }
+                if case .mapping = item.node.content { reader.diagnostics.append(item.problem("a validator is one name with its parameters")) }
                 continue
             }
             switch name {
@@ -174,7 +174,7 @@ struct KeymapCompiler {
                 result.append(.range(min: lo, max: hi))
             case "regex":
                 var pattern: String?, message: String?, patternNode = params
-                if case .mapping = params.node {
+                if case .mapping = params.node.content {
                     for (k, kNode, v) in reader.mapping(params, "regex") ?? [] {
                         switch k {
                         case "pattern": pattern = reader.string(v, "pattern"); patternNode = v
@@ -215,7 +215,7 @@ struct KeymapCompiler {
                 continue
             }
             if let first = seen[key], first.file == keyNode.file {
-                reader.diagnostics.append(keyNode.problem("\(key) is bound twice (first at \(first.line ?? 1):\(first.column ?? 1))"))
+                reader.diagnostics.append(keyNode.problem("\(key) is bound twice (first at \(first.line):\(first.column))"))
                 continue
             }
             seen[key] = keyNode

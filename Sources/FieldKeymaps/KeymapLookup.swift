@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a keymap comes from.
 public enum KeymapOrigin: Sendable, Equatable {
@@ -33,7 +35,16 @@ public struct KeymapLookup: Sendable {
     /// Folders searched before the shipped set, first match wins.
     public let folders: [String]
 
-    /// The search path from an environment (pass `ProcessInfo.processInfo.environment`).
+    /// The search path from this process's environment.
+    public init() {
+        var environment: [String: String] = [:]
+        for name in ["FIELDLINE_KEYMAPS", "XDG_CONFIG_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        self.init(environment: environment)
+    }
+
+    /// The search path from an environment (tests pass their own).
     public init(environment: [String: String]) {
         var folders: [String] = []
         if let list = environment["FIELDLINE_KEYMAPS"] {
@@ -71,7 +82,7 @@ public struct KeymapLookup: Sendable {
         for folder in folders {
             for ext in ["yaml", "yml"] {
                 let path = folder + "/" + name + "." + ext
-                if FileManager.default.isReadableFile(atPath: path) { list.append(.file(path)) }
+                if access(path, R_OK) == 0 { list.append(.file(path)) }
             }
         }
         if ShippedKeymaps.files[name] != nil { list.append(.shipped(name)) }
@@ -82,13 +93,26 @@ public struct KeymapLookup: Sendable {
     public func all() -> [(name: String, origin: KeymapOrigin)] {
         var found: [String: KeymapOrigin] = [:]
         for folder in folders.reversed() {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for file in names.sorted().reversed() where file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
+            for file in Self.entries(of: folder).sorted().reversed() where file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
                 let name = String(file[..<file.lastIndex(of: ".")!])
                 found[name] = .file(folder + "/" + file)
             }
         }
         for name in ShippedKeymaps.files.keys where found[name] == nil { found[name] = .shipped(name) }
         return found.keys.sorted().map { ($0, found[$0]!) }
+    }
+
+    /// The names in a folder (without `.` and `..`); none when it cannot be read, like a missing folder.
+    private static func entries(of folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

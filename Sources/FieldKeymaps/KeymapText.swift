@@ -1,4 +1,3 @@
-import Yams
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,49 +36,13 @@ enum KeymapText {
             return !trimmed.isEmpty && trimmed.first != "#" && trimmed != "---" && trimmed != "..."
         }
         guard meaningful else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file")) }
-        do {
-            // The basic resolver leaves every scalar as text (this loader reads numbers and booleans itself) and skips the
-            // regular expressions the default resolver compiles, which cost several milliseconds at start-up.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
-                return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file"))
-            }
-            return .success(Located(node: node, file: file))
-        } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
-            return .failure(duplicateKey(duplicates.first ?? "", first: context.mark, text: text, file: file))
-        } catch let error as YamlError {
-            return .failure(diagnostic(error, file: file))
-        } catch {
-            return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)"))
+        // Every scalar stays text (this loader reads numbers and booleans itself), so no type resolution runs.
+        switch YAMLComposer.compose(bytes) {
+        case .success(let node?): return .success(Located(node: node, file: file))
+        case .success(nil): return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file"))
+        case .failure(let error):
+            return .failure(KeymapDiagnostic(file: file, line: error.line, column: error.column, message: error.message))
         }
-    }
-
-    /// libyaml's message and mark, reworded as `FILE:LINE:COL: YAML syntax: problem`.
-    private static func diagnostic(_ error: YamlError, file: String) -> KeymapDiagnostic {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
-            return KeymapDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)")
-        case .composer(_, let problem, let mark, _):
-            return KeymapDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
-        default:
-            return KeymapDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(error)")
-        }
-    }
-
-    /// Yams marks a duplicated key at its first occurrence; point at the second one, where the mistake is:
-    /// the next line after the first that has the same key at the same indentation.
-    private static func duplicateKey(_ key: String, first: Mark, text: String, file: String) -> KeymapDiagnostic {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let indent = String(repeating: " ", count: max(first.column - 1, 0))
-        var line = first.line
-        while line < lines.count {
-            let candidate = lines[line]
-            if candidate.hasPrefix(indent + key), candidate.dropFirst(indent.count + key.count).drop(while: { $0 == " " }).first == ":" {
-                return KeymapDiagnostic(file: file, line: line + 1, column: first.column,
-                                        message: "duplicate key '\(key)' (first at \(first.line):\(first.column))")
-            }
-            line += 1
-        }
-        return KeymapDiagnostic(file: file, line: first.line, column: first.column, message: "duplicate key '\(key)'")
     }
 
     /// 1-based line and column (in characters) of the first byte that breaks UTF-8.

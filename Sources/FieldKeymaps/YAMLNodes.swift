@@ -1,21 +1,19 @@
-import Yams
-
 /// A YAML node together with the file it came from, so every problem can name its file and position.
 struct Located {
-    let node: Node
+    let node: YAMLNode
     let file: String
 
-    var line: Int? { node.mark?.line }
-    var column: Int? { node.mark?.column }
+    var line: Int { node.line }
+    var column: Int { node.column }
 
     /// A diagnostic pointing at this node.
     func problem(_ message: String) -> KeymapDiagnostic {
-        KeymapDiagnostic(file: file, line: line ?? 1, column: column ?? 1, message: message)
+        KeymapDiagnostic(file: file, line: line, column: column, message: message)
     }
 
-    /// The plain scalar text, or nil for a mapping or sequence.
+    /// The scalar text, or nil for a mapping or sequence.
     var scalarText: String? {
-        if case .scalar(let s) = node { return s.string }
+        if case .scalar(let text) = node.content { return text }
         return nil
     }
 }
@@ -50,7 +48,7 @@ struct NodeReader {
 
     /// The items of a sequence; a single scalar counts as a list of one.
     mutating func list(_ value: Located, _ what: String) -> [Located]? {
-        switch value.node {
+        switch value.node.content {
         case .sequence(let seq): return seq.map { Located(node: $0, file: value.file) }
         case .scalar: return [value]
         default:
@@ -59,23 +57,23 @@ struct NodeReader {
         }
     }
 
-    /// The pairs of a mapping, reporting duplicate keys (YAML parsers keep them silently).
+    /// The pairs of a mapping, reporting each repeated key where it is repeated (the composer keeps them all).
     mutating func mapping(_ value: Located, _ what: String) -> [(key: String, keyNode: Located, value: Located)]? {
-        guard case .mapping(let map) = value.node else {
+        guard case .mapping(let map) = value.node.content else {
             diagnostics.append(value.problem("\(what) must be a mapping of names to values"))
             return nil
         }
         var seen: [String: Located] = [:]
         var pairs: [(key: String, keyNode: Located, value: Located)] = []
-        for (k, v) in map {
-            let keyNode = Located(node: k, file: value.file)
+        for pair in map {
+            let keyNode = Located(node: pair.key, file: value.file)
             guard let key = keyNode.scalarText else { diagnostics.append(keyNode.problem("keys must be text")); continue }
             if let first = seen[key] {
-                diagnostics.append(keyNode.problem("duplicate key '\(key)' (first at \(first.line ?? 1):\(first.column ?? 1))"))
+                diagnostics.append(keyNode.problem("duplicate key '\(key)' (first at \(first.line):\(first.column))"))
                 continue
             }
             seen[key] = keyNode
-            pairs.append((key, keyNode, Located(node: v, file: value.file)))
+            pairs.append((key, keyNode, Located(node: pair.value, file: value.file)))
         }
         return pairs
     }

@@ -1,12 +1,11 @@
 import ArgumentParser
 import FieldKeymaps
 import FieldKit
-import Foundation
 
 /// Finds the field a command names: `--keymap-file`, a KEYMAP path, or a name on the keymap search path.
 enum FieldCatalog {
     /// The loader for this process's environment.
-    static var loader: KeymapLoader { KeymapLoader(lookup: KeymapLookup(environment: ProcessInfo.processInfo.environment)) }
+    static var loader: KeymapLoader { KeymapLoader(lookup: KeymapLookup()) }
 
     /// The keymap with the command-line field options applied. Keymap problems are printed as
     /// `FILE:LINE:COL: message` and end the command with exit 78; bad options are usage errors (64).

@@ -17,7 +17,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     ("syntax-unclosed-quote.yaml", ["syntax-unclosed-quote.yaml:5:1: YAML syntax: found unexpected end of stream"]),
     ("syntax-bad-indent.yaml", ["syntax-bad-indent.yaml:3:2: YAML syntax: did not find expected key"]),
     ("syntax-tab-indent.yaml", ["syntax-tab-indent.yaml:2:1: YAML syntax: found character that cannot start any token"]),
-    ("multi-document.yaml", ["multi-document.yaml:2:1: YAML: but found another document"]),
+    ("multi-document.yaml", ["multi-document.yaml:2:1: YAML: a second document starts here, but a keymap file is one document"]),
     ("empty.yaml", ["empty.yaml:1:1: empty keymap file"]),
     ("comment-only.yaml", ["comment-only.yaml:1:1: empty keymap file"]),
     ("invalid-utf8.yaml", ["invalid-utf8.yaml:2:17: not valid UTF-8"]),
@@ -27,7 +27,8 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     ("unknown-setting.yaml", ["unknown-setting.yaml:2:1: unknown setting 'colour' (known: \(knownSettings))"]),
     ("duplicate-top-key.yaml", ["duplicate-top-key.yaml:6:1: duplicate key 'symbols' (first at 2:1)"]),
     ("duplicate-nested-key.yaml", ["duplicate-nested-key.yaml:5:3: duplicate key 'min' (first at 3:3)"]),
-    ("flow-duplicate-key.yaml", ["flow-duplicate-key.yaml:1:10: duplicate key 'min'"]),
+    // `length: {min: 1, max: 9, min: 2}`: the first `min` is at column 10, the repeated one at column 26.
+    ("flow-duplicate-key.yaml", ["flow-duplicate-key.yaml:1:26: duplicate key 'min' (first at 1:10)"]),
     ("non-text-key.yaml", ["non-text-key.yaml:1:3: keys must be text"]),
     ("unknown-subsettings.yaml", [
         "unknown-subsettings.yaml:3:3: unknown symbols setting 'clas' (use class, positions, case, fullwidth)",

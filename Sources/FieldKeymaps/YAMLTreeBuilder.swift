@@ -1,0 +1,87 @@
+import CYAML
+
+/// Turns libyaml's events, one at a time, into a `YAMLNode` tree: no recursion, so input depth cannot overflow the stack.
+struct TreeBuilder {
+    /// A sequence or mapping whose end event has not come yet.
+    private struct Open {
+        let isMapping: Bool
+        let line: Int
+        let column: Int
+        let anchor: String?
+        /// Finished children; for a mapping, keys and values alternate.
+        var children: [YAMLNode] = []
+    }
+
+    private var open: [Open] = []
+    /// Finished nodes by anchor name; a later anchor of the same name replaces an earlier one, as YAML says.
+    private var anchors: [String: YAMLNode] = [:]
+    private var documents = 0
+    /// The first document's top node, once it is finished.
+    private(set) var root: YAMLNode?
+
+    /// Take one event; true once the stream has ended. Throws at a second document or an alias without an anchor.
+    mutating func take(_ event: yaml_event_t) throws(YAMLError) -> Bool {
+        let line = Int(event.start_mark.line) + 1, column = Int(event.start_mark.column) + 1
+        switch event.type {
+        case YAML_STREAM_END_EVENT:
+            return true
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                throw YAMLError(line: line, column: column,
+                                message: "YAML: a second document starts here, but a keymap file is one document")
+            }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+            finish(YAMLNode(.scalar(text), line: line, column: column), anchor: name(scalar.anchor))
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            guard open.count < YAMLComposer.maxDepth else {
+                throw YAMLError(line: line, column: column, message: "YAML: nested more than \(YAMLComposer.maxDepth) levels deep")
+            }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchor = isMapping ? name(event.data.mapping_start.anchor) : name(event.data.sequence_start.anchor)
+            open.append(Open(isMapping: isMapping, line: line, column: column, anchor: anchor))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let done = open.popLast() else { break }
+            let content: YAMLNode.Content
+            if done.isMapping {
+                // libyaml always closes a mapping after a value, so the children pair up exactly.
+                content = .mapping(stride(from: 0, to: done.children.count - 1, by: 2).map {
+                    YAMLPair(key: done.children[$0], value: done.children[$0 + 1])
+                })
+            } else {
+                content = .sequence(done.children)
+            }
+            finish(YAMLNode(content, line: done.line, column: done.column), anchor: done.anchor)
+        case YAML_ALIAS_EVENT:
+            let alias = name(event.data.alias.anchor) ?? ""
+            guard let target = anchors[alias] else {
+                let message = open.contains { $0.anchor == alias }
+                    ? "YAML: alias '*\(alias)' is inside the node its anchor names"
+                    : "YAML: unknown alias '*\(alias)' (no '&\(alias)' before it)"
+                throw YAMLError(line: line, column: column, message: message)
+            }
+            // The copy is positioned at the alias, where it is used; its children keep the anchor's positions.
+            finish(YAMLNode(target.content, line: line, column: column), anchor: nil)
+        default:
+            break  // stream start, document end
+        }
+        return false
+    }
+
+    /// A finished node goes into the open collection, or becomes the root.
+    private mutating func finish(_ node: YAMLNode, anchor: String?) {
+        if let anchor { anchors[anchor] = node }
+        if open.isEmpty {
+            root = node
+        } else {
+            open[open.count - 1].children.append(node)
+        }
+    }
+
+    /// An anchor or alias name from libyaml (NUL-terminated UTF-8), if there is one.
+    private func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
