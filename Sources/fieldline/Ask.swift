@@ -8,6 +8,7 @@ import Glibc
 /// `fieldline ask KEYMAP`: one interactive field on the terminal; the value goes to stdout.
 struct Ask: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ask",
         abstract: "Ask for one value in a formatted, validated field on the terminal.",
         discussion: """
             Keys and drawing use the controlling terminal (/dev/tty), so x=$(fieldline ask ...) works and a piped \

@@ -4,6 +4,7 @@ import FieldKit
 /// `fieldline check KEYMAP`: validate one value per stdin line, with no terminal.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate one value per line of standard input.",
         discussion: """
             Each line is filtered as if pasted into the field: template literals, white space and a known \

@@ -6,6 +6,7 @@ import FieldLine
 /// `fieldline demo`: a mobile number, an ID number and a nickname, asked in turn, printed as one JSON object.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Ask for a mobile number, an ID card number and a nickname, then print them as JSON."
     )
 

@@ -59,5 +59,13 @@ struct FieldOptionGroup: ParsableArguments {
     }
 }
 
-extension CountUnit: ExpressibleByArgument {}
-extension CheckOutput: ExpressibleByArgument {}
+// Value lists spelled out: ArgumentParser's defaults describe each case with String(describing:), whose dynamic
+// casts scan every protocol conformance in the binary, a measurable part of `ask`'s start-up.
+extension CountUnit: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
+extension CheckOutput: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}

@@ -5,6 +5,7 @@ import FieldKit
 /// `fieldline keymaps list|show|lint`: see and check the keymaps on the search path.
 struct Keymaps: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "keymaps",
         abstract: "List, show and lint field keymaps.",
         discussion: """
             Search path: --keymap-file PATH, a KEYMAP argument that is a path, $FIELDLINE_KEYMAPS (colon-separated \
@@ -16,7 +17,7 @@ struct Keymaps: ParsableCommand {
 
     /// `keymaps list`: name, where it comes from, one-line description.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every keymap: name, origin, description.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every keymap: name, origin, description.")
 
         func run() throws {
             let loader = FieldCatalog.loader
@@ -36,7 +37,7 @@ struct Keymaps: ParsableCommand {
 
     /// `keymaps show NAME`: the text the name resolves to.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the keymap file a name resolves to.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the keymap file a name resolves to.")
 
         @Argument(help: "A keymap name or path.")
         var name: String
@@ -57,6 +58,7 @@ struct Keymaps: ParsableCommand {
     /// `keymaps lint FILE...`: every problem as FILE:LINE:COL: message; exit 78 if any.
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Check keymap files; print every problem as FILE:LINE:COL: message.",
             discussion: "Exit codes: 0 no problems, 78 problems found."
         )

@@ -4,6 +4,7 @@ import FieldKit
 /// `fieldline replay KEYMAP KEYS...`: feed keys to the engine with no terminal and print the final frame.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Feed keys to a field with no terminal and print the final frame.",
         discussion: """
             KEYS use Vim key notation: plain characters are typed one by one; <BS> <Del> <Left> <Right> <Home> \
