@@ -456,6 +456,17 @@ def markdown(args, meta, startup, first_screen, keys, paste):
       f"work) takes {nu:.2f} ms from fork to exit, against {fl:.2f} ms to its prompt (`/usr/bin/true`: "
       f"{tr:.2f} ms). So most of it is process start and set-up before any libedit or terminal work: loading "
       f"{meta['fl_libs']}, the Swift runtime, argument parsing, setting up the field's keymap.\n")
+    ins = meta.get("instructions", {})
+    if "fieldline" in ins and "bare libedit" in ins:
+        parse = ins.get("fieldline argument parsing", 0)
+        p(f"Instructions from exec to exit, counted by callgrind (the same on every run, so free of the machine's "
+          f"noise): `fieldline ask text --limit 10000 --value x` {ins['fieldline'] / 1e6:.1f} M, of which "
+          f"{parse / 1e6:.1f} M ({parse / ins['fieldline']:.0%}) inside ArgumentParser's `parseAsRoot`; the bare "
+          f"libedit prompt reading an empty stdin {ins['bare libedit'] / 1e6:.1f} M. ArgumentParser builds its "
+          f"view of the commands by reflection: every new generic option type and every dynamic cast asks the "
+          f"Swift runtime for a protocol conformance, and the first ask for each pair scans all of the binary's "
+          f"conformance records (about 3,700, two thirds from the FoundationEssentials that ArgumentParser "
+          f"imports).\n")
 
     # 2
     p(f"### 2. Key to screen settled\n")
@@ -483,8 +494,9 @@ def markdown(args, meta, startup, first_screen, keys, paste):
     f60, fall = summary[("fieldline", "1-60")], summary[("fieldline", f"1-{args.keys}")]
     b60 = summary[("bare libedit", "1-60")]
     first = keys["fieldline"]["first"]
-    shown = [i + 1 for i, b in enumerate(first) if re.search(rb"(?:\x1b\[P| )" + str(i + 1).encode() + rb"(?:\x1b|\x08|$)", b)]
-    last = max(shown) if shown else 0
+    # libedit keeps the right prompt while `columns - (prompt + text) - counter > 1`.
+    last = max(n for n in range(1, args.keys + 1) if COLS - (2 + n) - len(f"{n}/10000") > 1)
+    quick = [i + 1 for i, b in enumerate(first) if b"\x1b7" in b]
     gone = repr(first[last]) if last < len(first) else "?"
     p(f"Why several rows for fieldline: its right prompt (the counter) is drawn only while prompt + input + "
       f"counter fit on the row (libedit's rule for `EL_RPROMPT`). Here the counter was updated on screen through "
@@ -516,19 +528,20 @@ def markdown(args, meta, startup, first_screen, keys, paste):
         if k in keys["bare libedit"]["dumps"]:
             p(f"bare libedit key {k}: {keys['bare libedit']['dumps'][k]!r}")
     p("```")
-    p("Each fieldline key is a libedit `CC_REFRESH` (the engine repaints the whole line), so libedit runs its "
-      "full line diff instead of the one-character fast path `ed-insert` takes in the bare prompt: a `\\r`, a move "
-      "back to the column (`ESC[nG`, or the prompt and text reprinted when that is shorter), the character "
-      "inserted with `ESC[1@` because the right prompt shares the row, then `ESC[nG` to the counter, `ESC[P` "
-      "and the changed digits, and `ESC[nG` back. A plain C libedit prompt with an `EL_RPROMPT` and a "
-      "function returning `CC_REFRESH` writes the same bytes, so the cost is libedit's refresh with a right "
-      "prompt, not fieldline's painting (the `bare libedit + counter` row: `bare_prompt.c --counter`, the same "
-      "prompt with an `n/10000` right prompt and printable keys inserted by a function returning `CC_REFRESH`). "
-      "Past the counter, fieldline still pays `\\r` + `ESC[nG` on every key (about 7 bytes) where "
-      "the fast path writes 1, and its latency grows with the line (table above): every key rebuilds the "
-      "engine frame and repaints the whole line (`el_deletestr` + `el_winsertstr` of every character), work that "
-      "grows with the length; the `bare libedit + counter` row, which returns `CC_REFRESH` on every key with no "
-      "repaint, shows how much of that is libedit's own full refresh.\n")
+    qr = f"keys {min(quick)}-{max(quick)}" if quick else "no key"
+    p(f"Quick echo drew {qr} here. libedit has a one-byte fast path for a character typed at the end of the line, "
+      "but turns it off whenever a right prompt is set; it then repaints from the cursor: a `\\r`, a move back "
+      "(`ESC[nG`), the character inserted with `ESC[1@`, a move to the counter, `ESC[P` and the new digits, and a "
+      "move back, 26 bytes (the `bare libedit + counter` row: `bare_prompt.c --counter`, a C prompt with an "
+      "`n/10000` right prompt whose keys return `CC_REFRESH`, writes exactly that). fieldline's quick echo "
+      "(`Sources/FieldLine/QuickEcho.swift`) handles a key that only appends printable ASCII at the end of a "
+      "one-row line: it writes the new characters, then the counter cells that changed between a cursor save and "
+      "restore (`ESC 7`, `ESC[nC`, digits, `ESC 8`), and has libedit update its model of the screen with its "
+      "output pointed at /dev/null. Everything else (edits in the middle, reformatting of earlier cells, "
+      "non-ASCII, a line near the edge) goes through libedit's repaint, and the tmux tests check after every key "
+      "that both ways leave the same screen. Past the counter, fieldline pays `\\r` + `ESC[nG` on every key "
+      "(about 7 bytes) where the fast path writes 1, and its latency grows with the line (table above): every "
+      "key rebuilds the engine frame and repaints the whole line, work that grows with its length.\n")
 
     # 3
     p(f"### 3. Paste of {args.paste:,} characters\n")
@@ -570,6 +583,36 @@ def markdown(args, meta, startup, first_screen, keys, paste):
       f"set {med(hw, 'RssFile'):.1f} MB are file-backed pages (the binary and {meta['fl_libs']}) and "
       f"{med(hw, 'RssAnon'):.1f} MB anonymous memory (heap, stacks) after the 10,000-character paste.\n")
     return "\n".join(L)
+
+
+def instruction_counts(args):
+    """Instructions from exec to exit under callgrind (deterministic, unlike wall time on a shared machine):
+    fieldline validating one value with no UI, the part of it spent in ArgumentParser, and the bare C prompt
+    reading an empty stdin. Empty when valgrind is missing."""
+    import shutil
+    import subprocess
+    import tempfile
+    if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
+        return {}
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        # valgrind 3.19 cannot read the DWARF 5 of a Swift release build; symbols are enough.
+        binary = os.path.join(tmp, "fieldline")
+        subprocess.run(["strip", "--strip-debug", "-o", binary, args.fieldline], check=True)
+        runs = {"fieldline": [binary, "ask", "text", "--limit", "10000", "--value", "x"], "bare libedit": [args.bare]}
+        for name, argv in runs.items():
+            data = os.path.join(tmp, name.replace(" ", "-") + ".cg")
+            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={data}"] + argv,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            text = subprocess.run(["callgrind_annotate", "--inclusive=yes", data], capture_output=True,
+                                  text=True).stdout
+            total = re.search(r"^\s*([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", text, re.M)
+            parse = re.search(r"^\s*([\d,]+) \([\d.]+%\)\s+\S*ParsableCommandPAAE11parseAsRoot", text, re.M)
+            if total:
+                out[name] = int(total.group(1).replace(",", ""))
+            if parse:
+                out[name + " argument parsing"] = int(parse.group(1).replace(",", ""))
+    return out
 
 
 def fl_libs(path):
@@ -638,6 +681,7 @@ def main():
         sys.exit("pty_bench: --keys must be above 60")
 
     meta = meta_info(args)
+    meta["instructions"] = instruction_counts(args)
     t = now()
     startup, first_screen = bench_startup(args)
     keys = bench_keys(args)

@@ -10,8 +10,7 @@ mkdir -p "$out"
 
 command -v hyperfine >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq hyperfine >/dev/null; } \
   || { echo "need hyperfine: sudo apt-get install -y hyperfine" >&2; exit 1; }
-swift build -c release --static-swift-stdlib --product fieldline >/dev/null
-swift build -c release --static-swift-stdlib --product fieldline-bench >/dev/null
+make -s release >/dev/null    # the same release build as `make demo` (flags in the Makefile)
 [ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
 bench/.venv/bin/pip install -q python-stdnum prompt_toolkit
 # The bare-libedit peer for the pty benchmark.
