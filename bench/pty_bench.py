@@ -508,6 +508,14 @@ def markdown(args, meta, startup, first_screen, keys, paste):
       f"p99 {fall[1]:.0f} µs). For scale, the bare libedit prompt, which writes one byte per key, has p50 "
       f"{b60[0]:.0f} µs and p99 {b60[1]:.0f} µs on the same keys: the p50 floor is the pty and the harness, and "
       f"on this shared 2-core machine the p99 of every program is mostly scheduling noise.\n")
+    rounds = {name: [pct(sess[:60], 99) for sess in r["lat_us"]] for name, r in keys.items()}
+    p("p99 of keys 1-60 in each round separately (µs; with 60 keys that is the slowest one), which shows how much of the pooled tail one noisy round "
+      "brings, and that it hits every program alike:\n")
+    p("| program | " + " | ".join(f"round {i + 1}" for i in range(args.key_sessions)) + " |")
+    p("|---|" + "---|" * args.key_sessions)
+    for name, values in rounds.items():
+        p(f"| {name} | " + " | ".join(f"{v:.0f}" for v in values) + " |")
+    p("")
     p("Median latency by position in the line (µs, per 100 keys; the line wraps every 80 columns):\n")
     buckets = [(a, min(a + 100, args.keys)) for a in range(0, args.keys, 100)]
     p("| program | " + " | ".join(f"{a + 1}-{b}" for a, b in buckets) + " |")
