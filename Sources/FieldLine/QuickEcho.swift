@@ -21,6 +21,8 @@ enum QuickEcho {
     ///
     /// `promptColumns` is the left prompt's width; `columns` the terminal's.
     static func bytes(from old: DrawnLine, to new: DrawnLine, promptColumns: Int, columns: Int) -> [UInt8]? {
+        // A line longer than the row never qualifies: leave before copying it (utf8.count is constant time).
+        guard promptColumns + new.text.utf8.count + 1 < columns else { return nil }
         let before = Array(old.text.utf8), after = Array(new.text.utf8)
         guard after.count > before.count, after.starts(with: before),
               after.allSatisfy(isPrintableASCII),
