@@ -49,27 +49,22 @@ struct Ask: ParsableCommand {
     @Flag(help: "Echo one * per symbol and never write history.")
     var secret = false
 
+    /// The same request `AskCommandLine` reads on the fast path.
+    var request: AskRequest {
+        AskRequest(
+            keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, prompt: prompt,
+            defaultValue: defaultValue, value: value, output: output, timeout: timeout, bell: !noBell,
+            history: history, secret: secret)
+    }
+
+    // Usage problems found here are reported with `ask`'s own usage line; from run() they would get the root's.
     func validate() throws {
-        _ = try FieldCatalog.load(keymap, options: field)
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        _ = try request.load()
     }
 
     func run() throws {
-        let loaded = try FieldCatalog.load(keymap, options: field)
-        let spec = loaded.spec
-        let context = Today.context()
-        if let value { try Ask.decide(value, spec: spec, context: context, output: output) }
-        var options = PromptOptions()
-        options.prompt = prompt
-        options.defaultText = defaultValue
-        options.timeout = timeout
-        options.bell = !noBell
-        options.historyFile = history
-        options.secret = secret
-        options.colour = Ask.colourAllowed()
-        options.keymap = loaded.keymap
-        let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
-        try Ask.finish(outcome, spec: spec, context: context, output: output)
+        let request = request
+        try request.perform(try request.load())
     }
 
     /// Turn a prompt's outcome into output and an exit code, the same way for `ask` and `demo`.

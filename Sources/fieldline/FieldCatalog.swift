@@ -10,9 +10,14 @@ enum FieldCatalog {
     /// The keymap with the command-line field options applied. Keymap problems are printed as
     /// `FILE:LINE:COL: message` and end the command with exit 78; bad options are usage errors (64).
     static func load(_ keymap: String?, options: FieldOptionGroup) throws -> LoadedKeymap {
+        try load(keymap, keymapFile: options.keymapFile, options: options.fieldOptions)
+    }
+
+    /// The same, from plain values: `ask`'s fast path has no ArgumentParser option group.
+    static func load(_ keymap: String?, keymapFile: String?, options opts: FieldOptions) throws -> LoadedKeymap {
         let loaded: LoadedKeymap
         do {
-            if let file = options.keymapFile {
+            if let file = keymapFile {
                 loaded = try loader.load(origin: .file(file))
             } else if let keymap {
                 // A mistyped name is a usage error (64); problems inside a keymap file are config errors (78).
@@ -28,7 +33,6 @@ enum FieldCatalog {
             for d in errors.diagnostics { Diagnostics.plain(d.description) }
             throw Exit.config
         }
-        let opts = options.fieldOptions
         if let problem = opts.problem(for: loaded.spec) { throw ValidationError(problem) }
         return LoadedKeymap(spec: opts.applied(to: loaded.spec), keymap: loaded.keymap, origin: loaded.origin)
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// The `fieldline` command: validated, formatted input fields for scripts and terminals.
-@main
 struct Fieldline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fieldline",

@@ -1,0 +1,38 @@
+import ArgumentParser
+import FieldKeymaps
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process entry: a plain `ask` goes straight to the prompt; everything else through ArgumentParser.
+@main
+enum Main {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let request = AskCommandLine.request(arguments) { fastAsk(request) }
+        Fieldline.main(arguments)
+    }
+
+    /// Runs `ask` without ArgumentParser's reflection. A usage problem (an unknown keymap, a bad --limit) is left
+    /// to `Fieldline.main` to report, so its message and exit code (64) are the same either way; nothing has been
+    /// drawn or printed by then.
+    private static func fastAsk(_ request: AskRequest) {
+        let loaded: LoadedKeymap
+        do {
+            loaded = try request.load()
+        } catch is ValidationError {
+            return
+        } catch {
+            Fieldline.exit(withError: error)
+        }
+        do {
+            try request.perform(loaded)
+        } catch let code as ExitCode {
+            // Straight out: ArgumentParser's exit(withError:) first describes the error by reflection.
+            exit(code.rawValue)
+        } catch {
+            Fieldline.exit(withError: error)
+        }
+        exit(0)
+    }
+}
