@@ -8,16 +8,17 @@ import Glibc
 extension PromptSession {
     /// Write the engine's frame into libedit's line: replace the whole text, then place the cursor.
     ///
-    /// libedit positions count wide characters (Unicode scalars), the frame counts Characters: convert.
+    /// libedit positions count wide characters (Unicode scalars), the frame counts Characters: convert. Every
+    /// key repaints the whole line, so this walks the text as few times as it can (a long line is the cost).
     @discardableResult
     func paint(refused: Bool = false) -> UInt8 {
-        let text: [Character]
+        let text: String
         let cursor: Int
         if options.secret {
-            text = Array(repeating: "*", count: field.state.symbols.count)
+            text = String(repeating: "*", count: field.state.symbols.count)
             cursor = field.state.cursor
         } else {
-            text = Array(frame.display)
+            text = frame.display
             cursor = frame.cursor
         }
         if let info = el_wline(el)?.pointee {
@@ -26,15 +27,20 @@ extension PromptSession {
             el_cursor(el, Int32(length - at))
             el_deletestr(el, Int32(length))
         }
-        var wide: [wchar_t] = text.flatMap { $0.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
+        var wide: [wchar_t] = []
+        wide.reserveCapacity(text.utf8.count + 1)
+        for scalar in text.unicodeScalars { wide.append(wchar_t(bitPattern: scalar.value)) }
         let total = wide.count
         if total > 0 {
             wide.append(0)
             el_winsertstr(el, wide)
         }
-        let before = text[..<min(cursor, text.count)].reduce(0) { $0 + $1.unicodeScalars.count }
+        // The cursor after the last symbol is the end of the display (the formatter writes no trailing literal).
+        let atEnd = field.state.cursor == field.state.symbols.count
+        let before = atEnd ? total : text.unicodeScalars.distance(
+            from: text.startIndex, to: text.index(text.startIndex, offsetBy: cursor, limitedBy: text.endIndex) ?? text.endIndex)
         el_cursor(el, Int32(before - total))
-        let now = DrawnLine(text: String(text), cursor: cursor, counter: counterString())
+        let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
         defer { drawn = now }
         if !refused, let old = drawn, quickEcho(from: old, to: now) { return UInt8(CC_NORM) }
         return UInt8(refused && options.bell ? CC_REFRESH_BEEP : CC_REFRESH)

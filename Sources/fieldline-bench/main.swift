@@ -59,3 +59,36 @@ for (name, spec, value) in cases {
     print("| \(name) | \(commands.count) | \(Int(applyOnly)) | \(Int(withFrame)) |")
     if sink == 42 { print("") }  // keep the work observable
 }
+
+// A long line: 1,000 letters and digits typed one by one into `text --limit 10000`, the pty benchmark's
+// workload. Every key derives a new frame, so work that grows with the line shows here as a rising cost.
+print("")
+print("Typing 1,000 characters into `text --limit 10000` (apply + frame per key; median of 5 runs of 20 lines):")
+print("")
+print("| keys | ns per key |")
+print("|---|---|")
+let longSpec = shipped("text", FieldOptions(limit: 10_000))
+let longKeys: [EditCommand] = (0..<1_000).map { i in
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    return .selfInsert(String(alphabet[(i * 7 + 3) % alphabet.count]))
+}
+var longSink = 0
+var perKey = [[UInt64]](repeating: [], count: 5)
+for run in 0..<5 {
+    var totals = [UInt64](repeating: 0, count: longKeys.count)
+    for _ in 0..<20 {
+        var field = Field(spec: longSpec, context: context)
+        for (i, key) in longKeys.enumerated() {
+            let start = now()
+            field.apply(key)
+            longSink &+= field.frame.cursor
+            totals[i] += now() - start
+        }
+    }
+    perKey[run] = totals.map { $0 / 20 }
+}
+for range in [0..<100, 400..<500, 900..<1_000] {
+    let medians = perKey.map { keys in keys[range].reduce(0, +) / UInt64(range.count) }.sorted()
+    print("| \(range.lowerBound + 1)-\(range.upperBound) | \(medians[2]) |")
+}
+if longSink == 42 { print("") }

@@ -102,6 +102,23 @@ struct EditingTests {
         #expect(f.frame.counter == "2/5")
     }
 
+    /// A key that would join its neighbour into a wider symbol past the limit (❤ is 1 column, ❤ + VS16 is 2) is
+    /// refused and leaves the line exactly as before, at the end and in the middle of the line.
+    @Test(arguments: [
+        (["a", "b", "❤"], 0, "ab❤|"),
+        (["a", "❤", "b"], 1, "a❤|b"),
+        (["❤", "a", "b"], 2, "❤|ab"),
+    ])
+    func joiningPastTheLimitIsRefused(typed: [String], lefts: Int, expected: String) {
+        var f = field(textField(limit: 3, unit: .width), typed.map { .selfInsert($0) })
+        for _ in 0..<lefts { f.apply(.backwardChar) }
+        let before = f.state
+        #expect(f.apply(.selfInsert("\u{FE0F}")) == .bell)
+        #expect(f.state == before)
+        #expect(f.frame.displayWithCursor == expected)
+        #expect(f.frame.counter == "3/3")
+    }
+
     @Test func zwjSequenceTypedScalarByScalarIsOneGrapheme() {
         let parts = ["👨", "\u{200D}", "👩", "\u{200D}", "👧"]
         let f = field(textField(limit: 3), parts.map { .selfInsert($0) })

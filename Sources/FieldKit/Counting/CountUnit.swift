@@ -24,4 +24,11 @@ public enum CountUnit: String, Sendable, CaseIterable {
     public func count<C: Sequence>(of characters: C) -> Int where C.Element == Character {
         return characters.reduce(0) { $0 + count(of: $1) }
     }
+
+    /// The count of a collection of characters; graphemes are its elements, so no need to look at each (every
+    /// key counts the whole line).
+    public func count<C: Collection>(of characters: C) -> Int where C.Element == Character {
+        if self == .graphemes { return characters.count }
+        return characters.reduce(0) { $0 + count(of: $1) }
+    }
 }

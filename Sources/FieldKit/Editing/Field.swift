@@ -18,7 +18,7 @@ public struct Field: Sendable {
     }
 
     /// The entered value as text (no literals).
-    public var value: String { String(state.symbols) }
+    public var value: String { String(joining: state.symbols) }
 
     /// Apply one command. Never traps, for any command on any state.
     @discardableResult

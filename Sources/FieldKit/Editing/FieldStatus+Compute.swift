@@ -13,7 +13,8 @@ extension Field {
     /// Whether the current value could be accepted, and why not.
     public var status: FieldStatus {
         let upgraded = upgradedLegacyValue
-        let bytes = upgraded ?? Array(value.utf8)
+        // Only validators read the bytes; a plain text field skips joining its whole line on every key.
+        let bytes = upgraded ?? (spec.validators.isEmpty ? [] : Array(value.utf8))
         let count = upgraded == nil ? spec.countUnit.count(of: state.symbols) : upgraded!.count
         return FieldStatus.of(symbols: state.symbols, utf8: bytes, count: count, spec: spec, context: context)
     }
@@ -22,6 +23,10 @@ extension Field {
     public var frame: Frame {
         let formatted = Formatter.format(state.symbols, with: spec.templates)
         let cursor = formatted.displayIndex(forRawCursor: state.cursor)
+        let display = String(joining: formatted.display)
+        // Typing at the end is the common case: the cursor's column is then the whole line's width.
+        let cursorColumn = cursor == formatted.display.count
+            ? DisplayWidth.columns(of: display) : DisplayWidth.columns(of: String(joining: formatted.display[..<cursor]))
         let status = self.status
         let count = spec.countUnit.count(of: state.symbols)
         var message: String?
@@ -34,9 +39,9 @@ extension Field {
             if let p = issue.position, p < state.symbols.count { position = formatted.displayIndex(forRawCursor: p + 1) - 1 }
         }
         return Frame(
-            display: String(formatted.display),
+            display: display,
             cursor: cursor,
-            cursorColumn: DisplayWidth.columns(of: String(formatted.display[..<cursor])),
+            cursorColumn: cursorColumn,
             counter: spec.limit.map { "\(count)/\($0)" } ?? "",
             status: status,
             message: message,

@@ -55,13 +55,16 @@ extension Field {
     /// Insert text at the cursor, one character at a time through the key rules and the limit.
     mutating func insert(_ text: String) -> InsertionOutcome {
         var outcome = InsertionOutcome()
-        let before = state
         let all = Array(text)
         let isPaste = all.count > 1
         let chars = isPaste && state.cursor == 0 ? spec.strippingPastePrefix(all) : all[...]
         let offsetBase = all.count - chars.count
         var count = spec.countUnit.count(of: state.symbols)
         let simple = spec.symbols.isUniform && spec.refusedOptions.isEmpty
+        // A copy to roll back to, taken only where edits build candidates anyway: holding one while a simple
+        // field splices in place would copy the whole line on every key.
+        let before = simple ? nil : state
+        let cursorBefore = state.cursor
         var pending: [Character] = []  // accepted symbols not yet spliced in (simple fields only)
 
         for (k, raw) in chars.enumerated() {
@@ -107,7 +110,12 @@ extension Field {
             state.cursor += pending.count
         }
         if !regroupGraphemes() {
-            state = before
+            if let before {
+                state = before
+            } else {
+                state.symbols.removeSubrange(cursorBefore..<state.cursor)
+                state.cursor = cursorBefore
+            }
             return InsertionOutcome(accepted: 0, firstRefusal: nil, truncated: true)
         }
         return outcome
@@ -123,9 +131,9 @@ extension Field {
     /// neighbour and regional indicators pair as a terminal shows them. Returns false (and changes nothing) when
     /// the regrouped text would pass the limit, which joining can do (❤ + U+FE0F is 2 columns, ❤ alone 1).
     mutating func regroupGraphemes() -> Bool {
-        guard state.symbols.contains(where: { !$0.isASCII }) else { return true }
+        guard state.symbols.contains(where: { !$0.isSingleASCII }) else { return true }
         let headScalars = state.symbols[..<state.cursor].reduce(0) { $0 + $1.unicodeScalars.count }
-        let regrouped = Array(String(state.symbols))
+        let regrouped = Array(String(joining: state.symbols))
         guard regrouped != state.symbols else { return true }
         if let limit = spec.limit, spec.countUnit.count(of: regrouped) > limit { return false }
         // The cursor stays after the cluster that holds the scalar before it.

@@ -68,7 +68,7 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
 
     /// The value written out for accepted symbols: symbols or display, then the transforms.
     public func outputValue(symbols: [Character]) -> String {
-        var value = valueForm == .display ? String(Formatter.format(symbols, with: templates).display) : String(symbols)
+        var value = valueForm == .display ? String(joining: Formatter.format(symbols, with: templates).display) : String(joining: symbols)
         for t in transforms { value = t.apply(value) }
         return value
     }

@@ -18,7 +18,7 @@ public enum Formatter {
     /// A literal is written only while entered symbols remain after it, so `138` shows as `138`, not `138-`.
     public static func format(_ symbols: [Character], with templates: TemplateSet) -> FormattedText {
         guard !symbols.isEmpty, let template = templates.best(for: symbols) else {
-            return FormattedText(display: symbols, symbolEnds: (0..<symbols.count).map { $0 + 1 })
+            return FormattedText(display: symbols, symbolEnds: Array(1..<symbols.count + 1))
         }
         var display: [Character] = []
         display.reserveCapacity(template.tokens.count)
