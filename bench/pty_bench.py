@@ -455,18 +455,21 @@ def markdown(args, meta, startup, first_screen, keys, paste):
     p(f"Where fieldline's start-up goes: the same binary with `--value x` (validate, print, exit; no terminal "
       f"work) takes {nu:.2f} ms from fork to exit, against {fl:.2f} ms to its prompt (`/usr/bin/true`: "
       f"{tr:.2f} ms). So most of it is process start and set-up before any libedit or terminal work: loading "
-      f"{meta['fl_libs']}, the Swift runtime, argument parsing, setting up the field's keymap.\n")
+      f"{meta['fl_libs']}, the Swift runtime, reading the command line, setting up the field's keymap.\n")
     ins = meta.get("instructions", {})
     if "fieldline" in ins and "bare libedit" in ins:
-        parse = ins.get("fieldline argument parsing", 0)
+        m = lambda key: ins.get(key, 0) / 1e6
         p(f"Instructions from exec to exit, counted by callgrind (the same on every run, so free of the machine's "
-          f"noise): `fieldline ask text --limit 10000 --value x` {ins['fieldline'] / 1e6:.1f} M, of which "
-          f"{parse / 1e6:.1f} M ({parse / ins['fieldline']:.0%}) inside ArgumentParser's `parseAsRoot`; the bare "
-          f"libedit prompt reading an empty stdin {ins['bare libedit'] / 1e6:.1f} M. ArgumentParser builds its "
-          f"view of the commands by reflection: every new generic option type and every dynamic cast asks the "
-          f"Swift runtime for a protocol conformance, and the first ask for each pair scans all of the binary's "
-          f"conformance records (about 3,700, two thirds from the FoundationEssentials that ArgumentParser "
-          f"imports).\n")
+          f"noise): `fieldline ask text --limit 10000 --value x` {m('fieldline'):.1f} M, of which the dynamic "
+          f"loader {m('fieldline loader'):.1f} M and loading the keymap {m('fieldline keymap'):.1f} M (the Swift "
+          f"runtime's protocol-conformance lookups, wherever they happen, {m('fieldline conformance lookups'):.1f}"
+          f" M); the bare libedit prompt reading an empty stdin {m('bare libedit'):.1f} M (its loader "
+          f"{m('bare libedit loader'):.1f} M). `ask` reads a plain command line "
+          f"itself (`AskCommandLine`) and leaves help, errors and anything unusual to ArgumentParser, whose "
+          f"reflection is costly: the same command with a trailing `--`, which sends it through ArgumentParser, "
+          f"takes {m('fieldline via ArgumentParser'):.1f} M, {m('fieldline via ArgumentParser argument parsing'):.1f}"
+          f" M of it in `parseAsRoot` (each first dynamic cast scans all of the binary's conformance records, "
+          f"about 3,700, two thirds from the FoundationEssentials that ArgumentParser imports).\n")
 
     # 2
     p(f"### 2. Key to screen settled\n")
@@ -548,8 +551,9 @@ def markdown(args, meta, startup, first_screen, keys, paste):
       "output pointed at /dev/null. Everything else (edits in the middle, reformatting of earlier cells, "
       "non-ASCII, a line near the edge) goes through libedit's repaint, and the tmux tests check after every key "
       "that both ways leave the same screen. Past the counter, fieldline pays `\\r` + `ESC[nG` on every key "
-      "(about 7 bytes) where the fast path writes 1, and its latency grows with the line (table above): every "
-      "key rebuilds the engine frame and repaints the whole line, work that grows with its length.\n")
+      "(about 7 bytes) where the fast path writes 1. Every key still rebuilds the engine's frame and repaints the "
+      "whole line, so some work grows with the line's length; `fieldline-bench` measures the engine's part "
+      "(the engine table above: typing 1,000 characters), and the position table shows what it adds per key.\n")
 
     # 3
     p(f"### 3. Paste of {args.paste:,} characters\n")
@@ -595,8 +599,9 @@ def markdown(args, meta, startup, first_screen, keys, paste):
 
 def instruction_counts(args):
     """Instructions from exec to exit under callgrind (deterministic, unlike wall time on a shared machine):
-    fieldline validating one value with no UI, the part of it spent in ArgumentParser, and the bare C prompt
-    reading an empty stdin. Empty when valgrind is missing."""
+    fieldline validating one value with no UI and where they go, the same through ArgumentParser (a trailing
+    `--` makes `ask`'s own reader decline), and the bare C prompt reading an empty stdin. Empty when valgrind
+    is missing."""
     import shutil
     import subprocess
     import tempfile
@@ -607,7 +612,11 @@ def instruction_counts(args):
         # valgrind 3.19 cannot read the DWARF 5 of a Swift release build; symbols are enough.
         binary = os.path.join(tmp, "fieldline")
         subprocess.run(["strip", "--strip-debug", "-o", binary, args.fieldline], check=True)
-        runs = {"fieldline": [binary, "ask", "text", "--limit", "10000", "--value", "x"], "bare libedit": [args.bare]}
+        value = [binary, "ask", "text", "--limit", "10000", "--value", "x"]
+        runs = {"fieldline": value, "fieldline via ArgumentParser": value + ["--"], "bare libedit": [args.bare]}
+        parts = {"argument parsing": r"\S*ParsableCommandPAAE11parseAsRoot", "loader": r"\S*rtld.c:_dl_start ",
+                 "conformance lookups": r"\?\?\?:swift_conformsToProtocolMaybeInstantiateSuperclasses\(",
+                 "keymap": r"\?\?\?:\$s9fieldline12FieldCatalogO4load_10keymapFile"}
         for name, argv in runs.items():
             data = os.path.join(tmp, name.replace(" ", "-") + ".cg")
             subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={data}"] + argv,
@@ -615,11 +624,12 @@ def instruction_counts(args):
             text = subprocess.run(["callgrind_annotate", "--inclusive=yes", data], capture_output=True,
                                   text=True).stdout
             total = re.search(r"^\s*([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", text, re.M)
-            parse = re.search(r"^\s*([\d,]+) \([\d.]+%\)\s+\S*ParsableCommandPAAE11parseAsRoot", text, re.M)
             if total:
                 out[name] = int(total.group(1).replace(",", ""))
-            if parse:
-                out[name + " argument parsing"] = int(parse.group(1).replace(",", ""))
+            for part, pattern in parts.items():
+                found = re.search(r"^\s*([\d,]+) \([\d.]+%\)\s+" + pattern, text, re.M)
+                if found:
+                    out[name + " " + part] = int(found.group(1).replace(",", ""))
     return out
 
 
