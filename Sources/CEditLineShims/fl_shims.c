@@ -5,7 +5,7 @@ int fl_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR,
 int fl_set_prompt(EditLine *el, fl_prompt_fn fn) { return el_set(el, EL_PROMPT, fn); }
 int fl_set_rprompt(EditLine *el, fl_prompt_fn fn) { return el_set(el, EL_RPROMPT, fn); }
 int fl_add_function(EditLine *el, const char *name, const char *help, fl_command_fn fn) { return el_set(el, EL_ADDFN, name, help, fn); }
-int fl_bind(EditLine *el, const char *key, const char *function) { return el_set(el, EL_BIND, key, function, (const char *)0); }
+int fl_bind(EditLine *el, const wchar_t *key, const wchar_t *function) { return el_wset(el, EL_BIND, key, function, (const wchar_t *)0); }
 int fl_set_client_data(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 void *fl_client_data(EditLine *el) { void *data = 0; el_get(el, EL_CLIENTDATA, &data); return data; }
 int fl_set_getc(EditLine *el, fl_getc_fn fn) { return el_set(el, EL_GETCFN, fn); }

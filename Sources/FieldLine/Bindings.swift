@@ -25,24 +25,76 @@ enum Bindings {
         ]
         for (name, fn) in specials { fl_add_function(el, name, name, fn) }
 
-        // No libedit built-in may edit the buffer behind the engine: every byte and every Meta sequence is
-        // bound to an fl- function, refused unless the keymap says otherwise.
+        table(for: keymap).install(on: el)
+    }
+
+    /// Every key binding for a keymap. No libedit built-in may edit the buffer behind the engine: every byte and
+    /// every Meta sequence is bound to an fl- function, refused unless the keymap says otherwise.
+    static func table(for keymap: Keymap) -> BindingTable {
+        var table = BindingTable()
         for byte in UInt8(0)..<0x80 {
             let printable = byte >= 0x20 && byte < 0x7F
-            fl_bind(el, TerminalKeys.escaped(byte), printable ? "fl-self-insert" : "fl-refuse")
+            table.bind(TerminalKeys.escaped(byte), printable ? "fl-self-insert" : "fl-refuse")
         }
         for byte in UInt8(1)..<0x80 where byte != UInt8(ascii: "[") && byte != UInt8(ascii: "O") {
-            fl_bind(el, "\\e" + TerminalKeys.escaped(byte), "fl-refuse")
+            table.bind("\\e" + TerminalKeys.escaped(byte), "fl-refuse")
         }
-        fl_bind(el, "^X^X", "fl-refuse")
+        table.bind("^X^X", "fl-refuse")
         for (key, command) in keymap.bindings {
-            for sequence in TerminalKeys.bindings(for: key) { fl_bind(el, sequence, functionName(command)) }
+            for sequence in TerminalKeys.bindings(for: key) { table.bind(sequence, functionName(command)) }
         }
         // Terminal-level keys that are not field commands.
-        fl_bind(el, "^_", "fl-pending")
-        fl_bind(el, "^C", "fl-interrupt")
-        fl_bind(el, "^D", "fl-end-of-file")
-        fl_bind(el, "^Z", "fl-suspend")
-        fl_bind(el, "^L", "fl-redraw")
+        table.bind("^_", "fl-pending")
+        table.bind("^C", "fl-interrupt")
+        table.bind("^D", "fl-end-of-file")
+        table.bind("^Z", "fl-suspend")
+        table.bind("^L", "fl-redraw")
+        return table
+    }
+}
+
+/// Key bindings collected before any reaches libedit, so each sequence is bound once.
+///
+/// Why: every `EL_BIND` looks its function up by name among libedit's 100-odd built-ins, and the 300-odd bindings
+/// were the largest part of start-up after process loading. A sequence bound again later (a control key the
+/// keymap takes over) is bound once, at its last place, with its last function, which leaves libedit in the same
+/// state as binding it twice. Strings go in as wide characters (`el_wset`), sparing libedit a conversion per call.
+struct BindingTable {
+    /// Bindings in the order they were made; a replaced one is nil.
+    private var entries: [(sequence: String, function: String)?] = []
+    private var place: [String: Int] = [:]
+
+    /// Room for the usual 300-odd bindings, so neither store grows while they are made.
+    init() {
+        entries.reserveCapacity(512)
+        place.reserveCapacity(512)
+    }
+
+    /// Bind `sequence` (libedit syntax) to `name`, replacing an earlier binding of the same sequence.
+    mutating func bind(_ sequence: String, _ name: String) {
+        if let old = place.updateValue(entries.count, forKey: sequence) { entries[old] = nil }
+        entries.append((sequence, name))
+    }
+
+    /// The bindings in the order libedit gets them.
+    var ordered: [(sequence: String, function: String)] { entries.compactMap { $0 } }
+
+    /// Hand every binding to libedit, reusing two wide-character buffers.
+    func install(on el: OpaquePointer) {
+        var key: [wchar_t] = [], name: [wchar_t] = [], current = ""
+        for case let (sequence, function)? in entries {
+            BindingTable.fill(&key, with: sequence)
+            if function != current {
+                BindingTable.fill(&name, with: function)
+                current = function
+            }
+            fl_bind(el, key, name)
+        }
+    }
+
+    private static func fill(_ buffer: inout [wchar_t], with text: String) {
+        buffer.removeAll(keepingCapacity: true)
+        for scalar in text.unicodeScalars { buffer.append(wchar_t(bitPattern: scalar.value)) }
+        buffer.append(0)
     }
 }

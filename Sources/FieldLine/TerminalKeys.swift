@@ -18,7 +18,7 @@ enum TerminalKeys {
         switch key {
         case .named(let name):
             if let list = sequences[name] { return list }
-            if name.hasPrefix("C-"), let letter = name.last { return ["^" + String(letter).lowercased()] }
+            if name.hasPrefix("C-"), let letter = name.last { return ["^" + String(letter).uppercased()] }
             return []
         case .character(let c):
             guard let ascii = c.asciiValue, ascii >= 0x20, ascii < 0x7F else { return [] }

@@ -13,7 +13,7 @@ int fl_set_editor(EditLine *el, const char *mode);
 int fl_set_prompt(EditLine *el, fl_prompt_fn fn);
 int fl_set_rprompt(EditLine *el, fl_prompt_fn fn);
 int fl_add_function(EditLine *el, const char *name, const char *help, fl_command_fn fn);
-int fl_bind(EditLine *el, const char *key, const char *function);
+int fl_bind(EditLine *el, const wchar_t *key, const wchar_t *function);
 int fl_set_client_data(EditLine *el, void *data);
 void *fl_client_data(EditLine *el);
 int fl_set_getc(EditLine *el, fl_getc_fn fn);
