@@ -30,7 +30,7 @@ enum Callbacks {
 
     static let selfInsert: Command = { el, ch in PromptSession.from(el)?.selfInsert(ch) ?? lost }
     static let pending: Command = { el, _ in PromptSession.from(el)?.runPending() ?? lost }
-    static let refuse: Command = { el, _ in PromptSession.from(el)?.paint(refused: true) ?? lost }
+    static let refuse: Command = { el, _ in PromptSession.from(el)?.refuse() ?? lost }
     static let endOfFile: Command = { el, _ in PromptSession.from(el)?.endOfFile() ?? lost }
     static let interrupt: Command = { el, _ in PromptSession.from(el)?.interrupt() ?? lost }
     static let suspend: Command = { el, _ in PromptSession.from(el)?.suspend() ?? lost }

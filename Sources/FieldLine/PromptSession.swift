@@ -96,7 +96,7 @@ final class PromptSession {
 
     /// A printable ASCII key bound to `fl-self-insert`.
     func selfInsert(_ ch: Int32) -> UInt8 {
-        guard let scalar = Unicode.Scalar(UInt32(bitPattern: ch)) else { return paint(refused: true) }
+        guard let scalar = Unicode.Scalar(UInt32(bitPattern: ch)) else { return refuse() }
         return run(.selfInsert(String(Character(scalar))))
     }
 
@@ -105,11 +105,11 @@ final class PromptSession {
         guard !pending.isEmpty else { return paint() }
         switch pending.removeFirst() {
         case .insert(let text): return run(.selfInsert(text))
-        case .refuse: return paint(refused: true)
+        case .refuse: return refuse()
         case .redraw: return UInt8(CC_REDISPLAY)
         case .key(let key):
             if let command = options.keymap.command(for: key) { return dispatch(command) }
-            return paint(refused: true)
+            return refuse()
         }
     }
 
@@ -118,12 +118,18 @@ final class PromptSession {
         if command == .previousChoice || command == .nextChoice, var history, !history.entries.isEmpty {
             let recalled = command == .previousChoice ? history.older(current: field.value) : history.newer()
             self.history = history
-            guard let recalled else { return paint(refused: true) }
+            guard let recalled else { return refuse() }
             field = Field(spec: field.spec, context: field.context)
             if !recalled.isEmpty { field.apply(.selfInsert(recalled)) }
             return paint()
         }
         return run(command)
+    }
+
+    /// A key nothing handles: the engine marks it refused (the counter shows ` !`) and the bell rings.
+    func refuse() -> UInt8 {
+        field.refuseKey()
+        return paint(refused: true)
     }
 
     /// Ctrl-D: end of input on an empty field, otherwise whatever the keymap binds it to.

@@ -10,8 +10,11 @@ enum SignalFlags {
     nonisolated(unsafe) static var terminating: sig_atomic_t = 0
 
     /// Install handlers without SA_RESTART, so a blocked read returns EINTR and the reader can react at once.
-    static func install() -> [Int32: sigaction] {
-        var saved: [Int32: sigaction] = [:]
+    ///
+    /// Returns the previous actions as pairs: a `[Int32: sigaction]` would cost a scan of every protocol
+    /// conformance in the binary at start-up (for `Int32: Hashable`), about 0.2 M instructions.
+    static func install() -> [(Int32, sigaction)] {
+        var saved: [(Int32, sigaction)] = []
         let handler: @convention(c) (Int32) -> Void = { signo in
             if signo == SIGWINCH { SignalFlags.resized = 1 } else { SignalFlags.terminating = signo }
         }
@@ -22,7 +25,7 @@ enum SignalFlags {
             action.sa_flags = 0
             var old = sigaction()
             sigaction(signo, &action, &old)
-            saved[signo] = old
+            saved.append((signo, old))
         }
         resized = 0
         terminating = 0
@@ -30,7 +33,7 @@ enum SignalFlags {
     }
 
     /// Put back what was there before the prompt.
-    static func restore(_ saved: [Int32: sigaction]) {
+    static func restore(_ saved: [(Int32, sigaction)]) {
         for (signo, var old) in saved { sigaction(signo, &old, nil) }
     }
 }

@@ -79,6 +79,19 @@ struct EditingTests {
         #expect(!f.frame.keyRefused)
     }
 
+    /// An unbound key (a Meta or control key no binding handles) changes nothing but the refusal mark, which the
+    /// next accepted key clears.
+    @Test func refusedUnboundKeyOnlyMarksTheField() {
+        var f = field(BuiltinFields.phoneCN, [.selfInsert("138"), .backwardChar])
+        let before = f.state
+        f.refuseKey()
+        #expect(f.state == before)
+        #expect(f.frame.keyRefused)
+        #expect(f.frame.displayWithCursor == "13|8")
+        #expect(f.apply(.endOfLine) == .refresh)
+        #expect(!f.frame.keyRefused)
+    }
+
     @Test func acceptAndAbortEffects() {
         var f = field(BuiltinFields.phoneCN, [.selfInsert("1381234")])
         #expect(f.apply(.acceptLine) == .bell)

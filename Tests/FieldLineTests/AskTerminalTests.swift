@@ -52,6 +52,25 @@ import Testing
         #expect(try await t.freshPrompt(), "\(t.dump())")
     }
 
+    /// Meta keys (Esc + a letter) and control keys that libedit's emacs mode binds to word moves, kills and
+    /// transposes are refused, with the counter marked: the line, the cursor and the value stay the engine's.
+    @Test(arguments: ["M-b", "M-d", "M-f", "M-BSpace", "M-u", "M-.", "C-t", "C-o", "C-y"])
+    func unboundKeysAreRefusedAndEditNothing(key: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 20"))
+        try await t.waitRow(">", "0/20")
+        t.type("one two")
+        try await t.waitRow("> one two", "7/20")
+        t.press(key)
+        let refused = try await t.waitRow("> one two", "7/20 !")
+        #expect(refused.contains { TmuxTerminal.isRow($0, "> one two", "7/20 !") }, "\(t.dump())")
+        t.type("x")
+        try await t.waitRow("> one twox", "8/20")
+        #expect(t.cursor().x == 10, "cursor \(t.cursor())\n\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[one twox]", "\(t.dump())")
+    }
+
     @Test func wideCharactersCountAsOneSymbolUpToTheLimit() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(Self.ask("text --limit 5"))

@@ -62,6 +62,12 @@ public struct Field: Sendable {
         return refused ? .bell : .refresh
     }
 
+    /// A key nothing handles (an unbound control or Meta key): the field stays as it is, only marked refused,
+    /// so a terminal rings the bell and marks the counter as it does for a refused character.
+    public mutating func refuseKey() {
+        lastKeyRefused = true
+    }
+
     /// Remove a range of symbols unless it is empty, out of range, or would leave a later symbol at a position
     /// that refuses it (deleting the leading `1` of a phone number is refused rather than shifting `3` into its place).
     private mutating func remove(_ range: Range<Int>) -> Bool {
