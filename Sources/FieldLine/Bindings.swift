@@ -28,16 +28,14 @@ enum Bindings {
         table(for: keymap).install(on: el)
     }
 
-    /// Every key binding for a keymap. No libedit built-in may edit the buffer behind the engine: every byte and
-    /// every Meta sequence is bound to an fl- function, refused unless the keymap says otherwise.
+    /// Every key binding for a keymap. No libedit built-in may edit the buffer behind the engine: every byte is
+    /// bound to an fl- function, refused unless the keymap says otherwise (Meta keys never reach libedit: the
+    /// input reader refuses them).
     static func table(for keymap: Keymap) -> BindingTable {
         var table = BindingTable()
         for byte in UInt8(0)..<0x80 {
             let printable = byte >= 0x20 && byte < 0x7F
             table.bind(TerminalKeys.escaped(byte), printable ? "fl-self-insert" : "fl-refuse")
-        }
-        for byte in UInt8(1)..<0x80 where byte != UInt8(ascii: "[") && byte != UInt8(ascii: "O") {
-            table.bind("\\e" + TerminalKeys.escaped(byte), "fl-refuse")
         }
         table.bind("^X^X", "fl-refuse")
         for (key, command) in keymap.bindings {

@@ -7,9 +7,10 @@ import Glibc
 /// Bytes from the terminal, decoded for libedit (`EL_GETCFN`).
 ///
 /// libedit's own reader sends characters above U+00FF straight to `ed-insert`, past every binding, and waits
-/// forever after a lone Esc. This reader sees every byte first: ASCII goes on to libedit's keymap, while
-/// non-ASCII characters, a bracketed paste and a lone Esc are queued for the engine and announced with the
-/// sentinel byte bound to `fl-pending`.
+/// forever after a lone Esc. This reader sees every byte first: ASCII and the escape sequences of named keys
+/// (`Esc [` and `Esc O`) go on to libedit's keymap, while non-ASCII characters, a bracketed paste, a lone Esc and
+/// Meta keys (Esc + any other key) are queued for the engine and announced with the sentinel byte bound to
+/// `fl-pending`.
 struct InputReader {
     /// The byte bound to `fl-pending` (Ctrl-_). A real Ctrl-_ from the keyboard is queued as a refused key.
     static let sentinel: wchar_t = 0x1F
@@ -57,7 +58,7 @@ struct InputReader {
         }
     }
 
-    /// After Esc: a lone Esc, a bracketed paste, or the start of a key sequence for libedit's keymap.
+    /// After Esc: a lone Esc, a bracketed paste, the start of a key sequence for libedit's keymap, or a Meta key.
     private mutating func escape(fd: Int32, session: PromptSession) -> Read {
         guard let next = peekByte(fd: fd, session: session, wait: InputReader.escapeWait) else {
             return .queued(.key(.named("Esc")))
@@ -66,7 +67,13 @@ struct InputReader {
             position += 5
             return .queued(.insert(readPaste(fd: fd, session: session)))
         }
-        return .character(0x1B)
+        if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") { return .character(0x1B) }
+        // Esc + any other key is a Meta key (M-b, M-d, ...). No field binds one, and libedit's emacs built-ins
+        // for them would edit behind the engine, so it is refused here: cheaper than binding 125 sequences in
+        // libedit at every start, each of which looks its function up by name.
+        position += 1
+        if next >= 0x80 { _ = utf8(lead: next, fd: fd, session: session) }
+        return .queued(.refuse)
     }
 
     /// A UTF-8 sequence starting with `lead`; malformed input is a refused key, never a crash.
