@@ -53,19 +53,19 @@ enum Bindings {
 
 /// Key bindings collected before any reaches libedit, so each sequence is bound once.
 ///
-/// Why: every `EL_BIND` looks its function up by name among libedit's 100-odd built-ins, and the 300-odd bindings
-/// were the largest part of start-up after process loading. A sequence bound again later (a control key the
-/// keymap takes over) is bound once, at its last place, with its last function, which leaves libedit in the same
-/// state as binding it twice. Strings go in as wide characters (`el_wset`), sparing libedit a conversion per call.
+/// Why: every `EL_BIND` looks its function up by name among libedit's 100-odd built-ins, and binding was the
+/// largest part of start-up after process loading. A sequence bound again later (a control key the keymap takes
+/// over) is bound once, at its last place, with its last function, which leaves libedit in the same state as
+/// binding it twice. Strings go in as wide characters (`el_wset`), sparing libedit a conversion per call.
 struct BindingTable {
     /// Bindings in the order they were made; a replaced one is nil.
     private var entries: [(sequence: String, function: String)?] = []
     private var place: [String: Int] = [:]
 
-    /// Room for the usual 300-odd bindings, so neither store grows while they are made.
+    /// Room for the usual 170-odd bindings, so neither store grows while they are made.
     init() {
-        entries.reserveCapacity(512)
-        place.reserveCapacity(512)
+        entries.reserveCapacity(256)
+        place.reserveCapacity(256)
     }
 
     /// Bind `sequence` (libedit syntax) to `name`, replacing an earlier binding of the same sequence.

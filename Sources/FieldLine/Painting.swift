@@ -36,9 +36,11 @@ extension PromptSession {
             el_winsertstr(el, wide)
         }
         // The cursor after the last symbol is the end of the display (the formatter writes no trailing literal).
-        let atEnd = field.state.cursor == field.state.symbols.count
-        let before = atEnd ? total : text.unicodeScalars.distance(
-            from: text.startIndex, to: text.index(text.startIndex, offsetBy: cursor, limitedBy: text.endIndex) ?? text.endIndex)
+        var before = total
+        if field.state.cursor < field.state.symbols.count {
+            let index = text.index(text.startIndex, offsetBy: cursor, limitedBy: text.endIndex) ?? text.endIndex
+            before = text.unicodeScalars.distance(from: text.startIndex, to: index)
+        }
         el_cursor(el, Int32(before - total))
         let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
         defer { drawn = now }
