@@ -46,6 +46,7 @@ enum Callbacks {
     /// `EL_GETCFN`: 1 with a character, 0 at the end of input (timeout, SIGTERM, the terminal gone).
     static let readCharacter: @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = { el, out in
         guard let session = PromptSession.from(el), let out else { return 0 }
+        session.resumeScreenOutput()
         switch session.input.next(fd: session.tty, session: session) {
         case .character(let c):
             out.pointee = c

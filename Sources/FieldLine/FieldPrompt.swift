@@ -26,8 +26,9 @@ public enum FieldPrompt {
 
         let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty)
         session.el = el
-        // Where libedit's repaint goes while a quick echo has already drawn the change (see QuickEcho).
-        guard let sink = fopen("/dev/null", "w") else { el_end(el); return .failed("cannot open /dev/null") }
+        // Where libedit's repaint goes while a quick echo has already drawn the change (see QuickEcho): a memory
+        // stream, so libedit's flush after that repaint is no system call.
+        guard let sink = fmemopen(nil, 1 << 16, "w") else { el_end(el); return .failed("cannot open a memory stream") }
         defer { fclose(sink) }
         session.screen = output
         session.sink = sink
@@ -47,6 +48,7 @@ public enum FieldPrompt {
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
         _ = el_gets(el, &count)
+        session.resumeScreenOutput()
         TerminalWrites.bracketedPaste(tty, on: false)
         let outcome = session.outcome ?? .cancelled
         // libedit prints no newline when a line ends: leave the cursor on a fresh line on every path.

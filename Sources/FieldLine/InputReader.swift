@@ -34,6 +34,7 @@ struct InputReader {
             if position == buffer.count && SignalFlags.resized != 0 {
                 SignalFlags.resized = 0
                 el_resize(session.el)
+                session.columns = TerminalWrites.columns(fd)
                 return .queued(.redraw)
             }
             next = nextByte(fd: fd, session: session, wait: -1)
@@ -136,6 +137,14 @@ struct InputReader {
             }
             // A resize while waiting for a key: stop waiting so `next` can queue the redraw.
             if SignalFlags.resized != 0 && wait < 0 { return false }
+            // Waiting for the next key with no deadline: a plain blocking read, which a signal interrupts
+            // (handlers have no SA_RESTART). poll is only needed for a time limit; skipping it saves one
+            // system call per key, which is measurable per keystroke on a virtual machine.
+            if wait < 0 && session.deadline == nil {
+                if readChunk(fd: fd) { return true }
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
             var timeout = wait
             if let deadline = session.deadline {
                 let now = Monotonic.now()
@@ -150,12 +159,20 @@ struct InputReader {
                 if wait >= 0 && (session.deadline == nil || Monotonic.now() < session.deadline!) { return false }
                 continue  // the deadline check at the top decides
             }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; return false }
-            if n == 0 { return false }  // the terminal went away
-            buffer.append(contentsOf: chunk[0..<n])
-            return true
+            if readChunk(fd: fd) { return true }
+            if errno == EINTR || errno == EAGAIN { continue }
+            return false
         }
+    }
+
+    /// One read of whatever the terminal has. False with errno set (EINTR, EAGAIN), or with errno 0 when the
+    /// terminal went away.
+    private mutating func readChunk(fd: Int32) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 { return false }
+        if n == 0 { errno = 0; return false }
+        buffer.append(contentsOf: chunk[0..<n])
+        return true
     }
 }

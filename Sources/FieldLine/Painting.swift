@@ -44,21 +44,31 @@ extension PromptSession {
         el_cursor(el, Int32(before - total))
         let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
         defer { drawn = now }
-        if !refused, let old = drawn, quickEcho(from: old, to: now) { return UInt8(CC_NORM) }
+        if !refused, let old = drawn { quickEcho(from: old, to: now) }
         return UInt8(refused && options.bell ? CC_REFRESH_BEEP : CC_REFRESH)
     }
 
-    /// Draw a plain append with `QuickEcho`'s few bytes, then let libedit update its model of the screen with its
-    /// output pointed at a sink, so its next repaint starts from what is really there. False: repaint as usual.
-    private func quickEcho(from old: DrawnLine, to now: DrawnLine) -> Bool {
-        guard let promptColumns = quickEchoPromptColumns, let screen, let sink,
+    /// Draw a plain append with `QuickEcho`'s few bytes and point libedit's output at a sink, so the repaint it
+    /// does when this key's function returns only updates its model of the screen; the input reader points the
+    /// output back at the terminal before the next key (`resumeScreenOutput`). libedit's own incremental repaint
+    /// is used rather than `EL_REFRESH`, which clears the model and redraws every cell (two thirds of a key's
+    /// instructions, mostly converting the gap before the counter to multibyte characters).
+    private func quickEcho(from old: DrawnLine, to now: DrawnLine) {
+        guard let promptColumns = quickEchoPromptColumns, let sink,
               let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns,
-                                          columns: TerminalWrites.columns(tty)) else { return false }
+                                          columns: columns) else { return }
         TerminalWrites.write(tty, bytes)
         fl_set_output(el, sink)
-        fl_refresh(el)
+        drawingToSink = true
+    }
+
+    /// Point libedit's output back at the terminal after a repaint that only updated its model (see `paint`).
+    func resumeScreenOutput() {
+        guard drawingToSink, let screen else { return }
         fl_set_output(el, screen)
-        return true
+        drawingToSink = false
+        // The sink is a memory stream: start it over, so it never fills up.
+        if let sink { fseek(sink, 0, SEEK_SET) }
     }
 
     /// Show why Enter was refused on its own line under the field, then redraw the prompt below it.

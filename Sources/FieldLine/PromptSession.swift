@@ -43,12 +43,17 @@ final class PromptSession {
     /// libedit's output stream, and a sink it writes to while it updates its screen model after a quick echo.
     var screen: UnsafeMutablePointer<FILE>?
     var sink: UnsafeMutablePointer<FILE>?
+    /// libedit's output points at `sink` until the next read (a quick echo already drew this key).
+    var drawingToSink = false
+    /// The terminal's width, asked once and again after each resize rather than on every key.
+    var columns: Int
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
         self.frame = field.frame
         self.options = options
         self.tty = tty
+        columns = TerminalWrites.columns(tty)
         deadline = options.timeout.map { Monotonic.now() + UInt64($0 * 1e9) }
         let utf8 = Array(options.prompt.utf8CString)
         promptBuffer = .allocate(capacity: utf8.count)
