@@ -21,8 +21,10 @@ let package = Package(
         // libedit from Debian's libedit-dev, and one-line wrappers for its C-variadic calls.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShims", dependencies: ["CLibEdit"]),
-        // The libedit adapter: binds keys to engine commands and paints frames; no field logic.
-        .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims"]),
+        // Signal handlers that restore the terminal; in C because a handler may only make async-signal-safe calls.
+        .target(name: "CTerminalGuard"),
+        // The libedit adapter: decodes keys into engine commands and paints frames; no field logic.
+        .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",

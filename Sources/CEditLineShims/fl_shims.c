@@ -9,7 +9,7 @@ int fl_bind(EditLine *el, const wchar_t *key, const wchar_t *function) { return 
 int fl_set_client_data(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 void *fl_client_data(EditLine *el) { void *data = 0; el_get(el, EL_CLIENTDATA, &data); return data; }
 int fl_set_getc(EditLine *el, fl_getc_fn fn) { return el_set(el, EL_GETCFN, fn); }
-int fl_set_tty(EditLine *el, const char *a, const char *b) { return el_set(el, EL_SETTY, "-d", a, b, (const char *)0); }
+int fl_set_tty(EditLine *el, const char *a, const char *b, const char *c) { return el_set(el, EL_SETTY, "-d", a, b, c, (const char *)0); }
 int fl_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
 int fl_prep_term(EditLine *el, int on) { return el_set(el, EL_PREP_TERM, on); }
 int fl_set_output(EditLine *el, FILE *fp) { return el_set(el, EL_SETFP, 1, fp); }
@@ -21,3 +21,8 @@ int fl_history_save(History *h, HistEvent *ev, const char *path) { return histor
 int fl_history_enter(History *h, HistEvent *ev, const char *line) { return history(h, ev, H_ENTER, line); }
 int fl_history_first(History *h, HistEvent *ev) { return history(h, ev, H_FIRST); }
 int fl_history_next(History *h, HistEvent *ev) { return history(h, ev, H_NEXT); }
+int fl_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+int fl_history_save_fp(History *h, HistEvent *ev, FILE *fp) { return history(h, ev, H_SAVE_FP, fp); }
+// memfd_create (glibc >= 2.27) is declared only under _GNU_SOURCE, which Swift's Glibc module does not set.
+int memfd_create(const char *name, unsigned int flags);
+int fl_memfd(void) { return memfd_create("fieldline-history", 1U /* MFD_CLOEXEC */); }

@@ -1,5 +1,6 @@
 import CEditLineShims
 import CLibEdit
+import CTerminalGuard
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Glibc
 public enum FieldPrompt {
     /// Ask for one value. Keys and drawing use `/dev/tty`, so stdin and stdout stay free for the caller.
     /// On every path the terminal settings are put back exactly, bracketed paste is off and the cursor is on a
-    /// fresh line.
+    /// fresh line; a signal that ends or stops the process does the same first (see `CTerminalGuard`).
     public static func run(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> PromptOutcome {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0, isatty(tty) != 0 else { return .noTerminal }
@@ -18,6 +19,9 @@ public enum FieldPrompt {
         guard tcgetattr(tty, &saved) == 0 else { return .noTerminal }
         Locale.preferUTF8()
 
+        // From here on a signal restores `saved` before the process ends or stops.
+        guard flg_arm(tty, &saved) == 0 else { return .failed("a prompt is already open") }
+        defer { flg_disarm() }
         guard let input = fdopen(dup(tty), "r"), let output = fdopen(dup(tty), "w") else {
             return .failed("cannot open the terminal")
         }
@@ -36,11 +40,10 @@ public enum FieldPrompt {
         let handle = Unmanaged.passRetained(session)
         defer { handle.release() }
         fl_set_client_data(el, handle.toOpaque())
-        Bindings.install(on: el, keymap: options.keymap)
+        Bindings.install(on: el)
 
-        let savedSignals = SignalFlags.install()
         if let text = options.defaultText, !text.isEmpty {
-            session.pending.append(.insert(text))
+            session.pending.append(.event(.text(text)))
             el_push(el, "\u{1F}")
         }
         // el_gets draws the prompt, the empty line and the counter before it reads a key.
@@ -49,16 +52,24 @@ public enum FieldPrompt {
         var count: Int32 = 0
         _ = el_gets(el, &count)
         session.resumeScreenOutput()
-        TerminalWrites.bracketedPaste(tty, on: false)
         let outcome = session.outcome ?? .cancelled
+        if case .terminated = outcome {
+            // The terminal is gone or a signal ends the process: put back what can be, print nothing more.
+            tcsetattr(tty, TCSANOW, &saved)
+            flg_release()
+            el_end(el)
+            return outcome
+        }
+        TerminalWrites.bracketedPaste(tty, on: false)
         // libedit prints no newline when a line ends: leave the cursor on a fresh line on every path.
-        TerminalWrites.write(tty, "\r\n")
+        // An accepted line has libedit's cursor at its end already; other endings leave it where the user left it.
+        let rowsBelow: Int
+        if case .accepted = outcome { rowsBelow = 0 } else { rowsBelow = session.layout().rowsBelow }
+        TerminalWrites.write(tty, String(repeating: "\n", count: rowsBelow) + "\r\n")
         el_end(el)
         tcsetattr(tty, TCSADRAIN, &saved)
-        SignalFlags.restore(savedSignals)
-        if case .accepted(let value) = outcome, let file = options.historyFile, !options.secret {
-            PromptHistory.append(value, to: file)
-        }
+        flg_release()
+        if case .accepted(let value) = outcome { session.history?.save(value) }
         return outcome
     }
 }

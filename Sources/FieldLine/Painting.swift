@@ -1,5 +1,6 @@
 import CEditLineShims
 import CLibEdit
+import CTerminalGuard
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +44,7 @@ extension PromptSession {
         }
         el_cursor(el, Int32(before - total))
         let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
-        defer { drawn = now }
+        defer { drawn = now; flg_set_rows_below(Int32(layout().rowsBelow)) }
         if !refused, let old = drawn { quickEcho(from: old, to: now) }
         return UInt8(refused && options.bell ? CC_REFRESH_BEEP : CC_REFRESH)
     }
@@ -71,27 +72,73 @@ extension PromptSession {
         if let sink { fseek(sink, 0, SEEK_SET) }
     }
 
-    /// Show why Enter was refused on its own line under the field, then redraw the prompt below it.
-    ///
-    /// libedit has no public "go below the line" call, so the rows are counted here: from the cursor's row
-    /// to the line's last row, then one more.
-    func showMessage(_ message: String) -> UInt8 {
-        paint()
-        let columns = max(TerminalWrites.columns(tty), 1)
+    /// Where the field sits on the screen: the cursor's row and the rows below it, counted from the prompt's first
+    /// row at the terminal's current width (libedit wraps the prompt and the text; the counter stays on row one).
+    func layout() -> (cursorRow: Int, rowsBelow: Int) {
+        let width = max(columns, 1)
         let promptWidth = DisplayWidth.columns(of: options.prompt)
         let lineWidth = options.secret ? field.state.symbols.count : DisplayWidth.columns(of: frame.display)
         let cursorWidth = options.secret ? field.state.cursor : frame.cursorColumn
-        let rowsBelow = (promptWidth + lineWidth) / columns - (promptWidth + cursorWidth) / columns
+        let cursorRow = (promptWidth + cursorWidth) / width
+        return (cursorRow, (promptWidth + lineWidth) / width - cursorRow)
+    }
+
+    /// Show why Enter was refused on its own lines under the field, then draw the field again below them.
+    func showMessage(_ message: String) -> UInt8 {
+        paint()
         let styled = options.colour ? "\u{1B}[31m" + message + "\u{1B}[0m" : message
         let body = styled.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
-        TerminalWrites.write(tty, (options.bell ? "\u{7}" : "") + String(repeating: "\n", count: rowsBelow) + "\r\n" + body + "\r\n")
-        return UInt8(CC_REDISPLAY)
+        let below = String(repeating: "\n", count: layout().rowsBelow)
+        TerminalWrites.write(tty, (options.bell ? "\u{7}" : "") + below + "\r\n" + body + "\r\n")
+        return drawAgainHere()
+    }
+
+    /// Draw the whole field again: after a resize (the terminal has rewrapped the old rows), after the process was
+    /// continued (the shell has printed below the field), or on Ctrl-L.
+    func redraw(_ reason: RedrawReason) -> UInt8 {
+        if reason == .resized {
+            el_resize(el)
+            columns = TerminalWrites.columns(tty)
+        }
+        guard movesCursor else {
+            TerminalWrites.write(tty, "\r\n")
+            return drawAgainHere()
+        }
+        // After a stop the cursor is on a fresh line under the shell's messages: draw there. Otherwise go back to the
+        // prompt's first row (terminals that rewrap on resize keep the cursor after the same character, so the
+        // row count at the new width is right) and erase everything below, so no stale copy of the line remains.
+        var move = "\r"
+        if reason != .continued {
+            let up = layout().cursorRow
+            if up > 0 { move += "\u{1B}[\(up)A" }
+        }
+        TerminalWrites.write(tty, move + "\u{1B}[J")
+        return drawAgainHere()
+    }
+
+    /// The cursor is where the prompt's first row should start: make libedit forget what it had drawn (so its next
+    /// repaint does not move up to clear rows that now hold other text) and draw everything from here.
+    private func drawAgainHere() -> UInt8 {
+        fl_refresh(el)
+        drawn = DrawnLine(text: options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display,
+                          cursor: options.secret ? field.state.cursor : frame.cursor, counter: counterString())
+        return UInt8(CC_NORM)
     }
 
     /// Put libedit's cursor at the end of the line (before Enter is accepted, so the screen ends there).
     func moveToEnd() {
         if let info = el_wline(el)?.pointee { el_cursor(el, Int32(info.lastchar - info.cursor)) }
     }
+}
+
+/// Why the whole field is drawn again.
+enum RedrawReason {
+    /// The window changed size.
+    case resized
+    /// The process was stopped and continued.
+    case continued
+    /// Ctrl-L.
+    case requested
 }
 
 /// Raw writes to the terminal, outside libedit's own output.

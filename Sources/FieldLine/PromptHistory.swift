@@ -1,7 +1,8 @@
-import CEditLineShims
-import CLibEdit
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Earlier accepted values of a field, kept in a libedit history file (vis-encoded, created 0600 by libedit).
+/// Earlier accepted values of a field, kept in a libedit history file checked by `HistoryFile`.
 struct PromptHistory {
     /// Oldest first.
     private(set) var entries: [String]
@@ -9,22 +10,28 @@ struct PromptHistory {
     private var index: Int
     /// What was typed before the first Up, restored by Down past the newest entry.
     private var draft = ""
+    /// The checked file accepted values are appended to; nil when it was refused or is read-only.
+    private let file: HistoryFile?
 
-    /// Load a history file (a missing file is an empty history).
-    init(file: String) {
+    /// Opens, checks and loads a history file (a missing one is created 0600, empty). A file that cannot be used
+    /// gives one warning line and an empty history; a read-only one is loaded and warned about.
+    init(file path: String, warn: (String) -> Void = HistoryWarning.write) {
         var list: [String] = []
-        if let h = history_init() {
-            var event = HistEvent()
-            fl_history_set_size(h, &event, 1000)
-            if fl_history_load(h, &event, file) >= 0, fl_history_first(h, &event) == 0 {
-                repeat {
-                    if let s = event.str { list.append(String(cString: s)) }
-                } while fl_history_next(h, &event) == 0
+        var kept: HistoryFile?
+        do throws(HistoryProblem) {
+            let opened = try HistoryFile.open(path)
+            list = try opened.load()
+            if opened.writable {
+                kept = opened
+            } else {
+                warn(HistoryWarning.line(path, "read-only", "earlier values are offered, new ones are not saved"))
             }
-            history_end(h)
+        } catch {
+            warn(HistoryWarning.line(path, error.reason, "asking without history"))
         }
-        entries = list.reversed()  // H_FIRST is the newest
-        index = entries.count
+        entries = list
+        index = list.count
+        file = kept
     }
 
     /// One step back; nil when there is nothing older.
@@ -42,15 +49,57 @@ struct PromptHistory {
         return index == entries.count ? draft : entries[index]
     }
 
-    /// Append an accepted value to the file (duplicates of the newest entry are skipped).
-    static func append(_ value: String, to file: String) {
-        guard let h = history_init() else { return }
-        var event = HistEvent()
-        fl_history_set_size(h, &event, 1000)
-        fl_history_set_unique(h, &event, 1)
-        _ = fl_history_load(h, &event, file)
-        fl_history_enter(h, &event, value)
-        fl_history_save(h, &event, file)
-        history_end(h)
+    /// Appends an accepted value to the file checked at start (skipped when it equals the file's newest entry).
+    /// Nothing happens when the file was refused at start; a failure now gives one warning line.
+    func save(_ value: String, warn: (String) -> Void = HistoryWarning.write) {
+        guard let file else { return }
+        Self.append(value, through: file, warn: warn)
+    }
+
+    /// Appends an accepted value to `path`, opened and checked again. A file that cannot be used is skipped
+    /// silently: `init(file:)` has already warned about it. Prefer `save(_:)`, which keeps the file checked at
+    /// start.
+    static func append(_ value: String, to path: String) {
+        guard let file = try? HistoryFile.open(path), file.writable else { return }
+        append(value, through: file, warn: HistoryWarning.write)
+    }
+
+    private static func append(_ value: String, through file: HistoryFile, warn: (String) -> Void) {
+        do throws(HistoryProblem) {
+            if case .savedNotCompacted(let problem) = try file.append(value) {
+                warn(HistoryWarning.line(file.path, "cannot shorten it (\(problem.reason))", "the value was saved"))
+            }
+        } catch {
+            warn(HistoryWarning.line(file.path, error.reason, "value not saved"))
+        }
+    }
+}
+
+/// The one-line warnings about a history file, on standard error.
+enum HistoryWarning {
+    /// `fieldline: history file PATH: REASON; CONSEQUENCE`, with control characters in the path escaped so the
+    /// warning stays one line.
+    static func line(_ path: String, _ reason: String, _ consequence: String) -> String {
+        var shown = ""
+        for scalar in path.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                shown += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return "fieldline: history file \(shown): \(reason); \(consequence)"
+    }
+
+    /// Writes `line` and a newline to fd 2 in one `write`.
+    static func write(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
     }
 }

@@ -29,11 +29,12 @@ public enum PromptOutcome: Sendable, Equatable {
     case accepted(String)
     /// Esc, or Ctrl-D on an empty field.
     case cancelled
-    /// Ctrl-C: the caller should re-raise SIGINT to the process group after cleanup (already done here).
+    /// Ctrl-C sent as a key by an extended keyboard protocol: the caller should re-raise SIGINT to the process
+    /// group. (A Ctrl-C from the terminal is SIGINT itself: the terminal guard restores and ends the process.)
     case interrupted
     /// No value within the timeout.
     case timedOut
-    /// SIGTERM or SIGHUP arrived; the terminal is restored and the caller should die of that signal.
+    /// The terminal hung up (SIGHUP's meaning): the caller should end by that signal without printing a value.
     case terminated(Int32)
     /// There is no terminal to prompt on.
     case noTerminal

@@ -11,14 +11,14 @@ import Glibc
 /// `EL_CLIENTDATA`. The session holds no field logic: every key becomes an engine command and the engine's
 /// frame is painted back into libedit's line.
 final class PromptSession {
-    /// Work the input reader hands to the `fl-pending` function: things libedit's keymap cannot see
-    /// (non-ASCII characters, a whole bracketed paste, a lone Esc).
+    /// Work the input reader hands to the `fl-pending` function, one item per sentinel.
     enum Pending {
-        case insert(String)
-        case key(Key)
-        case refuse
-        /// The window changed size: libedit has the new size, now redraw the whole line.
-        case redraw
+        /// A decoded key, text or paste.
+        case event(InputEvent)
+        /// Redraw the whole field: the window changed size, or the process was continued after a stop.
+        case redraw(RedrawReason)
+        /// End the line with this accepted value (after the repaint that shows it).
+        case accept(String)
     }
 
     /// The field; every change goes through `apply`, which also refreshes `frame`.
@@ -38,6 +38,8 @@ final class PromptSession {
     let counterBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
     /// What libedit has on the row now, for the quick echo; nil until known.
     var drawn: DrawnLine?
+    /// Whether the terminal understands cursor movement (not `dumb` or unknown): full redraws go back up the field.
+    let movesCursor: Bool
     /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil.
     let quickEchoPromptColumns: Int?
     /// libedit's output stream, and a sink it writes to while it updates its screen model after a quick echo.
@@ -48,8 +50,12 @@ final class PromptSession {
     /// The terminal's width, asked once and again after each resize rather than on every key.
     var columns: Int
 
+    /// Whether the keymap binds any printable character to a command (most do not; typing then skips the lookup).
+    let hasCharacterBindings: Bool
+
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
+        hasCharacterBindings = options.keymap.bindings.keys.contains { if case .character = $0 { true } else { false } }
         self.frame = field.frame
         self.options = options
         self.tty = tty
@@ -63,7 +69,8 @@ final class PromptSession {
         let term = getenv("TERM").map { String(cString: $0) }
         // FIELDLINE_QUICK_ECHO=0 turns it off: an escape hatch for an odd terminal, and the tests' reference.
         let wanted = getenv("FIELDLINE_QUICK_ECHO").map { String(cString: $0) != "0" } ?? true
-        quickEchoPromptColumns = wanted && plainPrompt && QuickEcho.supports(term: term) ? options.prompt.utf8.count : nil
+        movesCursor = QuickEcho.supports(term: term)
+        quickEchoPromptColumns = wanted && plainPrompt && movesCursor ? options.prompt.utf8.count : nil
     }
 
     deinit {
@@ -77,17 +84,20 @@ final class PromptSession {
         return Unmanaged<PromptSession>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    // MARK: - Commands from key bindings
+    // MARK: - Keys
 
     /// Run an engine command and paint the result; returns libedit's CC_* code.
     func run(_ command: EditCommand) -> UInt8 {
         let effect = field.apply(command)
         switch effect {
         case .accept(let value):
+            // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
+            // and counter, without an earlier key's refusal mark) and end the line on a pushed sentinel.
             paint()
             moveToEnd()
-            outcome = .accepted(value)
-            return UInt8(CC_NEWLINE)
+            pending.append(.accept(value))
+            el_push(el, "\u{1F}")
+            return UInt8(CC_REFRESH)
         case .cancel:
             outcome = .cancelled
             return UInt8(CC_EOF)
@@ -99,23 +109,55 @@ final class PromptSession {
         }
     }
 
-    /// A printable ASCII key bound to `fl-self-insert`.
-    func selfInsert(_ ch: Int32) -> UInt8 {
-        guard let scalar = Unicode.Scalar(UInt32(bitPattern: ch)) else { return refuse() }
-        return run(.selfInsert(String(Character(scalar))))
-    }
-
     /// Work queued by the input reader (one item per sentinel it returned).
     func runPending() -> UInt8 {
         guard !pending.isEmpty else { return paint() }
         switch pending.removeFirst() {
-        case .insert(let text): return run(.selfInsert(text))
-        case .refuse: return refuse()
-        case .redraw: return UInt8(CC_REDISPLAY)
-        case .key(let key):
-            if let command = options.keymap.command(for: key) { return dispatch(command) }
-            return refuse()
+        case .event(let event): return handle(event)
+        case .redraw(let reason): return redraw(reason)
+        case .accept(let value):
+            outcome = .accepted(value)
+            return UInt8(CC_NEWLINE)
         }
+    }
+
+    /// One decoded event: text is typed, a paste is inserted (it never runs a command), a key runs its command.
+    func handle(_ event: InputEvent) -> UInt8 {
+        switch event {
+        case .text(let text):
+            if hasCharacterBindings, text.count == 1, let command = options.keymap.bindings[.character(text.first!)] {
+                return dispatch(command)
+            }
+            return run(.selfInsert(text))
+        case .paste(let text, let dropped):
+            guard dropped else { return run(.selfInsert(text)) }
+            // Something was removed from the paste (control characters, escape sequences): say so like a refused
+            // key, in the same repaint. (A paste is only ever inserted: it cannot accept or cancel.)
+            field.apply(.selfInsert(text))
+            field.refuseKey()
+            return paint(refused: true)
+        case .refused:
+            return refuse()
+        case .key(let key):
+            return press(key)
+        }
+    }
+
+    /// A named key: the terminal-level keys first, then the field's keymap.
+    func press(_ key: Key) -> UInt8 {
+        if case .named(let name) = key {
+            switch name {
+            case "C-l": return redraw(.requested)
+            case "C-d": return endOfFile()
+            // These are signals from the terminal (ISIG); as keys they only arrive through an extended keyboard
+            // protocol, and mean the same.
+            case "C-c": return interrupt()
+            case "C-z": kill(0, SIGTSTP); return UInt8(CC_NORM)
+            default: break
+            }
+        }
+        if let command = options.keymap.command(for: key) { return dispatch(command) }
+        return refuse()
     }
 
     /// A keymap command, with Up/Down going to history when the field has no choices of its own.
@@ -143,20 +185,10 @@ final class PromptSession {
         return dispatch(options.keymap.command(for: .named("C-d")) ?? .deleteChar)
     }
 
-    /// Ctrl-C: end the prompt; the caller restores the terminal and re-raises SIGINT.
+    /// Ctrl-C as a key: end the prompt; the caller restores the terminal and re-raises SIGINT.
     func interrupt() -> UInt8 {
         outcome = .interrupted
         return UInt8(CC_EOF)
-    }
-
-    /// Ctrl-Z: give the terminal back, stop like any job, and redraw when continued.
-    func suspend() -> UInt8 {
-        fl_prep_term(el, 0)
-        TerminalWrites.bracketedPaste(tty, on: false)
-        kill(0, SIGTSTP)
-        TerminalWrites.bracketedPaste(tty, on: true)
-        fl_prep_term(el, 1)
-        return UInt8(CC_REDISPLAY)
     }
 
     // MARK: - Prompts

@@ -30,6 +30,14 @@ struct EditingTests {
         ("1٣8", "18|"),                                      // Arabic-Indic digits refused
         ("1中8", "18|"),
         ("<BS><Del><Left><Right>", "|"),
+        ("13812345678<M-b>", "138-1234|-5678"),             // word motion goes by template group
+        ("13812345678<M-b><C-Left>", "138|-1234-5678"),
+        ("13812345678<C-a><M-f>", "138|-1234-5678"),
+        ("13812345678<C-a><C-Right><M-f>", "138-1234|-5678"),
+        ("13812345678<C-a><C-Right><M-f><M-f>", "138-1234-5678|"),
+        ("1381234<C-Left><M-d>", "138|"),                    // Alt-d kills the group after the cursor
+        ("1381234<C-a><M-d>", "|123-4"),                     // the leading 1 of "1234" keeps place 1 legal
+        ("13812345678<M-BS>", "138-1234|"),
     ]
 
     @Test(arguments: phone)
@@ -55,6 +63,10 @@ struct EditingTests {
     static let text: [(String, String)] = [
         ("hello world<C-w>", "hello |"),
         ("hello world  <C-w>", "hello |"),
+        ("hi big dog<M-b><M-b><M-d>", "hi | dog"),
+        ("hi big dog<C-a><M-f>", "hi| big dog"),
+        ("hi big dog<C-a><C-Right><C-Right><C-Right>", "hi big dog|"),
+        ("hi dog<M-BS><C-M-h>", "|"),
         ("中文<BS>", "中|"),
         ("a👨‍👩‍👧b<Left><BS>", "a|b"),
         ("abc<Home>x", "x|abc"),

@@ -40,8 +40,9 @@ struct PropertyTests {
         case 10: return .selfInsert(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234"].randomElement(using: &rng)!)
         default:
             let named: [EditCommand] = [.backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar, .beginningOfLine,
-                                        .endOfLine, .backwardKillWord, .unixLineDiscard, .killLine, .acceptLine,
-                                        .complete, .previousChoice, .nextChoice]
+                                        .endOfLine, .backwardKillWord, .killWord, .backwardWord, .forwardWord,
+                                        .unixLineDiscard, .killLine, .acceptLine, .complete, .previousChoice,
+                                        .nextChoice]
             return named.randomElement(using: &rng)!
         }
     }

@@ -13,13 +13,20 @@ final class TmuxTerminal {
     /// The server's socket file, removed on close (tmux leaves it behind after kill-server).
     private var socketPath = ""
 
-    /// Starts the server with a clean environment (`fieldline` on PATH) and waits for a bare `$ ` prompt.
-    init() async throws {
+    /// A scratch folder that is the shell's HOME (so no user's keymaps or settings reach the tests).
+    let home: String
+
+    /// Starts the server with a clean environment (`fieldline` on PATH, a scratch HOME, no FIELDLINE_* or XDG_*)
+    /// and waits for a bare `$ ` prompt.
+    init(term: String = "xterm-256color", columns: Int = 80) async throws {
         let bin = fieldlineURL.deletingLastPathComponent().path
-        let shell = "env -i HOME=\"$HOME\" PATH='\(bin)':\"$PATH\" TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile"
-        try tmux("new-session", "-d", "-s", "s", "-x", "80", "-y", "16", shell)
+        var template = Array((NSTemporaryDirectory() + "fl-home-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+        home = String(cString: made)
+        let shell = "env -i HOME='\(home)' PATH='\(bin)':\"$PATH\" TERM=\(term) LANG=C.UTF-8 bash --norc --noprofile"
+        try tmux("new-session", "-d", "-s", "s", "-x", "\(columns)", "-y", "16", shell)
         socketPath = try tmux("display", "-p", "-t", "s", "#{socket_path}").trimmingCharacters(in: .whitespacesAndNewlines)
-        run("unset HISTFILE; PS1='$ '; PS2='>> '; clear")
+        run("unset HISTFILE; ulimit -c 0; PS1='$ '; PS2='>> '; clear")
         try await freshPrompt()
     }
 
@@ -31,6 +38,7 @@ final class TmuxTerminal {
         closed = true
         _ = try? tmux("kill-server")
         if !socketPath.isEmpty { unlink(socketPath) }
+        _ = try? FileManager.default.removeItem(atPath: home)
     }
 
     /// Runs `tmux -L socket ARGS…` and returns its standard output.
@@ -46,6 +54,41 @@ final class TmuxTerminal {
 
     /// Presses named keys (Enter, Left, BSpace, Escape, C-c, Up…).
     func press(_ keys: String...) { _ = try? tmux(["send-keys", "-t", "s"] + keys) }
+
+    /// Sends raw bytes to the program in one write, as a terminal sends one key's sequence (a paste buffer pasted
+    /// without bracketed-paste markers and without turning line feeds into carriage returns).
+    func send(bytes: [UInt8]) {
+        let file = home + "/raw-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else { return }
+        defer { unlink(file) }
+        _ = try? tmux("load-buffer", "-b", "raw", file)
+        _ = try? tmux("paste-buffer", "-b", "raw", "-d", "-r", "-t", "s")
+    }
+
+    /// Pastes text as a terminal does: wrapped in bracketed-paste markers when the program asked for them.
+    func paste(_ text: String) throws {
+        try tmux("set-buffer", "--", text)
+        try tmux("paste-buffer", "-p", "-t", "s")
+    }
+
+    /// The process id of the newest `fieldline` running under the pane's shell.
+    func fieldlinePID() throws -> String? {
+        let shell = try tmux("display", "-p", "-t", "s", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+        let table = try Spawn.run(["ps", "-e", "-o", "pid=,ppid=,comm="]).out
+        var parent: [String: String] = [:], name: [String: String] = [:]
+        for line in table.split(separator: "\n") {
+            let f = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard f.count >= 3 else { continue }
+            parent[f[0]] = f[1]
+            name[f[0]] = f[2]
+        }
+        func descends(_ pid: String) -> Bool {
+            var p = pid
+            for _ in 0..<20 { guard let up = parent[p] else { return false }; if up == shell { return true }; p = up }
+            return false
+        }
+        return name.filter { $0.value == "fieldline" && descends($0.key) }.keys.sorted { Int($0)! < Int($1)! }.last
+    }
 
     /// Types a shell command and presses Enter.
     func run(_ command: String) { type(command); press("Enter") }

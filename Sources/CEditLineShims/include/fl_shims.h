@@ -17,10 +17,11 @@ int fl_bind(EditLine *el, const wchar_t *key, const wchar_t *function);
 int fl_set_client_data(EditLine *el, void *data);
 void *fl_client_data(EditLine *el);
 int fl_set_getc(EditLine *el, fl_getc_fn fn);
-int fl_set_tty(EditLine *el, const char *a, const char *b);
+int fl_set_tty(EditLine *el, const char *a, const char *b, const char *c);
 int fl_set_signal(EditLine *el, int on);
 int fl_prep_term(EditLine *el, int on);
 int fl_set_output(EditLine *el, FILE *fp);
+int fl_refresh(EditLine *el);
 
 int fl_history_set_size(History *h, HistEvent *ev, int size);
 int fl_history_set_unique(History *h, HistEvent *ev, int unique);
@@ -29,4 +30,7 @@ int fl_history_save(History *h, HistEvent *ev, const char *path);
 int fl_history_enter(History *h, HistEvent *ev, const char *line);
 int fl_history_first(History *h, HistEvent *ev);
 int fl_history_next(History *h, HistEvent *ev);
+int fl_history_save_fp(History *h, HistEvent *ev, FILE *fp);
+// An anonymous in-memory file (memfd_create, close-on-exec) for libedit's history I/O; -1 where missing.
+int fl_memfd(void);
 #endif

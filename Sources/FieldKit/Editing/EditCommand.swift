@@ -16,6 +16,12 @@ public enum EditCommand: Sendable, Equatable {
     case endOfLine
     /// Remove back to the start of the word or template group before the cursor.
     case backwardKillWord
+    /// Remove up to the end of the word or template group after the cursor.
+    case killWord
+    /// Move to the start of the word or template group before the cursor.
+    case backwardWord
+    /// Move to the end of the word or template group after the cursor.
+    case forwardWord
     /// Remove everything before the cursor.
     case unixLineDiscard
     /// Remove everything after the cursor.
@@ -36,7 +42,8 @@ public enum EditCommand: Sendable, Equatable {
         "backward-delete-char": .backwardDeleteChar, "delete-char": .deleteChar,
         "backward-char": .backwardChar, "forward-char": .forwardChar,
         "beginning-of-line": .beginningOfLine, "end-of-line": .endOfLine,
-        "backward-kill-word": .backwardKillWord, "unix-line-discard": .unixLineDiscard,
+        "backward-kill-word": .backwardKillWord, "kill-word": .killWord,
+        "backward-word": .backwardWord, "forward-word": .forwardWord, "unix-line-discard": .unixLineDiscard,
         "kill-line": .killLine, "accept-line": .acceptLine, "abort": .abort,
         "complete": .complete, "previous-choice": .previousChoice, "next-choice": .nextChoice,
     ]

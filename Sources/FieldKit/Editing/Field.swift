@@ -42,6 +42,14 @@ public struct Field: Sendable {
             state.cursor = state.symbols.count
         case .backwardKillWord:
             refused = !remove(wordStart(before: state.cursor)..<state.cursor)
+        case .killWord:
+            refused = !remove(state.cursor..<wordEnd(after: state.cursor))
+        case .backwardWord:
+            refused = state.cursor == 0
+            state.cursor = wordStart(before: state.cursor)
+        case .forwardWord:
+            refused = state.cursor == state.symbols.count
+            state.cursor = wordEnd(after: state.cursor)
         case .unixLineDiscard:
             refused = !remove(0..<state.cursor)
         case .killLine:
@@ -83,25 +91,47 @@ public struct Field: Sendable {
         return true
     }
 
-    /// Where Ctrl-W stops: for templated fields the start of the display group before the cursor (groups are
-    /// separated by literals); for free text the start of the previous word, skipping spaces first (bash's Ctrl-W).
+    /// Where Ctrl-W and Alt-b stop: for templated fields the start of the display group before the cursor (groups
+    /// are separated by literals); for free text the start of the previous word, skipping spaces first (bash's Ctrl-W).
     func wordStart(before cursor: Int) -> Int {
         guard cursor > 0 else { return 0 }
         let symbols = state.symbols
         if spec.templates.templates.isEmpty {
-            var i = cursor
+            var i = min(cursor, symbols.count)
             while i > 0 && symbols[i - 1].isWhitespace { i -= 1 }
             while i > 0 && !symbols[i - 1].isWhitespace { i -= 1 }
             return i
         }
-        let formatted = Formatter.format(symbols, with: spec.templates)
-        // A symbol starts a group when the display character before it is a literal.
-        var i = cursor - 1
-        while i > 0 {
-            let start = formatted.symbolEnds[i] - 1
-            if start > 0 && formatted.symbolEnds[i - 1] != start { break }
-            i -= 1
+        let starts = groupStarts()
+        var i = min(cursor, symbols.count) - 1
+        while i > 0 && !starts[i] { i -= 1 }
+        return max(i, 0)
+    }
+
+    /// Where Alt-f and Alt-d stop: the end of the display group after the cursor, or for free text the end of the
+    /// next word, skipping spaces first (readline's forward-word with white space as the separator).
+    func wordEnd(after cursor: Int) -> Int {
+        let symbols = state.symbols
+        guard cursor < symbols.count else { return symbols.count }
+        if spec.templates.templates.isEmpty {
+            var i = max(cursor, 0)
+            while i < symbols.count && symbols[i].isWhitespace { i += 1 }
+            while i < symbols.count && !symbols[i].isWhitespace { i += 1 }
+            return i
         }
+        let starts = groupStarts()
+        var i = max(cursor, 0) + 1
+        while i < symbols.count && !starts[i] { i += 1 }
         return i
+    }
+
+    /// For each symbol, whether it starts a display group: the display character before it is a literal.
+    private func groupStarts() -> [Bool] {
+        let formatted = Formatter.format(state.symbols, with: spec.templates)
+        return state.symbols.indices.map { i in
+            guard i > 0 else { return true }
+            let start = formatted.symbolEnds[i] - 1
+            return start > 0 && formatted.symbolEnds[i - 1] != start
+        }
     }
 }

@@ -13,7 +13,8 @@ public struct Keymap: Sendable {
         return nil
     }
 
-    /// Emacs-style bindings, as readline and libedit ship them.
+    /// Emacs-style bindings, as readline and libedit ship them; word motion also on Ctrl- and Alt-arrows, as in
+    /// most terminals' shells.
     public static let standard = Keymap(bindings: [
         .named("BS"): .backwardDeleteChar, .named("C-h"): .backwardDeleteChar,
         .named("Del"): .deleteChar, .named("C-d"): .deleteChar,
@@ -21,7 +22,11 @@ public struct Keymap: Sendable {
         .named("Right"): .forwardChar, .named("C-f"): .forwardChar,
         .named("Home"): .beginningOfLine, .named("C-a"): .beginningOfLine,
         .named("End"): .endOfLine, .named("C-e"): .endOfLine,
-        .named("C-w"): .backwardKillWord, .named("C-u"): .unixLineDiscard, .named("C-k"): .killLine,
+        .named("C-w"): .backwardKillWord, .named("M-BS"): .backwardKillWord, .named("C-M-h"): .backwardKillWord,
+        .named("M-d"): .killWord, .named("C-Del"): .killWord, .named("M-Del"): .killWord,
+        .named("C-Left"): .backwardWord, .named("M-Left"): .backwardWord, .named("M-b"): .backwardWord,
+        .named("C-Right"): .forwardWord, .named("M-Right"): .forwardWord, .named("M-f"): .forwardWord,
+        .named("C-u"): .unixLineDiscard, .named("C-k"): .killLine,
         .named("CR"): .acceptLine, .named("C-m"): .acceptLine, .named("C-j"): .acceptLine,
         .named("Esc"): .abort, .named("C-g"): .abort,
         .named("Tab"): .complete, .named("C-i"): .complete,

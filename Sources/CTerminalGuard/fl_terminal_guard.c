@@ -1,0 +1,194 @@
+// See fl_terminal_guard.h. Every function a handler calls is async-signal-safe (POSIX.1-2017, 2.4.3).
+#define _GNU_SOURCE
+#include "fl_terminal_guard.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+// Read by handlers; written only while no handler of ours is installed, or are sig_atomic_t.
+static int guard_tty = -1;
+static struct termios guard_original;
+static volatile sig_atomic_t guard_armed;
+static volatile sig_atomic_t guard_released;
+static volatile sig_atomic_t guard_resized;
+static volatile sig_atomic_t guard_continued;
+static volatile sig_atomic_t guard_rows_below;
+
+// Signals handled, with the actions and mask they had before.
+enum { GUARD_MAX_SIGNALS = 80 };
+static int guard_signals[GUARD_MAX_SIGNALS];
+static struct sigaction guard_previous[GUARD_MAX_SIGNALS];
+static int guard_count;
+static sigset_t guard_previous_mask;
+// The mask inside flg_wait: the previous mask, so the deferred signals can arrive only there.
+static sigset_t guard_wait_mask;
+
+static void write_all(int fd, const char *bytes, size_t length) {
+    while (length > 0) {
+        ssize_t n = write(fd, bytes, length);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return;
+        bytes += n;
+        length -= (size_t)n;
+    }
+}
+
+// Bracketed paste off, the cursor below the field on a fresh line, the original settings back.
+static void leave_terminal(int fresh_line) {
+    static const char paste_off[] = "\x1b[?2004l";
+    write_all(guard_tty, paste_off, sizeof paste_off - 1);
+    if (fresh_line) {
+        write_all(guard_tty, "\r", 1);
+        for (int i = 0; i < guard_rows_below && i < 1000; i++) write_all(guard_tty, "\n", 1);
+        write_all(guard_tty, "\n", 1);
+    }
+    while (tcsetattr(guard_tty, TCSADRAIN, &guard_original) < 0 && errno == EINTR) {}
+}
+
+// A signal whose default action ends the process: restore the terminal, then die of the same signal.
+static void on_fatal(int signo) {
+    if (guard_armed && !guard_released) {
+        guard_released = 1;
+        leave_terminal(1);
+    }
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(signo, &dfl, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signo);
+    raise(signo);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    // Still alive (a fault re-raised from its handler returns and faults again; anything else ends here).
+    _exit(128 + signo);
+}
+
+static void on_stop(int signo);
+
+static void install(int signo, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  // no SA_RESTART: a wait returns EINTR and the reader reacts at once
+    sigaction(signo, &action, NULL);
+}
+
+// SIGTSTP (Ctrl-Z or kill -TSTP): give the terminal back, stop like any job, and take it again when continued.
+static void on_stop(int signo) {
+    int saved_errno = errno;
+    struct termios editing;
+    int have_editing = 0;
+    if (guard_armed && !guard_released) {
+        have_editing = tcgetattr(guard_tty, &editing) == 0;
+        leave_terminal(0);
+    }
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(signo, &dfl, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signo);
+    raise(signo);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);  // the process stops here until SIGCONT
+    sigprocmask(SIG_BLOCK, &only, NULL);
+    install(signo, on_stop);
+    if (have_editing && !guard_released) {
+        while (tcsetattr(guard_tty, TCSADRAIN, &editing) < 0 && errno == EINTR) {}
+        static const char paste_on[] = "\x1b[?2004h";
+        write_all(guard_tty, paste_on, sizeof paste_on - 1);
+    }
+    guard_continued = 1;
+    errno = saved_errno;
+}
+
+static void on_continue(int signo) { (void)signo; guard_continued = 1; }
+static void on_resize(int signo) { (void)signo; guard_resized = 1; }
+
+// Whether a signal's default action ends the process (term or core), by Linux's signal(7) table.
+static int ends_process(int signo) {
+    switch (signo) {
+    case SIGKILL: case SIGSTOP: case SIGTSTP: case SIGTTIN: case SIGTTOU:
+    case SIGCONT: case SIGCHLD: case SIGURG: case SIGWINCH:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+static void guard(int signo, void (*handler)(int)) {
+    if (guard_count >= GUARD_MAX_SIGNALS) return;
+    struct sigaction previous;
+    if (sigaction(signo, NULL, &previous) < 0) return;
+    if (previous.sa_handler == SIG_IGN && !(previous.sa_flags & SA_SIGINFO)) return;  // ignored stays ignored
+    guard_signals[guard_count] = signo;
+    guard_previous[guard_count] = previous;
+    guard_count++;
+    install(signo, handler);
+}
+
+int flg_arm(int tty, const struct termios *original) {
+    if (guard_armed) return -1;
+    guard_tty = tty;
+    guard_original = *original;
+    guard_released = 0;
+    guard_resized = 0;
+    guard_continued = 0;
+    guard_rows_below = 0;
+    guard_count = 0;
+
+    sigset_t deferred;
+    sigemptyset(&deferred);
+    sigaddset(&deferred, SIGWINCH);
+    sigaddset(&deferred, SIGTSTP);
+    sigaddset(&deferred, SIGCONT);
+    sigprocmask(SIG_BLOCK, &deferred, &guard_previous_mask);
+    guard_wait_mask = guard_previous_mask;
+    sigdelset(&guard_wait_mask, SIGWINCH);
+    sigdelset(&guard_wait_mask, SIGTSTP);
+    sigdelset(&guard_wait_mask, SIGCONT);
+    guard_armed = 1;
+
+    guard(SIGWINCH, on_resize);
+    guard(SIGCONT, on_continue);
+    guard(SIGTSTP, on_stop);
+    for (int signo = 1; signo < NSIG; signo++) {
+        if (signo == SIGWINCH || signo == SIGCONT || signo == SIGTSTP || !ends_process(signo)) continue;
+        if (signo >= 32 && signo < SIGRTMIN) continue;  // reserved by the C library for its threads
+        guard(signo, on_fatal);
+    }
+    return 0;
+}
+
+void flg_release(void) { guard_released = 1; }
+
+void flg_disarm(void) {
+    if (!guard_armed) return;
+    for (int i = 0; i < guard_count; i++) sigaction(guard_signals[i], &guard_previous[i], NULL);
+    guard_count = 0;
+    guard_armed = 0;
+    sigprocmask(SIG_SETMASK, &guard_previous_mask, NULL);
+}
+
+int flg_wait(int fd, int timeout_ms) {
+    struct pollfd pfd = { .fd = fd, .events = POLLIN, .revents = 0 };
+    struct timespec limit, *limit_ptr = NULL;
+    if (timeout_ms >= 0) {
+        limit.tv_sec = timeout_ms / 1000;
+        limit.tv_nsec = (long)(timeout_ms % 1000) * 1000000L;
+        limit_ptr = &limit;
+    }
+    return ppoll(&pfd, 1, limit_ptr, &guard_wait_mask);
+}
+
+int flg_take_resized(void) { int was = guard_resized; guard_resized = 0; return was; }
+int flg_take_continued(void) { int was = guard_continued; guard_continued = 0; return was; }
+void flg_set_rows_below(int rows) { guard_rows_below = rows < 0 ? 0 : rows; }

@@ -1,0 +1,24 @@
+/// One thing the user did at the keyboard, decoded from terminal bytes.
+public enum InputEvent: Sendable, Equatable {
+    /// Typed printable text. Never contains bytes of an escape sequence, C0/C1 controls or DEL.
+    case text(String)
+    /// A named key, in the keymap's Vim-style names: Key.named("Left"), Key.named("C-Left"), Key.named("M-b") ...
+    case key(Key)
+    /// The content of a bracketed paste with control characters, escape sequences and invalid UTF-8 removed.
+    /// `dropped` is true when anything other than line breaks at the very end was removed, or the paste was cut at
+    /// the cap.
+    case paste(String, dropped: Bool)
+    /// A sequence nobody understands (unknown/malformed/over-long escape sequence, invalid UTF-8, a CSI-u report of
+    /// plain text we never asked for): the adapter rings the bell and marks the counter. Never text.
+    case refused
+}
+
+/// What the decoder is in the middle of, so the reader knows how long to wait before calling `flush`.
+public enum InputDecoderWait: Sendable, Equatable {
+    /// Idle: the next byte may take as long as it likes.
+    case nothing
+    /// Inside an escape sequence or a UTF-8 character: its rest normally follows within milliseconds.
+    case sequence
+    /// Inside a bracketed paste: the terminal may take a while to send the rest.
+    case paste
+}

@@ -1,0 +1,83 @@
+import CEditLineShims
+import CLibEdit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libedit's own encoding of history entries, used without giving libedit a path to the real file.
+///
+/// libedit can only write a history to a `FILE *` it may `fchmod` (so not `fmemopen`/`open_memstream`, whose
+/// `fileno` is -1) and only read one from a path. Both go through a scratch file in memory (`memfd_create`, or an
+/// unlinked `tmpfile()` where memfd is missing): an entry is encoded by saving a one-entry history into it and
+/// dropping the header line; a checked copy of the file's bytes is decoded by `H_LOAD` of `/proc/self/fd/N`.
+enum HistoryCodec {
+    /// One entry as libedit writes it in a history file: the vis-encoded value and a newline.
+    static func encode(_ value: String) throws(HistoryProblem) -> [UInt8] {
+        guard !value.utf8.contains(0) else { throw HistoryProblem(.codec, "the value holds a NUL character") }
+        guard let h = history_init() else { throw HistoryProblem(.codec, "libedit could not start a history") }
+        defer { history_end(h) }
+        var event = HistEvent()
+        fl_history_set_size(h, &event, 1)
+        guard fl_history_enter(h, &event, value) >= 0 else {
+            throw HistoryProblem(.codec, "libedit could not take the value")
+        }
+        let scratch = try Scratch()
+        guard fl_history_save_fp(h, &event, scratch.file) == 1 else {
+            throw HistoryProblem(.codec, "libedit could not encode the value")
+        }
+        let bytes = try scratch.contents()
+        let line = bytes.dropFirst(HistoryFile.header.count)
+        guard bytes.starts(with: HistoryFile.header), line.last == 0x0A, line.firstIndex(of: 0x0A) == line.count - 1 + line.startIndex
+        else { throw HistoryProblem(.codec, "libedit encoded the value in an unexpected way") }
+        return Array(line)
+    }
+
+    /// The entries of a history file's bytes (header first, whole lines), oldest first, at most `limit`.
+    static func decode(_ bytes: ArraySlice<UInt8>, limit: Int) throws(HistoryProblem) -> [String] {
+        let scratch = try Scratch()
+        try HistoryFile.writeAll(fileno(scratch.file), Array(bytes))
+        guard let h = history_init() else { throw HistoryProblem(.codec, "libedit could not start a history") }
+        defer { history_end(h) }
+        var event = HistEvent()
+        fl_history_set_size(h, &event, Int32(limit))
+        guard fl_history_load(h, &event, "/proc/self/fd/\(fileno(scratch.file))") >= 0 else {
+            throw HistoryProblem(.codec, "libedit could not read it (is /proc mounted?)")
+        }
+        var newestFirst: [String] = []
+        if fl_history_first(h, &event) == 0 {
+            repeat {
+                if let s = event.str { newestFirst.append(String(cString: s)) }
+            } while fl_history_next(h, &event) == 0
+        }
+        return newestFirst.reversed()
+    }
+
+    /// A read-write `FILE *` on an anonymous file, closed on deinit.
+    private final class Scratch {
+        let file: UnsafeMutablePointer<FILE>
+
+        init() throws(HistoryProblem) {
+            let fd = fl_memfd()
+            if fd >= 0, let file = fdopen(fd, "w+") {
+                self.file = file
+            } else if let file = tmpfile() {
+                if fd >= 0 { close(fd) }
+                self.file = file
+            } else {
+                throw HistoryProblem(.codec, "no scratch file for libedit", errno: errno)
+            }
+        }
+
+        deinit { fclose(file) }
+
+        /// Everything written so far.
+        func contents() throws(HistoryProblem) -> [UInt8] {
+            guard fflush(file) == 0 else { throw HistoryProblem(.codec, "cannot write a scratch file", errno: errno) }
+            var st = stat()
+            guard fstat(fileno(file), &st) == 0 else {
+                throw HistoryProblem(.codec, "cannot examine a scratch file", errno: errno)
+            }
+            return try HistoryFile.readAt(fileno(file), offset: 0, count: Int(st.st_size))
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Bytes a terminal sends for keys the field does not type: no part of an escape sequence may ever become text,
+/// and no pasted byte may run a command. Each test fails on the reader that let libedit see escape sequences.
+@Suite struct EscapeSequenceTerminalTests {
+    static func ask(_ arguments: String) -> String { AskTerminalTests.ask(arguments) }
+
+    /// Ctrl-Left used to leave `5` behind (`12534`); now it is backward-word, so `34` lands before `12`.
+    @Test func ctrlLeftMovesByWordAndLeavesNothingBehind() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("digits"))
+        try await t.wait { $0.contains(">") }
+        t.type("12")
+        try await t.wait { $0.contains { $0.hasPrefix("> 12") } }
+        t.press("C-Left")
+        t.type("34")
+        try await t.wait { $0.contains { $0.hasPrefix("> 3412") } }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[3412]", "\(t.dump())")
+    }
+
+    /// Keys with no meaning in a text field are refused whole: no `~`, `2`, `3` or `5` from their sequences.
+    @Test(arguments: ["PPage", "NPage", "IC", "F5", "F12", "S-Left", "S-Right", "S-Up", "C-Up", "M-Up"])
+    func unknownKeysAreRefusedWhole(key: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 20"))
+        try await t.waitRow(">", "0/20")
+        t.type("ab")
+        try await t.waitRow("> ab", "2/20")
+        t.press(key)
+        let rows = try await t.waitRow("> ab", "2/20 !")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "> ab", "2/20 !") }, "\(key)\n\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[ab]", "\(key)\n\(t.dump())")
+    }
+
+    /// Raw sequences from other terminals: a stray paste end, rxvt and linux-console keys, an over-long CSI.
+    static let rawSequences: [String: String] = [
+        "stray paste end": "\u{1B}[201~",
+        "rxvt Ctrl-Delete at the end": "\u{1B}[3^",
+        "xterm Shift-F3": "\u{1B}[1;2R",
+        "OSC string": "\u{1B}]0;title\u{7}",
+        "kitty plain letter": "\u{1B}[97u",
+        "over-long CSI": "\u{1B}[" + String(repeating: "1", count: 20_000) + "D",
+    ]
+
+    @Test(arguments: rawSequences.keys.sorted())
+    func rawSequencesInsertNothing(name: String) async throws {
+        let sequence = try #require(Self.rawSequences[name])
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 30"))
+        try await t.waitRow(">", "0/30")
+        t.type("ab")
+        try await t.waitRow("> ab", "2/30")
+        t.send(bytes: Array(sequence.utf8))
+        try await t.waitRow("> ab", "2/30 !")
+        t.type("c")
+        try await t.waitRow("> abc", "3/30")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[abc]", "\(name)\n\(t.dump())")
+    }
+
+    /// Home, End and Delete as xterm, rxvt, the linux console and tmux send them.
+    @Test func homeEndAndDeleteInEveryEncoding() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("digits"))
+        try await t.wait { $0.contains(">") }
+        t.type("55")
+        try await t.wait { $0.contains { $0.hasPrefix("> 55") } }
+        var expected = "55"
+        for (home, end) in [("\u{1B}[H", "\u{1B}[F"), ("\u{1B}OH", "\u{1B}OF"), ("\u{1B}[1~", "\u{1B}[4~"),
+                            ("\u{1B}[7~", "\u{1B}[8~")] {
+            t.send(bytes: Array(home.utf8))
+            t.type("1")
+            t.send(bytes: Array(end.utf8))
+            t.type("2")
+            expected = "1" + expected + "2"
+            let want = expected
+            try await t.wait { $0.contains { $0.hasPrefix("> " + want) } }
+        }
+        t.send(bytes: Array("\u{1B}[H\u{1B}[3~".utf8))  // Home, Delete
+        expected.removeFirst()
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[\(expected)]", "\(t.dump())")
+    }
+
+    /// Word keys have their readline meaning: Alt-b/f, Ctrl-Left/Right move, Alt-Backspace and Ctrl-W kill back,
+    /// Alt-d kills forward.
+    @Test func wordKeysEditByWord() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 30"))
+        try await t.waitRow(">", "0/30")
+        t.type("one two three")
+        try await t.waitRow("> one two three", "13/30")
+        t.press("M-BSpace")  // kills "three"
+        try await t.waitRow("> one two", "8/30")
+        t.press("M-b", "M-b")  // to the start of "one"
+        t.press("M-d")  // kills "one", leaving " two "
+        try await t.waitRow(">  two", "5/30")
+        t.press("C-Right")  // after "two"
+        t.type("!")
+        try await t.waitRow(">  two!", "6/30")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[ two! ]", "\(t.dump())")
+    }
+
+    /// A paste that carries its own end marker and a carriage return is inserted as text and never accepts.
+    @Test func aPasteCannotSubmitTheField() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 20"))
+        try await t.waitRow(">", "0/20")
+        try t.paste("safe\u{1B}[201~evil\r")
+        let rows = try await t.waitRow("> safeevil", "8/20 !")
+        #expect(rows.contains { TmuxTerminal.isRow($0, "> safeevil", "8/20 !") }, "\(t.dump())")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(!t.screen().contains { TmuxTerminal.isResult($0) }, "the paste accepted the field\n\(t.dump())")
+        t.press("Escape")
+        #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// Signals and hang-ups while `fieldline ask` holds the terminal: whatever ends or stops the process first puts
+/// the terminal back exactly (`stty -g`), turns bracketed paste off and leaves the cursor on a fresh line.
+@Suite struct SignalTerminalTests {
+    /// Every catchable signal whose default action ends the process.
+    static let fatal = ["HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "USR1", "SEGV", "USR2", "PIPE",
+                        "ALRM", "TERM", "STKFLT", "XCPU", "XFSZ", "VTALRM", "PROF", "IO", "PWR", "SYS", "RTMIN",
+                        "RTMIN+5", "RTMAX"]
+
+    /// The number of a signal name, as the shell's `kill -l` gives it.
+    static func number(_ name: String) throws -> Int {
+        Int(try Spawn.run(["bash", "-c", "kill -l \(name)"]).out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// Runs `fieldline ask ARGS` under a non-interactive `sh` (an interactive bash puts the terminal back itself
+    /// when a job dies of a signal or stops, which would hide a terminal left raw), then prints the exit code,
+    /// whether `stty -g` is the same as before, and starts `cat -v` so a later paste shows whether bracketed paste
+    /// was left on. The INT trap only keeps sh going when Ctrl-C reaches it too.
+    static func probe(_ arguments: String = "digits") -> String {
+        #"sh -c 'trap "echo trapped" INT; s1=$(stty -g); fieldline ask \#(arguments); echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same; cat -v'"#
+    }
+
+    /// After the prompt ended: the settings are the same and a paste arrives without bracketed-paste markers.
+    static func expectTerminalRestored(_ t: TmuxTerminal, rc: Int, _ context: String) async throws {
+        #expect(try await t.result() == "rc=\(rc)", "\(context)\n\(t.dump())")
+        let same = try await t.wait { $0.contains("stty-same") }
+        #expect(same.contains("stty-same"), "\(context)\n\(t.dump())")
+        try await Task.sleep(nanoseconds: 100_000_000)
+        try t.paste("pasted")
+        t.press("Enter")
+        let rows = try await t.wait { $0.filter { $0.contains("pasted") }.count >= 2 }
+        #expect(!rows.contains { $0.contains("200~") }, "bracketed paste left on (\(context))\n\(t.dump())")
+        #expect(rows.filter { $0 == "pasted" }.count == 2, "\(context)\n\(t.dump())")
+        t.press("C-d")
+        #expect(try await t.freshPrompt(), "\(context)\n\(t.dump())")
+    }
+
+    @Test(arguments: fatal)
+    func aSignalFromOutsideRestoresTheTerminalAndEndsByThatSignal(name: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.probe())
+        try await t.wait { $0.contains(">") }
+        t.type("12")
+        try await t.wait { $0.contains { $0.hasPrefix("> 12") } }
+        let pid = try #require(try t.fieldlinePID(), "\(t.dump())")
+        _ = try Spawn.run(["bash", "-c", "kill -s \(name) \(pid)"])
+        try await Self.expectTerminalRestored(t, rc: 128 + (try Self.number(name)), name)
+        // The field's line stays on the screen above, and nothing was printed after it on that row.
+        #expect(t.screen().contains { $0.hasPrefix("> 12") && !$0.contains("rc=") }, "\(t.dump())")
+    }
+
+    /// `kill -TSTP` stops the prompt with the terminal given back (read from outside while it is stopped); after
+    /// SIGCONT it prepares the terminal again and redraws, so keys are filtered and not echoed twice.
+    @Test func externalStopAndContinue() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let before = t.home + "/before"
+        t.run(#"sh -c 'stty -g > \#(before); fieldline ask digits; echo "rc=$?"'"#)
+        try await t.wait { $0.contains(">") }
+        t.type("12")
+        try await t.wait { $0.contains { $0.hasPrefix("> 12") } }
+        let pid = try #require(try t.fieldlinePID(), "\(t.dump())")
+        let tty = try t.tmux("display", "-p", "-t", "s", "#{pane_tty}").trimmingCharacters(in: .whitespacesAndNewlines)
+        let editing = try Spawn.run(["stty", "-F", tty, "-g"]).out
+        _ = try Spawn.run(["kill", "-s", "TSTP", pid])
+        try await Task.sleep(nanoseconds: 500_000_000)
+        let state = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        #expect(state.split(separator: ")").last?.split(separator: " ").first == "T", "not stopped: \(state)")
+        let stopped = try Spawn.run(["stty", "-F", tty, "-g"]).out
+        let original = try String(contentsOfFile: before, encoding: .utf8)
+        #expect(stopped == original, "settings while stopped differ from before the prompt")
+        #expect(editing != original, "the prompt never changed the settings, so this test proves nothing")
+        _ = try Spawn.run(["kill", "-s", "CONT", pid])
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(try Spawn.run(["stty", "-F", tty, "-g"]).out == editing, "not prepared again after SIGCONT")
+        t.type("a3")
+        let rows = try await t.wait { $0.contains { $0.hasPrefix("> 123") } }
+        #expect(!rows.contains { $0.hasPrefix(">") && $0.contains("a") }, "a was not filtered\n\(t.dump())")
+        #expect(!rows.contains { $0.hasPrefix("> 1233") }, "echoed twice\n\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        #expect(t.screen().contains("123"), "\(t.dump())")
+    }
+
+    /// Ctrl-Z, then `fg`: the field is drawn again under the shell's lines, and keys are filtered again.
+    @Test func ctrlZStopsAndFgRedraws() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run("fieldline ask digits")
+        try await t.wait { $0.contains(">") }
+        t.type("45")
+        try await t.wait { $0.contains { $0.hasPrefix("> 45") } }
+        t.press("C-z")
+        try await t.wait { $0.contains { $0.contains("Stopped") } }
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+        t.run("fg")
+        try await t.wait { $0.last(where: { !$0.isEmpty })?.hasPrefix("> 45") == true }
+        t.type("a6")
+        let rows = try await t.wait { $0.contains { $0.hasPrefix("> 456") } }
+        #expect(!rows.contains { $0.hasPrefix(">") && $0.contains("a") }, "a was not filtered\n\(t.dump())")
+        t.press("Enter")
+        let done = try await t.wait { $0.contains("456") }
+        #expect(done.contains("456"), "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    /// A keymap whose validator backtracks for minutes on the typed value: Ctrl-C and SIGTERM still end the
+    /// prompt and restore the terminal while the engine is busy.
+    @Test(arguments: ["C-c", "TERM"])
+    func aBusyEngineCanStillBeInterrupted(how: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let keymap = t.home + "/slow.yaml"
+        try "extends: text\nvalidators:\n  - regex: '^(a+)+$'\n".write(toFile: keymap, atomically: true, encoding: .utf8)
+        t.run(Self.probe("--keymap-file " + keymap))
+        try await t.wait { $0.contains(">") }
+        // Typed fast, so the last key arrives while the engine is still matching: each later key doubles the work.
+        t.type(String(repeating: "a", count: 34) + "!")
+        try await Task.sleep(nanoseconds: 500_000_000)
+        if how == "C-c" {
+            t.press("C-c")
+        } else {
+            let pid = try #require(try t.fieldlinePID(), "\(t.dump())")
+            _ = try Spawn.run(["kill", "-s", "TERM", pid])
+        }
+        try await Self.expectTerminalRestored(t, rc: how == "C-c" ? 130 : 143, how)
+    }
+
+    /// Closing the terminal is a hang-up whichever way it reaches the prompt (SIGHUP, or a read that fails): exit
+    /// 129 and no value printed.
+    @Test(arguments: [("signal", "trap 'echo hup' HUP"), ("end of input", "trap '' HUP")])
+    func closingTheTerminalIsAHangup(name: String, trap: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = t.home + "/out", rc = t.home + "/rc"
+        try t.tmux("new-window", "-d", "-t", "s:1",
+                   "env -i TERM=xterm LANG=C.UTF-8 bash -c \"\(trap); '\(fieldlineURL.path)' ask digits > \(out); echo \\$? > \(rc)\"")
+        try t.tmux("set-option", "-t", "s:1", "remain-on-exit", "off")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try t.tmux("send-keys", "-t", "s:1", "-l", "12")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try t.tmux("kill-pane", "-t", "s:1")
+        let end = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: rc) && Date() < end { try await Task.sleep(nanoseconds: 50_000_000) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let code = (try? String(contentsOfFile: rc, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(code == "129", "\(name): exit \(code ?? "none")")
+        #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "", "\(name): a value was printed")
+    }
+}
