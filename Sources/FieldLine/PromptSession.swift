@@ -50,6 +50,11 @@ final class PromptSession {
     /// The terminal's width, asked once and again after each resize rather than on every key.
     var columns: Int
 
+    /// When the last paste was inserted (monotonic ns), and how long after it Enter and Esc are refused: no one
+    /// presses a key within 100 ms of a paste landing, but a crafted paste's tail can arrive as the next read.
+    var pasteLanded: UInt64 = 0
+    static let pasteSettle: UInt64 = 100_000_000
+
     /// Whether the keymap binds any printable character to a command (most do not; typing then skips the lookup).
     let hasCharacterBindings: Bool
 
@@ -130,6 +135,7 @@ final class PromptSession {
             }
             return run(.selfInsert(text))
         case .paste(let text, let dropped):
+            pasteLanded = Monotonic.now()
             guard dropped else { return run(.selfInsert(text)) }
             // Something was removed from the paste (control characters, escape sequences): say so like a refused
             // key, in the same repaint. (A paste is only ever inserted: it cannot accept or cancel.)
@@ -148,6 +154,8 @@ final class PromptSession {
         if case .named(let name) = key {
             switch name {
             case "C-l": return redraw(.requested)
+            case "C-d" where field.state.symbols.isEmpty && Monotonic.now() &- pasteLanded < PromptSession.pasteSettle:
+                return refuse()
             case "C-d": return endOfFile()
             // These are signals from the terminal (ISIG); as keys they only arrive through an extended keyboard
             // protocol, and mean the same.
@@ -156,8 +164,12 @@ final class PromptSession {
             default: break
             }
         }
-        if let command = options.keymap.command(for: key) { return dispatch(command) }
-        return refuse()
+        guard let command = options.keymap.command(for: key) else { return refuse() }
+        if command == .acceptLine || command == .abort, Monotonic.now() &- pasteLanded < PromptSession.pasteSettle {
+            // A paste's bytes after an early end marker can arrive in the next read: they are not the user's keys.
+            return refuse()
+        }
+        return dispatch(command)
     }
 
     /// A keymap command, with Up/Down going to history when the field has no choices of its own.

@@ -118,4 +118,19 @@ import Testing
         t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
     }
+
+    /// The injected carriage return in a read of its own, right after the paste: refused, not Enter.
+    @Test func aCarriageReturnRightAfterAPasteIsRefused() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("text --limit 20"))
+        try await t.waitRow(">", "0/20")
+        try t.tmux("send-keys", "-t", "s", "-H", "1b", "5b", "32", "30", "30", "7e", "6f", "6b", "1b", "5b", "32", "30",
+                   "31", "7e", ";", "send-keys", "-t", "s", "-H", "0d")
+        // Whether tmux writes both in one read (then the CR is pasted text) or two, the field must stay open.
+        try await t.wait { $0.contains { $0.hasPrefix("> ok ") } }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(!t.screen().contains { TmuxTerminal.isResult($0) }, "the paste's tail accepted the field\n\(t.dump())")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[ok]", "\(t.dump())")
+    }
 }
