@@ -27,10 +27,10 @@ enum Callbacks {
         guard let session = PromptSession.from(el), let out else { return 0 }
         session.resumeScreenOutput()
         switch session.input.next(fd: session.tty, deadline: session.deadline) {
-        case .event(let event):
-            session.pending.append(.event(event))
-        case .redraw(let resized):
-            session.pending.append(.redraw(resized ? .resized : .continued))
+        case .event(let event, let pasteTail):
+            session.pending.append(.event(event, pasteTail: pasteTail))
+        case .redraw(let reason):
+            session.pending.append(.redraw(reason))
         case .endOfInput:
             if session.outcome == nil { session.outcome = .timedOut }
             return 0

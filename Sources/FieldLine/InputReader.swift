@@ -20,14 +20,23 @@ struct InputReader {
     private var decoder = InputDecoder()
     private var events: [InputEvent] = []
     private var delivered = 0
+    /// The events being delivered came in a read that was already waiting when a paste ended in the read before.
+    private var eventsArePasteTail = false
+    /// The last read ended a paste and more bytes were already waiting behind it.
+    private var nextReadIsPasteTail = false
+    /// When the last read that ended a paste was made (monotonic ns): a read within `pasteTailWindow` of it is its
+    /// tail too (the kernel can hand over the rest of one write a moment later; no one types that fast).
+    private var pasteReadAt: UInt64 = 0
+    static let pasteTailWindow: UInt64 = 10_000_000
     /// One read's worth of bytes, allocated once.
     private var chunk = [UInt8](repeating: 0, count: 4096)
 
     /// What the reader has for the session.
     enum Read {
-        case event(InputEvent)
+        /// A decoded event; `pasteTail` when it arrived right behind a paste (see `next`).
+        case event(InputEvent, pasteTail: Bool)
         /// The window changed size, or the process was continued after a stop: redraw the whole field.
-        case redraw(resized: Bool)
+        case redraw(RedrawReason)
         /// No more input: the deadline passed (the outcome says so) or the terminal is gone.
         case endOfInput
         /// The terminal hung up (closed window, lost connection).
@@ -39,14 +48,17 @@ struct InputReader {
         while true {
             if delivered < events.count {
                 delivered += 1
-                return .event(events[delivered - 1])
+                return .event(events[delivered - 1], pasteTail: eventsArePasteTail)
             }
             events.removeAll(keepingCapacity: true)
             delivered = 0
             // The guarded signals are blocked outside `flg_wait`, so a flag cannot be set between here and the wait.
             let continued = flg_take_continued() != 0
             let resized = flg_take_resized() != 0
-            if continued || resized { return .redraw(resized: resized) }
+            // After a stop the shell has written below the field: that decides where to draw, even if the window
+            // was also resized meanwhile (the redraw reads the size again either way).
+            if continued { return .redraw(.continued) }
+            if resized { return .redraw(.resized) }
 
             var timeout: Int32
             switch decoder.waiting {
@@ -74,6 +86,20 @@ struct InputReader {
             if count > 0 {
                 chunk.withUnsafeBufferPointer { all in
                     decoder.decode(UnsafeBufferPointer(rebasing: all[0..<count]), into: &events)
+                }
+                // A paste's bytes after an early end marker are pasted text when they come in the same read (the
+                // decoder sees to that); if the read ended right there and the rest is already waiting, the next
+                // read is that rest, not keys the user typed afterwards: the session will not let it accept or cancel.
+                eventsArePasteTail = nextReadIsPasteTail
+                nextReadIsPasteTail = false
+                if pasteReadAt != 0 {
+                    if Monotonic.now() &- pasteReadAt < InputReader.pasteTailWindow { eventsArePasteTail = true }
+                    pasteReadAt = 0
+                }
+                if events.contains(where: { if case .paste = $0 { true } else { false } }) {
+                    var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    nextReadIsPasteTail = poll(&pfd, 1, 0) > 0
+                    pasteReadAt = Monotonic.now()
                 }
                 continue
             }

@@ -96,7 +96,7 @@ extension PromptSession {
     /// Draw the whole field again: after a resize (the terminal has rewrapped the old rows), after the process was
     /// continued (the shell has printed below the field), or on Ctrl-L.
     func redraw(_ reason: RedrawReason) -> UInt8 {
-        if reason == .resized {
+        if reason != .requested {
             el_resize(el)
             columns = TerminalWrites.columns(tty)
         }

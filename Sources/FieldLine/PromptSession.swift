@@ -13,8 +13,8 @@ import Glibc
 final class PromptSession {
     /// Work the input reader hands to the `fl-pending` function, one item per sentinel.
     enum Pending {
-        /// A decoded key, text or paste.
-        case event(InputEvent)
+        /// A decoded key, text or paste; `pasteTail` when it came in the read right behind a paste.
+        case event(InputEvent, pasteTail: Bool)
         /// Redraw the whole field: the window changed size, or the process was continued after a stop.
         case redraw(RedrawReason)
         /// End the line with this accepted value (after the repaint that shows it).
@@ -49,11 +49,6 @@ final class PromptSession {
     var drawingToSink = false
     /// The terminal's width, asked once and again after each resize rather than on every key.
     var columns: Int
-
-    /// When the last paste was inserted (monotonic ns), and how long after it Enter and Esc are refused: no one
-    /// presses a key within 100 ms of a paste landing, but a crafted paste's tail can arrive as the next read.
-    var pasteLanded: UInt64 = 0
-    static let pasteSettle: UInt64 = 100_000_000
 
     /// Whether the keymap binds any printable character to a command (most do not; typing then skips the lookup).
     let hasCharacterBindings: Bool
@@ -118,7 +113,7 @@ final class PromptSession {
     func runPending() -> UInt8 {
         guard !pending.isEmpty else { return paint() }
         switch pending.removeFirst() {
-        case .event(let event): return handle(event)
+        case .event(let event, let pasteTail): return handle(event, pasteTail: pasteTail)
         case .redraw(let reason): return redraw(reason)
         case .accept(let value):
             outcome = .accepted(value)
@@ -127,7 +122,7 @@ final class PromptSession {
     }
 
     /// One decoded event: text is typed, a paste is inserted (it never runs a command), a key runs its command.
-    func handle(_ event: InputEvent) -> UInt8 {
+    func handle(_ event: InputEvent, pasteTail: Bool = false) -> UInt8 {
         switch event {
         case .text(let text):
             if hasCharacterBindings, text.count == 1, let command = options.keymap.bindings[.character(text.first!)] {
@@ -135,7 +130,6 @@ final class PromptSession {
             }
             return run(.selfInsert(text))
         case .paste(let text, let dropped):
-            pasteLanded = Monotonic.now()
             guard dropped else { return run(.selfInsert(text)) }
             // Something was removed from the paste (control characters, escape sequences): say so like a refused
             // key, in the same repaint. (A paste is only ever inserted: it cannot accept or cancel.)
@@ -145,17 +139,16 @@ final class PromptSession {
         case .refused:
             return refuse()
         case .key(let key):
-            return press(key)
+            return press(key, pasteTail: pasteTail)
         }
     }
 
     /// A named key: the terminal-level keys first, then the field's keymap.
-    func press(_ key: Key) -> UInt8 {
+    func press(_ key: Key, pasteTail: Bool = false) -> UInt8 {
         if case .named(let name) = key {
             switch name {
             case "C-l": return redraw(.requested)
-            case "C-d" where field.state.symbols.isEmpty && Monotonic.now() &- pasteLanded < PromptSession.pasteSettle:
-                return refuse()
+            case "C-d" where pasteTail && field.state.symbols.isEmpty: return refuse()
             case "C-d": return endOfFile()
             // These are signals from the terminal (ISIG); as keys they only arrive through an extended keyboard
             // protocol, and mean the same.
@@ -165,10 +158,8 @@ final class PromptSession {
             }
         }
         guard let command = options.keymap.command(for: key) else { return refuse() }
-        if command == .acceptLine || command == .abort, Monotonic.now() &- pasteLanded < PromptSession.pasteSettle {
-            // A paste's bytes after an early end marker can arrive in the next read: they are not the user's keys.
-            return refuse()
-        }
+        // A crafted paste's tail that arrived as its own read is not the user's keys: it may not end the field.
+        if pasteTail && (command == .acceptLine || command == .abort) { return refuse() }
         return dispatch(command)
     }
 

@@ -8,6 +8,16 @@ import Glibc
 /// Foundation's Process spawns from the test's worker threads, whose blocked-signal mask the child inherits:
 /// a tmux server started that way cannot be killed with SIGTERM and its shell ignores Ctrl-C.
 enum Spawn {
+    /// A clean environment for every program a test starts: no HOME, XDG_* or FIELDLINE_* of the user running the
+    /// tests (HOME is an empty scratch folder). TMUX_TMPDIR is kept so tmux servers stay where the tests put them.
+    static let environment: [String] = {
+        let home = NSTemporaryDirectory() + "fl-spawn-home-\(getpid())"
+        mkdir(home, 0o700)
+        var list = ["PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + home]
+        if let dir = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] { list.append("TMUX_TMPDIR=" + dir) }
+        return list
+    }()
+
     /// Runs `argv` (looked up on PATH) with `stdin` bytes (or /dev/null), collecting stdout and stderr.
     static func run(_ argv: [String], stdin: Data? = nil) throws -> (out: String, err: String, status: Int32) {
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
@@ -37,7 +47,9 @@ enum Spawn {
         var pid: pid_t = 0
         let cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
-        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ)
+        let cEnv = Self.environment.map { strdup($0) } + [nil]
+        defer { cEnv.forEach { free($0) } }
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
         for fd in [inPipe[0], outPipe[1], errPipe[1]] { close(fd) }
         if let stdin {
             signal(SIGPIPE, SIG_IGN)

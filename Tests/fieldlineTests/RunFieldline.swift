@@ -11,6 +11,14 @@ import Darwin
 let fieldlineURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("fieldline")
 
+/// What every process a test starts gets: no HOME, XDG_* or FIELDLINE_* of the user running the tests, so their own
+/// keymaps or settings cannot change a result. HOME is an empty scratch folder.
+let cleanEnvironment: [String: String] = {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("fl-test-home-\(getpid())")
+    try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    return ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path]
+}()
+
 /// What a finished process wrote and how it exited.
 typealias Run = (out: String, err: String, status: Int32)
 
@@ -30,6 +38,7 @@ func run(_ executable: URL, _ args: [String], stdin: Data?) throws -> Run {
     let process = Process()
     process.executableURL = executable
     process.arguments = args
+    process.environment = cleanEnvironment
     let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe
