@@ -30,12 +30,6 @@ public enum FieldPrompt {
 
         let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty)
         session.el = el
-        // Where libedit's repaint goes while a quick echo has already drawn the change (see QuickEcho): a memory
-        // stream, so libedit's flush after that repaint is no system call.
-        guard let sink = fmemopen(nil, 1 << 16, "w") else { el_end(el); return .failed("cannot open a memory stream") }
-        defer { fclose(sink) }
-        session.screen = output
-        session.sink = sink
         if let file = options.historyFile, !options.secret { session.history = PromptHistory(file: file) }
         let handle = Unmanaged.passRetained(session)
         defer { handle.release() }
@@ -51,7 +45,6 @@ public enum FieldPrompt {
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
         _ = el_gets(el, &count)
-        session.resumeScreenOutput()
         let outcome = session.outcome ?? .cancelled
         if case .terminated = outcome {
             // The terminal is gone or a signal ends the process: put back what can be, print nothing more.

@@ -25,9 +25,10 @@ struct InputReader {
     /// The last read ended a paste and more bytes were already waiting behind it.
     private var nextReadIsPasteTail = false
     /// When the last read that ended a paste was made (monotonic ns): a read within `pasteTailWindow` of it is its
-    /// tail too (the kernel can hand over the rest of one write a moment later; no one types that fast).
+    /// tail too (the kernel hands over the rest of one write microseconds later; no one, and no tool driving a
+    /// terminal through another process, types that fast).
     private var pasteReadAt: UInt64 = 0
-    static let pasteTailWindow: UInt64 = 10_000_000
+    static let pasteTailWindow: UInt64 = 3_000_000
     /// One read's worth of bytes, allocated once.
     private var chunk = [UInt8](repeating: 0, count: 4096)
 

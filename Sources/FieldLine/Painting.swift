@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 extension PromptSession {
-    /// Write the engine's frame into libedit's line: replace the whole text, then place the cursor.
+    /// Write the engine's frame into libedit's line: replace the whole text, then place the cursor; draw a plain
+    /// append at the end of the line with `QuickEcho`'s few bytes, anything else through libedit's repaint.
     ///
     /// libedit positions count wide characters (Unicode scalars), the frame counts Characters: convert. Every
     /// key repaints the whole line, so this walks the text as few times as it can (a long line is the cost).
@@ -45,47 +46,42 @@ extension PromptSession {
         el_cursor(el, Int32(before - total))
         let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
         defer { drawn = now; flg_set_rows_below(Int32(layout().rowsBelow)) }
-        if !refused, let old = drawn { quickEcho(from: old, to: now) }
-        return UInt8(refused && options.bell ? CC_REFRESH_BEEP : CC_REFRESH)
-    }
-
-    /// Draw a plain append with `QuickEcho`'s few bytes and point libedit's output at a sink, so the repaint it
-    /// does when this key's function returns only updates its model of the screen; the input reader points the
-    /// output back at the terminal before the next key (`resumeScreenOutput`). libedit's own incremental repaint
-    /// is used rather than `EL_REFRESH`, which clears the model and redraws every cell (two thirds of a key's
-    /// instructions, mostly converting the gap before the counter to multibyte characters).
-    private func quickEcho(from old: DrawnLine, to now: DrawnLine) {
-        guard let promptColumns = quickEchoPromptColumns, let sink,
-              let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns,
-                                          columns: columns) else { return }
-        TerminalWrites.write(tty, bytes)
-        fl_set_output(el, sink)
-        drawingToSink = true
-    }
-
-    /// Point libedit's output back at the terminal after a repaint that only updated its model (see `paint`).
-    func resumeScreenOutput() {
-        guard drawingToSink, let screen else { return }
-        fl_set_output(el, screen)
-        drawingToSink = false
-        // The sink is a memory stream: start it over, so it never fills up.
-        if let sink { fseek(sink, 0, SEEK_SET) }
+        if !refused, let old = drawn, let promptColumns = quickEchoPromptColumns,
+           let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns, columns: columns) {
+            // The key is on the screen; libedit's model of the screen is left behind until it must draw again.
+            TerminalWrites.write(tty, bytes)
+            modelBehind = true
+            return UInt8(CC_NORM)
+        }
+        let bell = refused && options.bell
+        if modelBehind {
+            // libedit's incremental repaint diffs against its model, which stopped before the quick echoes: draw the
+            // line again from its start instead (a quick-echoed line is one row with the cursor on it), which also
+            // brings the model up to date. One full line on the first key after typing, not a repaint per key.
+            TerminalWrites.write(tty, (bell ? "\u{7}" : "") + "\r\u{1B}[J")
+            drawAgainHere()
+            return UInt8(CC_NORM)
+        }
+        return UInt8(bell ? CC_REFRESH_BEEP : CC_REFRESH)
     }
 
     /// Where the field sits on the screen: the cursor's row and the rows below it, counted from the prompt's first
     /// row at the terminal's current width (libedit wraps the prompt and the text; the counter stays on row one).
     func layout() -> (cursorRow: Int, rowsBelow: Int) {
         let width = max(columns, 1)
-        let promptWidth = DisplayWidth.columns(of: options.prompt)
+        // A character is never wider than its UTF-8 bytes, so a line whose bytes fit on the row is one row: no
+        // width to measure (this runs on every key, for the signal guard).
+        let lineBytes = options.secret ? field.state.symbols.count : frame.display.utf8.count
+        if promptColumns + lineBytes < width { return (0, 0) }
         let lineWidth = options.secret ? field.state.symbols.count : DisplayWidth.columns(of: frame.display)
         let cursorWidth = options.secret ? field.state.cursor : frame.cursorColumn
-        let cursorRow = (promptWidth + cursorWidth) / width
-        return (cursorRow, (promptWidth + lineWidth) / width - cursorRow)
+        let cursorRow = (promptColumns + cursorWidth) / width
+        return (cursorRow, (promptColumns + lineWidth) / width - cursorRow)
     }
 
     /// Show why Enter was refused on its own lines under the field, then draw the field again below them.
     func showMessage(_ message: String) -> UInt8 {
-        paint()
+        // A refused Enter changed no text: libedit's line is the frame's already; the field is drawn again below.
         let styled = options.colour ? "\u{1B}[31m" + message + "\u{1B}[0m" : message
         let body = styled.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
         let below = String(repeating: "\n", count: layout().rowsBelow)
@@ -118,8 +114,10 @@ extension PromptSession {
 
     /// The cursor is where the prompt's first row should start: make libedit forget what it had drawn (so its next
     /// repaint does not move up to clear rows that now hold other text) and draw everything from here.
+    @discardableResult
     private func drawAgainHere() -> UInt8 {
         fl_refresh(el)
+        modelBehind = false
         drawn = DrawnLine(text: options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display,
                           cursor: options.secret ? field.state.cursor : frame.cursor, counter: counterString())
         return UInt8(CC_NORM)

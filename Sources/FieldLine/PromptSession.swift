@@ -42,13 +42,12 @@ final class PromptSession {
     let movesCursor: Bool
     /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil.
     let quickEchoPromptColumns: Int?
-    /// libedit's output stream, and a sink it writes to while it updates its screen model after a quick echo.
-    var screen: UnsafeMutablePointer<FILE>?
-    var sink: UnsafeMutablePointer<FILE>?
-    /// libedit's output points at `sink` until the next read (a quick echo already drew this key).
-    var drawingToSink = false
+    /// Quick echoes drew keys that libedit's model of the screen does not have yet (see `paint`).
+    var modelBehind = false
     /// The terminal's width, asked once and again after each resize rather than on every key.
     var columns: Int
+    /// The left prompt's width in columns, measured once.
+    let promptColumns: Int
 
     /// Whether the keymap binds any printable character to a command (most do not; typing then skips the lookup).
     let hasCharacterBindings: Bool
@@ -60,6 +59,7 @@ final class PromptSession {
         self.options = options
         self.tty = tty
         columns = TerminalWrites.columns(tty)
+        promptColumns = DisplayWidth.columns(of: options.prompt)
         deadline = options.timeout.map { Monotonic.now() + UInt64($0 * 1e9) }
         let utf8 = Array(options.prompt.utf8CString)
         promptBuffer = .allocate(capacity: utf8.count)
