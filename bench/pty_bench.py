@@ -526,9 +526,9 @@ def markdown(args, meta, startup, first_screen, keys, paste, g):
     if "fieldline to the prompt" in ins and "bare libedit to the prompt" in ins:
         p(f"Instructions from exec to the prompt and out again (Enter on the empty line), in a pty under "
           f"callgrind: fieldline {m('fieldline to the prompt'):.1f} M, bare libedit "
-          f"{m('bare libedit to the prompt'):.1f} M. Beyond the `--value` run, most of fieldline's difference is "
-          f"key bindings: each `EL_BIND` looks its function up by name (docs/adapter.md, \"Start-up and "
-          f"memory\").\n")
+          f"{m('bare libedit to the prompt'):.1f} M. Beyond the `--value` run, fieldline's difference is setting "
+          f"up libedit, the field and the terminal guard; it binds one key (the decoder's sentinel), where it bound "
+          f"about 170 before every key went through `InputDecoder` (docs/adapter.md, \"Start-up and memory\").\n")
 
     # 2
     p(f"### 2. Key to screen settled\n")
@@ -639,8 +639,9 @@ def markdown(args, meta, startup, first_screen, keys, paste, g):
       "`n/10000` right prompt whose keys return `CC_REFRESH`, writes exactly that). fieldline's quick echo "
       "(`Sources/FieldLine/QuickEcho.swift`) handles a key that only appends printable ASCII at the end of a "
       "one-row line: it writes the new characters, then the counter cells that changed between a cursor save and "
-      "restore (`ESC 7`, `ESC[nC`, digits, `ESC 8`), and has libedit update its model of the screen with its "
-      "output pointed at /dev/null. Everything else (edits in the middle, reformatting of earlier cells, "
+      "restore (`ESC 7`, `ESC[nC`, digits, `ESC 8`), and returns without a libedit repaint; libedit's model of the "
+      "screen catches up with one full redraw of the line on the next key that needs libedit to draw "
+      "(docs/adapter.md, \"Quick echo\"). Everything else (edits in the middle, reformatting of earlier cells, "
       "non-ASCII, a line near the edge) goes through libedit's repaint, and the tmux tests check after every key "
       "that both ways leave the same screen. Past the counter, fieldline pays `\\r` + `ESC[nG` on every key "
       "(about 7 bytes) where the fast path writes 1. Every key still rebuilds the engine's frame and repaints the "
