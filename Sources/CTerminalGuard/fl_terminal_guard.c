@@ -49,12 +49,10 @@ static void leave_terminal(int fresh_line) {
     while (tcsetattr(guard_tty, TCSADRAIN, &guard_original) < 0 && errno == EINTR) {}
 }
 
-// A signal whose default action ends the process: restore the terminal, then die of the same signal.
-static void on_fatal(int signo) {
-    if (guard_armed && !guard_released) {
-        guard_released = 1;
-        leave_terminal(1);
-    }
+// Let `signo` do what it does by default (end or stop the process) from inside its own handler: set the default
+// action, raise it (held while the handler runs) and unblock it. Returns only if the process was stopped and
+// continued.
+static void take_default_action(int signo) {
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -65,6 +63,15 @@ static void on_fatal(int signo) {
     sigaddset(&only, signo);
     raise(signo);
     sigprocmask(SIG_UNBLOCK, &only, NULL);
+}
+
+// A signal whose default action ends the process: restore the terminal, then die of the same signal.
+static void on_fatal(int signo) {
+    if (guard_armed && !guard_released) {
+        guard_released = 1;
+        leave_terminal(1);
+    }
+    take_default_action(signo);
     // Still alive (a fault re-raised from its handler returns and faults again; anything else ends here).
     _exit(128 + signo);
 }
@@ -89,16 +96,10 @@ static void on_stop(int signo) {
         have_editing = tcgetattr(guard_tty, &editing) == 0;
         leave_terminal(0);
     }
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(signo, &dfl, NULL);
+    take_default_action(signo);  // the process stops here until SIGCONT
     sigset_t only;
     sigemptyset(&only);
     sigaddset(&only, signo);
-    raise(signo);
-    sigprocmask(SIG_UNBLOCK, &only, NULL);  // the process stops here until SIGCONT
     sigprocmask(SIG_BLOCK, &only, NULL);
     install(signo, on_stop);
     if (have_editing && !guard_released) {
