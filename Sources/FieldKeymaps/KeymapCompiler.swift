@@ -21,7 +21,8 @@ struct KeymapCompiler {
     mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
         let summary = v["description"].flatMap { reader.string($0, "description") } ?? ""
-        let symbols = v["symbols"].map { symbolRules($0) } ?? SymbolRules(defaultClass: .printable, normalizeFullwidth: false)
+        var (symbols, positionNodes) = v["symbols"].map { symbolRules($0) }
+            ?? (SymbolRules(defaultClass: .printable, normalizeFullwidth: false), [:])
         var minLength = 0
         var limit: Int?
         if let length = v["length"], let pairs = reader.mapping(length, "length") {
@@ -35,6 +36,13 @@ struct KeymapCompiler {
             }
             if let limit, minLength > limit, let minNode {
                 reader.diagnostics.append(minNode.problem("min (\(minLength)) is more than max (\(limit))"))
+            }
+        }
+        // A place after length.max can never be typed: say so rather than keep a rule nobody reaches.
+        if let limit {
+            for (n, node) in positionNodes.sorted(by: { $0.key < $1.key }) where n > limit {
+                reader.diagnostics.append(node.problem("position \(n) is beyond length.max (\(limit))"))
+                symbols.positionClasses[n] = nil
             }
         }
         let countUnit = v["count"].flatMap { choice($0, "count", CountUnit.allCases.map(\.rawValue)) }.flatMap(CountUnit.init) ?? .graphemes
@@ -81,9 +89,12 @@ struct KeymapCompiler {
         }
     }
 
-    mutating func symbolRules(_ value: Located) -> SymbolRules {
+    /// Key rules, and where each position was given (checked against `length.max` once that is known); a position
+    /// must lie within `KeymapLimits.largestNumber` in any case.
+    mutating func symbolRules(_ value: Located) -> (SymbolRules, [Int: Located]) {
         var rules = SymbolRules(defaultClass: .printable, normalizeFullwidth: true)
-        guard let pairs = reader.mapping(value, "symbols") else { return rules }
+        var nodes: [Int: Located] = [:]
+        guard let pairs = reader.mapping(value, "symbols") else { return (rules, nodes) }
         for (key, keyNode, item) in pairs {
             switch key {
             case "class": if let cls = symbolClass(item) { rules.defaultClass = cls }
@@ -93,11 +104,15 @@ struct KeymapCompiler {
                         reader.diagnostics.append(posNode.problem("a position is a number from 1, not '\(pos)'"))
                         continue
                     }
+                    if n > KeymapLimits.largestNumber {
+                        reader.diagnostics.append(posNode.problem("position \(n) is beyond \(KeymapLimits.largestNumber), the most any field holds"))
+                        continue
+                    }
                     if rules.positionClasses[n] != nil {
                         reader.diagnostics.append(posNode.problem("position \(n) is given twice"))
                         continue
                     }
-                    if let cls = symbolClass(clsNode) { rules.positionClasses[n] = cls }
+                    if let cls = symbolClass(clsNode) { rules.positionClasses[n] = cls; nodes[n] = posNode }
                 }
             case "case":
                 if let c = choice(item, "case", CaseMapping.allCases.map(\.rawValue)).flatMap(CaseMapping.init) { rules.caseMapping = c }
@@ -105,7 +120,7 @@ struct KeymapCompiler {
             default: reader.diagnostics.append(keyNode.problem("unknown symbols setting '\(key)' (use class, positions, case, fullwidth)"))
             }
         }
-        return rules
+        return (rules, nodes)
     }
 
     mutating func options(_ value: Located, _ what: String) -> [TemplateOption] {

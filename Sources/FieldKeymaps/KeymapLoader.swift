@@ -104,6 +104,10 @@ public struct KeymapLoader: Sendable {
                         : "extends unknown keymap '\(name)'"))
                     continue
                 }
+                if stack.count + 1 >= KeymapLimits.extendsDepth {
+                    reader.diagnostics.append(value.problem("extends goes deeper than \(KeymapLimits.extendsDepth) keymaps"))
+                    continue
+                }
                 if stack.contains(where: { $0.identity == parentOrigin.identity }) || parentOrigin.identity == origin.identity {
                     let chain = (stack + [origin, parentOrigin]).map { KeymapLoader.stem($0) }.joined(separator: " -> ")
                     reader.diagnostics.append(value.problem("extends cycle: \(chain)"))

@@ -111,7 +111,12 @@ public struct KeymapLookup: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            // Only regular files (or links to them) are keymaps: a FIFO would block a scan and `/dev/zero` never
+            // ends. `keymaps lint` on such an entry says why (KeymapText.read).
+            var info = stat()
+            guard stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            names.append(name)
         }
         return names
     }

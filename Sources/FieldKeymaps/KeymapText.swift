@@ -2,25 +2,49 @@
 import Glibc
 #endif
 
+/// What kind of file a mode describes, for messages.
+enum FileKind {
+    static func name(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a folder"
+        case S_IFSOCK: return "a socket"
+        default: return "not a plain file"
+        }
+    }
+}
+
 /// The raw text of a keymap file turned into a YAML tree, with every failure positioned.
 enum KeymapText {
-    /// Read a file's bytes; a diagnostic without position when it cannot be read.
+    /// Read a file's bytes; a diagnostic without position when it cannot be read, is not a regular file (a FIFO
+    /// would block, `/dev/zero` never ends) or is larger than `KeymapLimits.fileBytes`.
     static func read(path: String) -> Result<[UInt8], KeymapDiagnostic> {
-        guard let file = fopen(path, "rb") else {
-            return .failure(KeymapDiagnostic(file: path, line: nil, column: nil, message: "cannot read: \(String(cString: strerror(errno)))"))
+        func failure(_ message: String) -> Result<[UInt8], KeymapDiagnostic> {
+            .failure(KeymapDiagnostic(file: path, line: nil, column: nil, message: message))
         }
-        defer { fclose(file) }
+        // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; the type is checked before any read.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return failure("cannot read: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return failure("cannot read: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { return failure("not a regular file (\(FileKind.name(info.st_mode)))") }
+        let cap = KeymapLimits.fileBytes
+        guard info.st_size <= cap else { return failure("larger than \(cap / 1024) KiB, the limit for keymap files") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(file) != 0 {
-                    return .failure(KeymapDiagnostic(file: path, line: nil, column: nil, message: "cannot read: \(String(cString: strerror(errno)))"))
-                }
-                break
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return failure("cannot read: \(String(cString: strerror(errno)))")
             }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            // The file may grow while it is read: the limit holds for what is read, too.
+            if bytes.count > cap { return failure("larger than \(cap / 1024) KiB, the limit for keymap files") }
         }
         return .success(bytes)
     }

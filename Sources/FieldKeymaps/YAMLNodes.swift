@@ -27,12 +27,14 @@ struct NodeReader {
         return text
     }
 
-    mutating func int(_ value: Located, _ what: String, min: Int = 0) -> Int? {
+    /// A whole number from `min` to `max` (by default `KeymapLimits.largestNumber`: no setting needs more).
+    mutating func int(_ value: Located, _ what: String, min: Int = 0, max: Int = KeymapLimits.largestNumber) -> Int? {
         guard let text = value.scalarText, let n = Int(text) else {
             diagnostics.append(value.problem("\(what) must be a whole number"))
             return nil
         }
         guard n >= min else { diagnostics.append(value.problem("\(what) must be at least \(min)")); return nil }
+        guard n <= max else { diagnostics.append(value.problem("\(what) must be at most \(max)")); return nil }
         return n
     }
 

@@ -6,8 +6,11 @@ public struct PromptOptions: Sendable {
     public var prompt: String = "> "
     /// Text pre-filled through the field's filter.
     public var defaultText: String?
-    /// Give up after this many seconds without an accepted value.
+    /// Give up after this many seconds without an accepted value (at most `longestTimeout`; a value that is not a
+    /// positive number is no timeout).
     public var timeout: Double?
+    /// The longest timeout, in seconds (11.5 days): keeps the deadline's nanoseconds far from overflowing.
+    public static let longestTimeout: Double = 1_000_000
     /// Never ring the bell on a refused key (the counter is still marked).
     public var bell = true
     /// History file for Up/Down recall; nil for none.

@@ -60,7 +60,8 @@ final class PromptSession {
         self.tty = tty
         columns = TerminalWrites.columns(tty)
         promptColumns = DisplayWidth.columns(of: options.prompt)
-        deadline = options.timeout.map { Monotonic.now() + UInt64($0 * 1e9) }
+        // inf, NaN or 1e300 must not trap in the conversion: clamp, and treat what is not positive as no timeout.
+        deadline = options.timeout.flatMap { $0 > 0 ? Monotonic.now() + UInt64(min($0, PromptOptions.longestTimeout) * 1e9) : nil }
         let utf8 = Array(options.prompt.utf8CString)
         promptBuffer = .allocate(capacity: utf8.count)
         promptBuffer.initialize(from: utf8, count: utf8.count)

@@ -31,7 +31,9 @@ struct AskRequest: Equatable {
     /// Problems ArgumentParser would report as usage errors (exit 64), checked before anything is drawn.
     func load() throws -> LoadedKeymap {
         let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, options: field)
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let timeout, !(timeout > 0 && timeout <= PromptOptions.longestTimeout) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most \(Int(PromptOptions.longestTimeout))")
+        }
         return loaded
     }
 

@@ -196,7 +196,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
 
     @Test func folderIsNotAKeymap() {
         #expect(loader(searching: malformedFolder).lint(path: malformedFolder).map(\.description)
-            == ["\(malformedFolder): cannot read: Is a directory"])
+            == ["\(malformedFolder): not a regular file (a folder)"])
     }
 
     @Test func diagnosticsCarryPositions() {

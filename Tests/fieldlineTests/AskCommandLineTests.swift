@@ -58,6 +58,8 @@ import Testing
     @Test(arguments: [
         ["nope"], ["text", "--limit", "0"], ["text", "--timeout=0"], ["text", "--timeout", "0"], ["text", "--min", "5", "--max", "3"],
         ["text", "--upgrade-legacy"], ["--keymap-file", "/nonexistent.yaml"], [],
+        ["text", "--timeout", "inf"], ["text", "--timeout", "1e300"], ["text", "--timeout", "2e10"],
+        ["text", "--timeout", "nan"], ["text", "--timeout", "1000001"],
     ])
     func usageErrorsReadTheSameBothWays(_ arguments: [String]) throws {
         let fast = try fieldline(["ask"] + arguments + ["--value", "1"])
@@ -66,6 +68,14 @@ import Testing
         #expect(fast.out == slow.out)
         #expect(fast.err == slow.err)
         #expect(fast.status == slow.status)
+    }
+
+    /// Timeouts a deadline cannot hold (they used to trap converting to nanoseconds) are usage errors.
+    @Test(arguments: ["inf", "1e300", "2e10", "nan", "1000001", "0"])
+    func timeoutsOutOfRangeAreUsageErrors(_ seconds: String) throws {
+        let run = try fieldline(["ask", "digits", "--timeout", seconds, "--value", "1"])
+        #expect(run.status == 64)
+        #expect(run.err.contains("--timeout must be a number of seconds above 0 and at most 1000000"), "\(run.err)")
     }
 
     @Test(arguments: declined)

@@ -233,3 +233,18 @@ private func shippedDescription(_ name: String) throws -> String {
         #expect(withUser.status == 64)
     }
 }
+
+/// Keymap files that are not regular files end every command with 78 and a reason, instead of blocking or reading
+/// without end.
+@Suite struct NonRegularKeymapFileTests {
+    @Test(arguments: [["keymaps", "lint"], ["check", "--keymap-file"], ["ask", "--value", "1", "--keymap-file"]])
+    func aFIFOEndsWith78(_ command: [String]) throws {
+        let folder = NSTemporaryDirectory() + "fl-fifo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/k.yaml", 0o600) == 0)
+        let run = try fieldline(command + [folder + "/k.yaml"], stdin: "1\n")
+        #expect(run.status == 78, "\(run.err)")
+        #expect(run.err.contains("not a regular file (a FIFO)"), "\(run.err)")
+    }
+}

@@ -1,0 +1,10 @@
+/// What a keymap file may ask for at most: files come from users' folders and from the internet, so every size,
+/// depth and number read from one is bounded. Each limit is in docs/keymaps.md, "Limits", with the error it gives.
+public enum KeymapLimits {
+    /// The largest keymap file read, in bytes (a keymap is a page of text; 1 MiB is thousands of them).
+    public static let fileBytes = 1 << 20
+    /// The deepest chain of `extends`.
+    public static let extendsDepth = 32
+    /// The largest whole number a setting may hold (lengths, positions, range bounds): no field is that long.
+    public static let largestNumber = 100_000
+}
