@@ -179,8 +179,8 @@ struct KeymapCompiler {
                 var lo: Int?, hi: Int?
                 for (k, kNode, v) in reader.mapping(params, "range") ?? [] {
                     switch k {
-                    case "min": lo = reader.int(v, "min", min: Int.min)
-                    case "max": hi = reader.int(v, "max", min: Int.min)
+                    case "min": lo = reader.int(v, "min", min: Int.min, max: Int.max)
+                    case "max": hi = reader.int(v, "max", min: Int.min, max: Int.max)
                     default: reader.diagnostics.append(kNode.problem("unknown range setting '\(k)' (use min and max)"))
                     }
                 }

@@ -5,6 +5,7 @@ public enum KeymapLimits {
     public static let fileBytes = 1 << 20
     /// The deepest chain of `extends`.
     public static let extendsDepth = 32
-    /// The largest whole number a setting may hold (lengths, positions, range bounds): no field is that long.
+    /// The largest length or position a setting may give: no field is that long. (A `range` validator's bounds are
+    /// values to compare, not sizes, and may be any whole number.)
     public static let largestNumber = 100_000
 }

@@ -68,4 +68,13 @@ import Testing
         try yaml.write(toFile: folder + "/n.yaml", atomically: true, encoding: .utf8)
         #expect(lintLines("n.yaml", in: folder) == ["n.yaml:" + problem])
     }
+
+    /// A range validator compares values: its bounds are not sizes and take any whole number.
+    @Test func rangeBoundsAreNotCapped() throws {
+        let folder = try makeTemporaryFolder("range")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "extends: digits\nvalidators:\n  - range: {min: 0, max: 9000000000}\n"
+            .write(toFile: folder + "/r.yaml", atomically: true, encoding: .utf8)
+        #expect(lintLines("r.yaml", in: folder).isEmpty)
+    }
 }
