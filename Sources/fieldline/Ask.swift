@@ -15,8 +15,9 @@ struct Ask: ParsableCommand {
             stdin is left alone. Only the accepted value goes to stdout. With --value, or with no terminal at all \
             (one line is read from stdin), the value is validated with no UI.
             Exit codes: 0 accepted, 1 cancelled (Esc, Ctrl-D on an empty field, no input), 130 Ctrl-C \
-            (SIGINT is re-raised to the process group after the terminal is restored), 124 timeout, 64 usage, \
-            65 invalid non-interactive value, 70 internal error, 78 keymap file problems.
+            (the terminal is restored first), 124 timeout, 64 usage, 65 invalid non-interactive value, \
+            70 internal error, 74 output not written, 78 keymap file problems, 129 the terminal hung up, \
+            128+n another signal n.
             """
     )
 

@@ -38,11 +38,25 @@ struct OutputBuffer {
         bytes.withUnsafeBytes { raw in
             while offset < raw.count {
                 let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { OutputBuffer.writeFailed(fd: fd) }
                 offset += n
             }
         }
         bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+extension OutputBuffer {
+    /// Output that cannot be written is lost output: say so and end with EX_IOERR (74) rather than exit 0 with
+    /// nothing written. A failing stderr has nowhere to report to; its messages are dropped.
+    static func writeFailed(fd: Int32) {
+        guard fd != 2 else { return }
+        let reason = String(cString: strerror(errno))
+        var err = OutputBuffer(fd: 2)
+        err.append("fieldline: cannot write the output: \(reason)\n")
+        err.flush()
+        exit(Exit.ioError.rawValue)
     }
 }
 

@@ -11,7 +11,8 @@ struct Check: ParsableCommand {
             prefix (+86) are dropped, any other refused character makes the line invalid. For every input line \
             one line goes to stdout: the value (or display, or a JSON object); an invalid line gives an empty \
             line (a JSON object with "valid": false) and "LINENO: message" on stderr.
-            Exit codes: 0 all valid, 65 some invalid, 64 usage error, 66 input unreadable, 78 keymap file problems.
+            Exit codes: 0 all valid, 65 some invalid, 64 usage error, 66 input unreadable, 74 output not written, \
+            78 keymap file problems.
             """
     )
 

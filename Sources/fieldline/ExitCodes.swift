@@ -16,4 +16,6 @@ enum Exit {
     static let timeout = ExitCode(124)
     /// A bug in fieldline (EX_SOFTWARE).
     static let internalError = ExitCode(70)
+    /// Output could not be written: a full disk, a closed stdout (EX_IOERR).
+    static let ioError = ExitCode(74)
 }

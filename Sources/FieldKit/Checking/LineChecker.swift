@@ -177,8 +177,10 @@ public struct LineChecker: Sendable {
     }
 
     static func unexpected(_ c: Character, column: Int, reason: String) -> String {
-        let shown = c.unicodeScalars.first!.value < 0x20 || c == "\u{7F}"
-            ? "U+" + String(c.unicodeScalars.first!.value, radix: 16, uppercase: true) : "'\(c)'"
+        // Controls are named, never echoed: C0, DEL and C1 (U+0080-U+009F, which terminals also obey).
+        let first = c.unicodeScalars.first!.value
+        let shown = first < 0x20 || (0x7F...0x9F).contains(first)
+            ? "U+" + String(first, radix: 16, uppercase: true) : "'\(c)'"
         return "unexpected \(shown) at column \(column): \(reason)"
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Output that cannot be written ends with a message and EX_IOERR (74), never exit 0 with the output lost; and
+/// controls from the input are named in messages, never echoed.
+@Suite struct OutputErrorTests {
+    /// Runs a shell command line with the built `fieldline` as `$FL`, stdin from `input`.
+    static func shell(_ line: String, input: String) throws -> Run {
+        var env = cleanEnvironment
+        env["FL"] = fieldlineURL.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", line]
+        process.environment = env
+        let inPipe = Pipe(), errPipe = Pipe()
+        process.standardInput = inPipe
+        process.standardError = errPipe
+        try process.run()
+        try inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try inPipe.fileHandleForWriting.close()
+        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ("", String(decoding: err, as: UTF8.self), process.terminationStatus)
+    }
+
+    @Test(arguments: [
+        #""$FL" check digits > /dev/full"#, #""$FL" check digits >&-"#, #""$FL" ask digits --value 12 > /dev/full"#,
+        #""$FL" replay digits 12 > /dev/full"#, #""$FL" keymaps list > /dev/full"#,
+    ])
+    func unwritableOutputExits74(_ line: String) throws {
+        let run = try Self.shell(line, input: "123\n")
+        #expect(run.status == 74, "\(line): \(run.err)")
+        #expect(run.err.hasPrefix("fieldline: cannot write the output: "), "\(run.err)")
+    }
+
+    @Test func c1ControlsInInputAreNamedNotEchoed() throws {
+        let run = try fieldline(["check", "digits"], stdinData: Data([0xC2, 0x9B, 0x32, 0x4A, 0x0A]))
+        #expect(run.status == 65)
+        #expect(run.err == "1: unexpected U+9B at column 1: position 1 takes a digit\n")
+        #expect(!run.err.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+    }
+}
