@@ -8,6 +8,10 @@ enum YAMLComposer {
     /// Collections nested deeper than this are refused: keymaps nest four levels, and a tree is freed recursively,
     /// so an input of a million `[` must fail here rather than overflow the stack later.
     static let maxDepth = 1000
+    /// A document may stand for at most this many nodes once every alias is replaced by what its anchor names: a
+    /// few hundred bytes of nested aliases ("billion laughs") would otherwise make every reader walk billions.
+    /// Keymaps have a few dozen nodes.
+    static let maxNodes = 100_000
 
     /// The single document in UTF-8 `bytes`, or nil when the stream holds none (only comments, or nothing).
     static func compose(_ bytes: [UInt8]) -> Result<YAMLNode?, YAMLError> {

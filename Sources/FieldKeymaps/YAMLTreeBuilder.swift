@@ -10,11 +10,25 @@ struct TreeBuilder {
         let anchor: String?
         /// Finished children; for a mapping, keys and values alternate.
         var children: [YAMLNode] = []
+        /// How many levels the deepest child reaches below this node, aliases expanded.
+        var childHeight = 0
+    }
+
+    /// A finished node with what it stands for once aliases are expanded: how many levels it reaches and how many
+    /// nodes it counts (an alias shares its anchor's storage, but readers walk every copy).
+    private struct Anchored {
+        let node: YAMLNode
+        let height: Int
+        let size: Int
     }
 
     private var open: [Open] = []
     /// Finished nodes by anchor name; a later anchor of the same name replaces an earlier one, as YAML says.
-    private var anchors: [String: YAMLNode] = [:]
+    private var anchors: [String: Anchored] = [:]
+    /// Nodes in the document so far with every alias expanded (`YAMLComposer.maxNodes`).
+    private var expandedNodes = 0
+    /// The size of each open collection's subtree so far, aliases expanded, for anchors on collections.
+    private var openSizes: [Int] = []
     private var documents = 0
     /// The first document's top node, once it is finished.
     private(set) var root: YAMLNode?
@@ -34,16 +48,19 @@ struct TreeBuilder {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
-            finish(YAMLNode(.scalar(text), line: line, column: column), anchor: name(scalar.anchor))
+            try count(1, line: line, column: column)
+            finish(YAMLNode(.scalar(text), line: line, column: column), anchor: name(scalar.anchor), height: 1, size: 1)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard open.count < YAMLComposer.maxDepth else {
                 throw YAMLError(line: line, column: column, message: "YAML: nested more than \(YAMLComposer.maxDepth) levels deep")
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = isMapping ? name(event.data.mapping_start.anchor) : name(event.data.sequence_start.anchor)
+            try count(1, line: line, column: column)
             open.append(Open(isMapping: isMapping, line: line, column: column, anchor: anchor))
+            openSizes.append(1)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let done = open.popLast() else { break }
+            guard let done = open.popLast(), let size = openSizes.popLast() else { break }
             let content: YAMLNode.Content
             if done.isMapping {
                 // libyaml always closes a mapping after a value, so the children pair up exactly.
@@ -53,7 +70,8 @@ struct TreeBuilder {
             } else {
                 content = .sequence(done.children)
             }
-            finish(YAMLNode(content, line: done.line, column: done.column), anchor: done.anchor)
+            finish(YAMLNode(content, line: done.line, column: done.column), anchor: done.anchor,
+                   height: done.childHeight + 1, size: size)
         case YAML_ALIAS_EVENT:
             let alias = name(event.data.alias.anchor) ?? ""
             guard let target = anchors[alias] else {
@@ -62,8 +80,16 @@ struct TreeBuilder {
                     : "YAML: unknown alias '*\(alias)' (no '&\(alias)' before it)"
                 throw YAMLError(line: line, column: column, message: message)
             }
+            // An alias repeats its anchor's whole subtree: bound the depth and the size it stands for here, at the
+            // alias, before any reader walks it (the depth of each copy is where it is used).
+            if open.count + target.height > YAMLComposer.maxDepth {
+                throw YAMLError(line: line, column: column,
+                                message: "YAML: alias '*\(alias)' nests the document more than \(YAMLComposer.maxDepth) levels deep")
+            }
+            try count(target.size, line: line, column: column)
             // The copy is positioned at the alias, where it is used; its children keep the anchor's positions.
-            finish(YAMLNode(target.content, line: line, column: column), anchor: nil)
+            finish(YAMLNode(target.node.content, line: line, column: column), anchor: nil, height: target.height,
+                   size: target.size)
         default:
             break  // stream start, document end
         }
@@ -71,12 +97,23 @@ struct TreeBuilder {
     }
 
     /// A finished node goes into the open collection, or becomes the root.
-    private mutating func finish(_ node: YAMLNode, anchor: String?) {
-        if let anchor { anchors[anchor] = node }
+    private mutating func finish(_ node: YAMLNode, anchor: String?, height: Int, size: Int) {
+        if let anchor { anchors[anchor] = Anchored(node: node, height: height, size: size) }
         if open.isEmpty {
             root = node
         } else {
             open[open.count - 1].children.append(node)
+            open[open.count - 1].childHeight = max(open[open.count - 1].childHeight, height)
+            openSizes[openSizes.count - 1] += size
+        }
+    }
+
+    /// Count `nodes` more in the expanded document, refusing it past `YAMLComposer.maxNodes`.
+    private mutating func count(_ nodes: Int, line: Int, column: Int) throws(YAMLError) {
+        expandedNodes += nodes
+        guard expandedNodes <= YAMLComposer.maxNodes else {
+            throw YAMLError(line: line, column: column,
+                            message: "YAML: the document stands for more than \(YAMLComposer.maxNodes) nodes once its aliases are expanded")
         }
     }
 

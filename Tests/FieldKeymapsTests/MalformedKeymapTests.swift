@@ -21,6 +21,11 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     ("empty.yaml", ["empty.yaml:1:1: empty keymap file"]),
     ("comment-only.yaml", ["comment-only.yaml:1:1: empty keymap file"]),
     ("invalid-utf8.yaml", ["invalid-utf8.yaml:2:17: not valid UTF-8"]),
+    // Aliases: what they expand to is bounded where they are used, before any reader walks it.
+    ("alias-billion-laughs.yaml", [
+        "alias-billion-laughs.yaml:6:45: YAML: the document stands for more than 100000 nodes once its aliases are expanded",
+    ]),
+    ("alias-deep-nesting.yaml", ["alias-deep-nesting.yaml:3:604: YAML: alias '*a' nests the document more than 1000 levels deep"]),
     // The shape of the file and its keys.
     ("top-list.yaml", ["top-list.yaml:1:1: a keymap file must be a mapping of names to values"]),
     ("top-scalar.yaml", ["top-scalar.yaml:1:1: a keymap file must be a mapping of names to values"]),
