@@ -1,3 +1,5 @@
+import FieldKit
+
 /// One problem in a keymap file, printed as `FILE:LINE:COL: message`.
 public struct KeymapDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file as the user named it (or `<shipped>/NAME.yaml`).
@@ -17,7 +19,10 @@ public struct KeymapDiagnostic: Error, Sendable, Equatable, CustomStringConverti
         self.message = message
     }
 
+    /// `FILE:LINE:COL: message`, with any control character (from a file name or a quoted piece of the file)
+    /// named rather than sent to the terminal.
     public var description: String {
+        let file = ControlCharacters.escaped(self.file), message = ControlCharacters.escaped(self.message)
         if let line, let column { return "\(file):\(line):\(column): \(message)" }
         return "\(file): \(message)"
     }

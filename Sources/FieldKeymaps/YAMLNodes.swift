@@ -1,3 +1,5 @@
+import FieldKit
+
 /// A YAML node together with the file it came from, so every problem can name its file and position.
 struct Located {
     let node: YAMLNode
@@ -22,8 +24,15 @@ struct Located {
 struct NodeReader {
     var diagnostics: [KeymapDiagnostic] = []
 
+    /// Text from the file. Control characters (an escape sequence written as `"\e[2J"`) are refused in every text
+    /// setting: messages, units, descriptions and template literals reach the terminal.
     mutating func string(_ value: Located, _ what: String) -> String? {
         guard let text = value.scalarText else { diagnostics.append(value.problem("\(what) must be text")); return nil }
+        if let control = ControlCharacters.first(in: text) {
+            diagnostics.append(value.problem("\(what) contains the control character \(ControlCharacters.name(control)) "
+                + "(control characters and escape sequences are not allowed in keymap text)"))
+            return nil
+        }
         return text
     }
 
@@ -70,6 +79,10 @@ struct NodeReader {
         for pair in map {
             let keyNode = Located(node: pair.key, file: value.file)
             guard let key = keyNode.scalarText else { diagnostics.append(keyNode.problem("keys must be text")); continue }
+            if let control = ControlCharacters.first(in: key) {
+                diagnostics.append(keyNode.problem("a key contains the control character \(ControlCharacters.name(control))"))
+                continue
+            }
             if let first = seen[key] {
                 diagnostics.append(keyNode.problem("duplicate key '\(key)' (first at \(first.line):\(first.column))"))
                 continue

@@ -1,3 +1,5 @@
+import FieldKit
+
 /// Minimal JSON writing for flat objects of strings, numbers, booleans and nulls.
 enum JSONText {
     /// A JSON value.
@@ -32,7 +34,8 @@ enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // Every control is escaped, C1 too: JSON allows them raw, but this output may be a terminal.
+                if ControlCharacters.isControl(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -22,13 +22,14 @@ struct Keymaps: ParsableCommand {
         func run() throws {
             let loader = FieldCatalog.loader
             var out = OutputBuffer(fd: 1)
-            let rows = loader.lookup.all()
+            // Names and paths come from file names, which may hold anything: their controls are named.
+            let rows = loader.lookup.all().map { (name: ControlCharacters.escaped($0.name), origin: $0.origin) }
             let width = rows.map(\.name.count).max() ?? 0
             for (name, origin) in rows {
                 let described: String
                 do { described = try loader.load(origin: origin).spec.summary } catch { described = "(has errors: run keymaps lint)" }
                 let from: String
-                if case .file(let path) = origin { from = path } else { from = "shipped" }
+                if case .file(let path) = origin { from = ControlCharacters.escaped(path) } else { from = "shipped" }
                 out.append(name.padding(width) + "  " + from + "  " + described + "\n")
             }
             out.flush()
@@ -46,11 +47,16 @@ struct Keymaps: ParsableCommand {
             let lookup = FieldCatalog.loader.lookup
             let origin = KeymapLookup.isPath(name) ? .file(name) : lookup.locate(name)
             guard let origin, let text = KeymapLoader.text(of: origin) else {
-                Diagnostics.error("no such keymap '\(name)'")
+                Diagnostics.error("no such keymap '\(ControlCharacters.escaped(name))'")
                 throw Exit.config
             }
+            // The file may hold anything, an escape sequence in a comment included: each line's controls are named
+            // (a CRLF line end stays a line end).
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                ControlCharacters.escaped(String(line.hasSuffix("\r") ? line.dropLast() : line))
+            }
             var out = OutputBuffer(fd: 1)
-            out.append("# \(origin.label)\n" + text)
+            out.append("# \(ControlCharacters.escaped(origin.label))\n" + lines.joined(separator: "\n"))
             out.flush()
         }
     }

@@ -7,6 +7,7 @@ private let knownSettings = "name, description, extends, symbols, length, count,
 private let classNames = "alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper"
 private let templateOptions = "mobile, service, tollFree, emergency, forbidden, entertainment"
 private let validatorNames = "cn-mobile, gb11643, date, luhn, ipv4, hostname, email, semver, range, regex"
+private let controlHint = "(control characters and escape sequences are not allowed in keymap text)"
 private let keyHint = #"(write keys like <C-w>, <Left>, \C-w or x)"#
 
 /// Every file in `Malformed/` with every diagnostic `lint` must report for it, in order.
@@ -21,6 +22,14 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     ("empty.yaml", ["empty.yaml:1:1: empty keymap file"]),
     ("comment-only.yaml", ["comment-only.yaml:1:1: empty keymap file"]),
     ("invalid-utf8.yaml", ["invalid-utf8.yaml:2:17: not valid UTF-8"]),
+    // Control characters (written as YAML escapes) in any text setting or key: refused where they are.
+    ("control-characters.yaml", [
+        "control-characters.yaml:3:14: description contains the control character U+1B \(controlHint)",
+        "control-characters.yaml:4:7: unit contains the control character U+1B \(controlHint)",
+        "control-characters.yaml:5:1: a key contains the control character U+1B",
+        "control-characters.yaml:6:13: a template contains the control character U+1B \(controlHint)",
+        "control-characters.yaml:8:37: message contains the control character U+9B \(controlHint)",
+    ]),
     // Aliases: what they expand to is bounded where they are used, before any reader walks it.
     ("alias-billion-laughs.yaml", [
         "alias-billion-laughs.yaml:6:45: YAML: the document stands for more than 100000 nodes once its aliases are expanded",

@@ -248,3 +248,43 @@ private func shippedDescription(_ name: String) throws -> String {
         #expect(run.err.contains("not a regular file (a FIFO)"), "\(run.err)")
     }
 }
+
+/// Text from keymap files and file names never reaches the terminal with its control characters: they are named.
+@Suite struct ControlCharacterOutputTests {
+    static func scratch() throws -> String {
+        let folder = NSTemporaryDirectory() + "fl-ctl-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func showNamesTheControlsOfARawFile() throws {
+        let folder = try Self.scratch(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "extends: digits\n# comment \u{1B}]0;pwned\u{7} here\r\n".write(toFile: folder + "/raw.yaml", atomically: true, encoding: .utf8)
+        let run = try fieldline(["keymaps", "show", folder + "/raw.yaml"])
+        #expect(run.status == 0)
+        #expect(run.out.contains("# comment U+1B]0;pwnedU+7 here"), "\(run.out)")
+        #expect(!run.out.unicodeScalars.contains { ControlCharacterOutputTests.isControl($0) }, "\(run.out)")
+    }
+
+    @Test func listNamesTheControlsOfFileNames() throws {
+        let folder = try Self.scratch(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "extends: digits\n".write(toFile: folder + "/bad\u{1B}[2J.yaml", atomically: true, encoding: .utf8)
+        let run = try fieldline(["keymaps", "list"], environment: ["FIELDLINE_KEYMAPS": folder])
+        #expect(run.out.contains("badU+1B[2J"), "\(run.out)")
+        #expect(!run.out.unicodeScalars.contains { ControlCharacterOutputTests.isControl($0) })
+    }
+
+    @Test func lintOfAFileWithEscapesNamesThem() throws {
+        let folder = try Self.scratch(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "extends: digits\nunit: \"\\e[2J\"\n".write(toFile: folder + "/k.yaml", atomically: true, encoding: .utf8)
+        let run = try fieldline(["check", "--keymap-file", folder + "/k.yaml"], stdin: "1\n")
+        #expect(run.status == 78)
+        #expect(run.err.contains("unit contains the control character U+1B"), "\(run.err)")
+        #expect(!run.err.unicodeScalars.contains { ControlCharacterOutputTests.isControl($0) })
+    }
+
+    /// C0 other than tab and newline, DEL, C1: what a terminal would act on.
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        (s.value < 0x20 && s.value != 0x09 && s.value != 0x0A) || (0x7F...0x9F).contains(s.value)
+    }
+}

@@ -23,8 +23,8 @@ let cleanEnvironment: [String: String] = {
 typealias Run = (out: String, err: String, status: Int32)
 
 /// Runs `fieldline` with `args`, writing `stdin` (or /dev/null when nil) and collecting both outputs.
-func fieldline(_ args: [String], stdin: String? = nil) throws -> Run {
-    try run(fieldlineURL, args, stdin: stdin.map { Data($0.utf8) })
+func fieldline(_ args: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Run {
+    try run(fieldlineURL, args, stdin: stdin.map { Data($0.utf8) }, environment: extra)
 }
 
 /// Runs `fieldline` with raw bytes on standard input.
@@ -33,12 +33,12 @@ func fieldline(_ args: [String], stdinData: Data) throws -> Run {
 }
 
 /// Runs any executable; stdin is written and stdout/stderr are drained on background threads, so no pipe fills up.
-func run(_ executable: URL, _ args: [String], stdin: Data?) throws -> Run {
+func run(_ executable: URL, _ args: [String], stdin: Data?, environment extra: [String: String] = [:]) throws -> Run {
     signal(SIGPIPE, SIG_IGN)  // a child that exits without reading stdin must not kill the test process
     let process = Process()
     process.executableURL = executable
     process.arguments = args
-    process.environment = cleanEnvironment
+    process.environment = cleanEnvironment.merging(extra) { $1 }
     let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe

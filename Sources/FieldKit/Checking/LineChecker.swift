@@ -177,10 +177,10 @@ public struct LineChecker: Sendable {
     }
 
     static func unexpected(_ c: Character, column: Int, reason: String) -> String {
-        // Controls are named, never echoed: C0, DEL and C1 (U+0080-U+009F, which terminals also obey).
-        let first = c.unicodeScalars.first!.value
-        let shown = first < 0x20 || (0x7F...0x9F).contains(first)
-            ? "U+" + String(first, radix: 16, uppercase: true) : "'\(c)'"
+        // Controls are named, never echoed: C0, DEL and C1 (U+0080-U+009F, which terminals also obey); tab too,
+        // since it would not show.
+        let first = c.unicodeScalars.first!
+        let shown = ControlCharacters.isControl(first) || first == "\t" ? ControlCharacters.name(first) : "'\(c)'"
         return "unexpected \(shown) at column \(column): \(reason)"
     }
 }

@@ -1,0 +1,28 @@
+/// Control characters in text that may reach a terminal: an escape sequence from a keymap file or from input data
+/// must be named, never sent, so it cannot retitle the window or clear the screen.
+public enum ControlCharacters {
+    /// Whether a terminal would act on this scalar: C0 other than tab, DEL, or C1 (U+0080-U+009F).
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar.value != 0x09) || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// The first control in `text`, if there is one.
+    public static func first(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first(where: isControl)
+    }
+
+    /// How a control is named in messages: `U+1B`.
+    public static func name(_ scalar: Unicode.Scalar) -> String {
+        "U+" + String(scalar.value, radix: 16, uppercase: true)
+    }
+
+    /// `text` with every control replaced by its name; text without one is returned as it is.
+    public static func escaped(_ text: String) -> String {
+        guard first(in: text) != nil else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { out += name(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}
