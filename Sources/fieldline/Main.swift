@@ -8,7 +8,7 @@ import Glibc
 @main
 enum Main {
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = AttachedValues.separated(Array(CommandLine.arguments.dropFirst()))
         if let request = AskCommandLine.request(arguments) { fastAsk(request) }
         Fieldline.main(arguments)
     }

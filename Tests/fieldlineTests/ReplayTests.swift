@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import fieldline
 
 /// `fieldline replay`: keys and pastes in, the final frame out.
 @Suite struct ReplayTests {
@@ -56,5 +57,23 @@ import Testing
         #expect(r.status == 64)
         #expect(r.out == "")
         #expect(r.err.contains(mentioned), "\(r.err)")
+    }
+}
+
+/// `--paste=STR` where STR starts with a combining scalar: `=` and that scalar are one Character, which
+/// ArgumentParser cannot split; the value must still be the paste.
+@Suite struct AttachedValueTests {
+    @Test(arguments: ["\u{0301}abc", "\u{200D}abc", "\u{FE0F}x", "\u{1F3FB}x", "abc", "a\u{0301}"])
+    func pasteAttachedWithEqualsIsThePaste(_ text: String) throws {
+        let run = try fieldline(["replay", "text", "--paste=" + text, "--json"])
+        #expect(run.status == 0, "\(run.err)")
+        let members = try jsonMembers(run.out.trimmingCharacters(in: .newlines))
+        #expect(members["value"] == "\"\(text)\"", "\(run.out)")
+    }
+
+    @Test func afterTheTerminatorNothingIsSplit() {
+        #expect(AttachedValues.separated(["text", "--", "--paste=\u{0301}a"]) == ["text", "--", "--paste=\u{0301}a"])
+        #expect(AttachedValues.separated(["text", "--paste=\u{0301}a"]) == ["text", "--paste", "\u{0301}a"])
+        #expect(AttachedValues.separated(["--limit=5"]) == ["--limit=5"])
     }
 }
