@@ -72,6 +72,9 @@ enum LineReader {
     static func forEachBlock(fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var filled = 0
+        // Bytes before this index hold no newline: each byte is searched once, so a very long line from a pipe,
+        // arriving 64 KiB at a time, costs linear time rather than one scan of the whole line per read.
+        var searched = 0
         while true {
             if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
             let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
@@ -84,7 +87,7 @@ enum LineReader {
             // Bulk input through a pipe arrives 64 KiB at a time: keep reading while more is already waiting,
             // so blocks are big enough to split across cores; a line-by-line writer still gets answers at once.
             if end < ParallelValueCheck.splitThreshold && end < buffer.count && moreIsWaiting(fd) { filled = end; continue }
-            guard let lastNewline = buffer[..<end].lastIndex(of: 0x0A) else { filled = end; continue }
+            guard let lastNewline = buffer[searched..<end].lastIndex(of: 0x0A) else { filled = end; searched = end; continue }
             buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0...lastNewline])) }
             let rest = end - (lastNewline + 1)
             if rest > 0 {
@@ -93,6 +96,7 @@ enum LineReader {
                 }
             }
             filled = rest
+            searched = 0
         }
         if filled > 0 { buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<filled])) } }
         return nil

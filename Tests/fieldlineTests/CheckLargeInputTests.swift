@@ -39,3 +39,17 @@ struct CheckLargeInputTests {
         #expect(fromFile.err == expectedErr)
     }
 }
+
+/// A line far longer than one read, through a pipe, followed by short lines: every line is checked whole, once.
+/// (Each byte is searched for a newline once; before, every read scanned the whole pending line again.)
+@Suite struct LongLineThroughAPipeTests {
+    @Test func aLongLineThenShortOnes() throws {
+        let long = String(repeating: "7", count: 3_000_000)
+        let run = try fieldline(["check", "digits"], stdin: long + "\n12\n" + long + "x\n34")
+        #expect(run.status == 65)
+        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 5)
+        #expect(lines[0].count == 3_000_000 && lines[1] == "12" && lines[2] == "" && lines[3] == "34")
+        #expect(run.err == "3: unexpected 'x' at column 3000001: position 3000001 takes a digit\n")
+    }
+}
