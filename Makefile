@@ -1,7 +1,7 @@
 # Quick start: `make demo` runs the main job, `make test` runs every test.
 # Both install missing Debian packages when run as root, and print the apt-get line otherwise.
 SWIFT ?= swift
-DEBS := libedit-dev libyaml-dev tmux procps
+DEBS := libedit-dev libyaml-dev libpcre2-dev tmux procps
 
 .PHONY: demo tour test build release deps bench static-cxx
 

@@ -12,8 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // PCRE2 from Debian's libpcre2-dev: keymaps' regex validators, compiled once and matched with a step budget.
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         // The whole behaviour of a field: pure Swift, no terminal, no Foundation.
-        .target(name: "FieldKit"),
+        .target(name: "FieldKit", dependencies: ["CPCRE2"]),
         // libyaml from Debian's libyaml-dev: the event parser under the keymap loader's small composer.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Field keymaps as YAML files: loading, `extends`, positioned errors, the shipped set.

@@ -202,10 +202,10 @@ struct KeymapCompiler {
                 }
                 guard let pattern else { reader.diagnostics.append(params.problem("regex needs a pattern")); continue }
                 do {
-                    _ = try Regex(pattern)
-                    result.append(.regex(pattern: pattern, message: message))
+                    result.append(.regex(pattern: try RegexPattern(pattern), message: message))
                 } catch {
-                    reader.diagnostics.append(patternNode.problem("bad regex '\(pattern)': \(RegexErrorText.short(error))"))
+                    reader.diagnostics.append(patternNode.problem(
+                        "bad regex '\(pattern)': \(error.message) (at byte \(error.offset) of the pattern)"))
                 }
             default:
                 reader.diagnostics.append(nameNode.problem(Validator.named(name) != nil
@@ -243,13 +243,6 @@ struct KeymapCompiler {
             keymap.bindings[key] = command
         }
         return keymap
-    }
-}
-
-/// The short first line of a regex parse error.
-enum RegexErrorText {
-    static func short(_ error: Error) -> String {
-        String(describing: error).split(separator: "\n").first.map(String.init) ?? "invalid"
     }
 }
 

@@ -104,8 +104,9 @@ import Testing
         #expect(try await t.freshPrompt(), "\(t.dump())")
     }
 
-    /// A keymap whose validator backtracks for minutes on the typed value: Ctrl-C and SIGTERM still end the
-    /// prompt and restore the terminal while the engine is busy.
+    /// A keymap whose validator runs to its step budget on every key of a fast burst (before PCRE2's budget, this
+    /// pattern backtracked for minutes): Ctrl-C and SIGTERM end the prompt and restore the terminal. That a signal
+    /// acts at once whatever the engine is doing comes from the guard's handlers (`TerminalGuardTests`).
     @Test(arguments: ["C-c", "TERM"])
     func aBusyEngineCanStillBeInterrupted(how: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }

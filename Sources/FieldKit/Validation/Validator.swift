@@ -18,8 +18,9 @@ public enum Validator: Sendable, Equatable {
     case semver
     /// A whole number within bounds (digits only).
     case range(min: Int, max: Int)
-    /// The whole value matches a regular expression; `message` replaces the default explanation.
-    case regex(pattern: String, message: String?)
+    /// The whole value matches a regular expression (compiled when the keymap loads); `message` replaces the
+    /// default explanation.
+    case regex(pattern: RegexPattern, message: String?)
 
     /// Names as written in keymap files.
     public static let names = ["cn-mobile", "gb11643", "date", "luhn", "ipv4", "hostname", "email", "semver", "range", "regex"]
@@ -55,10 +56,12 @@ public enum Validator: Sendable, Equatable {
             if n < min || n > max { return ValidationIssue("must be from \(min) to \(max), not \(n)") }
             return nil
         case .regex(let pattern, let message):
-            guard let regex = try? Regex(pattern) else { return ValidationIssue("the field's pattern is invalid") }
-            let text = String(decoding: value, as: UTF8.self)
-            if (try? regex.wholeMatch(in: text)) != nil { return nil }
-            return ValidationIssue(message ?? "does not match \(pattern)")
+            switch pattern.wholeMatch(value) {
+            case .matched: return nil
+            case .differs: return ValidationIssue(message ?? "does not match \(pattern.source)")
+            case .tooManySteps:
+                return ValidationIssue("the field's pattern needs more than \(RegexPattern.matchBudget) steps to judge this value")
+            }
         }
     }
 
