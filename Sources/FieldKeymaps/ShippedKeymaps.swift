@@ -44,9 +44,9 @@ symbols:
 unit: digit
 """# + "\n",
         "email": #"""
-# An e-mail address, checked leniently (one @, a local part, a domain with a dot); the domain is lower-cased.
+# An e-mail address: an RFC 5322 dot-atom before the @ (quoted names refused), a host name with a dot after it; the domain is lower-cased.
 name: email
-description: E-mail address (lenient syntax, domain lower-cased)
+description: E-mail address (dot-atom@host.name, domain lower-cased)
 symbols:
   class: "[!-~]"      # printable ASCII without space
   fullwidth: true
@@ -65,7 +65,7 @@ symbols:
   class: "[A-Za-z0-9.\\-]"
 length:
   min: 1
-  max: 253
+  max: 254           # 253 characters and the root dot a fully qualified name may end with
 transforms: [lowercase]
 validators:
   - hostname

@@ -2,6 +2,10 @@ import FieldKit
 import Testing
 @testable import FieldKeymaps
 
+/// A host name of exactly 253 characters: three labels of 63 and one of 61, joined by dots.
+let hostname253 = [String](repeating: String(repeating: "a", count: 63), count: 3).joined(separator: ".")
+    + "." + String(repeating: "b", count: 61)
+
 /// What each shipped keymap accepts, shows and says, checked the way `fieldline check` and `replay` do.
 struct ShippedFieldTests {
     static let today = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
@@ -15,10 +19,20 @@ struct ShippedFieldTests {
         ("date", "20240229", "2024-02-29", nil),
         ("date", "2024-02-29", "2024-02-29", nil),
         ("date", "20230229", nil, "no such date 2023-02-29"),
+        ("date", "00000101", nil, "there is no year 0000: dates run from 0001-01-01 to 9999-12-31"),
+        ("date", "00010101", "0001-01-01", nil),
         ("date", "2023131", nil, "needs 8 digits, has 7"),
         ("email", "Ann.Lee+x@Example.COM", "Ann.Lee+x@example.com", nil),
         ("email", "ann@localhost", nil, "the domain needs a dot, e.g. example.com"),
         ("email", "a@@b.c", nil, "an e-mail address has exactly one @"),
+        ("email", "a@com.", nil, "the domain cannot end with a dot"),
+        ("email", "a@localhost.", nil, "the domain cannot end with a dot"),
+        ("email", "a..b@example.com", nil, "the part before the @ cannot start or end with a dot, or have two in a row"),
+        ("email", ".a@example.com", nil, "the part before the @ cannot start or end with a dot, or have two in a row"),
+        ("email", "a.@example.com", nil, "the part before the @ cannot start or end with a dot, or have two in a row"),
+        ("email", "<a>@example.com", nil, "'<' is not allowed before the @ (quoted names are not accepted)"),
+        ("email", "\"a\"@example.com", nil, "'\"' is not allowed before the @ (quoted names are not accepted)"),
+        ("email", "o'neil+tag/x=y@example.com", "o'neil+tag/x=y@example.com", nil),  // atext symbols are allowed
         ("email", "  ann@x.org ", "ann@x.org", nil),  // white space is dropped, as from a paste
         ("email", "ann«@x.org", nil, "unexpected '«' at column 4: position 4 takes one of [!-~]"),
         ("ipv4", "192.168.0.1", "192.168.0.1", nil),
@@ -31,6 +45,9 @@ struct ShippedFieldTests {
         ("hostname", "Build-01.Example.com", "build-01.example.com", nil),
         ("hostname", "-bad.example.com", nil, "a label cannot start or end with a hyphen"),
         ("hostname", "a..b", nil, "empty label (two dots in a row?)"),
+        // 253 characters and the root dot (254 in all) is a valid fully qualified name; 254 without it is not.
+        ("hostname", hostname253 + ".", hostname253 + ".", nil),
+        ("hostname", hostname253 + "a", nil, "a host name has 1 to 253 characters"),
         ("semver", "1.4.2", "1.4.2", nil),
         ("semver", "2.0.0-rc.1+build.5", "2.0.0-rc.1+build.5", nil),
         ("semver", "1.04.2", nil, "04 has a leading zero"),

@@ -16,11 +16,12 @@ enum NetworkNames {
         return nil
     }
 
-    /// Labels of 1-63 letters, digits and inner hyphens; 253 characters at most (RFC 1123).
+    /// Labels of 1-63 letters, digits and inner hyphens; 253 characters at most (RFC 1123), not counting the root
+    /// dot a fully qualified name may end with.
     static func hostnameIssue(_ text: String) -> ValidationIssue? {
-        guard !text.isEmpty, text.count <= 253 else { return ValidationIssue("a host name has 1 to 253 characters") }
-        var offset = 0
         let trimmed = text.hasSuffix(".") ? String(text.dropLast()) : text
+        guard !trimmed.isEmpty, trimmed.count <= 253 else { return ValidationIssue("a host name has 1 to 253 characters") }
+        var offset = 0
         for label in trimmed.split(separator: ".", omittingEmptySubsequences: false) {
             if label.isEmpty { return ValidationIssue("empty label (two dots in a row?)", at: offset) }
             if label.count > 63 { return ValidationIssue("a label has at most 63 characters", at: offset) }
@@ -35,16 +36,42 @@ enum NetworkNames {
         return nil
     }
 
-    /// One `@`, a non-empty local part of at most 64 characters, a host name domain with at least one dot.
+    /// One `@`; a local part that is an RFC 5322 dot-atom of at most 64 characters (quoted local parts such as
+    /// `"a b"@example.com` are refused: forms rarely mean them); a domain that is a host name (RFC 1123) with at
+    /// least one inner dot and no root dot at the end.
     static func emailIssue(_ text: String) -> ValidationIssue? {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return ValidationIssue("an e-mail address has exactly one @") }
         let local = parts[0], domain = String(parts[1])
         if local.isEmpty { return ValidationIssue("nothing before the @", at: 0) }
         if local.count > 64 { return ValidationIssue("the part before the @ has at most 64 characters", at: 0) }
-        if !domain.contains(".") { return ValidationIssue("the domain needs a dot, e.g. example.com", at: local.count + 1) }
+        if let issue = dotAtomIssue(local) { return issue }
+        let domainStart = local.count + 1
+        if domain.hasSuffix(".") {
+            return ValidationIssue("the domain cannot end with a dot", at: domainStart + domain.count - 1)
+        }
+        if !domain.contains(".") { return ValidationIssue("the domain needs a dot, e.g. example.com", at: domainStart) }
         if let issue = hostnameIssue(domain) {
-            return ValidationIssue(issue.message, at: issue.position.map { $0 + local.count + 1 })
+            return ValidationIssue(issue.message, at: issue.position.map { $0 + domainStart })
+        }
+        return nil
+    }
+
+    /// The characters RFC 5322 allows in an atom besides letters and digits.
+    private static let atomSymbols = Set("!#$%&'*+-/=?^_`{|}~")
+
+    /// An RFC 5322 dot-atom: atoms of letters, digits and `atomSymbols`, joined by single dots.
+    private static func dotAtomIssue(_ local: Substring) -> ValidationIssue? {
+        var offset = 0
+        for atom in local.split(separator: ".", omittingEmptySubsequences: false) {
+            if atom.isEmpty {
+                return ValidationIssue("the part before the @ cannot start or end with a dot, or have two in a row", at: max(0, offset - 1))
+            }
+            if let bad = atom.firstIndex(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || atomSymbols.contains($0))) }) {
+                return ValidationIssue("'\(atom[bad])' is not allowed before the @ (quoted names are not accepted)",
+                                       at: offset + atom.distance(from: atom.startIndex, to: bad))
+            }
+            offset += atom.count + 1
         }
         return nil
     }

@@ -79,6 +79,8 @@ public enum Validator: Sendable, Equatable {
     private static func dateIssue(_ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
         guard value.count == 8, let y = value.decimal(0..<4), let m = value.decimal(4..<6), let d = value.decimal(6..<8)
         else { return ValidationIssue("a date has 8 digits, yyyymmdd") }
+        // Years run from 0001 (ISO 8601 without its extended range; no form means year 0).
+        if y == 0 { return ValidationIssue("there is no year 0000: dates run from 0001-01-01 to 9999-12-31", at: 0) }
         if CalendarDate(year: y, month: m, day: d) == nil {
             return ValidationIssue("no such date \(CalendarDate.iso(year: y, month: m, day: d))", at: m < 1 || m > 12 ? 4 : 6)
         }
