@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEBS := libedit-dev libyaml-dev libpcre2-dev tmux procps
 
-.PHONY: demo tour test build release deps bench static-cxx
+.PHONY: demo tour test build release deps bench static-cxx fuzz
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -45,3 +45,7 @@ test: deps
 
 bench: release
 	bash bench/run.sh
+
+# libFuzzer targets for the input decoder and the keymap loader (FUZZ_SECONDS each, default 60); not part of `test`.
+fuzz: deps
+	bash fuzz/run.sh
