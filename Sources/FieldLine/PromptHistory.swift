@@ -1,3 +1,4 @@
+import FieldKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,18 +78,10 @@ struct PromptHistory {
 
 /// The one-line warnings about a history file, on standard error.
 enum HistoryWarning {
-    /// `fieldline: history file PATH: REASON; CONSEQUENCE`, with control characters in the path escaped so the
-    /// warning stays one line.
+    /// `fieldline: history file PATH: REASON; CONSEQUENCE`, with control characters in the path named (`U+1B`), as
+    /// in every other message, so the warning stays one line and sends nothing to the terminal.
     static func line(_ path: String, _ reason: String, _ consequence: String) -> String {
-        var shown = ""
-        for scalar in path.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                shown += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return "fieldline: history file \(shown): \(reason); \(consequence)"
+        "fieldline: history file \(ControlCharacters.escaped(path)): \(reason); \(consequence)"
     }
 
     /// Writes `line` and a newline to fd 2 in one `write`.
