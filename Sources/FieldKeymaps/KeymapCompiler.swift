@@ -10,7 +10,7 @@ struct KeymapSettings {
     /// Every top-level setting a keymap file may have.
     static let known = [
         "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
-        "exact-template", "paste-prefixes", "validators", "value", "transforms", "upgrade-legacy", "bindings",
+        "exact-template", "paste-prefixes", "separators", "validators", "value", "transforms", "upgrade-legacy", "bindings",
     ]
 }
 
@@ -48,6 +48,7 @@ struct KeymapCompiler {
         let countUnit = v["count"].flatMap { choice($0, "count", CountUnit.allCases.map(\.rawValue)) }.flatMap(CountUnit.init) ?? .graphemes
         let templates = v["templates"].map { self.templates($0, symbols: symbols, limit: limit) } ?? []
         let refused = v["refuse"].map { options($0, "refuse") } ?? []
+        let separators = v["separators"].map { self.separators($0, symbols: symbols) } ?? []
         let spec = FieldSpec(
             name: name, summary: summary, symbols: symbols, templates: templates,
             refusedOptions: Set(refused),
@@ -60,9 +61,25 @@ struct KeymapCompiler {
             valueForm: v["value"].flatMap { choice($0, "value", ValueForm.allCases.map(\.rawValue)) }.flatMap(ValueForm.init) ?? .symbols,
             transforms: v["transforms"].flatMap { reader.list($0, "transforms") }?.compactMap {
                 choice($0, "a transform", ValueTransform.allCases.map(\.rawValue)).flatMap(ValueTransform.init)
-            } ?? []
+            } ?? [],
+            separators: separators
         )
         return (spec, keymap(settings.bindings))
+    }
+
+    /// `separators: " -.()"`: characters a paste or checked line may hold as formatting. One the field accepts
+    /// would never be dropped, so it is a mistake worth saying.
+    mutating func separators(_ value: Located, symbols: SymbolRules) -> Set<Character> {
+        guard let text = reader.string(value, "separators") else { return [] }
+        var result = Set<Character>()
+        for c in text {
+            if symbols.defaultClass.contains(symbols.normalize(c)) {
+                reader.diagnostics.append(value.problem("separator '\(c)' is accepted by the field's class, so it would be kept, not dropped"))
+            } else {
+                result.insert(c)
+            }
+        }
+        return result
     }
 
     /// A text value that must be one of a few words.

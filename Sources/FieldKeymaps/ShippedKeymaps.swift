@@ -16,6 +16,7 @@ unit: digit
 templates:
   - "#### #### #### ####"
   - "#### #### #### #### ###"
+separators: " -"          # 4111-1111-1111-1111
 validators:
   - luhn
 """# + "\n",
@@ -31,6 +32,7 @@ length:
 unit: digit
 templates:
   - "####-##-##"
+separators: "/. "         # 1990/03/07, 1990.03.07
 value: display
 validators:
   - date              # a real date: no 2023-02-29
@@ -117,6 +119,7 @@ templates:
   - pattern: "###-####-####"
     options: [mobile]
 paste-prefixes: ["+86", "0086", "86"]
+separators: " -.()"       # what people write between digits: +86 (186) 7240-3197
 validators:
   - cn-mobile         # 1[3-9] and 9 more digits
 """# + "\n",
@@ -144,6 +147,7 @@ templates:
 refuse: [forbidden, entertainment, emergency]
 exact-template: true
 paste-prefixes: ["+1", "001"]
+separators: " -.()"       # 212.456.7890, (212) 456-7890
 """# + "\n",
         "port": #"""
 # A TCP/UDP port number.

@@ -104,6 +104,8 @@ final class PromptSession {
             return UInt8(CC_EOF)
         case .bell:
             if command == .acceptLine, let message = frame.message { return showMessage(message) }
+            // A refused paste left the field as it was: say why, so the operator knows nothing went in.
+            if case .paste = command, let notice = field.notice { return showMessage(notice) }
             return paint(refused: true)
         case .refresh:
             return paint()
@@ -131,12 +133,12 @@ final class PromptSession {
             }
             return run(.selfInsert(text))
         case .paste(let text, let dropped):
-            guard dropped else { return run(.selfInsert(text)) }
-            // Something was removed from the paste (control characters, escape sequences): say so like a refused
-            // key, in the same repaint. (A paste is only ever inserted: it cannot accept or cancel.)
-            field.apply(.selfInsert(text))
-            field.refuseKey()
-            return paint(refused: true)
+            // A paste is only ever inserted, never run as keys: it cannot accept or cancel.
+            guard dropped else { return run(.paste(text)) }
+            // The terminal sent more than text (control characters, escape sequences, invalid UTF-8, or more than
+            // the paste cap): inserting the rest would change the value silently, so nothing goes in.
+            field.refusePaste(because: "it held control characters or escape sequences, or was too long")
+            return showMessage(field.notice ?? "")
         case .refused:
             return refuse()
         case .key(let key):
@@ -171,7 +173,7 @@ final class PromptSession {
             self.history = history
             guard let recalled else { return refuse() }
             field = Field(spec: field.spec, context: field.context)
-            if !recalled.isEmpty { field.apply(.selfInsert(recalled)) }
+            if !recalled.isEmpty { field.apply(.paste(recalled)) }
             return paint()
         }
         return run(command)

@@ -7,8 +7,9 @@ struct Check: ParsableCommand {
         commandName: "check",
         abstract: "Validate one value per line of standard input.",
         discussion: """
-            Each line is filtered as if pasted into the field: template literals, white space and a known \
-            prefix (+86) are dropped, any other refused character makes the line invalid. For every input line \
+            Each line is filtered as if pasted into the field: white space is trimmed from both ends, template \
+            literals, the field's separators and a known prefix (+86) are dropped, any other refused character \
+            makes the line invalid. For every input line \
             one line goes to stdout: the value (or display, or a JSON object); an invalid line gives an empty \
             line (a JSON object with "valid": false) and "LINENO: message" on stderr.
             Exit codes: 0 all valid, 65 some invalid, 64 usage error, 66 input unreadable, 74 output not written, \

@@ -61,7 +61,22 @@ struct ShippedFieldTests {
         ("phone-us", "911", nil, "emergency numbers are not accepted"),
         ("phone-us", "212456", nil, "does not match any format yet"),
         ("card", "4111 1111 1111 1111", "4111111111111111", nil),
-        ("card", "4111-1111-1111-1112", nil, "unexpected '-' at column 5: position 5 takes a digit"),
+        // Separators the card field declares are formatting; anything else refused makes the line invalid.
+        ("card", "4111-1111-1111-1111", "4111111111111111", nil),
+        ("card", "4111-1111-1111-1112", nil, "check digit should be 1"),
+        ("card", "4111_1111_1111_1111", nil, "unexpected '_' at column 5: position 5 takes a digit"),
+        // Values are never silently changed: white space inside is kept (and refused), only the ends are trimmed.
+        ("email", "john doe@example.com", nil, "unexpected ' ' at column 5: position 5 takes one of [!-~]"),
+        ("email", "  john@example.com\t", "john@example.com", nil),
+        ("hostname", "a b.com", nil, "unexpected ' ' at column 2: position 2 takes one of [A-Za-z0-9.\\-]"),
+        ("digits", "12 34", nil, "unexpected ' ' at column 3: position 3 takes a digit"),
+        ("digits", " 1234 ", "1234", nil),
+        ("phone-cn", "+86 (186) 7240-3197", "18672403197", nil),
+        ("phone-cn", "186.7240.3197", "18672403197", nil),
+        ("phone-cn", "186_7240_3197", nil, "unexpected '_' at column 4: position 4 takes a digit"),
+        ("phone-us", "212.456.7890", "2124567890", nil),
+        ("date", "1990/03/07", "1990-03-07", nil),
+        ("text", "  two  words  ", "  two  words  ", nil),
         ("card", "4111111111111112", nil, "check digit should be 1"),
     ]
 

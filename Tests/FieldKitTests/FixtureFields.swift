@@ -11,7 +11,8 @@ enum BuiltinFields {
         templates: [Template("###-####-####", options: [.mobile])],
         minLength: 11, limit: 11, unitNoun: "digit",
         validators: [.cnMobile],
-        pastePrefixes: ["+86", "0086", "86"]
+        pastePrefixes: ["+86", "0086", "86"],
+        separators: [" ", "-", ".", "(", ")"]
     )
 
     /// GB 11643-1999 resident ID number shown `110105 19900307 123X`.

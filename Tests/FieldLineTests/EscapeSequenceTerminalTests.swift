@@ -105,14 +105,15 @@ import Testing
         #expect(try await t.result() == "rc=0 x=[ two! ]", "\(t.dump())")
     }
 
-    /// A paste that carries its own end marker and a carriage return is inserted as text and never accepts.
+    /// A paste that carries its own end marker and a carriage return never accepts, and since the terminal sent
+    /// more than text, nothing of it goes in: the operator is told why.
     @Test func aPasteCannotSubmitTheField() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(Self.ask("text --limit 20"))
         try await t.waitRow(">", "0/20")
         try t.paste("safe\u{1B}[201~evil\r")
-        let rows = try await t.waitRow("> safeevil", "8/20 !")
-        #expect(rows.contains { TmuxTerminal.isRow($0, "> safeevil", "8/20 !") }, "\(t.dump())")
+        let rows = try await t.waitRow(">", "0/20 !")
+        #expect(rows.contains { $0.hasPrefix("paste refused: it held control characters") }, "\(t.dump())")
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(!t.screen().contains { TmuxTerminal.isResult($0) }, "the paste accepted the field\n\(t.dump())")
         t.press("Escape")
@@ -127,10 +128,36 @@ import Testing
         try await t.wait { $0.contains(">") }
         let body = "12" + String(repeating: "x", count: 4096 - 12 - 2)
         t.send(bytes: Array(("\u{1B}[200~" + body + "\u{1B}[201~\r").utf8))
-        try await t.wait { $0.contains { $0.hasPrefix("> 12") } }
+        // The x's make the paste refused as a whole (a value is never silently changed), which shows it arrived.
+        try await t.wait { $0.contains { $0.hasPrefix("paste refused: unexpected 'x' at column 3") } }
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(!t.screen().contains { TmuxTerminal.isResult($0) }, "the paste's tail accepted the field\n\(t.dump())")
+        t.type("12")
+        try await t.wait { $0.contains { $0.hasPrefix("> 12") } }
         t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[12]", "\(t.dump())")
+    }
+
+    /// A paste is never silently changed: a space inside an e-mail address refuses the whole paste with the reason
+    /// under the field; a phone number's separators are formatting and go; the field then takes a clean paste.
+    @Test func aPasteIsTakenWholeOrRefusedWithItsReason() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("email"))
+        try await t.waitRow(">", "0/254")
+        try t.paste("john doe@example.com")
+        let rows = try await t.waitRow(">", "0/254 !")
+        #expect(rows.contains { $0.hasPrefix("paste refused: unexpected ' ' at column 5") }, "\(t.dump())")
+        try t.paste(" john@Example.COM\n")
+        try await t.waitRow("> john@Example.COM", "16/254")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[john@example.com]", "\(t.dump())")
+
+        let p = try await TmuxTerminal(); defer { p.close() }
+        p.run(Self.ask("phone-cn"))
+        try await p.waitRow(">", "0/11")
+        try p.paste("+86 (186) 7240-3197")
+        try await p.waitRow("> 186-7240-3197", "11/11")
+        p.press("Enter")
+        #expect(try await p.result() == "rc=0 x=[18672403197]", "\(p.dump())")
     }
 }

@@ -185,7 +185,7 @@ private func shippedDescription(_ name: String) throws -> String {
     @Test func replayUsesTheKeymapFile() throws {
         let fixture = try Fixture(["plate.yaml": plate])
         for args in [["replay", "--keymap-file", "plate.yaml", "ab12c45"], ["replay", "plate.yaml", "ab12c45"],
-                     ["replay", "--keymap-file", "plate.yaml", "1ab", "--paste", " 12-c45"]] {
+                     ["replay", "--keymap-file", "plate.yaml", "1ab", "--paste", " 12 c45 "]] {
             let r = try fixture.run(args)
             #expect(r.out == "AB 12C45|\n", "\(args)")
             #expect(r.err == "")

@@ -7,10 +7,14 @@ final class ASCIIRules: @unchecked Sendable {
     let allowed: UnsafeMutablePointer<Bool>
     /// How many positions have their own row.
     let rows: Int
-    /// Bytes dropped silently (white space and template literals the field does not accept).
-    let ignorable: UnsafeMutablePointer<Bool>
+    /// Bytes dropped between symbols (the field's formatting: template literals and separators it does not accept).
+    let formatting: UnsafeMutablePointer<Bool>
+    /// Bytes trimmed from the ends of a line (white space the field does not accept).
+    let trimmable: UnsafeMutablePointer<Bool>
     /// Byte → normalised byte (case mapping).
     let normalized: UnsafeMutablePointer<UInt8>
+    /// Units one byte adds to the count (1, or 0 for a control counted in columns).
+    let cost: UnsafeMutablePointer<UInt8>
     /// Paste prefixes as normalised bytes, longest first.
     let prefixes: [[UInt8]]
 
@@ -21,16 +25,23 @@ final class ASCIIRules: @unchecked Sendable {
         let allowedTable = (0..<rows).flatMap { table(rules.symbolClass(at: $0)) } + table(rules.defaultClass)
         allowed = .allocate(capacity: allowedTable.count)
         allowed.initialize(from: allowedTable, count: allowedTable.count)
-        ignorable = .allocate(capacity: 128)
-        ignorable.initialize(from: (0..<128).map { spec.isIgnorable(Character(Unicode.Scalar(UInt8($0)))) }, count: 128)
+        // Both tables are the general rule (`FieldSpec.isFormatting`, `isTrimmable`) asked once per ASCII byte.
+        formatting = .allocate(capacity: 128)
+        formatting.initialize(from: (0..<128).map { spec.isFormatting(Character(Unicode.Scalar(UInt8($0)))) }, count: 128)
+        trimmable = .allocate(capacity: 128)
+        trimmable.initialize(from: (0..<128).map { spec.isTrimmable(Character(Unicode.Scalar(UInt8($0)))) }, count: 128)
         normalized = .allocate(capacity: 128)
         normalized.initialize(from: (0..<128).map { UInt8(rules.normalize(scalar: UInt32($0))) }, count: 128)
+        cost = .allocate(capacity: 128)
+        cost.initialize(from: (0..<128).map { UInt8(spec.countUnit.count(of: Character(Unicode.Scalar(UInt8($0))))) }, count: 128)
         prefixes = spec.pastePrefixes.map { p in p.unicodeScalars.map { UInt8(truncatingIfNeeded: rules.normalize(scalar: $0.value)) } }
     }
 
     deinit {
         allowed.deallocate()
-        ignorable.deallocate()
+        formatting.deallocate()
+        trimmable.deallocate()
+        cost.deallocate()
         normalized.deallocate()
     }
 

@@ -1,5 +1,5 @@
-/// Checks whole values the way `fieldline check` does: each line is filtered like a paste into an empty field,
-/// but a character the field refuses makes the line invalid instead of being dropped.
+/// Checks whole values the way `fieldline check` does: each line is filtered like a paste into an empty field
+/// (`PasteFilter`'s rule): formatting is dropped, any other refused character makes the line invalid.
 public struct LineChecker: Sendable {
     /// The field the lines are checked against.
     public let spec: FieldSpec
@@ -60,23 +60,25 @@ public struct LineChecker: Sendable {
         return copy.withUnsafeMutableBufferPointer { check(UnsafeBufferPointer($0)) }
     }
 
-    /// The engine path: a Field takes the line as one paste; refusals become the line's issue.
+    /// The general path: the line is filtered like a paste (`PasteFilter`), stopping at the first refusal; a
+    /// field whose value depends on more than each character's class then takes it as one paste into a Field.
+    /// A plain field's value stays text, never an array of Characters (16 bytes each on a long line).
     func slowCheck(_ body: UnsafeBufferPointer<UInt8>) -> CheckResult {
         guard let text = String(validating: body, as: UTF8.self) else {
             return failed(ValidationIssue("not valid UTF-8 text"), text: "")
         }
+        let plain = spec.symbols.isUniform && spec.refusedOptions.isEmpty
+        switch PasteFilter.filter(text, for: spec, at: 0, countBefore: 0, keepOffsets: false) {
+        case .failure(.character(let c, let offset, let reason)):
+            return failed(ValidationIssue(LineChecker.unexpected(c, column: offset + 1, reason: reason), at: nil), text: text)
+        case .failure(.overLimit(let total)):
+            return failed(ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit), text: text)
+        case .success(let filtered):
+            if plain && spec.templates.templates.isEmpty { return verdict(text: filtered.symbols) }
+        }
         var field = Field(spec: spec, context: context)
-        let outcome = field.insert(text)
-        if let refusal = outcome.firstRefusal, outcome.refusedForKind {
-            return failed(ValidationIssue(refusal.reason, at: 0), text: text)
-        }
-        if let refusal = outcome.firstRefusal {
-            return failed(ValidationIssue(LineChecker.unexpected(refusal.character, column: refusal.offset + 1, reason: refusal.reason), at: nil), text: text)
-        }
-        if outcome.truncated {
-            let total = spec.countUnit.count(of: Array(text).filter { !spec.isIgnorable($0) })
-            return failed(ValidationIssue("at most \(spec.units(spec.limit ?? 0)), has \(total)", at: spec.limit), text: text)
-        }
+        let outcome = field.insert(text, paste: true)
+        if let issue = field.refusalIssue(outcome, inserting: text) { return failed(issue, text: text) }
         return verdict(bytes: Array(field.value.utf8), characters: field.state.symbols)
     }
 
@@ -92,31 +94,38 @@ public struct LineChecker: Sendable {
     /// scratch); nil when the line has non-ASCII bytes.
     func fastFilter(_ body: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> (count: Int, problem: ValidationIssue?)? {
         if out.count < body.count { out = [UInt8](repeating: 0, count: max(body.count, 2 * out.count, 64)) }
-        let start = body.count > 1 && hasPrefixes ? prefixEnd(body) : 0
-        let limit = self.limit
-        let isPaste = body.count > 1
         let rules = ascii
-        var count = 0
-        var i = start
+        guard let src = body.baseAddress else { return (0, nil) }
+        // White space the field refuses is trimmed from both ends (a non-ASCII byte stops the trim; the general
+        // path then takes the line).
+        var i = 0
+        var n = body.count
+        while i < n && rules.trimmable[Int(src[i])] { i &+= 1 }
+        while n > i && rules.trimmable[Int(src[n - 1])] { n &-= 1 }
+        if hasPrefixes { i = prefixEnd(UnsafeBufferPointer(rebasing: body[i..<n])) + i }
+        let limit = self.limit
+        var count = 0  // symbols written
+        var units = 0  // what the limit counts (a control is 0 columns wide)
         var failure = -1
         var overLimit = false
-        let n = body.count
-        guard let src = body.baseAddress else { return (0, nil) }
         // Locals, not class properties, so the optimiser keeps them in registers across the loop.
-        let allowed = rules.allowed, ignorable = rules.ignorable, normalized = rules.normalized
+        let allowed = rules.allowed, formatting = rules.formatting, normalized = rules.normalized, cost = rules.cost
         let lastRow = rules.rows
         out.withUnsafeMutableBufferPointer { buffer in
             let dst = buffer.baseAddress!
             while i < n {
                 let raw = src[i]
                 if raw >= 0x80 { failure = -2; return }
-                if isPaste && ignorable[Int(raw)] { i &+= 1; continue }
-                if count == limit { failure = i; overLimit = true; return }
+                if formatting[Int(raw)] { i &+= 1; continue }
                 let b = normalized[Int(raw)]
+                let grown = units &+ Int(cost[Int(b)])
+                // The limit before the class, as `PasteFilter` does.
+                if grown > limit { failure = i; overLimit = true; return }
                 let row = count < lastRow ? count : lastRow
                 if !allowed[row &* 128 &+ Int(b)] { failure = i; return }
                 dst[count] = b
                 count &+= 1
+                units = grown
                 i &+= 1
             }
         }
@@ -124,8 +133,8 @@ public struct LineChecker: Sendable {
         if failure < 0 { return (count, nil) }
         for j in failure..<body.count where body[j] >= 0x80 { return nil }
         if overLimit {
-            var total = count
-            for j in failure..<body.count where !rules.ignorable[Int(body[j])] { total += 1 }
+            var total = units
+            for j in failure..<n where !rules.formatting[Int(body[j])] { total += Int(rules.cost[Int(rules.normalized[Int(body[j])])]) }
             return (count, ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit))
         }
         let cls = spec.symbols.symbolClass(at: count)
@@ -141,14 +150,14 @@ public struct LineChecker: Sendable {
             while i < body.count && matched < prefix.count {
                 let raw = body[i]
                 i += 1
-                if ascii.ignorable[Int(raw)] { continue }
+                if ascii.formatting[Int(raw)] { continue }
                 if ascii.normalized[Int(raw)] != prefix[matched] { break }
                 matched += 1
             }
             guard matched == prefix.count else { continue }
             // Only a prefix when something significant follows it.
             var j = i
-            while j < body.count && ascii.ignorable[Int(body[j])] { j += 1 }
+            while j < body.count && ascii.formatting[Int(body[j])] { j += 1 }
             if j < body.count { return j }
         }
         return 0
@@ -160,15 +169,30 @@ public struct LineChecker: Sendable {
            let upgraded = bytes.withUnsafeBufferPointer({ ResidentID.upgradeLegacy($0) }) {
             value = upgraded
         }
+        if characters == nil && value == bytes && spec.templates.templates.isEmpty {
+            return verdict(text: String(decoding: bytes, as: UTF8.self))
+        }
         let symbols = (characters == nil || value != bytes) ? value.map { Character(Unicode.Scalar($0)) } : characters!
         let count = characters == nil || value != bytes ? value.count : spec.countUnit.count(of: symbols)
         let status = FieldStatus.of(symbols: symbols, utf8: value, count: count, spec: spec, context: context)
         let text = value == bytes ? spec.outputValue(symbols: symbols) : String(decoding: value, as: UTF8.self)
         let display = String(Formatter.format(symbols, with: spec.templates).display)
+        return result(status, value: text, display: display)
+    }
+
+    /// The verdict on a value of a field without templates, kept as text: its display is the value itself.
+    private func verdict(text symbols: String) -> CheckResult {
+        let count = spec.countUnit.count(of: symbols)
+        let bytes = spec.validators.isEmpty ? [] : Array(symbols.utf8)
+        let status = FieldStatus.of(symbols: nil, utf8: bytes, count: count, spec: spec, context: context)
+        return result(status, value: spec.outputValue(text: symbols), display: symbols)
+    }
+
+    private func result(_ status: FieldStatus, value: String, display: String) -> CheckResult {
         switch status {
-        case .valid: return CheckResult(value: text, display: display, issue: nil)
-        case .incomplete(let m): return CheckResult(value: text, display: display, issue: ValidationIssue(m))
-        case .invalid(let issue): return CheckResult(value: text, display: display, issue: issue)
+        case .valid: return CheckResult(value: value, display: display, issue: nil)
+        case .incomplete(let m): return CheckResult(value: value, display: display, issue: ValidationIssue(m))
+        case .invalid(let issue): return CheckResult(value: value, display: display, issue: issue)
         }
     }
 

@@ -1,7 +1,10 @@
 /// One editing command, named as in readline, applied to a field.
 public enum EditCommand: Sendable, Equatable {
-    /// Insert text at the cursor: one typed character, or a whole paste filtered character by character.
+    /// Insert typed text at the cursor, key by key: a refused character is skipped, the rest goes in.
     case selfInsert(String)
+    /// Insert a paste at the cursor, all or nothing: formatting is dropped, any other refused character (or
+    /// passing the limit) leaves the field unchanged and explains why.
+    case paste(String)
     /// Remove the symbol before the cursor (never a literal: the display is derived).
     case backwardDeleteChar
     /// Remove the symbol after the cursor.
@@ -51,6 +54,7 @@ public enum EditCommand: Sendable, Equatable {
     /// The readline name, e.g. `backward-delete-char`.
     public var name: String {
         if case .selfInsert = self { return "self-insert" }
+        if case .paste = self { return "paste" }
         return EditCommand.named.first { $0.value == self }!.key
     }
 }

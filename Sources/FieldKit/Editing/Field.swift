@@ -10,6 +10,8 @@ public struct Field: Sendable {
     public private(set) var lastKeyRefused = false
     /// Set by a refused Enter so an incomplete value's message is shown until the next edit.
     public private(set) var revealsMessage = false
+    /// Why the last command, a paste, was refused (`paste refused: …`); cleared by the next command.
+    public private(set) var notice: String?
 
     /// An empty field of a kind.
     public init(spec: FieldSpec, context: ValidationContext) {
@@ -25,9 +27,14 @@ public struct Field: Sendable {
     public mutating func apply(_ command: EditCommand) -> Effect {
         let before = state.symbols.count
         var refused = false
+        notice = nil
         switch command {
         case .selfInsert(let text):
-            refused = insert(text).refusedAny || text.isEmpty
+            refused = insert(text, paste: false).refusedAny || text.isEmpty
+        case .paste(let text):
+            let outcome = insert(text, paste: true)
+            refused = outcome.refusedAny || text.isEmpty
+            if outcome.refusedAny { notice = "paste refused: " + refusalMessage(outcome, inserting: text) }
         case .backwardDeleteChar:
             refused = !remove(state.cursor - 1..<state.cursor)
         case .deleteChar:
@@ -74,6 +81,13 @@ public struct Field: Sendable {
     /// so a terminal rings the bell and marks the counter as it does for a refused character.
     public mutating func refuseKey() {
         lastKeyRefused = true
+    }
+
+    /// A paste refused before it reached the engine (it held control characters): the field stays as it is,
+    /// marked refused, with the reason as its notice.
+    public mutating func refusePaste(because reason: String) {
+        lastKeyRefused = true
+        notice = "paste refused: " + reason
     }
 
     /// Remove a range of symbols unless it is empty, out of range, or would leave a later symbol at a position

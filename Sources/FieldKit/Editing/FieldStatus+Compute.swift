@@ -38,6 +38,11 @@ extension Field {
             message = issue.message
             if let p = issue.position, p < state.symbols.count { position = formatted.displayIndex(forRawCursor: p + 1) - 1 }
         }
+        // A refused paste's reason comes first: it is about what the operator just did.
+        if let notice {
+            message = notice
+            position = nil
+        }
         return Frame(
             display: display,
             cursor: cursor,

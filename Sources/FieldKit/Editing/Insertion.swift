@@ -6,8 +6,10 @@ public struct InsertionOutcome: Sendable, Equatable {
     public var firstRefusal: (character: Character, offset: Int, reason: String)?
     /// The first refusal was for a refused template kind (a forbidden number), not for the character itself.
     public var refusedForKind = false
-    /// Text was cut at the field's limit.
+    /// Text was cut at the field's limit (a paste: refused for passing it).
     public var truncated = false
+    /// For a paste refused for passing the limit: the length the field would have had.
+    var lengthWithText: Int?
 
     /// Whether anything was refused or cut off.
     public var refusedAny: Bool { firstRefusal != nil || truncated }
@@ -19,25 +21,6 @@ public struct InsertionOutcome: Sendable, Equatable {
 }
 
 extension FieldSpec {
-    /// The text of a paste without a known prefix at its start (`+86 138…` → `138…`), when it lands at the start.
-    func strippingPastePrefix(_ text: [Character]) -> ArraySlice<Character> {
-        guard !pastePrefixes.isEmpty else { return text[...] }
-        // Compare on the normalised, significant characters so `＋８６ 138` and `0086-138` both match.
-        var significantStarts: [Int] = []
-        var significant: [Character] = []
-        for (i, c) in text.enumerated() where !isIgnorable(c) {
-            significant.append(symbols.normalize(c))
-            significantStarts.append(i)
-        }
-        for prefix in pastePrefixes {
-            let p = Array(prefix)
-            if significant.count > p.count, Array(significant[0..<p.count]) == p {
-                return text[significantStarts[p.count]...]
-            }
-        }
-        return text[...]
-    }
-
     /// Why `symbols` break the key rules (a symbol at a position that refuses it), or nil if they obey them.
     func positionViolation(_ symbols: [Character], from start: Int = 0) -> String? {
         if self.symbols.isUniform && start > 0 { return nil }
@@ -52,13 +35,39 @@ extension FieldSpec {
 }
 
 extension Field {
-    /// Insert text at the cursor, one character at a time through the key rules and the limit.
-    mutating func insert(_ text: String) -> InsertionOutcome {
+    /// Insert text at the cursor.
+    ///
+    /// Typed text (`paste` false) is filtered key by key: a refused character is skipped and the rest goes in, as
+    /// if each had been typed. A paste is all or nothing (`PasteFilter` says what it inserts): any refused
+    /// character, or passing the limit, leaves the field as it was, so a value is never silently changed.
+    mutating func insert(_ text: String, paste: Bool) -> InsertionOutcome {
+        guard paste else { return insertTyped(Array(text), offsets: nil) }
+        let count = spec.countUnit.count(of: state.symbols)
+        switch PasteFilter.filter(text, for: spec, at: state.cursor, countBefore: count, keepOffsets: true) {
+        case .failure(.character(let c, let offset, let reason)):
+            var outcome = InsertionOutcome()
+            outcome.firstRefusal = (c, offset, reason)
+            return outcome
+        case .failure(.overLimit(let total)):
+            var outcome = InsertionOutcome()
+            outcome.truncated = true
+            outcome.lengthWithText = total
+            return outcome
+        case .success(let filtered):
+            let before = state
+            var outcome = insertTyped(Array(filtered.symbols), offsets: filtered.offsets)
+            if outcome.refusedAny {
+                state = before
+                outcome.accepted = 0
+            }
+            return outcome
+        }
+    }
+
+    /// Insert characters one by one through the key rules and the limit, skipping refused ones; `offsets` maps
+    /// each to its place in the text it came from (for messages).
+    private mutating func insertTyped(_ chars: [Character], offsets: [Int]?) -> InsertionOutcome {
         var outcome = InsertionOutcome()
-        let all = Array(text)
-        let isPaste = all.count > 1
-        let chars = isPaste && state.cursor == 0 ? spec.strippingPastePrefix(all) : all[...]
-        let offsetBase = all.count - chars.count
         var count = spec.countUnit.count(of: state.symbols)
         let simple = spec.symbols.isUniform && spec.refusedOptions.isEmpty
         // A copy to roll back to, taken only where edits build candidates anyway: holding one while a simple
@@ -68,7 +77,7 @@ extension Field {
         var pending: [Character] = []  // accepted symbols not yet spliced in (simple fields only)
 
         for (k, raw) in chars.enumerated() {
-            if isPaste && spec.isIgnorable(raw) { continue }
+            let at = offsets.map { k < $0.count ? $0[k] : $0.last ?? k } ?? k
             let c = spec.symbols.normalize(raw)
             let cost = spec.countUnit.count(of: c)
             if let limit = spec.limit, count + cost > limit {
@@ -79,22 +88,35 @@ extension Field {
             let cls = spec.symbols.symbolClass(at: index)
             if !cls.contains(c) {
                 if outcome.firstRefusal == nil {
-                    outcome.firstRefusal = (raw, offsetBase + k, "position \(index + 1) takes \(cls.name)")
+                    outcome.firstRefusal = (raw, at, "position \(index + 1) takes \(cls.name)")
                 }
                 continue
             }
             if simple {
                 pending.append(c)
+            } else if index == state.symbols.count {
+                // Appending moves no later symbol: only the refused kinds need a look, on the grown value itself
+                // (a candidate copy per character would make a long line quadratic).
+                state.symbols.append(c)
+                if let reason = refusedKindReason(state.symbols) {
+                    state.symbols.removeLast()
+                    if outcome.firstRefusal == nil {
+                        outcome.firstRefusal = (raw, at, reason)
+                        outcome.refusedForKind = true
+                    }
+                    continue
+                }
+                state.cursor += 1
             } else {
                 var candidate = state.symbols
                 candidate.insert(c, at: index)
                 if let reason = spec.positionViolation(candidate, from: index + 1) {
-                    if outcome.firstRefusal == nil { outcome.firstRefusal = (raw, offsetBase + k, reason) }
+                    if outcome.firstRefusal == nil { outcome.firstRefusal = (raw, at, reason) }
                     continue
                 }
                 if let reason = refusedKindReason(candidate) {
                     if outcome.firstRefusal == nil {
-                        outcome.firstRefusal = (raw, offsetBase + k, reason)
+                        outcome.firstRefusal = (raw, at, reason)
                         outcome.refusedForKind = true
                     }
                     continue
@@ -145,5 +167,26 @@ extension Field {
         state.symbols = regrouped
         state.cursor = cursor
         return true
+    }
+}
+
+extension Field {
+    /// Why an insertion was refused, as `check` says it: the kind refused, the first refused character with its
+    /// column in the inserted text, or the limit passed with the length the text would have made. Nil when nothing
+    /// was refused.
+    func refusalIssue(_ outcome: InsertionOutcome, inserting text: String) -> ValidationIssue? {
+        if let refusal = outcome.firstRefusal {
+            if outcome.refusedForKind { return ValidationIssue(refusal.reason, at: 0) }
+            let message = LineChecker.unexpected(refusal.character, column: refusal.offset + 1, reason: refusal.reason)
+            return ValidationIssue(message, at: nil)
+        }
+        guard outcome.truncated else { return nil }
+        let total = outcome.lengthWithText ?? spec.countUnit.count(of: state.symbols)
+        return ValidationIssue("at most \(spec.units(spec.limit ?? 0)), has \(total)", at: spec.limit)
+    }
+
+    /// The refusal as one line of text (for a paste's notice).
+    func refusalMessage(_ outcome: InsertionOutcome, inserting text: String) -> String {
+        refusalIssue(outcome, inserting: text)?.message ?? "nothing to insert"
     }
 }

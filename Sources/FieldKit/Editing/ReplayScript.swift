@@ -29,7 +29,7 @@ public struct ReplayScript: Sendable {
         for step in steps {
             let commands: [EditCommand]
             switch step {
-            case .paste(let text): commands = [.selfInsert(text)]
+            case .paste(let text): commands = [.paste(text)]
             case .keys(let text):
                 commands = try KeyNotation.parse(text).compactMap { keymap.command(for: $0) }
             }

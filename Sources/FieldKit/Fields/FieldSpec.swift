@@ -30,6 +30,9 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     public var valueForm: ValueForm
     /// Changes applied to the accepted value (e.g. lower-case an e-mail domain).
     public var transforms: [ValueTransform]
+    /// Characters a paste or a checked line may hold between symbols as formatting (`-`, `.`, `(` in a phone
+    /// number), dropped like template literals; any other refused character makes the paste or line invalid.
+    public var separators: Set<Character>
 
     /// A field spec; every parameter but the name and key rules has a plain default.
     public init(
@@ -47,7 +50,8 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         pastePrefixes: [String] = [],
         upgradesLegacyID: Bool = false,
         valueForm: ValueForm = .symbols,
-        transforms: [ValueTransform] = []
+        transforms: [ValueTransform] = [],
+        separators: Set<Character> = []
     ) {
         self.name = name
         self.summary = summary
@@ -64,6 +68,14 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         self.upgradesLegacyID = upgradesLegacyID
         self.valueForm = valueForm
         self.transforms = transforms
+        self.separators = separators
+    }
+
+    /// The value written out for the symbols of a field without templates (whose display is the text itself).
+    public func outputValue(text: String) -> String {
+        var value = text
+        for t in transforms { value = t.apply(value) }
+        return value
     }
 
     /// The value written out for accepted symbols: symbols or display, then the transforms.
@@ -73,11 +85,17 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         return value
     }
 
-    /// Characters dropped without complaint from pastes and checked lines: template literals and white space
-    /// that the field itself does not accept.
-    public func isIgnorable(_ c: Character) -> Bool {
-        if symbols.defaultClass.contains(c) { return false }
-        return c.isWhitespace || templates.literals.contains(c)
+    /// Characters a paste or a checked line drops between symbols: the field's formatting (template literals and
+    /// declared separators) where the field itself does not accept them. Normalised first, so `－` is `-`.
+    public func isFormatting(_ c: Character) -> Bool {
+        let normalized = symbols.normalize(c)
+        if symbols.defaultClass.contains(normalized) { return false }
+        return templates.literals.contains(normalized) || separators.contains(normalized)
+    }
+
+    /// White space trimmed from the ends of a paste or a checked line: any the field does not accept.
+    public func isTrimmable(_ c: Character) -> Bool {
+        c.isWhitespace && !symbols.defaultClass.contains(symbols.normalize(c))
     }
 
     /// The field's name (keeps test and debug output short).
