@@ -1,9 +1,9 @@
 # Quick start: `make demo` runs the main job, `make test` runs every test.
 # Both install missing Debian packages when run as root, and print the apt-get line otherwise.
 SWIFT ?= swift
-DEBS := libedit-dev libyaml-dev libpcre2-dev tmux procps
+DEBS := libedit-dev libyaml-dev libpcre2-dev tmux procps python3 python3-pip
 
-.PHONY: demo tour test build release deps bench static-cxx fuzz
+.PHONY: demo tour test test-oracles build release deps bench static-cxx fuzz
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -39,7 +39,13 @@ demo: release
 tour: release
 	@bash scripts/demo.sh .build/release/fieldline
 
-test: deps
+# Test oracles from PyPI, in a gitignored folder of their own (--target works with any python3; Debian's refuses
+# system-wide pip installs), where the tests look for them: wcwidth for the width table.
+test-oracles:
+	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(m.version("wcwidth") != "0.4.0")' 2>/dev/null || \
+	python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .test-python wcwidth==0.4.0
+
+test: deps test-oracles
 	$(SWIFT) build
 	$(SWIFT) test
 

@@ -56,7 +56,7 @@ struct KeymapCompiler {
             minLength: minLength, limit: limit, countUnit: countUnit,
             unitNoun: v["unit"].flatMap { reader.string($0, "unit") } ?? "character",
             validators: v["validators"].map { validators($0) } ?? [],
-            pastePrefixes: v["paste-prefixes"].flatMap { reader.list($0, "paste-prefixes") }?.compactMap { reader.string($0, "a paste prefix") } ?? [],
+            pastePrefixes: v["paste-prefixes"].map { pastePrefixes($0) } ?? [],
             upgradesLegacyID: v["upgrade-legacy"].flatMap { reader.bool($0, "upgrade-legacy") } ?? false,
             valueForm: v["value"].flatMap { choice($0, "value", ValueForm.allCases.map(\.rawValue)) }.flatMap(ValueForm.init) ?? .symbols,
             transforms: v["transforms"].flatMap { reader.list($0, "transforms") }?.compactMap {
@@ -67,10 +67,31 @@ struct KeymapCompiler {
         return (spec, keymap(settings.bindings))
     }
 
+    /// `paste-prefixes: ["+86", "0086", "86"]`: a short list of short texts (each paste looks at all of them).
+    mutating func pastePrefixes(_ value: Located) -> [String] {
+        guard let items = reader.list(value, "paste-prefixes") else { return [] }
+        if items.count > KeymapLimits.shortList {
+            reader.diagnostics.append(value.problem("paste-prefixes has at most \(KeymapLimits.shortList) entries"))
+            return []
+        }
+        return items.compactMap { item in
+            guard let text = reader.string(item, "a paste prefix") else { return nil }
+            guard text.count <= KeymapLimits.shortList, !text.isEmpty else {
+                reader.diagnostics.append(item.problem("a paste prefix has 1 to \(KeymapLimits.shortList) characters"))
+                return nil
+            }
+            return text
+        }
+    }
+
     /// `separators: " -.()"`: characters a paste or checked line may hold as formatting. One the field accepts
     /// would never be dropped, so it is a mistake worth saying.
     mutating func separators(_ value: Located, symbols: SymbolRules) -> Set<Character> {
         guard let text = reader.string(value, "separators") else { return [] }
+        if text.count > KeymapLimits.shortList {
+            reader.diagnostics.append(value.problem("separators has at most \(KeymapLimits.shortList) characters"))
+            return []
+        }
         var result = Set<Character>()
         for c in text {
             if symbols.defaultClass.contains(symbols.normalize(c)) {
@@ -149,7 +170,12 @@ struct KeymapCompiler {
     /// Templates, each checked against the key rules: a template no input could ever fill is an error.
     mutating func templates(_ value: Located, symbols: SymbolRules, limit: Int?) -> [Template] {
         var result: [Template] = []
-        for item in reader.list(value, "templates") ?? [] {
+        let items = reader.list(value, "templates") ?? []
+        if items.count > KeymapLimits.templates {
+            reader.diagnostics.append(value.problem("more than \(KeymapLimits.templates) templates"))
+            return []
+        }
+        for item in items {
             var pattern: String?
             var opts: [TemplateOption] = []
             if case .mapping = item.node.content {
@@ -165,6 +191,10 @@ struct KeymapCompiler {
                 pattern = reader.string(item, "a template")
             }
             guard let pattern else { continue }
+            if pattern.count > KeymapLimits.templateCharacters {
+                reader.diagnostics.append(item.problem("a template has at most \(KeymapLimits.templateCharacters) characters, this one \(pattern.count)"))
+                continue
+            }
             let template = Template(pattern, options: Set(opts))
             if let problem = TemplateCheck.problem(template, symbols: symbols, limit: limit) {
                 reader.diagnostics.append(item.problem(problem))

@@ -8,4 +8,10 @@ public enum KeymapLimits {
     /// The largest length or position a setting may give: no field is that long. (A `range` validator's bounds are
     /// values to compare, not sizes, and may be any whole number.)
     public static let largestNumber = 100_000
+    /// The most templates a keymap may list: every key matches the value against each of them.
+    public static let templates = 64
+    /// The longest template pattern, in characters (slots and literals): a phone or card template is a few dozen.
+    public static let templateCharacters = 1_000
+    /// The most characters `separators` and each `paste-prefixes` entry may hold, and the most prefixes.
+    public static let shortList = 64
 }

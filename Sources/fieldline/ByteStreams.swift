@@ -1,3 +1,4 @@
+import FieldKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -69,12 +70,19 @@ enum LineReader {
     }
 
     /// Hands over blocks of whole lines (each block ends with `\n`, except a last line without one).
+    ///
+    /// A line longer than `LineChecker.maxLineBytes` is handed over cut to one byte past that length (so the
+    /// checker refuses it for its length) and the rest of it is read and dropped: memory stays bounded whatever
+    /// comes in, and time linear.
     static func forEachBlock(fd: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        let longest = LineChecker.maxLineBytes
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var filled = 0
         // Bytes before this index hold no newline: each byte is searched once, so a very long line from a pipe,
         // arriving 64 KiB at a time, costs linear time rather than one scan of the whole line per read.
         var searched = 0
+        // The start of the buffer is the rest of an over-long line, already handed over: drop up to its newline.
+        var skipping = false
         while true {
             if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
             let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
@@ -83,23 +91,48 @@ enum LineReader {
                 return String(cString: strerror(errno))
             }
             if n == 0 { break }
-            let end = filled + n
+            var end = filled + n
+            if skipping {
+                guard let newline = buffer[filled..<end].firstIndex(of: 0x0A) else { filled = 0; continue }
+                end = moveToFront(&buffer, from: newline + 1, to: end)
+                filled = 0
+                skipping = false
+                if end == 0 { continue }
+            }
             // Bulk input through a pipe arrives 64 KiB at a time: keep reading while more is already waiting,
             // so blocks are big enough to split across cores; a line-by-line writer still gets answers at once.
             if end < ParallelValueCheck.splitThreshold && end < buffer.count && moreIsWaiting(fd) { filled = end; continue }
-            guard let lastNewline = buffer[searched..<end].lastIndex(of: 0x0A) else { filled = end; searched = end; continue }
-            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0...lastNewline])) }
-            let rest = end - (lastNewline + 1)
-            if rest > 0 {
-                buffer.withUnsafeMutableBufferPointer { b in
-                    for k in 0..<rest { b[k] = b[lastNewline + 1 + k] }
+            guard let lastNewline = buffer[searched..<end].lastIndex(of: 0x0A) else {
+                if end > longest + 1 {
+                    // One line so far, already too long: hand over its head as a line of its own, drop the rest.
+                    buffer[longest + 1] = 0x0A
+                    buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0...longest + 1])) }
+                    filled = 0
+                    searched = 0
+                    skipping = true
+                    continue
                 }
+                filled = end
+                searched = end
+                continue
             }
-            filled = rest
+            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0...lastNewline])) }
+            filled = moveToFront(&buffer, from: lastNewline + 1, to: end)
             searched = 0
         }
-        if filled > 0 { buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<filled])) } }
+        if filled > 0 && !skipping { buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<filled])) } }
         return nil
+    }
+
+    /// Move `buffer[from..<to]` to the front; returns its length.
+    private static func moveToFront(_ buffer: inout [UInt8], from: Int, to: Int) -> Int {
+        let rest = to - from
+        if rest > 0 {
+            buffer.withUnsafeMutableBufferPointer { b in
+                for k in 0..<rest { b[k] = b[from + k] }
+            }
+        }
+        return rest
     }
 
     /// Hands over each line without its `\n` (a last line without one too). Returns nil on success, or the

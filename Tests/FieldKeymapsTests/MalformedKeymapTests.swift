@@ -35,6 +35,17 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
         "alias-billion-laughs.yaml:6:45: YAML: the document stands for more than 100000 nodes once its aliases are expanded",
     ]),
     ("alias-deep-nesting.yaml", ["alias-deep-nesting.yaml:3:604: YAML: alias '*a' nests the document more than 1000 levels deep"]),
+    // Sizes a file may ask for (docs/keymaps.md, "Limits").
+    ("templates-too-many.yaml", ["templates-too-many.yaml:5:3: more than 64 templates"]),
+    ("template-too-long.yaml", ["template-too-long.yaml:5:5: a template has at most 1000 characters, this one 1001"]),
+    ("separators-too-long.yaml", ["separators-too-long.yaml:3:13: separators has at most 64 characters"]),
+    ("paste-prefix-problems.yaml", [
+        "paste-prefix-problems.yaml:3:25: a paste prefix has 1 to 64 characters",
+        "paste-prefix-problems.yaml:3:29: a paste prefix has 1 to 64 characters",
+    ]),
+    ("separators-accepted.yaml", [
+        "separators-accepted.yaml:4:13: separator '.' is accepted by the field's class, so it would be kept, not dropped",
+    ]),
     // The shape of the file and its keys.
     ("top-list.yaml", ["top-list.yaml:1:1: a keymap file must be a mapping of names to values"]),
     ("top-scalar.yaml", ["top-scalar.yaml:1:1: a keymap file must be a mapping of names to values"]),

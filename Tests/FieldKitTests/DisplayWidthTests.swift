@@ -16,6 +16,24 @@ struct DisplayWidthTests {
         ("🇨🇳", 2),              // regional-indicator pair
         ("\u{2764}\u{FE0F}", 2), // heavy heart with emoji presentation
         ("\u{2764}", 1),         // heavy heart, text presentation
+        ("a\u{FE0F}", 1),        // VS16 after a base with no emoji form changes nothing
+        ("中\u{FE0F}", 2),
+        ("\u{FE0F}", 0),         // lone VS16
+        ("#\u{FE0F}\u{20E3}", 2), // keycap
+        ("\u{1F44D}\u{1F3FB}", 2), // thumbs up, light skin tone: one glyph
+        ("a\u{1F3FB}", 3),       // a skin tone after a non-base is its own swatch
+        ("\u{1F600}\u{1F3FB}", 4),
+        ("\u{1F3FB}", 2),        // lone skin tone
+        ("\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}", 2), // woman technologist, medium skin tone
+        ("\u{FF76}\u{FF9E}", 2), // halfwidth ｶﾞ: the voiced mark takes its own column
+        ("\u{2FFC}", 2),         // Unicode 15.1: IDEOGRAPHIC DESCRIPTION CHARACTER SURROUND FROM RIGHT
+        ("\u{1FAE9}", 2),        // Unicode 16.0: FACE WITH BAGS UNDER EYES
+        ("\u{1FAC6}", 2),        // Unicode 16.0: FINGERPRINT
+        ("\u{1FA89}", 2),        // Unicode 16.0: HARP
+        ("\u{1FADF}", 2),        // Unicode 16.0: SPLATTER
+        ("\u{4DC0}", 2),         // HEXAGRAM FOR THE CREATIVE HEAVEN, wide since 16.0
+        ("\u{600}", 1),          // ARABIC NUMBER SIGN is drawn
+        ("\u{2028}", 0),         // LINE SEPARATOR
         ("한", 2),
         ("\u{200B}", 0),         // ZERO WIDTH SPACE
         ("\u{AD}", 1),           // SOFT HYPHEN is drawn

@@ -44,12 +44,49 @@ struct CheckLargeInputTests {
 /// (Each byte is searched for a newline once; before, every read scanned the whole pending line again.)
 @Suite struct LongLineThroughAPipeTests {
     @Test func aLongLineThenShortOnes() throws {
-        let long = String(repeating: "7", count: 3_000_000)
+        let long = String(repeating: "7", count: 1_000_000)  // many reads long, under the 1 MiB line cap
         let run = try fieldline(["check", "digits"], stdin: long + "\n12\n" + long + "x\n34")
         #expect(run.status == 65)
         let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 5)
-        #expect(lines[0].count == 3_000_000 && lines[1] == "12" && lines[2] == "" && lines[3] == "34")
-        #expect(run.err == "3: unexpected 'x' at column 3000001: position 3000001 takes a digit\n")
+        #expect(lines[0].count == 1_000_000 && lines[1] == "12" && lines[2] == "" && lines[3] == "34")
+        #expect(run.err == "3: unexpected 'x' at column 1000001: position 1000001 takes a digit\n")
+    }
+}
+
+/// Lines longer than 1 MiB are refused for their length and read past without being kept: a 64 MB line through a
+/// pipe, in every output mode, in an address space of 150 MB (the old reader grew its buffer to hold the line,
+/// and the engine path held 16 bytes per character).
+@Suite struct OverLongLineTests {
+    static let longLine = "1: the line is longer than 1 MiB (1048576 bytes); it is not checked\n"
+
+    @Test(arguments: [["digits"], ["text"], ["text", "--output", "json"], ["text", "--output", "display"]])
+    func aHugeLineIsRefusedInBoundedMemory(arguments: [String]) throws {
+        let input = Data(repeating: UInt8(ascii: "7"), count: 64_000_000) + Data("\n42\n".utf8)
+        let script = "ulimit -v 150000; exec \"$0\" check \"$@\""
+        let run = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", script, fieldlineURL.path] + arguments, stdin: input)
+        #expect(run.status == 65, "\(run.err.prefix(500))")
+        #expect(run.err == Self.longLine)
+        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3)
+        #expect(lines.dropFirst().first.map { $0 == "42" || $0.contains("\"value\":\"42\"") } == true)
+    }
+
+    /// A CJK line over the cap, and one just under it that is refused at its first wrong character: both answer
+    /// with the line's own message, and the next line is still checked.
+    @Test func nonASCIILinesAreRefusedAtOnce() throws {
+        let over = String(repeating: "中", count: 400_000)  // 1.2 MB
+        let under = String(repeating: "中", count: 300_000)  // 0.9 MB
+        let run = try fieldline(["check", "digits"], stdin: over + "\n" + under + "\n9\n")
+        #expect(run.status == 65)
+        #expect(run.out == "\n\n9\n")
+        #expect(run.err == Self.longLine + "2: unexpected '中' at column 1: position 1 takes a digit\n")
+    }
+
+    /// Exactly the cap is still checked.
+    @Test func aLineOfExactlyTheCapIsChecked() throws {
+        let run = try fieldline(["check", "digits"], stdin: String(repeating: "5", count: 1 << 20) + "\n")
+        #expect(run.status == 0)
+        #expect(run.out.count == (1 << 20) + 1)
     }
 }

@@ -4,6 +4,7 @@ extension LineChecker {
     /// This is `check(_:)` without building Characters or the display: for ASCII input it touches only bytes
     /// and a scratch buffer, which is what lets `fieldline check` run millions of lines a second.
     public func appendValue(of line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], scratch: inout [UInt8]) -> ValidationIssue? {
+        if line.count > LineChecker.maxLineBytes { return LineChecker.overLongLine }
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])

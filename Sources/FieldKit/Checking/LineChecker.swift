@@ -37,11 +37,19 @@ public struct LineChecker: Sendable {
         self.bytesAreValue = fast && !spec.upgradesLegacyID && spec.valueForm == .symbols && spec.transforms.isEmpty
     }
 
+    /// The longest line `check` looks at, in bytes (1 MiB): a longer one is invalid for its length alone, so
+    /// memory stays bounded whatever is piped in. Far beyond any field: lengths are capped at 100,000 units.
+    public static let maxLineBytes = 1 << 20
+
+    /// Why a line is refused before anything else is looked at: its length.
+    static let overLongLine = ValidationIssue("the line is longer than 1 MiB (\(maxLineBytes) bytes); it is not checked")
+
     /// Check one line (without its newline; a trailing CR is ignored).
     public func check(_ line: UnsafeBufferPointer<UInt8>) -> CheckResult { check(line, fastPath: true) }
 
     /// Check one line, optionally forcing the engine path (tests compare the two).
     func check(_ line: UnsafeBufferPointer<UInt8>, fastPath: Bool) -> CheckResult {
+        if line.count > LineChecker.maxLineBytes { return failed(LineChecker.overLongLine, text: "") }
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
@@ -100,8 +108,8 @@ public struct LineChecker: Sendable {
         // path then takes the line).
         var i = 0
         var n = body.count
-        while i < n && rules.trimmable[Int(src[i])] { i &+= 1 }
-        while n > i && rules.trimmable[Int(src[n - 1])] { n &-= 1 }
+        while i < n && src[i] < 0x80 && rules.trimmable[Int(src[i])] { i &+= 1 }
+        while n > i && src[n - 1] < 0x80 && rules.trimmable[Int(src[n - 1])] { n &-= 1 }
         if hasPrefixes { i = prefixEnd(UnsafeBufferPointer(rebasing: body[i..<n])) + i }
         let limit = self.limit
         var count = 0  // symbols written
@@ -144,12 +152,14 @@ public struct LineChecker: Sendable {
     }
 
     /// Index just after a paste prefix at the start of the line (matched on significant bytes), or 0.
+    /// The tables have 128 entries: a non-ASCII byte ends the match (the line then takes the general path anyway).
     private func prefixEnd(_ body: UnsafeBufferPointer<UInt8>) -> Int {
         for prefix in ascii.prefixes {
             var i = 0, matched = 0
             while i < body.count && matched < prefix.count {
                 let raw = body[i]
                 i += 1
+                if raw >= 0x80 { break }
                 if ascii.formatting[Int(raw)] { continue }
                 if ascii.normalized[Int(raw)] != prefix[matched] { break }
                 matched += 1
@@ -157,7 +167,7 @@ public struct LineChecker: Sendable {
             guard matched == prefix.count else { continue }
             // Only a prefix when something significant follows it.
             var j = i
-            while j < body.count && ascii.formatting[Int(body[j])] { j += 1 }
+            while j < body.count && body[j] < 0x80 && ascii.formatting[Int(body[j])] { j += 1 }
             if j < body.count { return j }
         }
         return 0

@@ -13,25 +13,42 @@ public enum DisplayWidth {
         return 1
     }
 
-    /// Columns one grapheme cluster takes: 0, 1 or 2.
+    /// Columns one grapheme cluster takes: its base's 0, 1 or 2 (2 for an emoji presentation sequence), plus the
+    /// columns of the scalars that extend the cluster yet are drawn on their own: a skin-tone modifier that attaches
+    /// to no Emoji_Modifier_Base (2) and a halfwidth (semi-)voiced sound mark (1).
     public static func columns(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
         var regionalIndicators = 0
         var firstVisible: Int?
-        for scalar in scalars {
-            // VS16 asks for emoji presentation, which terminals draw two columns wide
-            // even when the base (e.g. U+2764) is narrow on its own.
-            if scalar.value == 0xFE0F { return 2 }
-            if scalar.value >= 0x1F1E6 && scalar.value <= 0x1F1FF { regionalIndicators += 1 }
+        var emojiPresentation = false
+        var ownColumns = 0
+        var previous: UInt32 = 0
+        for scalar in character.unicodeScalars {
+            let value = scalar.value
+            if value == 0xFE0F {
+                // VS16 asks for emoji presentation, which terminals draw two columns wide even when
+                // the base (e.g. U+2764) is narrow on its own; after any other base it changes nothing.
+                if contains(previous, in: DisplayWidthTable.emojiStyle) { emojiPresentation = true }
+            } else if value >= 0x1F1E6 && value <= 0x1F1FF {
+                regionalIndicators += 1
+            } else if value >= 0x1F3FB && value <= 0x1F3FF && firstVisible != nil
+                        && !contains(previous, in: DisplayWidthTable.modifierBase) {
+                // A skin tone after anything but a modifier base is drawn as its own swatch.
+                ownColumns += 2
+            } else if (value == 0xFF9E || value == 0xFF9F) && firstVisible != nil {
+                // ﾞ and ﾟ join ｶ into one cluster but are halfwidth letters of their own: ｶﾞ is two columns.
+                ownColumns += 1
+            }
             if firstVisible == nil {
                 let width = columns(of: scalar)
                 if width != 0 { firstVisible = width }
             }
+            previous = value
         }
         // A flag is one glyph made of two indicators, not two glyphs.
         if regionalIndicators >= 2 { return 2 }
         // Joined or combined scalars render as one glyph sized by its base.
-        return firstVisible ?? 0
+        let base = emojiPresentation ? 2 : firstVisible ?? 0
+        return base + ownColumns
     }
 
     /// Columns a whole string takes: the sum over its characters.
