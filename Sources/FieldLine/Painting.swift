@@ -7,11 +7,8 @@ import Glibc
 #endif
 
 extension PromptSession {
-    /// Write the engine's frame into libedit's line: replace the whole text, then place the cursor; draw a plain
-    /// append at the end of the line with `QuickEcho`'s few bytes, anything else through libedit's repaint.
-    ///
-    /// libedit positions count wide characters (Unicode scalars), the frame counts Characters: convert. Every
-    /// key repaints the whole line, so this walks the text as few times as it can (a long line is the cost).
+    /// Draw the engine's frame: a plain append at the end of the line with `QuickEcho`'s few bytes, anything else by
+    /// writing the frame into libedit's line (`setLibeditLine`) and letting libedit repaint.
     @discardableResult
     func paint(refused: Bool = false) -> UInt8 {
         let text: String
@@ -23,6 +20,38 @@ extension PromptSession {
             text = frame.display
             cursor = frame.cursor
         }
+        let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
+        defer { drawn = now; flg_set_rows_below(Int32(layout().rowsBelow)) }
+        if !refused, let old = drawn, let promptColumns = quickEchoPromptColumns,
+           let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns, columns: columns) {
+            // The key is on the screen; libedit's line and its model of the screen are left behind until it must
+            // draw again (`syncLibeditLine`, and the full redraw below): a key at the end costs no walk of the line.
+            TerminalWrites.write(tty, bytes)
+            modelBehind = true
+            libeditLineBehind = true
+            // A quick echo never leaves the cursor in a terminal's pending wrap, so its row is exact.
+            quickEchoRow = (promptColumns + now.text.utf8.count) / max(columns, 1)
+            return UInt8(CC_NORM)
+        }
+        setLibeditLine(text, cursor: cursor)
+        let bell = refused && options.bell
+        if modelBehind {
+            // libedit's incremental repaint diffs against its model, which stopped before the quick echoes: draw the
+            // line again from the prompt's first row instead (up from the row the last quick echo left the cursor
+            // on), which also brings the model up to date. One full line on the first key after typing, not a
+            // repaint per key.
+            let up = quickEchoRow > 0 ? "\u{1B}[\(quickEchoRow)A" : ""
+            TerminalWrites.write(tty, (bell ? "\u{7}" : "") + "\r" + up + "\u{1B}[J")
+            drawAgainHere()
+            return UInt8(CC_NORM)
+        }
+        return UInt8(bell ? CC_REFRESH_BEEP : CC_REFRESH)
+    }
+
+    /// Replace libedit's line with the field's text and place its cursor. libedit positions count wide characters
+    /// (Unicode scalars), the frame counts Characters: convert.
+    func setLibeditLine(_ text: String, cursor: Int) {
+        libeditLineBehind = false
         if let info = el_wline(el)?.pointee {
             let length = info.lastchar - info.buffer
             let at = info.cursor - info.buffer
@@ -44,25 +73,16 @@ extension PromptSession {
             before = text.unicodeScalars.distance(from: text.startIndex, to: index)
         }
         el_cursor(el, Int32(before - total))
-        let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
-        defer { drawn = now; flg_set_rows_below(Int32(layout().rowsBelow)) }
-        if !refused, let old = drawn, let promptColumns = quickEchoPromptColumns,
-           let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns, columns: columns) {
-            // The key is on the screen; libedit's model of the screen is left behind until it must draw again.
-            TerminalWrites.write(tty, bytes)
-            modelBehind = true
-            return UInt8(CC_NORM)
+    }
+
+    /// Bring libedit's line up to date after quick echoes, before anything that makes libedit draw or read it.
+    func syncLibeditLine() {
+        guard libeditLineBehind else { return }
+        if options.secret {
+            setLibeditLine(String(repeating: "*", count: field.state.symbols.count), cursor: field.state.cursor)
+        } else {
+            setLibeditLine(frame.display, cursor: frame.cursor)
         }
-        let bell = refused && options.bell
-        if modelBehind {
-            // libedit's incremental repaint diffs against its model, which stopped before the quick echoes: draw the
-            // line again from its start instead (a quick-echoed line is one row with the cursor on it), which also
-            // brings the model up to date. One full line on the first key after typing, not a repaint per key.
-            TerminalWrites.write(tty, (bell ? "\u{7}" : "") + "\r\u{1B}[J")
-            drawAgainHere()
-            return UInt8(CC_NORM)
-        }
-        return UInt8(bell ? CC_REFRESH_BEEP : CC_REFRESH)
     }
 
     /// Where the field sits on the screen: the cursor's row and the rows below it, counted from the prompt's first
@@ -73,7 +93,10 @@ extension PromptSession {
         // width to measure (this runs on every key, for the signal guard).
         let lineBytes = options.secret ? field.state.symbols.count : frame.display.utf8.count
         if promptColumns + lineBytes < width { return (0, 0) }
-        let lineWidth = options.secret ? field.state.symbols.count : DisplayWidth.columns(of: frame.display)
+        // With the cursor after the last symbol (typing), its column is the line's width: no walk of the line.
+        let atEnd = field.state.cursor == field.state.symbols.count
+        let lineWidth = options.secret ? field.state.symbols.count
+            : atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display)
         let cursorWidth = options.secret ? field.state.cursor : frame.cursorColumn
         let cursorRow = (promptColumns + cursorWidth) / width
         return (cursorRow, (promptColumns + lineWidth) / width - cursorRow)
@@ -116,6 +139,7 @@ extension PromptSession {
     /// repaint does not move up to clear rows that now hold other text) and draw everything from here.
     @discardableResult
     private func drawAgainHere() -> UInt8 {
+        syncLibeditLine()
         fl_refresh(el)
         modelBehind = false
         drawn = DrawnLine(text: options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display,
@@ -125,6 +149,7 @@ extension PromptSession {
 
     /// Put libedit's cursor at the end of the line (before Enter is accepted, so the screen ends there).
     func moveToEnd() {
+        syncLibeditLine()
         if let info = el_wline(el)?.pointee { el_cursor(el, Int32(info.lastchar - info.cursor)) }
     }
 }

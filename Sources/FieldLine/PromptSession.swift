@@ -44,6 +44,10 @@ final class PromptSession {
     let quickEchoPromptColumns: Int?
     /// Quick echoes drew keys that libedit's model of the screen does not have yet (see `paint`).
     var modelBehind = false
+    /// Quick echoes changed the field without writing libedit's line (see `syncLibeditLine`).
+    var libeditLineBehind = false
+    /// The row (from the prompt's first) the last quick echo left the cursor on.
+    var quickEchoRow = 0
     /// The terminal's width, asked once and again after each resize rather than on every key.
     var columns: Int
     /// The left prompt's width in columns, measured once.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What libedit last drew on the prompt's row: the field's text, the cursor (in Characters) and the right prompt.
 struct DrawnLine: Equatable {
     var text: String
@@ -21,22 +25,31 @@ enum QuickEcho {
     ///
     /// `promptColumns` is the left prompt's width; `columns` the terminal's.
     static func bytes(from old: DrawnLine, to new: DrawnLine, promptColumns: Int, columns: Int) -> [UInt8]? {
+        let oldBytes = old.text.utf8.count, newBytes = new.text.utf8.count
+        guard newBytes > oldBytes, old.cursor == oldBytes, new.cursor == newBytes, promptColumns + 2 < columns else {
+            return nil
+        }
+        let oldEnd = promptColumns + oldBytes, newEnd = promptColumns + newBytes
+        // A line that has wrapped: libedit shows no right prompt once the text leaves the first row, so an append
+        // that stays on the cursor's row is just its characters, as libedit's own fast path writes them. The last
+        // column is left to libedit (the terminal's pending wrap there is where terminals differ).
+        if oldEnd >= columns {
+            guard oldEnd / columns == newEnd / columns, newEnd % columns != 0,
+                  let added = appended(old.text, new.text) else { return nil }
+            return added
+        }
         // A line longer than the row never qualifies: leave before copying it (utf8.count is constant time).
-        guard promptColumns + new.text.utf8.count + 1 < columns else { return nil }
-        let before = Array(old.text.utf8), after = Array(new.text.utf8)
-        guard after.count > before.count, after.starts(with: before),
-              after.allSatisfy(isPrintableASCII),
-              old.cursor == before.count, new.cursor == after.count else { return nil }
+        guard newEnd + 1 < columns, let added = appended(old.text, new.text) else { return nil }
+        let after = added
         let oldCounter = Array(old.counter.utf8), newCounter = Array(new.counter.utf8)
         guard oldCounter.allSatisfy(isPrintableASCII), newCounter.allSatisfy(isPrintableASCII) else { return nil }
 
-        let oldEnd = promptColumns + before.count, newEnd = promptColumns + after.count
         // libedit shows the right prompt when `columns - end - width > 1`; stay one column clear of that edge so a
         // rounding difference can never put the counter where libedit does not think it is.
         guard fits(end: oldEnd, counter: oldCounter.count, columns: columns),
               fits(end: newEnd, counter: newCounter.count, columns: columns) else { return nil }
 
-        var out = Array(after[before.count...])
+        var out = after
         let width = max(oldCounter.count, newCounter.count)
         guard width > 0 else { return out }
         let oldCells = [UInt8](repeating: 0x20, count: width - oldCounter.count) + oldCounter
@@ -67,4 +80,19 @@ enum QuickEcho {
     }
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// The bytes `new` adds after `old` when it only appends printable ASCII, else nil. Compares the two texts'
+    /// storage in place: no copy of the line per key.
+    static func appended(_ old: String, _ new: String) -> [UInt8]? {
+        var old = old, new = new
+        return old.withUTF8 { before in
+            new.withUTF8 { after -> [UInt8]? in
+                guard after.count > before.count,
+                      memcmp(after.baseAddress!, before.baseAddress ?? after.baseAddress!, before.count) == 0 else { return nil }
+                let tail = UnsafeBufferPointer(rebasing: after[before.count...])
+                guard tail.allSatisfy(isPrintableASCII) else { return nil }
+                return Array(tail)
+            }
+        }
+    }
 }

@@ -18,7 +18,7 @@ struct PropertyTests {
     /// Characters a user might type or paste: the field's own symbols, junk, wide, joining and control characters.
     static let alphabet: [String] = [
         "0", "1", "2", "3", "5", "8", "9", "1", "1", "X", "x", "a", "Z", " ", "-", "+", "(", ")", "\t",
-        "１", "８", "＋", "٣", "中", "文", "👍", "👨", "\u{200D}", "\u{301}", "\u{FE0F}", "❤", "🇨", "🇳", "é", "\u{1B}", "<",
+        "１", "８", "＋", "٣", "中", "文", "👍", "👨", "\u{200D}", "\u{301}", "\u{FE0F}", "❤", "🇨", "🇳", "é", "\u{1B}", "<", "\u{600}",
     ]
 
     static let specs: [(String, FieldSpec)] = [
@@ -38,6 +38,8 @@ struct PropertyTests {
             let n = Int.random(in: 0...16, using: &rng)
             return .selfInsert((0..<n).map { _ in alphabet.randomElement(using: &rng)! }.joined())
         case 10: return .selfInsert(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234"].randomElement(using: &rng)!)
+        case 11: return .paste(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234", " ab c ",
+                                "\u{600}1", "e\u{301}"].randomElement(using: &rng)!)
         default:
             let named: [EditCommand] = [.backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar, .beginningOfLine,
                                         .endOfLine, .backwardKillWord, .killWord, .backwardWord, .forwardWord,
@@ -54,6 +56,10 @@ struct PropertyTests {
         #expect(f.spec.positionViolation(s.symbols) == nil, "key rules broken: \(s.symbols), seed \(seed)")
         if let limit = f.spec.limit {
             #expect(f.spec.countUnit.count(of: s.symbols) <= limit, "over the limit: \(s.symbols), seed \(seed)")
+        }
+        // The display kept between keys is exactly the one built from the symbols.
+        if let kept = f.plainDisplay {
+            #expect(kept == PlainDisplay(s.symbols), "kept display \(kept) is not the symbols' \(s.symbols), seed \(seed)")
         }
     }
 

@@ -28,6 +28,10 @@ import Testing
             + press("End") + keys("9")),
         // Runs into the right edge: the counter leaves the row, the line wraps, then comes back.
         ("text --limit 200", keys(String(repeating: "abcdefghij", count: 8)) + press("BSpace", 12) + keys("xyz")),
+        // Past the first row and across two more row ends (80 columns), where quick echo writes the bare keys;
+        // then edits that make libedit draw again from the prompt's first row.
+        ("text --limit 300", keys(String(repeating: "abcdefghij", count: 17)) + press("BSpace", 3) + keys("xyz")
+            + press("Left", 2) + keys("Q") + press("End") + keys("0123456789")),
         ("text --limit 8 --secret --prompt 'PIN: '", keys("12345") + press("Left") + keys("6") + press("End") + keys("78")),
     ]
 

@@ -42,6 +42,18 @@ import Testing
         (line(String(repeating: "a", count: 71), "71/99"), line(String(repeating: "a", count: 72), "72/99"), 2, 81, nil),
         // Without a counter the line may not reach the last column (the terminal would wrap).
         (line(String(repeating: "a", count: 76), ""), line(String(repeating: "a", count: 77), ""), 2, 80, nil),
+        // A wrapped line: libedit shows no counter past the first row, so an append on the cursor's row is its
+        // characters alone, whatever the counter says...
+        (line(String(repeating: "a", count: 80), "80/200"), line(String(repeating: "a", count: 81), "81/200"), 2, 80, "a"),
+        (line(String(repeating: "a", count: 78), "78/200"), line(String(repeating: "a", count: 80), "80/200"), 2, 80, "aa"),
+        // ...but never into the last column (the terminal's pending wrap), nor across to the next row.
+        (line(String(repeating: "a", count: 157), ""), line(String(repeating: "a", count: 158), ""), 2, 80, nil),
+        (line(String(repeating: "a", count: 157), ""), line(String(repeating: "a", count: 159), ""), 2, 80, nil),
+        (line(String(repeating: "a", count: 158), ""), line(String(repeating: "a", count: 159), ""), 2, 80, "a"),
+        // The first row to the second: libedit draws it (the counter goes).
+        (line(String(repeating: "a", count: 74), "74/200"), line(String(repeating: "a", count: 79), "79/200"), 2, 80, nil),
+        // Not an append on a wrapped line.
+        (line(String(repeating: "a", count: 90), ""), line(String(repeating: "a", count: 89) + "b", ""), 2, 80, nil),
     ]
 
     @Test(arguments: cases)

@@ -52,6 +52,27 @@ public enum DisplayWidth {
     }
 
     /// Columns a whole string takes: the sum over its characters.
+    ///
+    /// The same as the generic version, written for `String` so its ASCII scan runs over the contiguous UTF-8
+    /// storage (the generic one goes through the protocol's iterator, tens of instructions per byte).
+    public static func columns(of text: String) -> Int {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var columns = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte >= 0x20 && byte <= 0x7E { columns += 1 }
+            }
+            return columns
+        }
+        if let ascii = ascii, let columns = ascii { return columns }
+        var total = 0
+        for character in text {
+            total += columns(of: character)
+        }
+        return total
+    }
+
+    /// Columns a whole string takes: the sum over its characters.
     public static func columns<S: StringProtocol>(of text: S) -> Int {
         // All-ASCII text needs no grapheme breaking: every byte is its own cluster
         // except CR LF, and both of those count 0 either way.

@@ -12,11 +12,14 @@ public struct Field: Sendable {
     public private(set) var revealsMessage = false
     /// Why the last command, a paste, was refused (`paste refused: …`); cleared by the next command.
     public private(set) var notice: String?
+    /// The display kept between keys when the field has no templates (nil otherwise).
+    var plainDisplay: PlainDisplay?
 
     /// An empty field of a kind.
     public init(spec: FieldSpec, context: ValidationContext) {
         self.spec = spec
         self.context = context
+        self.plainDisplay = spec.templates.templates.isEmpty ? PlainDisplay([]) : nil
     }
 
     /// The entered value as text (no literals).
@@ -25,6 +28,15 @@ public struct Field: Sendable {
     /// Apply one command. Never traps, for any command on any state.
     @discardableResult
     public mutating func apply(_ command: EditCommand) -> Effect {
+        let countBefore = state.symbols.count
+        let wasAtEnd = state.cursor == countBefore
+        let effect = perform(command)
+        refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
+        return effect
+    }
+
+    /// `apply` without the display bookkeeping.
+    private mutating func perform(_ command: EditCommand) -> Effect {
         let before = state.symbols.count
         var refused = false
         notice = nil
@@ -101,7 +113,7 @@ public struct Field: Sendable {
         let before = state
         state.symbols = candidate
         state.cursor = range.lowerBound
-        if !regroupGraphemes() { state = before; return false }
+        if !regroupGraphemes(changedAt: range.lowerBound..<range.lowerBound) { state = before; return false }
         return true
     }
 

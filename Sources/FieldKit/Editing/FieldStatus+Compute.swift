@@ -21,12 +21,17 @@ extension Field {
 
     /// The frame a terminal draws now.
     public var frame: Frame {
-        let formatted = Formatter.format(state.symbols, with: spec.templates)
-        let cursor = formatted.displayIndex(forRawCursor: state.cursor)
-        let display = String(joining: formatted.display)
+        // Without templates the display is the symbols themselves (what `Formatter.format` returns for them), kept
+        // joined and measured between keys (`PlainDisplay`): no copy, no table of symbol ends, no walk per key.
+        let formatted = plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil
+        let displayed = formatted?.display ?? state.symbols
+        func displayIndex(_ raw: Int) -> Int { formatted?.displayIndex(forRawCursor: raw) ?? min(max(raw, 0), state.symbols.count) }
+        let cursor = displayIndex(state.cursor)
+        let display = plainDisplay?.text ?? String(joining: displayed)
         // Typing at the end is the common case: the cursor's column is then the whole line's width.
-        let cursorColumn = cursor == formatted.display.count
-            ? DisplayWidth.columns(of: display) : DisplayWidth.columns(of: String(joining: formatted.display[..<cursor]))
+        let cursorColumn = cursor == displayed.count
+            ? plainDisplay?.columns ?? DisplayWidth.columns(of: display)
+            : DisplayWidth.columns(of: String(joining: displayed[..<cursor]))
         let status = self.status
         let count = spec.countUnit.count(of: state.symbols)
         var message: String?
@@ -36,7 +41,7 @@ extension Field {
         case .incomplete(let m): if revealsMessage { message = m }
         case .invalid(let issue):
             message = issue.message
-            if let p = issue.position, p < state.symbols.count { position = formatted.displayIndex(forRawCursor: p + 1) - 1 }
+            if let p = issue.position, p < state.symbols.count { position = displayIndex(p + 1) - 1 }
         }
         // A refused paste's reason comes first: it is about what the operator just did.
         if let notice {

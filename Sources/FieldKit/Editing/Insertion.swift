@@ -131,7 +131,7 @@ extension Field {
             state.symbols.insert(contentsOf: pending, at: state.cursor)
             state.cursor += pending.count
         }
-        if !regroupGraphemes() {
+        if !regroupGraphemes(changedAt: cursorBefore..<state.cursor) {
             if let before {
                 state = before
             } else {
@@ -152,7 +152,14 @@ extension Field {
     /// Re-split the symbols into grapheme clusters, so that a combining mark or ZWJ typed on its own joins its
     /// neighbour and regional indicators pair as a terminal shows them. Returns false (and changes nothing) when
     /// the regrouped text would pass the limit, which joining can do (❤ + U+FE0F is 2 columns, ❤ alone 1).
-    mutating func regroupGraphemes() -> Bool {
+    mutating func regroupGraphemes(changedAt changed: Range<Int>? = nil) -> Bool {
+        // Single ASCII characters never join a neighbour that is one too (CR LF cannot be typed): when the changed
+        // symbols and the two around them are, nothing can regroup, and a key typed into a long ASCII line costs
+        // no walk of the line.
+        if let changed {
+            let around = max(changed.lowerBound - 1, 0)..<min(changed.upperBound + 1, state.symbols.count)
+            if state.symbols[around].allSatisfy(\.isSingleASCII) { return true }
+        }
         guard state.symbols.contains(where: { !$0.isSingleASCII }) else { return true }
         let headScalars = state.symbols[..<state.cursor].reduce(0) { $0 + $1.unicodeScalars.count }
         let regrouped = Array(String(joining: state.symbols))
