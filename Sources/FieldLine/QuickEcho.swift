@@ -39,30 +39,44 @@ enum QuickEcho {
             return added
         }
         // A line longer than the row never qualifies: leave before copying it (utf8.count is constant time).
-        guard newEnd + 1 < columns, let added = appended(old.text, new.text) else { return nil }
-        let after = added
-        let oldCounter = Array(old.counter.utf8), newCounter = Array(new.counter.utf8)
-        guard oldCounter.allSatisfy(isPrintableASCII), newCounter.allSatisfy(isPrintableASCII) else { return nil }
+        guard newEnd + 1 < columns, var out = appended(old.text, new.text) else { return nil }
+        var oldCounter = old.counter, newCounter = new.counter
+        return oldCounter.withUTF8 { oldCells in
+            newCounter.withUTF8 { newCells -> [UInt8]? in
+                guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return nil }
+                // libedit shows the right prompt when `columns - end - width > 1`; stay one column clear of that edge
+                // so a rounding difference can never put the counter where libedit does not think it is.
+                guard fits(end: oldEnd, counter: oldCells.count, columns: columns),
+                      fits(end: newEnd, counter: newCells.count, columns: columns) else { return nil }
+                // Both counters right-aligned in the same cells, blank where the shorter one has none.
+                let width = max(oldCells.count, newCells.count)
+                func cell(_ cells: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt8 {
+                    k < width - cells.count ? 0x20 : cells[k - (width - cells.count)]
+                }
+                var first = 0, last = width - 1
+                while first < width && cell(oldCells, first) == cell(newCells, first) { first += 1 }
+                guard first < width else { return out }
+                while cell(oldCells, last) == cell(newCells, last) { last -= 1 }
+                let counterStart = columns - 1 - width
+                out += [0x1B, 0x37]                                   // DECSC: save the cursor
+                out += [0x1B, 0x5B]                                   // CUF: the gap `fits` keeps makes the move at
+                appendDecimal(counterStart + first - newEnd, to: &out) //   least 2
+                out.append(0x43)
+                for k in first...last { out.append(cell(newCells, k)) }
+                out += [0x1B, 0x38]                                   // DECRC: back after the typed text
+                return out
+            }
+        }
+    }
 
-        // libedit shows the right prompt when `columns - end - width > 1`; stay one column clear of that edge so a
-        // rounding difference can never put the counter where libedit does not think it is.
-        guard fits(end: oldEnd, counter: oldCounter.count, columns: columns),
-              fits(end: newEnd, counter: newCounter.count, columns: columns) else { return nil }
-
-        var out = after
-        let width = max(oldCounter.count, newCounter.count)
-        guard width > 0 else { return out }
-        let oldCells = [UInt8](repeating: 0x20, count: width - oldCounter.count) + oldCounter
-        let newCells = [UInt8](repeating: 0x20, count: width - newCounter.count) + newCounter
-        guard let first = oldCells.indices.first(where: { oldCells[$0] != newCells[$0] }),
-              let last = oldCells.indices.last(where: { oldCells[$0] != newCells[$0] }) else { return out }
-        let counterStart = columns - 1 - width
-        let move = counterStart + first - newEnd
-        out += [0x1B, 0x37]                                       // DECSC: save the cursor
-        out += Array("\u{1B}[\(move)C".utf8)                   // CUF: the gap `fits` keeps makes `move` at least 2
-        out += newCells[first...last]
-        out += [0x1B, 0x38]                                       // DECRC: back after the typed text
-        return out
+    /// Append a positive number's decimal digits.
+    private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        var divisor = 1
+        while divisor * 10 <= n { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(48 + (n / divisor) % 10))
+            divisor /= 10
+        }
     }
 
     /// Whether the right prompt is on the row for a line ending at column `end` (0-based, cursor after the text).

@@ -52,7 +52,7 @@ extension Field {
             display: display,
             cursor: cursor,
             cursorColumn: cursorColumn,
-            counter: spec.limit.map { "\(count)/\($0)" } ?? "",
+            counter: spec.limit.map { Frame.counter(count, of: $0) } ?? "",
             status: status,
             message: message,
             messagePosition: position,
@@ -89,5 +89,27 @@ extension FieldStatus {
             }
         }
         return .valid
+    }
+}
+
+extension Frame {
+    /// `count/limit` (`7/11`), written digit by digit: it is built for every key, and string interpolation costs
+    /// several times as much.
+    static func counter(_ count: Int, of limit: Int) -> String {
+        String(unsafeUninitializedCapacity: 41) { buffer in
+            var i = 0
+            func put(_ n: Int) {
+                var v = n.magnitude
+                if n < 0 { buffer[i] = UInt8(ascii: "-"); i += 1 }
+                let digits = i
+                repeat { buffer[i] = UInt8(48 + v % 10); v /= 10; i += 1 } while v > 0
+                buffer[digits..<i].reverse()
+            }
+            put(count)
+            buffer[i] = UInt8(ascii: "/")
+            i += 1
+            put(limit)
+            return i
+        }
     }
 }

@@ -41,7 +41,8 @@ extension Field {
     /// if each had been typed. A paste is all or nothing (`PasteFilter` says what it inserts): any refused
     /// character, or passing the limit, leaves the field as it was, so a value is never silently changed.
     mutating func insert(_ text: String, paste: Bool) -> InsertionOutcome {
-        guard paste else { return insertTyped(Array(text), offsets: nil) }
+        // One typed character is the common case: no array for it.
+        guard paste else { return text.count == 1 ? insertTyped(CollectionOfOne(text.first!), offsets: nil) : insertTyped(Array(text), offsets: nil) }
         let count = spec.countUnit.count(of: state.symbols)
         switch PasteFilter.filter(text, for: spec, at: state.cursor, countBefore: count, keepOffsets: true) {
         case .failure(.character(let c, let offset, let reason)):
@@ -66,7 +67,7 @@ extension Field {
 
     /// Insert characters one by one through the key rules and the limit, skipping refused ones; `offsets` maps
     /// each to its place in the text it came from (for messages).
-    private mutating func insertTyped(_ chars: [Character], offsets: [Int]?) -> InsertionOutcome {
+    private mutating func insertTyped<Characters: Collection<Character>>(_ chars: Characters, offsets: [Int]?) -> InsertionOutcome {
         var outcome = InsertionOutcome()
         var count = spec.countUnit.count(of: state.symbols)
         let simple = spec.symbols.isUniform && spec.refusedOptions.isEmpty
