@@ -637,16 +637,19 @@ def markdown(args, meta, startup, first_screen, keys, paste, g):
       "(`ESC[nG`), the character inserted with `ESC[1@`, a move to the counter, `ESC[P` and the new digits, and a "
       "move back, 26 bytes (the `bare libedit + counter` row: `bare_prompt.c --counter`, a C prompt with an "
       "`n/10000` right prompt whose keys return `CC_REFRESH`, writes exactly that). fieldline's quick echo "
-      "(`Sources/FieldLine/QuickEcho.swift`) handles a key that only appends printable ASCII at the end of a "
-      "one-row line: it writes the new characters, then the counter cells that changed between a cursor save and "
-      "restore (`ESC 7`, `ESC[nC`, digits, `ESC 8`), and returns without a libedit repaint; libedit's model of the "
-      "screen catches up with one full redraw of the line on the next key that needs libedit to draw "
+      "(`Sources/FieldLine/QuickEcho.swift`) handles a key that only appends printable ASCII at the end of the "
+      "line: on the first row it writes the new characters, then the counter cells that changed between a cursor "
+      "save and restore (`ESC 7`, `ESC[nC`, digits, `ESC 8`); on a wrapped row, where libedit shows no counter, "
+      "just the characters. It returns without a libedit repaint; libedit's model of the screen (and its copy of "
+      "the line) catch up with one full redraw of the line on the next key that needs libedit to draw "
       "(docs/adapter.md, \"Quick echo\"). Everything else (edits in the middle, reformatting of earlier cells, "
-      "non-ASCII, a line near the edge) goes through libedit's repaint, and the tmux tests check after every key "
-      "that both ways leave the same screen. Past the counter, fieldline pays `\\r` + `ESC[nG` on every key "
-      "(about 7 bytes) where the fast path writes 1. Every key still rebuilds the engine's frame and repaints the "
-      "whole line, so some work grows with the line's length; `fieldline-bench` measures the engine's part "
-      "(the engine table above: typing 1,000 characters), and the position table shows what it adds per key.\n")
+      "non-ASCII, the end of the first row where the counter leaves, a key that reaches the last column) goes "
+      "through libedit's repaint, and the tmux tests check after every key that both ways leave the same screen. "
+      "So past the counter fieldline writes 1 byte per key like libedit's fast path, except the last keys of the "
+      "first row (about 7 bytes: libedit's repaint without the counter) and the key that reaches each row's end "
+      "(a full redraw of the line, which grows with it). The engine keeps a template-free field's display between "
+      "keys, so typing at the end does not walk the line; `fieldline-bench` measures the engine's part (the "
+      "engine table above: typing 1,000 characters).\n")
 
     # 3
     p(f"### 3. Paste of {args.paste:,} characters\n")
