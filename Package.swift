@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "CTerminalGuard"),
         // The libedit adapter: decodes keys into engine commands and paints frames; no field logic.
         .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
+        // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV).
+        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",
@@ -34,6 +36,7 @@ let package = Package(
                 "FieldKit",
                 "FieldKeymaps",
                 "FieldLine",
+                "FieldSinks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +44,7 @@ let package = Package(
         .executableTarget(name: "fieldline-bench", dependencies: ["FieldKit", "FieldKeymaps"]),
         .testTarget(name: "FieldKitTests", dependencies: ["FieldKit", "FieldKeymaps"]),
         .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps"], exclude: ["Malformed", "Valid"]),
+        .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
         // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.

@@ -51,6 +51,18 @@ public struct KeymapLoader: Sendable {
         return LoadedKeymap(spec: spec, keymap: keymap, origin: origin)
     }
 
+    /// A keymap written inline in another file (a form's field), named `name`: the same settings, `extends` and
+    /// checks as a keymap file; problems point into that file.
+    func load(inline root: Located, in origin: KeymapOrigin, name: String) -> Result<LoadedKeymap, KeymapErrors> {
+        var diagnostics: [KeymapDiagnostic] = []
+        let settings = settings(of: root, origin: origin, stack: [], diagnostics: &diagnostics)
+        var compiler = KeymapCompiler()
+        let compiled = settings.map { compiler.compile($0, name: name) }
+        diagnostics += compiler.reader.diagnostics
+        guard diagnostics.isEmpty, let (spec, keymap) = compiled else { return .failure(KeymapErrors(diagnostics: diagnostics)) }
+        return .success(LoadedKeymap(spec: spec, keymap: keymap, origin: origin))
+    }
+
     /// Every problem in a file, for `fieldline keymaps lint` (empty when it is fine).
     public func lint(path: String) -> [KeymapDiagnostic] {
         do { _ = try load(origin: .file(path)); return [] } catch { return error.diagnostics }
@@ -82,6 +94,12 @@ public struct KeymapLoader: Sendable {
         case .success(let r): root = r
         case .failure(let d): diagnostics.append(d); return nil
         }
+        return settings(of: root, origin: origin, stack: stack, diagnostics: &diagnostics)
+    }
+
+    /// A keymap written as a YAML mapping (a file's top node, or a field's inline keymap in a form file), merged
+    /// over the keymap it extends; `origin` is the file it is written in.
+    func settings(of root: Located, origin: KeymapOrigin, stack: [KeymapOrigin], diagnostics: inout [KeymapDiagnostic]) -> KeymapSettings? {
         var reader = NodeReader()
         defer { diagnostics += reader.diagnostics }
         guard let pairs = reader.mapping(root, "a keymap file") else { return nil }

@@ -1,9 +1,7 @@
-import FieldKit
-
 /// Minimal JSON writing for flat objects of strings, numbers, booleans and nulls.
-enum JSONText {
+public enum JSONText {
     /// A JSON value.
-    enum Value {
+    public enum Value {
         case string(String)
         case int(Int)
         case bool(Bool)
@@ -12,7 +10,7 @@ enum JSONText {
     }
 
     /// Serialise on one line.
-    static func render(_ value: Value) -> String {
+    public static func render(_ value: Value) -> String {
         switch value {
         case .string(let s): return quote(s)
         case .int(let n): return String(n)
@@ -27,7 +25,7 @@ enum JSONText {
     ///
     /// Works on the UTF-8 bytes: a value may be a megabyte long, and appending scalar by scalar to a String
     /// costs about fifty times as much.
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out: [UInt8] = [0x22]
         out.reserveCapacity(s.utf8.count + 2)
         var bytes = s.utf8.makeIterator()
@@ -65,5 +63,5 @@ enum JSONText {
     }
 
     /// `.string` or `.null` for an optional.
-    static func string(_ s: String?) -> Value { s.map { .string($0) } ?? .null }
+    public static func string(_ s: String?) -> Value { s.map { .string($0) } ?? .null }
 }

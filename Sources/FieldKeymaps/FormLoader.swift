@@ -1,0 +1,151 @@
+import FieldKit
+
+/// Loads form files: a name and a list of fields, each naming a keymap (a name, a path, or an inline keymap), with
+/// the same YAML reader, limits and `FILE:LINE:COL` diagnostics as keymap files.
+public struct FormLoader: Sendable {
+    /// Keymaps named by the form's fields are found here.
+    public let keymaps: KeymapLoader
+
+    /// A loader that finds keymaps with `keymaps`.
+    public init(keymaps: KeymapLoader) { self.keymaps = keymaps }
+
+    /// Every setting a form file may have, and every setting of one field.
+    static let knownSettings = ["name", "description", "fields"]
+    static let knownFieldSettings = ["name", "keymap", "prompt", "required", "default", "secret", "unique",
+                                     "limit", "min", "count"]
+    /// The most fields a form may have: a form is a screen an operator fills in.
+    public static let maxFields = 200
+
+    /// Load a form file.
+    public func load(path: String) throws(KeymapErrors) -> FormSpec {
+        let origin = KeymapOrigin.file(path)
+        let root: Located
+        switch KeymapText.read(path: path).flatMap({ KeymapText.parse($0, file: path) }) {
+        case .success(let r): root = r
+        case .failure(let d): throw KeymapErrors(diagnostics: [d])
+        }
+        var reader = NodeReader()
+        var diagnostics: [KeymapDiagnostic] = []
+        var name = KeymapLoader.stem(origin)
+        var fields: [FormField] = []
+        var fieldsSeen = false
+        for (key, keyNode, value) in reader.mapping(root, "a form file") ?? [] {
+            switch key {
+            case "name":
+                if let text = reader.string(value, "name") {
+                    if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule("a form name", text))) }
+                }
+            case "description": _ = reader.string(value, "description")
+            case "fields":
+                fieldsSeen = true
+                let items = reader.list(value, "fields") ?? []
+                if items.count > FormLoader.maxFields {
+                    reader.diagnostics.append(value.problem("a form has at most \(FormLoader.maxFields) fields"))
+                    continue
+                }
+                var names: Set<String> = []
+                for item in items {
+                    guard let field = self.field(item, origin: origin, reader: &reader, diagnostics: &diagnostics) else { continue }
+                    if !names.insert(field.name).inserted {
+                        reader.diagnostics.append(item.problem("field '\(field.name)' is listed twice"))
+                        continue
+                    }
+                    fields.append(field)
+                }
+                if items.isEmpty { reader.diagnostics.append(value.problem("a form needs at least one field")) }
+            default:
+                reader.diagnostics.append(keyNode.problem("unknown setting '\(key)' (known: \(FormLoader.knownSettings.joined(separator: ", ")))"))
+            }
+        }
+        if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem("a form needs a list of fields")) }
+        diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)
+        guard diagnostics.isEmpty else { throw KeymapErrors(diagnostics: diagnostics) }
+        return FormSpec(name: name, fields: fields)
+    }
+
+    /// Every problem in a form file (empty when it is fine).
+    public func lint(path: String) -> [KeymapDiagnostic] {
+        do { _ = try load(path: path); return [] } catch { return error.diagnostics }
+    }
+
+    static func identifierRule(_ what: String, _ text: String) -> String {
+        "\(what) is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '\(text)'"
+    }
+
+    /// One entry of `fields`.
+    private func field(_ item: Located, origin: KeymapOrigin, reader: inout NodeReader,
+                       diagnostics: inout [KeymapDiagnostic]) -> FormField? {
+        guard let pairs = reader.mapping(item, "a form field") else { return nil }
+        var name: String?
+        var keymapNode: Located?
+        var prompt: String?
+        var required = true, secret = false, unique = false
+        var defaultValue: FormDefault?
+        var options = FieldOptions()
+        for (key, keyNode, value) in pairs {
+            switch key {
+            case "name":
+                guard let text = reader.string(value, "name") else { continue }
+                if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule("a field name", text))) }
+            case "keymap": keymapNode = value
+            case "prompt": prompt = reader.string(value, "prompt")
+            case "required": required = reader.bool(value, "required") ?? true
+            case "secret": secret = reader.bool(value, "secret") ?? false
+            case "unique": unique = reader.bool(value, "unique") ?? false
+            case "default":
+                guard let text = reader.string(value, "default") else { continue }
+                defaultValue = text == "today" ? .today : .text(text)
+            case "limit": options.limit = reader.int(value, "limit", min: 1)
+            case "min": options.minLength = reader.int(value, "min")
+            case "count":
+                guard let text = reader.string(value, "count") else { continue }
+                if let unit = CountUnit(rawValue: text) { options.countUnit = unit } else {
+                    reader.diagnostics.append(value.problem("count must be one of \(CountUnit.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'"))
+                }
+            default:
+                reader.diagnostics.append(keyNode.problem("unknown field setting '\(key)' (known: \(FormLoader.knownFieldSettings.joined(separator: ", ")))"))
+            }
+        }
+        guard let name else {
+            if !pairs.contains(where: { $0.key == "name" }) { reader.diagnostics.append(item.problem("a form field needs a name")) }
+            return nil
+        }
+        guard let keymapNode else {
+            reader.diagnostics.append(item.problem("field '\(name)' needs a keymap (a name such as phone-cn, a path, or a mapping)"))
+            return nil
+        }
+        let loaded: LoadedKeymap
+        if case .mapping = keymapNode.node.content {
+            switch keymaps.load(inline: keymapNode, in: origin, name: name) {
+            case .success(let l): loaded = l
+            case .failure(let errors): diagnostics += errors.diagnostics; return nil
+            }
+        } else {
+            guard let argument = reader.string(keymapNode, "keymap") else { return nil }
+            do {
+                loaded = try keymaps.load(KeymapLookup.isPath(argument) ? FormLoader.relative(argument, to: origin) : argument)
+            } catch {
+                // A name that finds nothing is this file's problem; a broken keymap file is that file's.
+                if !KeymapLookup.isPath(argument) && keymaps.lookup.locate(argument) == nil {
+                    reader.diagnostics.append(keymapNode.problem("unknown keymap '\(argument)'"))
+                } else {
+                    diagnostics += error.diagnostics
+                }
+                return nil
+            }
+        }
+        let lo = options.minLength ?? loaded.spec.minLength, hi = options.limit ?? loaded.spec.limit
+        if let hi, lo > hi {
+            reader.diagnostics.append(item.problem("field '\(name)': min (\(lo)) is larger than the limit (\(hi))"))
+            return nil
+        }
+        return FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt,
+                         required: required, defaultValue: defaultValue, secret: secret, unique: unique)
+    }
+
+    /// A keymap path in a form file is relative to the form file's folder.
+    static func relative(_ path: String, to origin: KeymapOrigin) -> String {
+        guard case .file(let formPath) = origin, !path.hasPrefix("/"), let slash = formPath.lastIndex(of: "/") else { return path }
+        return String(formPath[...slash]) + path
+    }
+}

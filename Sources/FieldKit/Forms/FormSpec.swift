@@ -1,0 +1,70 @@
+/// One field of a form: the column it fills, the field it is typed into, and how the form treats it.
+public struct FormField: Sendable {
+    /// The column name (a record's key), e.g. `mobile`.
+    public var name: String
+    /// The field the value is typed into or checked against.
+    public var spec: FieldSpec
+    /// The key bindings for the field when it is asked interactively.
+    public var keymap: Keymap
+    /// What the operator is asked, e.g. `Mobile: `.
+    public var prompt: String
+    /// Whether a record needs a value (optional fields may be left empty).
+    public var required: Bool
+    /// The value used when none is given (`today` for a date is resolved when the record is checked).
+    public var defaultValue: FormDefault?
+    /// Masked on screen and never echoed in summaries; still stored.
+    public var secret: Bool
+    /// A value may occur in one record only: a repeat is refused naming the earlier record.
+    public var unique: Bool
+
+    /// A form field; everything but the name, field and keymap has a plain default.
+    public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, required: Bool = true,
+                defaultValue: FormDefault? = nil, secret: Bool = false, unique: Bool = false) {
+        self.name = name
+        self.spec = spec
+        self.keymap = keymap
+        self.prompt = prompt ?? name + ": "
+        self.required = required
+        self.defaultValue = defaultValue
+        self.secret = secret
+        self.unique = unique
+    }
+}
+
+/// A field's default value.
+public enum FormDefault: Sendable, Equatable {
+    /// This text, checked like a typed value.
+    case text(String)
+    /// Today's date as `yyyy-MM-dd` (from the validation context), for date fields.
+    case today
+
+    /// The text it stands for on a given day.
+    public func text(in context: ValidationContext) -> String {
+        switch self {
+        case .text(let text): return text
+        case .today: return context.today.description
+        }
+    }
+}
+
+/// A form: its name (the table records go into) and its fields in the order they are asked.
+public struct FormSpec: Sendable {
+    /// The form's name, e.g. `visitor`: a database table name, so letters, digits and `_`.
+    public var name: String
+    /// The fields in order.
+    public var fields: [FormField]
+
+    /// A form of these fields.
+    public init(name: String, fields: [FormField]) {
+        self.name = name
+        self.fields = fields
+    }
+
+    /// Whether `text` may name a form or a field: it becomes a SQL identifier and a CSV header, so ASCII letters,
+    /// digits and `_`, starting with a letter, at most 63 characters (PostgreSQL's identifier length).
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, text.utf8.count <= 63 else { return false }
+        func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+        return letter(first) && text.utf8.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+}

@@ -1,0 +1,60 @@
+import FieldKit
+
+/// Where saved records go. A record is confirmed to the operator only after `save` returns: by then it is durable.
+public protocol RecordSink {
+    /// What the sink is, for messages (`visitors.jsonl`, `standard output`).
+    var label: String { get }
+    /// How many records the sink holds.
+    func count() throws(SinkError) -> Int
+    /// The 1-based number of the record whose `field` holds `value`, if one does (for `unique` fields).
+    func record(where field: String, is value: String) throws(SinkError) -> Int?
+    /// Store one whole record durably, or nothing of it.
+    mutating func save(_ record: SavedRecord) throws(SinkError)
+}
+
+/// One record as stored: the form's values in order, when it was saved, and by whom.
+public struct SavedRecord: Sendable, Equatable {
+    /// Field name → value, in form order.
+    public var values: [(name: String, value: String)]
+    /// When it was saved, as ISO 8601 UTC (`2026-11-22T16:50:01Z`).
+    public var savedAt: String
+    /// The operator's login name.
+    public var operatorName: String
+
+    /// A record to store.
+    public init(values: [(name: String, value: String)], savedAt: String, operatorName: String) {
+        self.values = values
+        self.savedAt = savedAt
+        self.operatorName = operatorName
+    }
+
+    /// The stored columns: the form's fields, then `saved_at` and `operator`.
+    public var columns: [(name: String, value: String)] {
+        values + [("saved_at", savedAt), ("operator", operatorName)]
+    }
+
+    public static func == (a: SavedRecord, b: SavedRecord) -> Bool {
+        a.columns.map(\.name) == b.columns.map(\.name) && a.columns.map(\.value) == b.columns.map(\.value)
+    }
+}
+
+/// Why a sink could not do what was asked.
+public struct SinkError: Error, Sendable, Equatable {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The existing data does not fit the form (a CSV header with other columns): nothing is written.
+        case mismatch
+        /// Reading or writing failed (disk full, permissions, a lost connection).
+        case io
+    }
+    /// Which kind of failure.
+    public let kind: Kind
+    /// One line saying what happened.
+    public let message: String
+
+    /// A failure of a kind.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}

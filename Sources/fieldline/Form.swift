@@ -1,0 +1,83 @@
+import ArgumentParser
+import FieldKeymaps
+import FieldKit
+import FieldSinks
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `fieldline form FORM`: records of several fields, checked field by field and saved to a sink.
+struct Form: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "form",
+        abstract: "Enter or import records of a form (a YAML file listing fields) into JSONL or CSV.",
+        discussion: """
+            With --input (or when standard input is not a terminal) records are read as JSON Lines (one object \
+            of field names to values a line) or CSV with a header (a .csv file, or --input-format csv), checked \
+            with each field's keymap and saved; an invalid record is reported as RECORD:FIELD: message on stderr \
+            and not saved. --out - (the default) writes JSON Lines to stdout; FILE.jsonl and FILE.csv are appended \
+            and synced after every record. Exit codes: 0 all saved, 65 some records invalid or the output file \
+            does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems.
+            """
+    )
+
+    @Argument(help: "The form file (YAML).")
+    var form: String
+
+    @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl or FILE.csv.")
+    var out: String = "-"
+
+    @Option(help: "Read records from this file (- for stdin) instead of asking for them.")
+    var input: String?
+
+    @Option(name: .customLong("input-format"), help: "jsonl or csv (default: from the file name, else jsonl).")
+    var inputFormat: RecordFormat?
+
+    @Flag(help: "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")
+    var lint = false
+
+    func run() throws {
+        let loader = FormLoader(keymaps: FieldCatalog.loader)
+        if lint {
+            let problems = loader.lint(path: form)
+            for d in problems { Diagnostics.plain(d.description) }
+            if !problems.isEmpty { throw Exit.config }
+            return
+        }
+        let spec: FormSpec
+        do { spec = try loader.load(path: form) } catch {
+            for d in error.diagnostics { Diagnostics.plain(d.description) }
+            throw Exit.config
+        }
+        let source = input ?? (isatty(0) == 0 ? "-" : nil)
+        guard let source else {
+            Diagnostics.error("entering records at a terminal is not built yet; give --input FILE (or pipe records in)")
+            throw Exit.usage
+        }
+        var sink = try Form.openSink(out, form: spec)
+        let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
+        try FormImport(form: spec, context: Today.context()).run(source: source, format: format, into: &sink)
+    }
+
+    /// The sink `--out` names.
+    static func openSink(_ target: String, form: FormSpec) throws -> any RecordSink {
+        do {
+            if target == "-" { return JSONLinesSink.standardOutput() }
+            if target.hasSuffix(".csv") {
+                return try CSVSink(path: target, columns: form.fields.map(\.name) + ["saved_at", "operator"])
+            }
+            if target.hasSuffix(".jsonl") || target.hasSuffix(".json") { return try JSONLinesSink(path: target) }
+        } catch {
+            Diagnostics.error(error.message)
+            throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
+        }
+        throw ValidationError("--out takes -, FILE.jsonl or FILE.csv, not '\(target)'")
+    }
+}
+
+/// The formats `--input` reads.
+enum RecordFormat: String, ExpressibleByArgument, CaseIterable {
+    case jsonl, csv
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    var defaultValueDescription: String { rawValue }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import FieldKeymaps
+import FieldKit
+
+/// Form files: the shipped example loads; every problem is reported with its place, in the form file or in the
+/// keymap a field names.
+struct FormLoaderTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test func theShippedVisitorFormLoads() throws {
+        let form = try FormLoader(keymaps: loader(searching: "/nonexistent")).load(path: Self.repository + "/forms/visitor.yaml")
+        #expect(form.name == "visitor")
+        #expect(form.fields.map(\.name) == ["mobile", "idcard", "name", "visit_date"])
+        #expect(form.fields.map(\.unique) == [false, true, false, false])
+        #expect(form.fields[2].spec.limit == 20)
+        #expect(form.fields[3].defaultValue == .today)
+        #expect(form.fields[0].prompt == "Mobile: ")
+    }
+
+    static let cases: [(String, [String])] = [
+        ("name: 1bad\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '1bad'"]),
+        ("fields: []\n", ["f.yaml:1:9: a form needs at least one field"]),
+        ("name: x\n", ["f.yaml:1:1: a form needs a list of fields"]),
+        ("colour: red\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:1: unknown setting 'colour' (known: name, description, fields)"]),
+        ("fields:\n  - {name: a, keymap: nope}\n", ["f.yaml:2:23: unknown keymap 'nope'"]),
+        ("fields:\n  - {name: a}\n", ["f.yaml:2:5: field 'a' needs a keymap (a name such as phone-cn, a path, or a mapping)"]),
+        ("fields:\n  - {name: a, keymap: digits}\n  - {name: a, keymap: text}\n", ["f.yaml:3:5: field 'a' is listed twice"]),
+        ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),
+        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, required, default, secret, unique, limit, min, count)"]),
+        ("fields:\n  - {name: a, keymap: phone-cn, min: 12}\n", ["f.yaml:2:5: field 'a': min (12) is larger than the limit (11)"]),
+        // An inline keymap: its problems are positioned in the form file.
+        ("fields:\n  - name: a\n    keymap:\n      symbols: {class: nope}\n", ["f.yaml:4:24: unknown symbol class 'nope' (use one of alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper, a set like [0-9X], or one character)"]),
+        // A keymap file named by path: its problems are that file's.
+        ("fields:\n  - {name: a, keymap: bad.yaml}\n", ["bad.yaml:1:1: unknown setting 'colour' (known: name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings)"]),
+    ]
+
+    @Test(arguments: cases)
+    func problemsAreReportedWhereTheyAre(text: String, expected: [String]) throws {
+        let folder = try makeTemporaryFolder("forms")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(text, to: folder + "/f.yaml")
+        try write("colour: red\n", to: folder + "/bad.yaml")
+        let lines = FormLoader(keymaps: loader(searching: "/nonexistent")).lint(path: folder + "/f.yaml").map { d in
+            d.description.replacingOccurrences(of: folder + "/", with: "")
+        }
+        #expect(lines == expected)
+    }
+
+    /// An inline keymap works like a file's, `extends` included, and a field's limit applies on top.
+    @Test func inlineKeymapsAndFieldOptions() throws {
+        let folder = try makeTemporaryFolder("forms")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("""
+            fields:
+              - name: code
+                keymap: {extends: digits, length: {min: 4, max: 6}}
+                limit: 5
+                required: false
+              - {name: pin, keymap: digits, secret: true, default: "0000"}
+            """, to: folder + "/f.yaml")
+        let form = try FormLoader(keymaps: loader(searching: "/nonexistent")).load(path: folder + "/f.yaml")
+        #expect(form.name == "f")
+        #expect(form.fields[0].spec.limit == 5 && form.fields[0].spec.minLength == 4 && !form.fields[0].required)
+        #expect(form.fields[1].secret && form.fields[1].defaultValue == .text("0000"))
+        let verdict = RecordChecker(form: form, context: ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 2)!))
+            .check([("code", "12a")])
+        #expect(verdict.issues.map(\.message) == ["unexpected 'a' at column 3: position 3 takes a digit"])
+        let ok = RecordChecker(form: form, context: ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 2)!)).check([])
+        #expect(ok.isValid && ok.values.map(\.value) == ["", "0000"])
+    }
+}
