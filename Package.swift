@@ -27,8 +27,10 @@ let package = Package(
         .target(name: "CTerminalGuard"),
         // The libedit adapter: decodes keys into engine commands and paints frames; no field logic.
         .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
-        // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV).
-        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps"]),
+        // SQLite from Debian's libsqlite3-dev: the embedded database sink for form records.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV, SQLite).
+        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLite"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",

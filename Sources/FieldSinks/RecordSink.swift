@@ -46,6 +46,9 @@ public struct SinkError: Error, Sendable, Equatable {
         case mismatch
         /// Reading or writing failed (disk full, permissions, a lost connection).
         case io
+        /// The store refused the record because a `unique` value is already there (another operator's record
+        /// saved a moment earlier): the record is not saved and stays with the operator.
+        case conflict
     }
     /// Which kind of failure.
     public let kind: Kind

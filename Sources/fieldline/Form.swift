@@ -10,13 +10,14 @@ import Glibc
 struct Form: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
-        abstract: "Enter or import records of a form (a YAML file listing fields) into JSONL or CSV.",
+        abstract: "Enter or import records of a form (a YAML file listing fields) into JSONL, CSV or SQLite.",
         discussion: """
             With --input (or when standard input is not a terminal) records are read as JSON Lines (one object \
             of field names to values a line) or CSV with a header (a .csv file, or --input-format csv), checked \
             with each field's keymap and saved; an invalid record is reported as RECORD:FIELD: message on stderr \
             and not saved. --out - (the default) writes JSON Lines to stdout; FILE.jsonl and FILE.csv are appended \
-            and synced after every record. Exit codes: 0 all saved, 65 some records invalid or the output file \
+            and synced after every record; FILE.db, FILE.sqlite or sqlite:PATH is a SQLite database (a table \
+            named after the form, one transaction per record). Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems.
             """
     )
@@ -24,7 +25,7 @@ struct Form: ParsableCommand {
     @Argument(help: "The form file (YAML).")
     var form: String
 
-    @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl or FILE.csv.")
+    @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, or SQLite: FILE.db, FILE.sqlite, sqlite:PATH.")
     var out: String = "-"
 
     @Option(help: "Read records from this file (- for stdin) instead of asking for them.")
@@ -67,11 +68,13 @@ struct Form: ParsableCommand {
                 return try CSVSink(path: target, columns: form.fields.map(\.name) + ["saved_at", "operator"])
             }
             if target.hasSuffix(".jsonl") || target.hasSuffix(".json") { return try JSONLinesSink(path: target) }
+            if target.hasPrefix("sqlite:") { return try SQLiteSink(path: String(target.dropFirst(7)), form: form) }
+            if target.hasSuffix(".db") || target.hasSuffix(".sqlite") { return try SQLiteSink(path: target, form: form) }
         } catch {
             Diagnostics.error(error.message)
             throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
         }
-        throw ValidationError("--out takes -, FILE.jsonl or FILE.csv, not '\(target)'")
+        throw ValidationError("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite or sqlite:PATH, not '\(target)'")
     }
 }
 

@@ -47,7 +47,15 @@ struct FormImport {
                 }
             }
             let record = SavedRecord(values: verdict.values, savedAt: FormImport.timestamp(), operatorName: operatorName)
-            try sinkCall { () throws(SinkError) in try sink.save(record) }
+            do {
+                try sink.save(record)
+            } catch where error.kind == .conflict {
+                // Saved by someone else between the look-up and the save: this record is refused, the rest go on.
+                report("-", "not saved: \(error.message)")
+            } catch {
+                Diagnostics.error(error.message)
+                throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
+            }
         }
         let readError = LineReader.forEachLine(fd: fd) { line in
             guard failure == nil else { return }

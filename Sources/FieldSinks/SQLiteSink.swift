@@ -1,0 +1,121 @@
+import CSQLite
+import FieldKit
+
+/// Records in a SQLite database (Debian's libsqlite3): a table named after the form with one TEXT column per field
+/// plus `saved_at` and `operator`, created if missing; WAL with full sync, one transaction per record, a UNIQUE index
+/// for each `unique` field (empty values aside), so the database itself refuses a repeat.
+public final class SQLiteSink: RecordSink {
+    public let label: String
+    private var db: OpaquePointer?
+    private let table: String
+    private let columns: [String]
+
+    /// Open (or create) the database at `path` for `form`'s records.
+    public init(path: String, form: FormSpec) throws(SinkError) {
+        label = path
+        table = form.name
+        columns = form.fields.map(\.name) + ["saved_at", "operator"]
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(db)
+            db = nil
+            throw SinkError(.io, "cannot open \(path): \(message)")
+        }
+        sqlite3_busy_timeout(db, 10_000)
+        // Identifiers are checked by the form loader (letters, digits, _), so quoting them is enough.
+        let columnList = columns.map { "\"\($0)\" TEXT NOT NULL" }.joined(separator: ", ")
+        try execute("PRAGMA journal_mode=WAL")
+        try execute("PRAGMA synchronous=FULL")
+        try execute("CREATE TABLE IF NOT EXISTS \"\(table)\" (\(columnList))")
+        let existing = try names(of: table)
+        guard existing == columns else {
+            throw SinkError(.mismatch, "\(path): table \(table) has the columns \(existing.joined(separator: ",")), the form \(columns.joined(separator: ","))")
+        }
+        for field in form.fields where field.unique {
+            try execute("CREATE UNIQUE INDEX IF NOT EXISTS \"\(table)_\(field.name)_unique\" ON \"\(table)\"(\"\(field.name)\") WHERE \"\(field.name)\" <> ''")
+        }
+    }
+
+    deinit { sqlite3_close(db) }
+
+    public func count() throws(SinkError) -> Int {
+        try query("SELECT count(*) FROM \"\(table)\"", []) ?? 0
+    }
+
+    public func record(where field: String, is value: String) throws(SinkError) -> Int? {
+        guard columns.contains(field) else { return nil }
+        return try query("SELECT rowid FROM \"\(table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value])
+    }
+
+    public func save(_ record: SavedRecord) throws(SinkError) {
+        let values = record.columns.map(\.value)
+        let placeholders = (1...values.count).map { "?\($0)" }.joined(separator: ", ")
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try run("INSERT INTO \"\(table)\" VALUES (\(placeholders))", values)
+            try execute("COMMIT")
+        } catch {
+            _ = sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+    }
+
+    // MARK: - Statements
+
+    private func execute(_ sql: String) throws(SinkError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(db, sql, nil, nil, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "error"
+            sqlite3_free(message)
+            throw SinkError(.io, "\(label): \(text)")
+        }
+    }
+
+    private func prepare(_ sql: String, _ values: [String]) throws(SinkError) -> OpaquePointer? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw SinkError(.io, "\(label): \(String(cString: sqlite3_errmsg(db)))")
+        }
+        for (i, value) in values.enumerated() {
+            var bytes = Array(value.utf8CString)
+            _ = bytes.withUnsafeMutableBufferPointer { fl_sqlite_bind_text(statement, Int32(i + 1), $0.baseAddress, Int32($0.count - 1)) }
+        }
+        return statement
+    }
+
+    /// Run a statement that returns nothing; a UNIQUE violation is a conflict naming the column.
+    private func run(_ sql: String, _ values: [String]) throws(SinkError) {
+        let statement = try prepare(sql, values)
+        defer { sqlite3_finalize(statement) }
+        let status = sqlite3_step(statement)
+        guard status == SQLITE_DONE else {
+            let message = String(cString: sqlite3_errmsg(db))
+            if sqlite3_extended_errcode(db) == fl_sqlite_constraint_unique() {
+                throw SinkError(.conflict, message)
+            }
+            throw SinkError(.io, "\(label): \(message)")
+        }
+    }
+
+    /// The first column of the first row as a number, or nil when there is no row.
+    private func query(_ sql: String, _ values: [String]) throws(SinkError) -> Int? {
+        let statement = try prepare(sql, values)
+        defer { sqlite3_finalize(statement) }
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return Int(sqlite3_column_int64(statement, 0))
+        case SQLITE_DONE: return nil
+        default: throw SinkError(.io, "\(label): \(String(cString: sqlite3_errmsg(db)))")
+        }
+    }
+
+    private func names(of table: String) throws(SinkError) -> [String] {
+        let statement = try prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid", [table])
+        defer { sqlite3_finalize(statement) }
+        var result: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            result.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+        }
+        return result
+    }
+}
