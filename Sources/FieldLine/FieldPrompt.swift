@@ -37,7 +37,7 @@ public enum FieldPrompt {
         Bindings.install(on: el)
 
         if let text = options.defaultText, !text.isEmpty {
-            session.pending.append(.event(.text(text), pasteTail: false))
+            session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: false) : .text(text), pasteTail: false))
             el_push(el, "\u{1F}")
         }
         // el_gets draws the prompt, the empty line and the counter before it reads a key.

@@ -21,6 +21,11 @@ public struct PromptOptions: Sendable {
     public var colour = true
     /// Keys → commands.
     public var keymap: Keymap = .standard
+    /// Up and Shift-Tab end the prompt with `.back` (a form's previous field) instead of recalling history.
+    public var backKeys = false
+    /// Pre-fill `defaultText` as one paste (all or nothing, formatting dropped) rather than as typed keys: a value
+    /// the field accepted before comes back whole.
+    public var defaultIsPaste = false
 
     /// Defaults: a `> ` prompt, bell on, no history.
     public init() {}
@@ -35,6 +40,8 @@ public enum PromptOutcome: Sendable, Equatable {
     /// Ctrl-C sent as a key by an extended keyboard protocol: the caller should re-raise SIGINT to the process
     /// group. (A Ctrl-C from the terminal is SIGINT itself: the terminal guard restores and ends the process.)
     case interrupted
+    /// Up or Shift-Tab with `backKeys`: go to the previous field.
+    case back
     /// No value within the timeout.
     case timedOut
     /// The terminal hung up (SIGHUP's meaning): the caller should end by that signal without printing a value.

@@ -155,6 +155,9 @@ final class PromptSession {
         if case .named(let name) = key {
             switch name {
             case "C-l": return redraw(.requested)
+            case "Up" where options.backKeys, "S-Tab" where options.backKeys:
+                outcome = .back
+                return UInt8(CC_EOF)
             case "C-d" where pasteTail && field.state.symbols.isEmpty: return refuse()
             case "C-d": return endOfFile()
             // These are signals from the terminal (ISIG); as keys they only arrive through an extended keyboard

@@ -79,7 +79,7 @@ struct Ask: ParsableCommand {
                 throw ExitCode(1)
             }
             try decide(line, spec: spec, context: context, output: output)
-        case .cancelled: throw ExitCode(1)
+        case .cancelled, .back: throw ExitCode(1)
         case .timedOut:
             Diagnostics.error("timed out")
             throw Exit.timeout

@@ -50,12 +50,14 @@ struct Form: ParsableCommand {
             for d in error.diagnostics { Diagnostics.plain(d.description) }
             throw Exit.config
         }
-        let source = input ?? (isatty(0) == 0 ? "-" : nil)
-        guard let source else {
-            Diagnostics.error("entering records at a terminal is not built yet; give --input FILE (or pipe records in)")
-            throw Exit.usage
-        }
         var sink = try Form.openSink(out, form: spec)
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        defer { if tty >= 0 { close(tty) } }
+        // With a terminal and no --input, records are entered; with no terminal, stdin holds them.
+        guard let source = input ?? (isatty(0) == 0 || tty < 0 ? "-" : nil) else {
+            try FormEntry(form: spec, context: Today.context(), tty: tty).run(into: &sink)
+            return
+        }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
         try FormImport(form: spec, context: Today.context()).run(source: source, format: format, into: &sink)
     }
