@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
         // SQLite from Debian's libsqlite3-dev: the embedded database sink for form records.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV, SQLite).
-        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLite"]),
+        // libpq from Debian's libpq-dev: the shared PostgreSQL sink.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV, SQLite, PostgreSQL).
+        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLite", "CLibPQ"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",

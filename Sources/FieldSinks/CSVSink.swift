@@ -27,7 +27,9 @@ public struct CSVSink: RecordSink {
 
     public func count() -> Int { index.count }
 
-    public func record(where field: String, is value: String) -> Int? { index.record(where: field, is: value) }
+    public func earlierRecord(where field: String, is value: String) -> String? {
+        index.record(where: field, is: value).map { "record \($0)" }
+    }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
         try file.append(bytes: CSVText.record(record.columns.map(\.value)))

@@ -36,7 +36,9 @@ public struct JSONLinesSink: RecordSink {
 
     public func count() -> Int { index.count }
 
-    public func record(where field: String, is value: String) -> Int? { index.record(where: field, is: value) }
+    public func earlierRecord(where field: String, is value: String) -> String? {
+        index.record(where: field, is: value).map { "record \($0)" }
+    }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
         let line = JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) }))

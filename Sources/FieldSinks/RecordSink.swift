@@ -6,8 +6,9 @@ public protocol RecordSink {
     var label: String { get }
     /// How many records the sink holds.
     func count() throws(SinkError) -> Int
-    /// The 1-based number of the record whose `field` holds `value`, if one does (for `unique` fields).
-    func record(where field: String, is value: String) throws(SinkError) -> Int?
+    /// The record whose `field` holds `value`, named for the operator (`record 3`; in a shared database, when and
+    /// by whom it was saved), if one does (for `unique` fields).
+    func earlierRecord(where field: String, is value: String) throws(SinkError) -> String?
     /// Store one whole record durably, or nothing of it.
     mutating func save(_ record: SavedRecord) throws(SinkError)
 }

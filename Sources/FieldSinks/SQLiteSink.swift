@@ -43,9 +43,9 @@ public final class SQLiteSink: RecordSink {
         try query("SELECT count(*) FROM \"\(table)\"", []) ?? 0
     }
 
-    public func record(where field: String, is value: String) throws(SinkError) -> Int? {
+    public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
         guard columns.contains(field) else { return nil }
-        return try query("SELECT rowid FROM \"\(table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value])
+        return try query("SELECT rowid FROM \"\(table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value]).map { "record \($0)" }
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {

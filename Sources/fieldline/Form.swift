@@ -17,7 +17,8 @@ struct Form: ParsableCommand {
             with each field's keymap and saved; an invalid record is reported as RECORD:FIELD: message on stderr \
             and not saved. --out - (the default) writes JSON Lines to stdout; FILE.jsonl and FILE.csv are appended \
             and synced after every record; FILE.db, FILE.sqlite or sqlite:PATH is a SQLite database (a table \
-            named after the form, one transaction per record). Exit codes: 0 all saved, 65 some records invalid or the output file \
+            named after the form, one transaction per record); postgres://… is a shared PostgreSQL database \
+            (the same table; the server enforces unique fields across operators). Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems.
             """
     )
@@ -25,7 +26,7 @@ struct Form: ParsableCommand {
     @Argument(help: "The form file (YAML).")
     var form: String
 
-    @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, or SQLite: FILE.db, FILE.sqlite, sqlite:PATH.")
+    @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…).")
     var out: String = "-"
 
     @Option(help: "Read records from this file (- for stdin) instead of asking for them.")
@@ -70,13 +71,16 @@ struct Form: ParsableCommand {
                 return try CSVSink(path: target, columns: form.fields.map(\.name) + ["saved_at", "operator"])
             }
             if target.hasSuffix(".jsonl") || target.hasSuffix(".json") { return try JSONLinesSink(path: target) }
+            if target.hasPrefix("postgres://") || target.hasPrefix("postgresql://") {
+                return try PostgresSink(url: target, form: form)
+            }
             if target.hasPrefix("sqlite:") { return try SQLiteSink(path: String(target.dropFirst(7)), form: form) }
             if target.hasSuffix(".db") || target.hasSuffix(".sqlite") { return try SQLiteSink(path: target, form: form) }
         } catch {
             Diagnostics.error(error.message)
             throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
         }
-        throw ValidationError("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite or sqlite:PATH, not '\(target)'")
+        throw ValidationError("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(target)'")
     }
 }
 

@@ -19,8 +19,16 @@ struct FormEntry {
         let held = (try? sink.count()) ?? 0
         say("\(form.name): \(form.fields.count) fields, \(held) record\(held == 1 ? "" : "s") in \(sink.label). "
             + "Up goes back a field; Ctrl-D on the first field ends.")
+        var pendingRetry: [(name: String, value: String)]?
         while true {
-            guard let values = try record(sink: sink) else {
+            let next: [(name: String, value: String)]?
+            if let retry = pendingRetry {
+                pendingRetry = nil
+                next = confirm(retry.map(\.value)) == .accepted("") ? retry : try record(sink: sink)
+            } else {
+                next = try record(sink: sink)
+            }
+            guard let values = next else {
                 say("\(saved) record\(saved == 1 ? "" : "s") saved to \(sink.label)")
                 return
             }
@@ -30,8 +38,10 @@ struct FormEntry {
                 saved += 1
                 say("\(saved) saved to \(sink.label)")
             } catch {
+                // The record is not lost: it is shown again, and Enter tries once more (a lost connection may
+                // be back by then); Esc gives it up.
                 warn("not saved: \(error.message)")
-                if error.kind == .io { throw Exit.ioError }
+                pendingRetry = values
             }
         }
     }
@@ -67,8 +77,8 @@ struct FormEntry {
                     warn("\(field.name): a value is required")
                     continue
                 }
-                if field.unique, !value.isEmpty, let earlier = try? sink.record(where: field.name, is: value) {
-                    warn("\(field.name): \(field.secret ? "this value" : "'\(value)'") is already in record \(earlier) of \(sink.label)")
+                if field.unique, !value.isEmpty, let earlier = try? sink.earlierRecord(where: field.name, is: value) {
+                    warn("\(field.name): \(field.secret ? "this value" : "'\(value)'") is already in \(earlier) of \(sink.label)")
                     values[i] = value
                     continue
                 }

@@ -41,8 +41,8 @@ struct FormImport {
             }
             for field in form.fields where field.unique {
                 guard let value = verdict.values.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
-                if let earlier = try sinkCall({ () throws(SinkError) in try sink.record(where: field.name, is: value) }) {
-                    report(field.name, "\(field.secret ? "this value" : "'\(value)'") is already in record \(earlier) of \(sink.label)")
+                if let earlier = try sinkCall({ () throws(SinkError) in try sink.earlierRecord(where: field.name, is: value) }) {
+                    report(field.name, "\(field.secret ? "this value" : "'\(value)'") is already in \(earlier) of \(sink.label)")
                     return
                 }
             }

@@ -1,0 +1,118 @@
+import CLibPQ
+import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Records in a shared PostgreSQL database (through Debian's libpq): the same table shape as SQLite, created if
+/// missing, one transaction per record, UNIQUE indexes enforced by the server, so two operators entering the same
+/// ID card at the same moment get one saved record and one refusal. A lost connection is tried again once per save;
+/// failing that the save fails and the record stays with the operator.
+public final class PostgresSink: RecordSink {
+    public let label: String
+    private let url: String
+    private var connection: OpaquePointer?
+    private let table: String
+    private let columns: [String]
+
+    /// Connect to `url` (`postgres://…` or `postgresql://…`) and make the form's table ready.
+    public init(url: String, form: FormSpec) throws(SinkError) {
+        self.url = url
+        label = PostgresSink.withoutPassword(url)
+        table = form.name
+        columns = form.fields.map(\.name) + ["saved_at", "operator"]
+        try connect()
+        // Several operators may start at once: one of them creates the table and indexes, the others wait.
+        let lock = "SELECT pg_advisory_lock(hashtext('fieldline:' || $1))"
+        _ = try exec(lock, [table])
+        defer { _ = try? exec("SELECT pg_advisory_unlock(hashtext('fieldline:' || $1))", [table]) }
+        let columnList = columns.map { "\"\($0)\" text NOT NULL" }.joined(separator: ", ")
+        _ = try exec("CREATE TABLE IF NOT EXISTS \"\(table)\" (\(columnList))", [])
+        let existing = try exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position", [table])
+        guard existing.map({ $0.first ?? "" }) == columns else {
+            throw SinkError(.mismatch, "\(label): table \(table) has the columns \(existing.map { $0.first ?? "" }.joined(separator: ",")), the form \(columns.joined(separator: ","))")
+        }
+        for field in form.fields where field.unique {
+            _ = try exec("CREATE UNIQUE INDEX IF NOT EXISTS \"\(table)_\(field.name)_unique\" ON \"\(table)\" (\"\(field.name)\") WHERE \"\(field.name)\" <> ''", [])
+        }
+    }
+
+    deinit { PQfinish(connection) }
+
+    public func count() throws(SinkError) -> Int {
+        Int(try exec("SELECT count(*) FROM \"\(table)\"", []).first?.first ?? "0") ?? 0
+    }
+
+    public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
+        guard columns.contains(field) else { return nil }
+        let rows = try exec("SELECT saved_at, operator FROM \"\(table)\" WHERE \"\(field)\" = $1 LIMIT 1", [value])
+        guard let row = rows.first, row.count == 2 else { return nil }
+        return "the record saved \(row[0]) by \(ControlCharacters.escaped(row[1]))"
+    }
+
+    public func save(_ record: SavedRecord) throws(SinkError) {
+        let values = record.columns.map(\.value)
+        let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
+        // One statement is one transaction: the row is there whole once the server says so, or not at all.
+        _ = try exec("INSERT INTO \"\(table)\" VALUES (\(placeholders))", values, retry: true)
+    }
+
+    // MARK: - libpq
+
+    private func connect() throws(SinkError) {
+        PQfinish(connection)
+        connection = PQconnectdb(url)
+        guard PQstatus(connection) == CONNECTION_OK else {
+            throw SinkError(.io, "cannot connect to \(label): \(errorMessage())")
+        }
+        // The server's notices ("relation … already exists, skipping") are not the operator's business.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    private func errorMessage() -> String {
+        let text = PQerrorMessage(connection).map { String(cString: $0) } ?? "no connection"
+        return ControlCharacters.escaped(text.split(separator: "\n").first.map(String.init) ?? text)
+    }
+
+    /// Run one statement with text parameters; rows of text. A unique violation is a conflict; a dropped
+    /// connection is reconnected once when `retry` (the statement did not commit if the connection was gone).
+    private func exec(_ sql: String, _ values: [String], retry: Bool = false) throws(SinkError) -> [[String]] {
+        if PQstatus(connection) != CONNECTION_OK {
+            PQreset(connection)
+            guard PQstatus(connection) == CONNECTION_OK else { throw SinkError(.io, "lost the connection to \(label): \(errorMessage())") }
+        }
+        let cStrings = values.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        var pointers = cStrings.map { UnsafePointer<CChar>($0) }
+        let result = PQexecParams(connection, sql, Int32(values.count), nil, &pointers, nil, nil, 0)
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            if state == "23505" { throw SinkError(.conflict, errorMessage()) }
+            if PQstatus(connection) != CONNECTION_OK {
+                if retry {
+                    PQreset(connection)
+                    if PQstatus(connection) == CONNECTION_OK { return try exec(sql, values, retry: false) }
+                }
+                throw SinkError(.io, "lost the connection to \(label): \(errorMessage())")
+            }
+            throw SinkError(.io, "\(label): \(errorMessage())")
+        }
+        var rows: [[String]] = []
+        for r in 0..<PQntuples(result) {
+            rows.append((0..<PQnfields(result)).map { c in PQgetvalue(result, r, c).map { String(cString: $0) } ?? "" })
+        }
+        return rows
+    }
+
+    /// The URL as messages show it: any password taken out.
+    static func withoutPassword(_ url: String) -> String {
+        let chars = Array(url)
+        // scheme://user:password@host…: the password lies between the first ':' after "//" and the '@'.
+        guard let slashes = (0..<max(chars.count - 1, 0)).first(where: { chars[$0] == "/" && chars[$0 + 1] == "/" }),
+              let at = chars[(slashes + 2)...].firstIndex(of: "@"),
+              let colon = chars[(slashes + 2)..<at].firstIndex(of: ":") else { return url }
+        return String(chars[...colon]) + "***" + String(chars[at...])
+    }
+}
