@@ -29,10 +29,11 @@ let package = Package(
         .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
         // SQLite from Debian's libsqlite3-dev: the embedded database sink for form records.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libpq from Debian's libpq-dev: the shared PostgreSQL sink.
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libpq (Debian's libpq-dev for the header, libpq5 at run time) for the shared PostgreSQL sink, loaded with
+        // dlopen on first use: linked, it and its twenty dependencies would load at every start of fieldline.
+        .target(name: "CLibPQLoader"),
         // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV, SQLite, PostgreSQL).
-        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLite", "CLibPQ"]),
+        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLite", "CLibPQLoader"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",

@@ -1,4 +1,4 @@
-import CLibPQ
+import CLibPQLoader
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +37,7 @@ public final class PostgresSink: RecordSink {
         }
     }
 
-    deinit { PQfinish(connection) }
+    deinit { fl_PQfinish(connection) }
 
     public func count() throws(SinkError) -> Int {
         Int(try exec("SELECT count(*) FROM \"\(table)\"", []).first?.first ?? "0") ?? 0
@@ -60,48 +60,52 @@ public final class PostgresSink: RecordSink {
     // MARK: - libpq
 
     private func connect() throws(SinkError) {
-        PQfinish(connection)
-        connection = PQconnectdb(url)
-        guard PQstatus(connection) == CONNECTION_OK else {
+        var why = [CChar](repeating: 0, count: 256)
+        guard fl_pq_load(&why, UInt(why.count)) == 0 else {
+            throw SinkError(.io, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        fl_PQfinish(connection)
+        connection = fl_PQconnectdb(url)
+        guard fl_PQstatus(connection) == CONNECTION_OK else {
             throw SinkError(.io, "cannot connect to \(label): \(errorMessage())")
         }
         // The server's notices ("relation … already exists, skipping") are not the operator's business.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        fl_PQquietNotices(connection)
     }
 
     private func errorMessage() -> String {
-        let text = PQerrorMessage(connection).map { String(cString: $0) } ?? "no connection"
+        let text = fl_PQerrorMessage(connection).map { String(cString: $0) } ?? "no connection"
         return ControlCharacters.escaped(text.split(separator: "\n").first.map(String.init) ?? text)
     }
 
     /// Run one statement with text parameters; rows of text. A unique violation is a conflict; a dropped
     /// connection is reconnected once when `retry` (the statement did not commit if the connection was gone).
     private func exec(_ sql: String, _ values: [String], retry: Bool = false) throws(SinkError) -> [[String]] {
-        if PQstatus(connection) != CONNECTION_OK {
-            PQreset(connection)
-            guard PQstatus(connection) == CONNECTION_OK else { throw SinkError(.io, "lost the connection to \(label): \(errorMessage())") }
+        if fl_PQstatus(connection) != CONNECTION_OK {
+            fl_PQreset(connection)
+            guard fl_PQstatus(connection) == CONNECTION_OK else { throw SinkError(.io, "lost the connection to \(label): \(errorMessage())") }
         }
         let cStrings = values.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var pointers = cStrings.map { UnsafePointer<CChar>($0) }
-        let result = PQexecParams(connection, sql, Int32(values.count), nil, &pointers, nil, nil, 0)
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
+        let result = fl_PQexecParams(connection, sql, Int32(values.count), &pointers)
+        defer { fl_PQclear(result) }
+        let status = fl_PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
             if state == "23505" { throw SinkError(.conflict, errorMessage()) }
-            if PQstatus(connection) != CONNECTION_OK {
+            if fl_PQstatus(connection) != CONNECTION_OK {
                 if retry {
-                    PQreset(connection)
-                    if PQstatus(connection) == CONNECTION_OK { return try exec(sql, values, retry: false) }
+                    fl_PQreset(connection)
+                    if fl_PQstatus(connection) == CONNECTION_OK { return try exec(sql, values, retry: false) }
                 }
                 throw SinkError(.io, "lost the connection to \(label): \(errorMessage())")
             }
             throw SinkError(.io, "\(label): \(errorMessage())")
         }
         var rows: [[String]] = []
-        for r in 0..<PQntuples(result) {
-            rows.append((0..<PQnfields(result)).map { c in PQgetvalue(result, r, c).map { String(cString: $0) } ?? "" })
+        for r in 0..<fl_PQntuples(result) {
+            rows.append((0..<fl_PQnfields(result)).map { c in fl_PQgetvalue(result, r, c).map { String(cString: $0) } ?? "" })
         }
         return rows
     }
