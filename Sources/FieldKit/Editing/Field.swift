@@ -109,7 +109,7 @@ public struct Field: Sendable {
         var candidate = state.symbols
         candidate.removeSubrange(range)
         if spec.positionViolation(candidate, from: range.lowerBound) != nil { return false }
-        if spec.refusedOptions.isEmpty == false, refusedKindReason(candidate) != nil { return false }
+        if spec.refusedOptions.isEmpty == false, refusedKindReason(candidate, changedFrom: range.lowerBound + 1) != nil { return false }
         let before = state
         state.symbols = candidate
         state.cursor = range.lowerBound

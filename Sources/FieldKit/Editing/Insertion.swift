@@ -115,7 +115,7 @@ extension Field {
                     if outcome.firstRefusal == nil { outcome.firstRefusal = (raw, at, reason) }
                     continue
                 }
-                if let reason = refusedKindReason(candidate) {
+                if let reason = refusedKindReason(candidate, changedFrom: index + 1) {
                     if outcome.firstRefusal == nil {
                         outcome.firstRefusal = (raw, at, reason)
                         outcome.refusedForKind = true
@@ -144,8 +144,21 @@ extension Field {
         return outcome
     }
 
-    /// Why a candidate is refused by the field's refused template kinds, if it is.
-    func refusedKindReason(_ candidate: [Character]) -> String? {
+    /// Why a candidate is refused by the field's refused template kinds, if it is: the candidate itself, or any of
+    /// its prefixes from `changedFrom` symbols on, since typing in order would have met that prefix and been
+    /// refused there (`911` then more digits; inserting `9` before `11…` must not slip past what typing refuses).
+    /// Prefixes longer than every template cannot match one, which bounds the work.
+    func refusedKindReason(_ candidate: [Character], changedFrom: Int? = nil) -> String? {
+        guard !spec.refusedOptions.isEmpty else { return nil }
+        let longest = spec.templates.templates.map(\.slotCount).max() ?? 0
+        let first = max(changedFrom ?? candidate.count, 1)
+        if first <= min(candidate.count, longest) {
+            for length in first...min(candidate.count, longest) {
+                if let option = spec.templates.refusedOption(for: Array(candidate[..<length]), refusing: spec.refusedOptions) {
+                    return "\(option.rawValue) numbers are not accepted"
+                }
+            }
+        }
         guard let option = spec.templates.refusedOption(for: candidate, refusing: spec.refusedOptions) else { return nil }
         return "\(option.rawValue) numbers are not accepted"
     }
