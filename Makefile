@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEBS := libedit-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip
 
-.PHONY: demo tour test test-oracles build release deps bench static-cxx fuzz
+.PHONY: demo tour test test-oracles build release deps bench static-cxx fuzz sanitize
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -52,6 +52,13 @@ test: deps test-oracles
 bench: release
 	bash bench/run.sh
 
-# libFuzzer targets for the input decoder and the keymap loader (FUZZ_SECONDS each, default 60); not part of `test`.
+# libFuzzer targets: the input decoder, the keymap loader, the engine and the `check` line path (FUZZ_SECONDS each,
+# default 60; FUZZ_TARGETS picks some); not part of `test`. docs/fuzzing.md says what each one checks.
 fuzz: deps
 	bash fuzz/run.sh
+
+# The parallel `check` path under ThreadSanitizer, built in .build-tsan: the `check` tests (they spawn the TSan-built
+# binary; CheckLargeInputTests' inputs are large enough that blocks are split across two threads), then that
+# binary on multi-block inputs. Not part of `test`.
+sanitize: deps
+	bash scripts/sanitize.sh

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) and runs each for FUZZ_SECONDS (default 60) from
-# its seeds (fuzz/corpus/input-decoder; the shipped keymaps and the malformed corpus for the loader).
+# its seeds: the input decoder, the keymap loader, the field engine and the `check` line path (docs/fuzzing.md).
+# FUZZ_TARGETS picks some of them (default all four, in that order).
 # A finding (crash, leak, timeout, out of memory) stops with a crash-* file and a non-zero exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
+targets=${FUZZ_TARGETS:-input-decoder keymap-loader engine check-line}
 out=.build-fuzz
 mkdir -p "$out"
 kit=$(find Sources/FieldKit -name '*.swift')
 keymaps=$(find Sources/FieldKeymaps -name '*.swift')
-flags=(-sanitize=fuzzer,address -parse-as-library -O -I Sources/CPCRE2 -I Sources/CYAML -I "$out")
+# Swift 6 mode as in Package.swift; lld (shipped with Swift) because gold warns about ASan's local symbols.
+flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -use-ld=lld -I Sources/CPCRE2 -I Sources/CYAML -I "$out")
 
 # The libraries as instrumented static archives with their modules, then one executable per target.
 library() {
@@ -19,18 +22,30 @@ library() {
 }
 library FieldKit $kit
 library FieldKeymaps $keymaps
+libs=("$out/libFieldKeymaps.a" "$out/libFieldKit.a" -lyaml -lpcre2-8)
 swiftc "${flags[@]}" fuzz/InputDecoderFuzz.swift "$out/libFieldKit.a" -lpcre2-8 -o "$out/input-decoder"
-swiftc "${flags[@]}" fuzz/KeymapLoaderFuzz.swift "$out/libFieldKeymaps.a" "$out/libFieldKit.a" -lyaml -lpcre2-8 \
-    -o "$out/keymap-loader"
+swiftc "${flags[@]}" fuzz/KeymapLoaderFuzz.swift "${libs[@]}" -o "$out/keymap-loader"
+swiftc "${flags[@]}" fuzz/EngineFuzz.swift fuzz/FieldInvariants.swift fuzz/FuzzFields.swift "${libs[@]}" -o "$out/engine"
+# The check target compiles in the CLI's own per-line value path, so it fuzzes the code `check` runs.
+swiftc "${flags[@]}" fuzz/CheckLineFuzz.swift fuzz/FuzzFields.swift Sources/fieldline/ParallelValueCheck.swift \
+    "${libs[@]}" -o "$out/check-line"
 
 # Inputs the fuzzer finds go to .build-fuzz/NAME-new; the seed folders in the tree are only read.
 run() {
     local name=$1 length=$2; shift 2
     mkdir -p "$out/$name-new"
-    "$out/$name" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$length" \
+    "$out/$name" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$length" -print_final_stats=1 \
         -artifact_prefix="$out/" "$out/$name-new" "$@"
 }
-run input-decoder 4096 fuzz/corpus/input-decoder
-# Seeds: the shipped keymaps and the malformed corpus, every kind of problem the loader knows.
-run keymap-loader 65536 keymaps Tests/FieldKeymapsTests/Malformed
-echo "fuzz: no findings in ${seconds}s per target"
+for target in $targets; do
+    case $target in
+        input-decoder) run input-decoder 4096 fuzz/corpus/input-decoder ;;
+        # Seeds: the shipped keymaps and the malformed corpus, every kind of problem the loader knows.
+        keymap-loader) run keymap-loader 65536 keymaps Tests/FieldKeymapsTests/Malformed ;;
+        # A byte is about one command, each checked in full: short inputs keep executions fast.
+        engine) run engine 512 fuzz/corpus/engine ;;
+        check-line) run check-line 4096 fuzz/corpus/check-line ;;
+        *) echo "fuzz/run.sh: unknown target $target" >&2; exit 64 ;;
+    esac
+done
+echo "fuzz: no findings in ${seconds}s per target ($targets)"

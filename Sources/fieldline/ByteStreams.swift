@@ -40,7 +40,12 @@ struct OutputBuffer {
             while offset < raw.count {
                 let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { OutputBuffer.writeFailed(fd: fd) }
+                if n <= 0 {
+                    OutputBuffer.writeFailed(fd: fd)
+                    // Only stderr gets here (other streams exit): its messages are dropped. Going on would add -1 to
+                    // the offset and retry forever, one byte further before the buffer each time.
+                    break
+                }
                 offset += n
             }
         }

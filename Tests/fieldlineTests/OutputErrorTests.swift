@@ -33,6 +33,14 @@ import Testing
         #expect(run.err.hasPrefix("fieldline: cannot write the output: "), "\(run.err)")
     }
 
+    /// A standard error that cannot be written (closed, full, a reader gone with SIGPIPE ignored) loses the
+    /// messages but not the run: `check` still ends with its usual status. It used to retry the write forever.
+    @Test(arguments: [#"timeout 10 "$FL" check digits 2>&-"#, #"timeout 10 "$FL" check digits 2>/dev/full"#])
+    func unwritableStandardErrorDropsMessages(_ line: String) throws {
+        let run = try Self.shell(line, input: "1a\n2\n")
+        #expect(run.status == 65, "\(line)")
+    }
+
     @Test func c1ControlsInInputAreNamedNotEchoed() throws {
         let run = try fieldline(["check", "digits"], stdinData: Data([0xC2, 0x9B, 0x32, 0x4A, 0x0A]))
         #expect(run.status == 65)
