@@ -123,17 +123,8 @@ import Testing
               - {name: name, keymap: text}
             """
         try form.write(toFile: s.path("crash.yaml"), atomically: true, encoding: .utf8)
-        var rng = SystemRandomNumberGenerator()
         for _ in 0..<50 {
-            let process = Process()
-            process.executableURL = fieldlineURL
-            process.arguments = ["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("out.jsonl")]
-            process.environment = cleanEnvironment
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 1_000...40_000, using: &rng))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try Self.killMidway(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("out.jsonl")])
             // Every stored line is a whole record; together they are the input's first records, in order (a rerun
             // starts again from the first record, so the file holds copies of a prefix, each whole).
             let text = s.read("out.jsonl")
@@ -147,6 +138,21 @@ import Testing
         let stored: [String] = try Self.objects(s.read("out.jsonl")).map { $0["name"] ?? "" }
         let last: [String] = Array(stored.suffix(400))
         #expect(last == names)
+    }
+}
+
+extension FormImportTests {
+    /// Start `fieldline ARGS` and kill it with SIGKILL after a random 1 to 40 ms.
+    static func killMidway(_ args: [String]) throws {
+        let process = Process()
+        process.executableURL = fieldlineURL
+        process.arguments = args
+        process.environment = cleanEnvironment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(UInt32.random(in: 1_000...40_000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
 

@@ -71,17 +71,8 @@ import Testing
         try "name: crash\nfields:\n  - {name: mobile, keymap: phone-cn}\n  - {name: name, keymap: text}\n"
             .write(toFile: s.path("crash.yaml"), atomically: true, encoding: .utf8)
         let db = s.path("c.db")
-        var rng = SystemRandomNumberGenerator()
         for _ in 0..<50 {
-            let process = Process()
-            process.executableURL = fieldlineURL
-            process.arguments = ["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", db]
-            process.environment = cleanEnvironment
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 1_000...40_000, using: &rng))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try FormImportTests.killMidway(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", db])
         }
         #expect(try Self.sqlite(db, "PRAGMA integrity_check") == ["ok"])
         let broken = try Self.sqlite(db, "SELECT count(*) FROM crash WHERE mobile <> '13800000000' OR name NOT LIKE 'n%' OR saved_at = '' OR operator = ''")
