@@ -70,4 +70,7 @@ echo "$engine" >> bench/RESULTS.md
 # `fieldline ask` in a pty against bare libedit, bash `read -e` and prompt_toolkit (about 1.5 minutes).
 python3 bench/pty_bench.py --json "$out/pty_bench.json" > "$out/pty_bench.md"
 { echo; cat "$out/pty_bench.md"; } >> bench/RESULTS.md
+
+# `fieldline form --input` into each sink, against sqlite3 .import and psql \copy (about half a minute).
+{ echo; bash bench/form_bench.sh; } >> bench/RESULTS.md
 cat bench/RESULTS.md
