@@ -75,14 +75,17 @@ public struct LineChecker: Sendable {
         guard let text = String(validating: body, as: UTF8.self) else {
             return failed(ValidationIssue("not valid UTF-8 text"), text: "")
         }
-        let plain = spec.symbols.isUniform && spec.refusedOptions.isEmpty
-        switch PasteFilter.filter(text, for: spec, at: 0, countBefore: 0, keepOffsets: false) {
-        case .failure(.character(let c, let offset, let reason)):
-            return failed(ValidationIssue(LineChecker.unexpected(c, column: offset + 1, reason: reason), at: nil), text: text)
-        case .failure(.overLimit(let total)):
-            return failed(ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit), text: text)
-        case .success(let filtered):
-            if plain && spec.templates.templates.isEmpty { return verdict(text: filtered.symbols) }
+        // A plain field's value is the filtered text itself; any other field takes the line as one paste into a
+        // Field, whose insertion runs the same filter (filtering here first would do that pass twice).
+        if spec.symbols.isUniform && spec.refusedOptions.isEmpty && spec.templates.templates.isEmpty {
+            switch PasteFilter.filter(text, for: spec, at: 0, countBefore: 0, keepOffsets: false) {
+            case .failure(.character(let c, let offset, let reason)):
+                return failed(ValidationIssue(LineChecker.unexpected(c, column: offset + 1, reason: reason), at: nil), text: text)
+            case .failure(.overLimit(let total)):
+                return failed(ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit), text: text)
+            case .success(let filtered):
+                return verdict(text: filtered.symbols)
+            }
         }
         var field = Field(spec: spec, context: context)
         let outcome = field.insert(text, paste: true)
