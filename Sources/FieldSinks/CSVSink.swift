@@ -2,7 +2,7 @@
 /// and synced before it counts as saved. An existing file whose header differs from the form is refused.
 public struct CSVSink: RecordSink {
     public let label: String
-    private let file: AppendOnlyFile
+    private let file: AppendOnlyFile?
     private var index: UniqueIndex
 
     /// Open (or create) `path` for records with these columns (the form's fields, `saved_at`, `operator`).
@@ -25,6 +25,18 @@ public struct CSVSink: RecordSink {
         for row in records.dropFirst() { index.add(Array(zip(columns, row))) }
     }
 
+    /// Standard output: the header row, then a row per record, each written as soon as it is saved.
+    public static func standardOutput(columns: [String]) throws(SinkError) -> CSVSink {
+        try StandardOutput.write(CSVText.record(columns))
+        return CSVSink(label: "standard output")
+    }
+
+    private init(label: String) {
+        self.label = label
+        self.file = nil
+        self.index = UniqueIndex()
+    }
+
     public func count() -> Int { index.count }
 
     public func earlierRecord(where field: String, is value: String) -> String? {
@@ -32,7 +44,8 @@ public struct CSVSink: RecordSink {
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
-        try file.append(bytes: CSVText.record(record.columns.map(\.value)))
+        let row = CSVText.record(record.columns.map(\.value))
+        if let file { try file.append(bytes: row) } else { try StandardOutput.write(row) }
         index.add(record.columns)
     }
 }

@@ -29,6 +29,12 @@ struct Form: ParsableCommand {
     @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…).")
     var out: String = "-"
 
+    @Option(help: "jsonl or csv: the format of --out - or of an output file whose name does not say (default: from the name, else jsonl).")
+    var format: RecordFormat?
+
+    @Flag(help: "Continue an output that must already exist (a mistyped name is an error, not a new empty file).")
+    var resume = false
+
     @Option(help: "Read records from this file (- for stdin) instead of asking for them.")
     var input: String?
 
@@ -37,6 +43,14 @@ struct Form: ParsableCommand {
 
     @Flag(help: "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")
     var lint = false
+
+    func validate() throws {
+        // Usage errors before anything is opened, so ArgumentParser shows `form`'s own usage.
+        let destination = try OutputTarget(out, format: format)
+        if resume && destination.isStandardOutput {
+            throw ValidationError("--resume needs an output that keeps records (a file or a database), not standard output")
+        }
+    }
 
     func run() throws {
         let loader = FormLoader(keymaps: FieldCatalog.loader)
@@ -51,7 +65,7 @@ struct Form: ParsableCommand {
             for d in error.diagnostics { Diagnostics.plain(d.description) }
             throw Exit.config
         }
-        var sink = try Form.openSink(out, form: spec)
+        var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if tty >= 0 { close(tty) } }
         // With a terminal and no --input, records are entered; with no terminal, stdin holds them.
@@ -63,28 +77,74 @@ struct Form: ParsableCommand {
         try FormImport(form: spec, context: Today.context()).run(source: source, format: format, into: &sink)
     }
 
-    /// The sink `--out` names.
-    static func openSink(_ target: String, form: FormSpec) throws -> any RecordSink {
+    /// The sink `--out` names, in `format` when it is standard output or a file.
+    static func openSink(_ target: String, form: FormSpec, format: RecordFormat? = nil, resume: Bool = false) throws -> any RecordSink {
+        let destination = try OutputTarget(target, format: format)
+        if resume {
+            // Standard output was refused by validate(). A PostgreSQL server is there or the connection fails; its table is made when missing either way.
+            if let path = destination.path, access(path, F_OK) != 0 {
+                Diagnostics.error("--resume: \(path) does not exist (leave out --resume to start it)")
+                throw Exit.noInput
+            }
+        }
+        let columns = form.fields.map(\.name) + ["saved_at", "operator"]
         do {
-            if target == "-" { return JSONLinesSink.standardOutput() }
-            if target.hasSuffix(".csv") {
-                return try CSVSink(path: target, columns: form.fields.map(\.name) + ["saved_at", "operator"])
+            switch destination {
+            case .standardOutput(.jsonl): return JSONLinesSink.standardOutput()
+            case .standardOutput(.csv): return try CSVSink.standardOutput(columns: columns)
+            case .file(let path, .jsonl): return try JSONLinesSink(path: path)
+            case .file(let path, .csv): return try CSVSink(path: path, columns: columns)
+            case .sqlite(let path): return try SQLiteSink(path: path, form: form)
+            case .postgres(let url): return try PostgresSink(url: url, form: form)
             }
-            if target.hasSuffix(".jsonl") || target.hasSuffix(".json") { return try JSONLinesSink(path: target) }
-            if target.hasPrefix("postgres://") || target.hasPrefix("postgresql://") {
-                return try PostgresSink(url: target, form: form)
-            }
-            if target.hasPrefix("sqlite:") { return try SQLiteSink(path: String(target.dropFirst(7)), form: form) }
-            if target.hasSuffix(".db") || target.hasSuffix(".sqlite") { return try SQLiteSink(path: target, form: form) }
         } catch {
             Diagnostics.error(error.message)
             throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
         }
-        throw ValidationError("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(target)'")
     }
 }
 
-/// The formats `--input` reads.
+/// Where `--out` (and `--format`) send records.
+enum OutputTarget {
+    case standardOutput(RecordFormat)
+    case file(String, RecordFormat)
+    case sqlite(String)
+    case postgres(String)
+
+    init(_ target: String, format: RecordFormat?) throws {
+        if target.hasPrefix("postgres://") || target.hasPrefix("postgresql://") {
+            self = .postgres(target)
+        } else if target.hasPrefix("sqlite:") {
+            self = .sqlite(String(target.dropFirst(7)))
+        } else if (target.hasSuffix(".db") || target.hasSuffix(".sqlite")) {
+            self = .sqlite(target)
+        } else if target == "-" {
+            self = .standardOutput(format ?? .jsonl)
+        } else if let format {
+            self = .file(target, format)
+        } else if target.hasSuffix(".csv") {
+            self = .file(target, .csv)
+        } else if target.hasSuffix(".jsonl") || target.hasSuffix(".json") {
+            self = .file(target, .jsonl)
+        } else {
+            throw ValidationError("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(target)' (or give --format jsonl|csv for a file of another name)")
+        }
+        if format != nil, case .sqlite = self { throw ValidationError("--format is for - and files; \(target) is a SQLite database") }
+        if format != nil, case .postgres = self { throw ValidationError("--format is for - and files; \(target) is a PostgreSQL database") }
+    }
+
+    /// The file that holds the records, when there is one (PostgreSQL's is on the server).
+    var path: String? {
+        switch self {
+        case .file(let path, _), .sqlite(let path): return path
+        case .standardOutput, .postgres: return nil
+        }
+    }
+
+    var isStandardOutput: Bool { if case .standardOutput = self { return true } else { return false } }
+}
+
+/// The formats `--input` reads and `--format` writes.
 enum RecordFormat: String, ExpressibleByArgument, CaseIterable {
     case jsonl, csv
     static var allValueStrings: [String] { allCases.map(\.rawValue) }

@@ -19,37 +19,32 @@ struct FormEntry {
         let held = (try? sink.count()) ?? 0
         say("\(form.name): \(form.fields.count) fields, \(held) record\(held == 1 ? "" : "s") in \(sink.label). "
             + "Up goes back a field; Ctrl-D on the first field ends.")
-        var pendingRetry: [(name: String, value: String)]?
+        var unsaved: [(name: String, value: String)]?
         while true {
-            let next: [(name: String, value: String)]?
-            if let retry = pendingRetry {
-                pendingRetry = nil
-                next = confirm(retry.map(\.value)) == .accepted("") ? retry : try record(sink: sink)
-            } else {
-                next = try record(sink: sink)
-            }
-            guard let values = next else {
+            // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
+            // back by then), Up goes back into its fields, Esc gives it up.
+            guard let values = try record(sink: sink, resuming: unsaved?.map(\.value)) else {
                 say("\(saved) record\(saved == 1 ? "" : "s") saved to \(sink.label)")
                 return
             }
+            unsaved = nil
             let record = SavedRecord(values: values, savedAt: FormImport.timestamp(), operatorName: operatorName)
             do {
                 try sink.save(record)
                 saved += 1
                 say("\(saved) saved to \(sink.label)")
             } catch {
-                // The record is not lost: it is shown again, and Enter tries once more (a lost connection may
-                // be back by then); Esc gives it up.
                 warn("not saved: \(error.message)")
-                pendingRetry = values
+                unsaved = values
             }
         }
     }
 
-    /// One record entered and confirmed, or nil when the operator ends the session.
-    private func record(sink: any RecordSink) throws -> [(name: String, value: String)]? {
-        var values = [String?](repeating: nil, count: form.fields.count)
-        var i = 0
+    /// One record entered and confirmed, or nil when the operator ends the session. `resuming` values start at
+    /// the summary, as entered.
+    private func record(sink: any RecordSink, resuming: [String]?) throws -> [(name: String, value: String)]? {
+        var values: [String?] = resuming.map { $0.map(Optional.some) } ?? Array(repeating: nil, count: form.fields.count)
+        var i = resuming == nil ? 0 : form.fields.count
         while true {
             if i == form.fields.count {
                 switch confirm(values.map { $0 ?? "" }) {

@@ -77,6 +77,46 @@ import Testing
         #expect(Array(rows[2].prefix(3)) == ["13912345678", "440524199001010018", "Li Si"])
     }
 
+    /// --format csv writes CSV to standard output (header first) or to a file whose name does not say its format;
+    /// it is refused for databases, and a name that says nothing needs it.
+    @Test func formatChoosesCSVForStandardOutputAndOtherNames() throws {
+        let s = try Scratch()
+        let out = try fieldline(["form", Self.visitor, "--input", "-", "--format", "csv"], stdin: Self.records[2] + "\n")
+        #expect(out.status == 0, "\(out.err)")
+        let rows = out.out.split(separator: "\r\n").map(String.init)
+        #expect(rows.count == 2 && rows[0] == "mobile,idcard,name,visit_date,saved_at,operator", "\(out.out)")
+        #expect(rows.last?.hasPrefix("13912345678,440524199001010018,Li Si,") == true)
+
+        let file = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.txt"), "--format", "csv"], stdin: Self.records[2] + "\n")
+        #expect(file.status == 0, "\(file.err)")
+        #expect(s.read("v.txt").hasPrefix("mobile,idcard,name,visit_date,saved_at,operator\r\n13912345678,"))
+
+        let unnamed = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.txt")], stdin: "")
+        #expect(unnamed.status == 64 && unnamed.err.contains("give --format jsonl|csv"), "\(unnamed.err)")
+        let database = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.db"), "--format", "csv"], stdin: "")
+        #expect(database.status == 64 && database.err.contains("--format is for - and files"), "\(database.err)")
+        #expect(!FileManager.default.fileExists(atPath: s.path("v.db")))
+    }
+
+    /// --resume refuses an output that does not exist yet (a mistyped name), and standard output; an existing one
+    /// goes on where it was.
+    @Test func resumeNeedsAnExistingOutput() throws {
+        let s = try Scratch()
+        for name in ["v.jsonl", "v.csv", "v.db"] {
+            let missing = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path(name), "--resume"], stdin: Self.records[2] + "\n")
+            #expect(missing.status == 66, "\(name): \(missing.err)")
+            #expect(missing.err == "fieldline: --resume: \(s.path(name)) does not exist (leave out --resume to start it)\n")
+            #expect(!FileManager.default.fileExists(atPath: s.path(name)))
+            let first = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path(name)], stdin: Self.records[2] + "\n")
+            #expect(first.status == 0, "\(name): \(first.err)")
+            let resumed = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path(name), "--resume"], stdin: Self.records[0] + "\n")
+            #expect(resumed.status == 0, "\(name): \(resumed.err)")
+        }
+        #expect(try Self.objects(s.read("v.jsonl")).map { $0["name"] } == ["Li Si", "张三, \"Zhang\""])
+        let stdout = try fieldline(["form", Self.visitor, "--input", "-", "--resume"], stdin: "")
+        #expect(stdout.status == 64 && stdout.err.contains("--resume needs an output that keeps records"), "\(stdout.err)")
+    }
+
     /// CSV in: a header, then records; quoted commas are values.
     @Test func csvInput() throws {
         let s = try Scratch()
