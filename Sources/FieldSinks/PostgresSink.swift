@@ -94,7 +94,9 @@ public final class PostgresSink: RecordSink {
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
             if state == "23505" { throw SinkError(.conflict, errorMessage()) }
-            if fl_PQstatus(connection) != CONNECTION_OK {
+            // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
+            // marked the connection bad yet.
+            if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK {
                 if retry {
                     fl_PQreset(connection)
                     if fl_PQstatus(connection) == CONNECTION_OK { return try exec(sql, values, retry: false) }

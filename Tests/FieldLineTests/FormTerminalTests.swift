@@ -7,59 +7,100 @@ import Testing
     static let visitor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("forms/visitor.yaml").path
 
-    static func form(_ out: String) -> String { "fieldline form '\(visitor)' --out '\(out)'; echo rc=$?" }
-
-    /// The JSON objects in a JSON Lines file, without the time and operator columns.
-    static func saved(_ path: String) throws -> [[String: String]] {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return try text.split(separator: "\n").map { line in
-            var object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
-            object["saved_at"] = nil
-            object["operator"] = nil
-            return object
-        }
+    /// Whether the screen's last row is the visit date field holding a whole date (today's, by default); rows of
+    /// earlier records above do not count.
+    static func dateRow(_ rows: [String]) -> Bool {
+        rows.last { !$0.isEmpty }.map { $0.range(of: #"^Visit date: \d{4}-\d\d-\d\d +8/8$"#, options: .regularExpression) != nil } ?? false
     }
 
-    @Test func recordsAreEnteredFixedDiscardedAndSaved() async throws {
+    static func form(_ out: String) -> String { "fieldline form '\(visitor)' --out '\(out)'; echo rc=$?" }
+
+    /// The saved records of an output, each without its time and operator columns, read by a reader that is not
+    /// fieldline's: Foundation's JSON parser, Python's csv module, the sqlite3 shell.
+    static func saved(_ path: String) throws -> [[String: String]] {
+        var objects: [[String: String]]
+        if path.hasSuffix(".csv") {
+            let script = "import csv,json,sys; r=list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8'))); "
+                + "print(json.dumps([dict(zip(r[0], row)) for row in r[1:]]))"
+            let run = try Spawn.run(["python3", "-c", script, path])
+            objects = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: String]], "\(run.err)")
+        } else if path.hasSuffix(".db") {
+            let run = try Spawn.run(["sqlite3", "-json", path, "SELECT * FROM visitor ORDER BY rowid"])
+            objects = run.out.isEmpty ? [] : try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: String]], "\(run.err)")
+        } else {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            objects = try text.split(separator: "\n").map { line in
+                try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+            }
+        }
+        for i in objects.indices {
+            #expect(objects[i].removeValue(forKey: "saved_at")?.count == 20)
+            #expect(objects[i].removeValue(forKey: "operator")?.isEmpty == false)
+        }
+        return objects
+    }
+
+    /// Three records: the first fixed by going back a field, the second discarded at the summary, the third with a
+    /// comma and quotes in its name; each output read back row by row.
+    @Test(arguments: ["v.jsonl", "v.csv", "v.db"])
+    func recordsAreEnteredFixedDiscardedAndSaved(_ name: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        let out = t.home + "/v.jsonl"
+        let out = t.home + "/" + name
         t.run(Self.form(out))
-        try await t.waitRow("Mobile:", "0/11")
+        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 4 fields, 0 records in ") } }
+        try await t.seeRow("Mobile:", "0/11")
         t.type("13812345678"); t.press("Enter")
-        try await t.waitRow("ID card:", "0/18")
+        try await t.seeRow("ID card:", "0/18")
         t.type("11010519491231002x"); t.press("Enter")
-        try await t.waitRow("Name:", "0/20")
+        try await t.seeRow("Name:", "0/20")
         t.type("Zhang"); t.press("Enter")
-        try await t.waitRow("Visit date: 2026", "8/8")  // today, the default, already in place
+        try await t.see("the visit date", Self.dateRow)  // today, the default, already in place
         t.press("Up")                                   // back to the name, with its value, editable
-        try await t.waitRow("Name: Zhang", "5/20")
+        try await t.seeRow("Name: Zhang", "5/20")
         t.type(" San"); t.press("Enter")
-        try await t.waitRow("Visit date: 2026", "8/8")
+        try await t.see("the visit date", Self.dateRow)
         t.press("Enter")
-        try await t.wait { $0.contains("    name        Zhang San") }
+        try await t.see("the summary") { $0.contains("    name        Zhang San") }
         t.press("Enter")                                // saves
-        try await t.wait { $0.contains("1 saved to \(out)") }
+        try await t.see("1 saved") { $0.contains("1 saved to \(out)") }
         #expect(try Self.saved(out).map { $0["name"] } == ["Zhang San"], "\(t.dump())")
 
         // A second record, discarded at the summary: nothing more is saved.
-        try await t.waitRow("Mobile:", "0/11")
+        try await t.seeRow("Mobile:", "0/11")
         t.type("13912345678"); t.press("Enter")
-        try await t.waitRow("ID card:", "0/18")
+        try await t.seeRow("ID card:", "0/18")
         t.type("440524199001010018"); t.press("Enter")
-        try await t.waitRow("Name:", "0/20")
+        try await t.seeRow("Name:", "0/20")
         t.type("Li"); t.press("Enter")
-        try await t.waitRow("Visit date: 2026", "8/8")
+        try await t.see("the visit date", Self.dateRow)
         t.press("Enter")
-        try await t.wait { $0.contains("    name        Li") }
+        try await t.see("the summary") { $0.contains("    name        Li") }
         t.press("Escape")
-        try await t.wait { $0.contains("record discarded") }
-        try await t.waitRow("Mobile:", "0/11")
+        try await t.see("discarded") { $0.contains("record discarded") }
+
+        // A third, saved: a comma and quotes in the name, the date typed over the default.
+        try await t.seeRow("Mobile:", "0/11")
+        t.type("13712345678"); t.press("Enter")
+        try await t.seeRow("ID card:", "0/18")
+        t.type("440524199001010018"); t.press("Enter")
+        try await t.seeRow("Name:", "0/20")
+        t.type(#"Wang, "Wu""#); t.press("Enter")
+        try await t.see("the visit date", Self.dateRow)
+        t.press("C-u"); t.type("20260301"); t.press("Enter")
+        try await t.see("the summary") { $0.contains(#"    name        Wang, "Wu""#) }
+        t.press("Enter")
+        try await t.see("2 saved") { $0.contains("2 saved to \(out)") }
+        try await t.seeRow("Mobile:", "0/11")
         t.press("C-d")                                  // the first field of an empty record: the end
         #expect(try await t.result() == "rc=0", "\(t.dump())")
-        #expect(t.screen().contains("1 record saved to \(out)"))
+        #expect(t.screen().contains("2 records saved to \(out)"))
         let records = try Self.saved(out)
-        #expect(records.count == 1)
+        #expect(records.count == 2)
         #expect(records.first?["mobile"] == "13812345678" && records.first?["idcard"] == "11010519491231002X")
+        #expect(records.first?["visit_date"]?.hasPrefix("2026-") == true)
+        let third: [String: String] = ["mobile": "13712345678", "idcard": "440524199001010018",
+                                       "name": #"Wang, "Wu""#, "visit_date": "2026-03-01"]
+        #expect(records.last == third)
     }
 
     /// A unique value already saved is refused at once, naming the record; Ctrl-C mid-record ends with 130 and
@@ -70,13 +111,13 @@ import Testing
         let line = #"{"mobile":"13812345678","idcard":"11010519491231002X","name":"First","visit_date":"2026-01-02","saved_at":"2026-01-02T00:00:00Z","operator":"x"}"#
         try (line + "\n").write(toFile: out, atomically: true, encoding: .utf8)
         t.run("s1=$(stty -g); fieldline form '\(Self.visitor)' --out '\(out)'")
-        try await t.wait { $0.contains { $0.hasPrefix("visitor: 4 fields, 1 record in ") } }
-        try await t.waitRow("Mobile:", "0/11")
+        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 4 fields, 1 record in ") } }
+        try await t.seeRow("Mobile:", "0/11")
         t.type("13912345678"); t.press("Enter")
-        try await t.waitRow("ID card:", "0/18")
+        try await t.seeRow("ID card:", "0/18")
         t.type("11010519491231002X"); t.press("Enter")
-        try await t.wait { $0.contains("idcard: '11010519491231002X' is already in record 1 of \(out)") }
-        try await t.waitRow("ID card: 110105 19491231 002X", "18/18")  // still there to fix
+        try await t.see("the refusal") { $0.joined().contains("idcard: '11010519491231002X' is already in record 1 of \(out)") }
+        try await t.seeRow("ID card: 110105 19491231 002X", "18/18")  // still there to fix
         t.press("C-c")
         #expect(try await t.freshPrompt(), "\(t.dump())")
         t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)

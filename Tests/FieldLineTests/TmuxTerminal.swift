@@ -119,6 +119,18 @@ final class TmuxTerminal {
         }
     }
 
+    /// Waits for `done` like `wait`, and fails the test with `what` and the screen when it never holds.
+    func see(_ what: String, timeout: Double = 15, _ done: ([String]) -> Bool) async throws {
+        let rows = try await wait(timeout: timeout, until: done)
+        try #require(done(rows), "never saw \(what):\n\(rows.joined(separator: "\n"))")
+    }
+
+    /// Waits until the last non-empty row is `left` … `right` (the field being edited, not an earlier one still on
+    /// the screen), and fails the test when it never is.
+    func seeRow(_ left: String, _ right: String) async throws {
+        try await see("'\(left)' … '\(right)' last") { rows in rows.last { !$0.isEmpty }.map { Self.isRow($0, left, right) } ?? false }
+    }
+
     /// Waits for a row showing `left` then only blanks then `right` (a field and its right prompt).
     @discardableResult
     func waitRow(_ left: String, _ right: String) async throws -> [String] {

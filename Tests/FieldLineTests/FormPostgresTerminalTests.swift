@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `fieldline form` into PostgreSQL at a real terminal when the server goes away: the save is refused with the
+/// reason, the record stays on screen (Up still goes back into it), and Enter saves it once the server is back.
+@Suite struct FormPostgresTerminalTests {
+    @Test func aLostConnectionKeepsTheRecordUntilItIsSaved() async throws {
+        let pg = try ScratchPostgres()
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run("fieldline form '\(FormTerminalTests.visitor)' --out '\(pg.url)'; echo rc=$?")
+        try await t.see("start") { $0.contains { $0.hasPrefix("visitor: 4 fields, 0 records in postgresql:") } }
+
+        func enter(_ mobile: String, _ idcard: String, _ name: String) async throws {
+            try await t.seeRow("Mobile:", "0/11")
+            t.type(mobile); t.press("Enter")
+            try await t.seeRow("ID card:", "0/18")
+            t.type(idcard); t.press("Enter")
+            try await t.seeRow("Name:", "0/20")
+            t.type(name); t.press("Enter")
+            try await t.see("the visit date", FormTerminalTests.dateRow)
+            t.press("Enter")
+            try await t.see("summary") { $0.contains("    name        \(name)") }
+        }
+        try await enter("13812345678", "11010519491231002X", "First")
+        t.press("Enter")
+        try await t.see("1 saved") { $0.contains { $0.hasPrefix("1 saved to postgresql:") } }
+
+        try await enter("13912345678", "440524199001010018", "Second")
+        pg.stop()
+        t.press("Enter")
+        try await t.see("not saved") { $0.contains { $0.hasPrefix("not saved: lost the connection to postgresql:") } }
+        try await t.see("confirm again") { $0.last { !$0.isEmpty }?.hasPrefix("Enter saves, Esc discards, Up goes back:") == true }
+        t.press("Up")                                   // the record is still there, field by field
+        try await t.see("the visit date", FormTerminalTests.dateRow)
+        t.press("Up")
+        try await t.seeRow("Name: Second", "6/20")
+        t.press("Enter"); try await t.see("the visit date", FormTerminalTests.dateRow)
+        t.press("Enter"); try await t.see("summary again") { $0.contains("    name        Second") }
+        try pg.start()
+        t.press("Enter")                                // tried again: saved now
+        try await t.see("2 saved") { $0.contains { $0.hasPrefix("2 saved to postgresql:") } }
+        try await t.seeRow("Mobile:", "0/11")
+        t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        #expect(try pg.psql("SELECT name FROM visitor ORDER BY saved_at, name") == ["First", "Second"])
+    }
+}

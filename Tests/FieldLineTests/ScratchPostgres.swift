@@ -1,0 +1,1 @@
+../fieldlineTests/ScratchPostgres.swift
