@@ -12,45 +12,118 @@ public enum FieldPrompt {
     /// On every path the terminal settings are put back exactly, bracketed paste is off and the cursor is on a
     /// fresh line; a signal that ends or stops the process does the same first (see `CTerminalGuard`).
     public static func run(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> PromptOutcome {
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard tty >= 0, isatty(tty) != 0 else { return .noTerminal }
-        defer { close(tty) }
+        switch PromptTerminal.open() {
+        case .success(let terminal): return terminal.ask(spec: spec, context: context, options: options)
+        case .failure(let problem): return problem.outcome
+        }
+    }
+}
+
+/// The controlling terminal held open for prompts one after another (the fields of a form): one libedit for all
+/// of them, and keys typed ahead of the next prompt (a fast operator, a barcode scanner) are kept for it.
+public final class PromptTerminal {
+    /// Why the terminal could not be opened, as the outcome a prompt reports.
+    public struct Problem: Error {
+        /// `.noTerminal` or `.failed(why)`.
+        public let outcome: PromptOutcome
+    }
+
+    private let tty: Int32
+    private let input: UnsafeMutablePointer<FILE>
+    private let output: UnsafeMutablePointer<FILE>
+    private let el: OpaquePointer
+    /// Bytes and decoded keys read past the end of the last prompt.
+    private var reader = InputReader()
+    private var typedAhead: [PromptSession.Pending] = []
+    /// The terminal went away or a signal ends the process: no more prompts.
+    private var gone = false
+
+    /// Opens `/dev/tty` and starts libedit on it.
+    public static func open() -> Result<PromptTerminal, Problem> {
+        let tty = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return .failure(Problem(outcome: .noTerminal)) }
+        var settings = termios()
+        guard isatty(tty) != 0, tcgetattr(tty, &settings) == 0 else {
+            close(tty)
+            return .failure(Problem(outcome: .noTerminal))
+        }
+        Locale.preferUTF8()
+        guard let input = fdopen(dup(tty), "r"), let output = fdopen(dup(tty), "w") else {
+            close(tty)
+            return .failure(Problem(outcome: .failed("cannot open the terminal")))
+        }
+        // el_init sets the terminal up its own way: guarded, and put back exactly once it is done.
+        guard flg_arm(tty, &settings) == 0 else {
+            fclose(input); fclose(output); close(tty)
+            return .failure(Problem(outcome: .failed("a prompt is already open")))
+        }
+        let started = el_init("fieldline", input, output, output)
+        if let started { Bindings.install(on: started) }
+        tcsetattr(tty, TCSADRAIN, &settings)
+        flg_release()
+        flg_disarm()
+        guard let el = started else {
+            fclose(input); fclose(output); close(tty)
+            return .failure(Problem(outcome: .failed("libedit did not start")))
+        }
+        return .success(PromptTerminal(tty: tty, input: input, output: output, el: el))
+    }
+
+    private init(tty: Int32, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, el: OpaquePointer) {
+        self.tty = tty
+        self.input = input
+        self.output = output
+        self.el = el
+    }
+
+    deinit {
+        el_end(el)
+        fclose(input)
+        fclose(output)
+        close(tty)
+    }
+
+    /// Ask for one value (see `FieldPrompt.run`); keys typed after the line ended wait for the next `ask`.
+    public func ask(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> PromptOutcome {
+        guard !gone else { return .terminated(SIGHUP) }
         var saved = termios()
         guard tcgetattr(tty, &saved) == 0 else { return .noTerminal }
-        Locale.preferUTF8()
-
         // From here on a signal restores `saved` before the process ends or stops.
         guard flg_arm(tty, &saved) == 0 else { return .failed("a prompt is already open") }
         defer { flg_disarm() }
-        guard let input = fdopen(dup(tty), "r"), let output = fdopen(dup(tty), "w") else {
-            return .failed("cannot open the terminal")
-        }
-        defer { fclose(input); fclose(output) }
-        guard let el = el_init("fieldline", input, output, output) else { return .failed("libedit did not start") }
 
         let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty)
         session.el = el
+        session.input = reader
         if let file = options.historyFile, !options.secret { session.history = PromptHistory(file: file) }
         let handle = Unmanaged.passRetained(session)
         defer { handle.release() }
         fl_set_client_data(el, handle.toOpaque())
-        Bindings.install(on: el)
+        defer { fl_set_client_data(el, nil) }
 
         if let text = options.defaultText, !text.isEmpty {
             session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: false) : .text(text), pasteTail: false))
             el_push(el, "\u{1F}")
         }
+        // Keys the last prompt read but did not use come first, after the default; each needs its sentinel.
+        for item in typedAhead {
+            session.pending.append(item)
+            el_push(el, "\u{1F}")
+        }
+        typedAhead = []
         // el_gets draws the prompt, the empty line and the counter before it reads a key.
         session.drawn = DrawnLine(text: "", cursor: 0, counter: session.counterString())
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
         _ = el_gets(el, &count)
         let outcome = session.outcome ?? .cancelled
+        reader = session.input
+        typedAhead = session.pending.filter { if case .event = $0 { true } else { false } }
         if case .terminated = outcome {
             // The terminal is gone or a signal ends the process: put back what can be, print nothing more.
+            gone = true
             tcsetattr(tty, TCSANOW, &saved)
             flg_release()
-            el_end(el)
             return outcome
         }
         TerminalWrites.bracketedPaste(tty, on: false)
@@ -59,7 +132,6 @@ public enum FieldPrompt {
         let rowsBelow: Int
         if case .accepted = outcome { rowsBelow = 0 } else { rowsBelow = session.layout().rowsBelow }
         TerminalWrites.write(tty, String(repeating: "\n", count: rowsBelow) + "\r\n")
-        el_end(el)
         tcsetattr(tty, TCSADRAIN, &saved)
         flg_release()
         if case .accepted(let value) = outcome { session.history?.save(value) }

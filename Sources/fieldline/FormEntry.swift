@@ -14,6 +14,15 @@ struct FormEntry {
     let tty: Int32
 
     func run(into sink: inout any RecordSink) throws {
+        // One terminal for every field and summary: keys typed ahead of the next field are kept for it.
+        let terminal: PromptTerminal
+        switch PromptTerminal.open() {
+        case .success(let opened): terminal = opened
+        case .failure(let problem):
+            if case .failed(let why) = problem.outcome { Diagnostics.error(why); throw Exit.internalError }
+            Diagnostics.error("no terminal to enter records on")
+            throw Exit.noInput
+        }
         let operatorName = FormImport.operatorName()
         var saved = 0
         let held = (try? sink.count()) ?? 0
@@ -23,7 +32,7 @@ struct FormEntry {
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
-            guard let values = try record(sink: sink, resuming: unsaved?.map(\.value)) else {
+            guard let values = try record(on: terminal, sink: sink, resuming: unsaved?.map(\.value)) else {
                 say("\(saved) record\(saved == 1 ? "" : "s") saved to \(sink.label)")
                 return
             }
@@ -42,12 +51,12 @@ struct FormEntry {
 
     /// One record entered and confirmed, or nil when the operator ends the session. `resuming` values start at
     /// the summary, as entered.
-    private func record(sink: any RecordSink, resuming: [String]?) throws -> [(name: String, value: String)]? {
+    private func record(on terminal: PromptTerminal, sink: any RecordSink, resuming: [String]?) throws -> [(name: String, value: String)]? {
         var values: [String?] = resuming.map { $0.map(Optional.some) } ?? Array(repeating: nil, count: form.fields.count)
         var i = resuming == nil ? 0 : form.fields.count
         while true {
             if i == form.fields.count {
-                switch confirm(values.map { $0 ?? "" }) {
+                switch confirm(values.map { $0 ?? "" }, on: terminal) {
                 case .accepted: return zip(form.fields, values).map { ($0.name, $1 ?? "") }
                 case .back: i -= 1; continue
                 default:
@@ -66,7 +75,7 @@ struct FormEntry {
             options.backKeys = true
             options.defaultIsPaste = true
             options.defaultText = values[i] ?? field.defaultValue?.text(in: context)
-            switch FieldPrompt.run(spec: field.spec, context: context, options: options) {
+            switch terminal.ask(spec: field.spec, context: context, options: options) {
             case .accepted(let value):
                 if value.isEmpty && field.required {
                     warn("\(field.name): a value is required")
@@ -101,7 +110,7 @@ struct FormEntry {
     }
 
     /// The record on one screen, then Enter saves, Esc discards, Up goes back to the last field.
-    private func confirm(_ values: [String]) -> PromptOutcome {
+    private func confirm(_ values: [String], on terminal: PromptTerminal) -> PromptOutcome {
         var lines = ["", "  \(form.name) record:"]
         let width = form.fields.map(\.name.count).max() ?? 0
         for (field, value) in zip(form.fields, values) {
@@ -115,7 +124,7 @@ struct FormEntry {
         options.colour = Ask.colourAllowed()
         // A field that takes nothing: every typed key is refused, only Enter, Esc and Up mean anything.
         let nothing = FieldSpec(name: "confirm", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [], name: "nothing")))
-        let outcome = FieldPrompt.run(spec: nothing, context: context, options: options)
+        let outcome = terminal.ask(spec: nothing, context: context, options: options)
         switch outcome {
         case .interrupted: Interrupt.propagate(SIGINT)
         case .terminated(let signo): Interrupt.propagate(signo, wholeGroup: false)

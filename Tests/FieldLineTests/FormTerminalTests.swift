@@ -103,6 +103,23 @@ import Testing
         #expect(records.last == third)
     }
 
+    /// Keys typed ahead of the next field (a fast operator, a barcode scanner sending a whole record at once) go
+    /// to that field, not lost with the one that ended: the whole record in one write is saved as typed.
+    @Test func keysTypedAheadReachTheNextField() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = t.home + "/v.jsonl"
+        t.run(Self.form(out))
+        try await t.seeRow("Mobile:", "0/11")
+        t.type("13812345678\r11010519491231002x\rZhang San\r\u{15}20260301\r\r")
+        try await t.see("1 saved") { $0.contains("1 saved to \(out)") }
+        try await t.seeRow("Mobile:", "0/11")
+        t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        let expected: [String: String] = ["mobile": "13812345678", "idcard": "11010519491231002X",
+                                          "name": "Zhang San", "visit_date": "2026-03-01"]
+        #expect(try Self.saved(out) == [expected])
+    }
+
     /// A unique value already saved is refused at once, naming the record; Ctrl-C mid-record ends with 130 and
     /// keeps what was saved (and the terminal as it was).
     @Test func aRepeatedIDIsRefusedAndCtrlCKeepsSavedRecords() async throws {
