@@ -76,6 +76,13 @@ public final class PromptTerminal {
         self.el = el
     }
 
+    /// Writes text to the terminal between prompts (a form's start line, messages, the summary); controls in it
+    /// are escaped, so data can never move the cursor or change the terminal.
+    public func say(_ text: String, colour: String? = nil) {
+        let body = ControlCharacters.escaped(text)
+        TerminalWrites.write(tty, (colour.map { "\u{1B}[\($0)m" + body + "\u{1B}[0m" } ?? body) + "\r\n")
+    }
+
     deinit {
         el_end(el)
         fclose(input)

@@ -1,3 +1,4 @@
+import FieldKit
 /// Records as an RFC 4180 CSV file: a header row when the file is new, then one row per record, each written whole
 /// and synced before it counts as saved. An existing file whose header differs from the form is refused.
 public struct CSVSink: RecordSink {

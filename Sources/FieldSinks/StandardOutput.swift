@@ -1,3 +1,4 @@
+import FieldKit
 #if canImport(Glibc)
 import Glibc
 #endif

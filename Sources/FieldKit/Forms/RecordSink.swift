@@ -1,5 +1,3 @@
-import FieldKit
-
 /// Where saved records go. A record is confirmed to the operator only after `save` returns: by then it is durable.
 public protocol RecordSink {
     /// What the sink is, for messages (`visitors.jsonl`, `standard output`).
