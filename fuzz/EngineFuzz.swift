@@ -30,13 +30,13 @@ let extraKeys: [Key] = ["F5", "PageUp", "S-Left", "C-l", "C-d", "C-z", "M-x", "S
 let allCommands: [EditCommand] = EditCommand.named.keys.sorted().map { EditCommand.named[$0]! }
 
 /// Key tables already built, by field.
-nonisolated(unsafe) var keyTables: [String: [Key]] = [:]
+nonisolated(unsafe) var keyTables: [Int: [Key]] = [:]
 
 /// A keymap's bound keys in a stable order, then the extra keys.
 func keys(of field: FuzzField) -> [Key] {
-    if let keys = keyTables[field.label] { return keys }
+    if let keys = keyTables[field.id] { return keys }
     let keys = field.keymap.bindings.keys.sorted { $0.description < $1.description } + extraKeys
-    keyTables[field.label] = keys
+    keyTables[field.id] = keys
     return keys
 }
 
@@ -48,7 +48,7 @@ public func engineFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let fuzzField = FuzzFields.field(keymap: k, options: o)
     var field = Field(spec: fuzzField.spec, context: fuzzContext)
     var steps: [EditCommand?] = []  // what ran (nil: a refused key or paste), for the crash message
-    var checked: [Character]? = nil  // the symbols last checked in full
+    var invariants = FieldInvariants()  // the checks, with what they keep between commands
     /// Run one command (nil: a key nothing handles, or with `refusedPaste` a paste the decoder found controls in)
     /// and check everything after it.
     func run(_ command: EditCommand?, refusedPaste: Bool = false) {
@@ -61,10 +61,7 @@ public func engineFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } else {
             field.refuseKey()
         }
-        // What depends only on the symbols is checked again only when they changed: it is most of a step's time.
-        let changed = checked != field.state.symbols
-        if changed { checked = field.state.symbols }
-        FieldInvariants.check(field, after: effect, fuzzField, steps, symbolsChanged: changed)
+        invariants.check(field, after: effect, fuzzField, steps)
     }
     /// A key, as the prompt handles it: a bound key runs its command, a printable one is typed, others refused.
     func press(_ key: Key) { run(fuzzField.keymap.command(for: key)) }

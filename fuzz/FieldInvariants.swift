@@ -1,20 +1,36 @@
 // The engine fuzz target's checks: what docs/engine.md promises after every command, on any state.
 import FieldKit
 
-/// The checks, split by what they depend on.
-enum FieldInvariants {
+/// The checks of one fuzz input, with what they keep between its commands so that none is re-derived for nothing:
+/// the symbols last checked in full and the formatter's output of them, the display last drawn as characters and
+/// the cursor columns measured in it. Everything kept is a pure function of what it is kept with, and is compared
+/// exactly (symbols scalar by scalar, display text byte for byte) before it is used; nothing is kept between inputs
+/// but `Verified` (FuzzFields.swift), so a crash input replays alone.
+struct FieldInvariants {
+    /// The symbols last checked in full, and the formatter's output of them.
+    private var symbols: [Character]? = nil
+    private var formatted: FormattedText! = nil
+    /// The display last seen, as characters, and the cursor columns measured in it, by display index.
+    private var display = ""
+    private var displayCharacters: [Character] = []
+    private var columns: [Int: Int] = [:]
+
     /// Check a field after a command (`effect` nil: after a refused key). What depends only on the symbols is
     /// checked when they changed: it is most of the cost, and a cursor move or a refused key cannot change it.
-    static func check(_ field: Field, after effect: Effect?, _ fuzzField: FuzzField, _ steps: [EditCommand?],
-                      symbolsChanged: Bool) {
+    mutating func check(_ field: Field, after effect: Effect?, _ fuzzField: FuzzField, _ steps: [EditCommand?]) {
         let spec = field.spec
         let state = field.state
         let symbols = state.symbols
         let context = { "\(fuzzField.label) after \(steps): symbols \(symbols), cursor \(state.cursor)" }
         require(state.cursor >= 0 && state.cursor <= symbols.count, "cursor out of range, \(context())")
+        let previous = self.symbols
+        let changed = previous.map { !Self.same($0, symbols) } ?? true
+        if changed {
+            self.symbols = symbols
+            formatted = Formatter.format(symbols, with: spec.templates)
+        }
         let frame = field.frame
-        let formatted = Formatter.format(symbols, with: spec.templates)
-        checkCursor(field, frame, formatted, context)
+        checkCursor(field, frame, context)
         let status = frame.status
         switch effect {
         case .accept(let value)?:
@@ -23,11 +39,14 @@ enum FieldInvariants {
         case .refresh?: require(!field.lastKeyRefused, "a done key marked refused, \(context())")
         case .cancel?: break
         }
-        guard symbolsChanged else { return }
+        guard changed else { return }
 
         // The buffer obeys the keymap: each symbol is what its position's class accepts, already normalised,
-        // free of controls, whole grapheme clusters, within the limit, and no refused kind of number.
+        // free of controls, whole grapheme clusters, within the limit, and no refused kind of number. A symbol
+        // still at its place (the same scalars at the same index as last checked) passed already: a class
+        // depends on the index only, so only the symbols a command put or moved are looked at again.
         for (i, c) in symbols.enumerated() {
+            if let previous, i < previous.count, Self.same(previous[i], c) { continue }
             require(spec.symbols.symbolClass(at: i).contains(c), "symbol \(i) refused by its class, \(context())")
             require(spec.symbols.normalize(c) == c, "symbol \(i) not normalised, \(context())")
             require(!c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
@@ -38,34 +57,57 @@ enum FieldInvariants {
         require(Array(String(symbols)) == symbols, "symbols are not whole grapheme clusters, \(context())")
         require(spec.templates.refusedOption(for: symbols, refusing: spec.refusedOptions) == nil,
                 "holds a refused kind of number, \(context())")
-        checkDisplay(field, frame, formatted, count: count, context)
-        if status == .valid { checkAgain(field, frame, fuzzField, context) }
+        checkDisplay(field, frame, count: count, context)
+        if status == .valid { Self.checkAgain(field, frame, fuzzField, context) }
+    }
+
+    /// Two symbol sequences with the same scalars (`==` on characters is canonical equivalence, looser). After a
+    /// cursor move or a refused command the array is the very one checked before, which is seen without a walk.
+    static func same(_ a: [Character], _ b: [Character]) -> Bool {
+        guard a.count == b.count else { return false }
+        let shared = a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
+        return shared || zip(a, b).allSatisfy { same($0, $1) }
+    }
+
+    /// Two characters with the same scalars.
+    static func same(_ a: Character, _ b: Character) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+    /// Two texts with the same bytes.
+    static func same(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { pa in b.withUTF8 { pb in pa.elementsEqual(pb) } }
     }
 
     /// The display cursor sits after the same symbol as the engine's, and the flags match the field.
-    static func checkCursor(_ field: Field, _ frame: Frame, _ formatted: FormattedText, _ context: () -> String) {
-        let display = Array(frame.display)
+    private mutating func checkCursor(_ field: Field, _ frame: Frame, _ context: () -> String) {
+        // The display is split into characters and measured when it changed (its text compared byte for byte).
+        if !Self.same(frame.display, display) {
+            display = frame.display
+            displayCharacters = Array(frame.display)
+            columns = [:]
+        }
         let cursor = formatted.displayIndex(forRawCursor: field.state.cursor)
-        require(frame.cursor == cursor && cursor <= display.count,
+        require(frame.cursor == cursor && cursor <= displayCharacters.count,
                 "display cursor \(frame.cursor) not after the same symbol, \(context())")
-        require(frame.cursorColumn == DisplayWidth.columns(of: String(display[..<frame.cursor])),
-                "cursor column \(frame.cursorColumn) wrong, \(context())")
+        let column = columns[cursor] ?? DisplayWidth.columns(of: String(displayCharacters[..<cursor]))
+        columns[cursor] = column
+        require(frame.cursorColumn == column, "cursor column \(frame.cursorColumn) wrong, \(context())")
         require(frame.keyRefused == field.lastKeyRefused, "refused flag differs, \(context())")
         // Nothing a terminal draws may carry a control.
         for text in [frame.message ?? "", field.notice ?? ""] {
             require(text.firstControl == nil, "control in drawn text \(text.debugDescription), \(context())")
         }
         if let p = frame.messagePosition {
-            require(p >= 0 && p < display.count, "message position \(p) outside the display, \(context())")
+            require(p >= 0 && p < displayCharacters.count,
+                    "message position \(p) outside the display, \(context())")
         }
     }
 
     /// The display is the formatter's output of the symbols; counter, status and flags follow from them.
-    static func checkDisplay(_ field: Field, _ frame: Frame, _ formatted: FormattedText, count: Int,
-                             _ context: () -> String) {
+    private func checkDisplay(_ field: Field, _ frame: Frame, count: Int, _ context: () -> String) {
         let spec = field.spec
         let symbols = field.state.symbols
-        let display = Array(frame.display)
+        let display = displayCharacters
         require(display == formatted.display, "display \(frame.display) is not the formatter's, \(context())")
         require(formatted.symbolEnds.count == symbols.count, "symbol ends miscounted, \(context())")
         // Each symbol sits where the formatter says, everything between is a template literal, and the display
@@ -88,13 +130,16 @@ enum FieldInvariants {
     }
 
     /// A value the field would accept passes `check` and a fresh paste with the same value, whether given as
-    /// the entered symbols, the display or the accepted value itself.
+    /// the entered symbols, the display or the accepted value itself. Both are pure functions of the field and
+    /// the text: a text already seen to pass with this value (`Verified`) is not pasted and checked again.
     static func checkAgain(_ field: Field, _ frame: Frame, _ fuzzField: FuzzField, _ context: () -> String) {
         let value = field.acceptedValue
         // Usually two or all three are the same text; each is tried once.
         var texts = [field.value]
         for text in [frame.display, value] where !texts.contains(text) { texts.append(text) }
         for text in texts {
+            let key = Verified.Key(fuzzField, .passesAgain, text, value)
+            if Verified.contains(key) { continue }
             let result = fuzzField.checker.check(text)
             require(result.issue == nil && result.value == value, """
                 check \(text.debugDescription) gives \(result) where the field accepts \(value.debugDescription), \
@@ -106,6 +151,7 @@ enum FieldInvariants {
                 pasting \(text.debugDescription) gives \(fresh.acceptedValue.debugDescription) (\(fresh.status)) where \
                 the field accepts \(value.debugDescription), \(context())
                 """)
+            Verified.insert(key)
         }
     }
 }

@@ -40,6 +40,8 @@ struct FuzzBytes {
 
 /// One shipped keymap with field options applied, as `fieldline ask|check|replay KEYMAP [options]` builds it.
 struct FuzzField {
+    /// Which field: the keymap's index and the options byte (`FuzzFields.field`'s cache key).
+    let id: Int
     /// The keymap name and the options, for messages.
     let label: String
     /// The field, options applied.
@@ -85,7 +87,7 @@ enum FuzzFields {
         if let min = chosen.minLength { label += " --min \(min)" }
         if let unit = chosen.countUnit { label += " --count \(unit.rawValue)" }
         if chosen.upgradeLegacy { label += " --upgrade-legacy" }
-        let field = FuzzField(label: label, spec: spec, keymap: loaded.keymap,
+        let field = FuzzField(id: key, label: label, spec: spec, keymap: loaded.keymap,
                               checker: LineChecker(spec: spec, context: fuzzContext))
         cache[key] = field
         return field
@@ -95,4 +97,56 @@ enum FuzzFields {
 extension String {
     /// The first scalar a terminal would act on (C0 but tab, DEL, C1), if any.
     var firstControl: Unicode.Scalar? { ControlCharacters.first(in: self) }
+}
+
+/// Checks already passed in this process, by field and text. A cross-check (a value checked and pasted again, a
+/// line pasted into a field) is a pure function of the field (keymap, options, the fixed day) and the exact bytes
+/// it is given, so once it passed, the same field and bytes can only pass again; the fuzzers meet the same values
+/// and lines over and over, and skip them here. Only passes are kept: a failing check stops the run, and its input
+/// replays the failure alone, from an empty set. The set is emptied when it grows large.
+enum Verified {
+    /// What was checked.
+    enum Kind: UInt8 {
+        /// Engine: a valid field's text passes `check` and a paste with this value.
+        case passesAgain
+        /// Check line: an accepted line's value and display pass again, and the paste agrees with the verdict.
+        case lineAgrees
+    }
+
+    /// A field, a kind of check, and the exact bytes of its texts (each followed by a 0xFF, which UTF-8 never
+    /// holds, so that no two lists of texts give the same bytes).
+    struct Key: Hashable {
+        let field: Int
+        let kind: Kind
+        let bytes: [UInt8]
+
+        init(_ field: FuzzField, _ kind: Kind, _ texts: String...) {
+            var bytes: [UInt8] = []
+            for text in texts { bytes += text.utf8; bytes.append(0xFF) }
+            self.init(field, kind, bytes)
+        }
+
+        init(_ field: FuzzField, _ kind: Kind, _ bytes: [UInt8]) {
+            self.field = field.id
+            self.kind = kind
+            self.bytes = bytes
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(field)
+            hasher.combine(kind)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// At most this many keys are kept (each a few dozen bytes).
+    static let capacity = 1 << 20
+    nonisolated(unsafe) private static var keys = Set<Key>()
+
+    static func contains(_ key: Key) -> Bool { keys.contains(key) }
+
+    static func insert(_ key: Key) {
+        if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
+        keys.insert(key)
+    }
 }

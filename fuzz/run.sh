@@ -1,18 +1,35 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) and runs each for FUZZ_SECONDS (default 60) from
 # its seeds: the input decoder, the keymap loader, the field engine and the `check` line path (docs/fuzzing.md).
-# FUZZ_TARGETS picks some of them (default all four, in that order).
+# FUZZ_TARGETS picks some of them (default all four, in that order). FUZZ_RUNS stops each after that many
+# executions if they come first.
+# For long runs (docs/fuzzing.md), each with a build folder of its own:
+#   FUZZ_ASAN=0       no AddressSanitizer (in .build-fuzz-noasan): two to three times the executions per second;
+#                     a memory error in unsafe code is then found only when it traps or breaks an invariant.
+#   FUZZ_TRACE_CMP=0  no comparison tracing (-sanitize-coverage without trace-cmp; adds -nocmp to the folder):
+#                     about twice the executions per second of the engine target, whose input picks characters and
+#                     commands by index: the values compared inside (Swift characters, string indices) rarely occur
+#                     in it as bytes, so libFuzzer's comparison-guided mutations have little to work with.
+# The default, and CI, keep both.
 # A finding (crash, leak, timeout, out of memory) stops with a crash-* file and a non-zero exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=${FUZZ_TARGETS:-input-decoder keymap-loader engine check-line}
+runs=${FUZZ_RUNS:--1}
 out=.build-fuzz
+sanitize=(-sanitize=fuzzer,address)
+if [ "${FUZZ_ASAN:-1}" = 0 ]; then sanitize=(-sanitize=fuzzer); out+=-noasan; fi
+if [ "${FUZZ_TRACE_CMP:-1}" = 0 ]; then
+    # What -sanitize=fuzzer instruments, but comparisons.
+    sanitize+=(-sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table)
+    out+=-nocmp
+fi
 mkdir -p "$out"
 kit=$(find Sources/FieldKit -name '*.swift')
 keymaps=$(find Sources/FieldKeymaps -name '*.swift')
 # Swift 6 mode as in Package.swift; lld (shipped with Swift) because gold warns about ASan's local symbols.
-flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -use-ld=lld -I Sources/CPCRE2 -I Sources/CYAML -I "$out")
+flags=("${sanitize[@]}" -parse-as-library -swift-version 6 -O -use-ld=lld -I Sources/CPCRE2 -I Sources/CYAML -I "$out")
 
 # The libraries as instrumented static archives with their modules, then one executable per target.
 library() {
@@ -34,7 +51,7 @@ swiftc "${flags[@]}" fuzz/CheckLineFuzz.swift fuzz/FuzzFields.swift Sources/fiel
 run() {
     local name=$1 length=$2; shift 2
     mkdir -p "$out/$name-new"
-    "$out/$name" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$length" -print_final_stats=1 \
+    "$out/$name" -max_total_time="$seconds" -runs="$runs" -timeout=5 -rss_limit_mb=2048 -max_len="$length" -print_final_stats=1 \
         -artifact_prefix="$out/" "$out/$name-new" "$@"
 }
 for target in $targets; do
@@ -48,4 +65,4 @@ for target in $targets; do
         *) echo "fuzz/run.sh: unknown target $target" >&2; exit 64 ;;
     esac
 done
-echo "fuzz: no findings in ${seconds}s per target ($targets)"
+echo "fuzz: no findings in ${seconds}s${FUZZ_RUNS:+ or $runs executions} per target ($targets)"
