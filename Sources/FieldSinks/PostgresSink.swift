@@ -6,14 +6,19 @@ import Glibc
 
 /// Records in a shared PostgreSQL database (through Debian's libpq): the same table shape as SQLite, created if
 /// missing, one transaction per record, UNIQUE indexes enforced by the server, so two operators entering the same
-/// ID card at the same moment get one saved record and one refusal. A lost connection is tried again once per save;
-/// failing that the save fails and the record stays with the operator.
+/// ID card at the same moment get one saved record and one refusal. A connection lost during a save is re-made
+/// once; the record is then looked for (its INSERT may have committed before the answer was lost) and inserted only
+/// if it is not there. Failing that the save fails and the record stays with the operator.
 public final class PostgresSink: RecordSink {
     public let label: String
     private let url: String
     private var connection: OpaquePointer?
     private let table: String
     private let columns: [String]
+    /// A record whose INSERT went out on a connection that was lost before the answer came: it may be stored.
+    private var uncertain: SavedRecord?
+    /// The last statement failed because the connection was lost (not because the server refused it).
+    private var lostConnection = false
 
     /// Connect to `url` (`postgres://…` or `postgresql://…`) and make the form's table ready.
     public init(url: String, form: FormSpec) throws(SinkError) {
@@ -51,10 +56,34 @@ public final class PostgresSink: RecordSink {
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {
+        // The operator confirms a record again after "not saved": if the attempt whose answer was lost did commit,
+        // the record is saved already.
+        if let earlier = uncertain, earlier.values.map(\.value) == record.values.map(\.value), try stored(earlier) {
+            uncertain = nil
+            return
+        }
+        uncertain = nil
         let values = record.columns.map(\.value)
         let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
+        let insert = "INSERT INTO \"\(table)\" VALUES (\(placeholders))"
         // One statement is one transaction: the row is there whole once the server says so, or not at all.
-        _ = try exec("INSERT INTO \"\(table)\" VALUES (\(placeholders))", values, retry: true)
+        do {
+            _ = try exec(insert, values)
+        } catch where lostConnection {
+            // The connection went before the answer came: the INSERT may have committed. Look before trying again,
+            // so a lost answer never stores the record twice.
+            uncertain = record
+            if try stored(record) { uncertain = nil; return }
+            _ = try exec(insert, values)
+            uncertain = nil
+        }
+    }
+
+    /// Whether a row with exactly this record's columns (its `saved_at` to the second and its operator included)
+    /// is in the table.
+    private func stored(_ record: SavedRecord) throws(SinkError) -> Bool {
+        let condition = columns.enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: " AND ")
+        return !(try exec("SELECT 1 FROM \"\(table)\" WHERE \(condition) LIMIT 1", record.columns.map(\.value))).isEmpty
     }
 
     // MARK: - libpq
@@ -78,9 +107,11 @@ public final class PostgresSink: RecordSink {
         return ControlCharacters.escaped(text.split(separator: "\n").first.map(String.init) ?? text)
     }
 
-    /// Run one statement with text parameters; rows of text. A unique violation is a conflict; a dropped
-    /// connection is reconnected once when `retry` (the statement did not commit if the connection was gone).
-    private func exec(_ sql: String, _ values: [String], retry: Bool = false) throws(SinkError) -> [[String]] {
+    /// Run one statement with text parameters; rows of text. A unique violation is a conflict. A connection found
+    /// broken is re-established first; one lost during the statement sets `lostConnection` (the caller decides
+    /// whether the statement may run again).
+    private func exec(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
+        lostConnection = false
         if fl_PQstatus(connection) != CONNECTION_OK {
             fl_PQreset(connection)
             guard fl_PQstatus(connection) == CONNECTION_OK else { throw SinkError(.io, "lost the connection to \(label): \(errorMessage())") }
@@ -97,11 +128,10 @@ public final class PostgresSink: RecordSink {
             // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
             // marked the connection bad yet.
             if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK {
-                if retry {
-                    fl_PQreset(connection)
-                    if fl_PQstatus(connection) == CONNECTION_OK { return try exec(sql, values, retry: false) }
-                }
-                throw SinkError(.io, "lost the connection to \(label): \(errorMessage())")
+                let why = errorMessage()
+                fl_PQreset(connection)
+                lostConnection = true
+                throw SinkError(.io, "lost the connection to \(label): \(why)")
             }
             throw SinkError(.io, "\(label): \(errorMessage())")
         }

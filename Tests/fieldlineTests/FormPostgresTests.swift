@@ -68,4 +68,18 @@ import Testing
             #expect(try pg.psql("SELECT count(*) FROM visitor") == ["1"])
         }
     }
+
+    /// The connection is cut after an INSERT committed and before its answer arrived: the record is looked for
+    /// before it is sent again, so it is stored once (a blind retry stored it twice).
+    @Test func aLostAnswerDoesNotStoreARecordTwice() throws {
+        let pg = try ScratchPostgres()
+        let proxy = try AnswerDroppingProxy(socket: pg.socket)
+        let s = try FormImportTests.Scratch()
+        try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
+        let url = "postgresql://postgres@127.0.0.1:\(proxy.port)/postgres?sslmode=disable&gssencmode=disable"
+        let input = [#"{"mobile":"13800000001","name":"first"}"#, #"{"mobile":"13800000002","name":"second"}"#]
+        let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", url], stdin: input.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try pg.psql("SELECT name FROM entry ORDER BY name") == ["first", "second"])
+    }
 }

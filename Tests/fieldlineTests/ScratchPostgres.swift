@@ -7,6 +7,8 @@ import Testing
 final class ScratchPostgres {
     let folder: String
     let url: String
+    /// The server's Unix socket file.
+    var socket: String { folder + "/.s.PGSQL.\(port)" }
     private let data: String
     private let bin: String
     private let asPostgres: [String]
