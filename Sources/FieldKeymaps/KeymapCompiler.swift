@@ -11,6 +11,7 @@ struct KeymapSettings {
     static let known = [
         "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
         "exact-template", "paste-prefixes", "separators", "validators", "value", "transforms", "upgrade-legacy", "bindings",
+        "choices",
     ]
 }
 
@@ -64,7 +65,9 @@ struct KeymapCompiler {
             } ?? [],
             separators: separators
         )
-        return (spec, keymap(settings.bindings))
+        var field = spec
+        if let value = v["choices"] { field.choices = choices(value) }
+        return (field, keymap(settings.bindings))
     }
 
     /// `paste-prefixes: ["+86", "0086", "86"]`: a short list of short texts (each paste looks at all of them).

@@ -20,7 +20,7 @@ enum FileKind {
 enum KeymapText {
     /// Read a file's bytes; a diagnostic without position when it cannot be read, is not a regular file (a FIFO
     /// would block, `/dev/zero` never ends) or is larger than `KeymapLimits.fileBytes`.
-    static func read(path: String) -> Result<[UInt8], KeymapDiagnostic> {
+    static func read(path: String, cap: Int = KeymapLimits.fileBytes, what: String = "keymap files") -> Result<[UInt8], KeymapDiagnostic> {
         func failure(_ message: String) -> Result<[UInt8], KeymapDiagnostic> {
             .failure(KeymapDiagnostic(file: path, line: nil, column: nil, message: message))
         }
@@ -31,8 +31,7 @@ enum KeymapText {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return failure("cannot read: \(String(cString: strerror(errno)))") }
         guard info.st_mode & S_IFMT == S_IFREG else { return failure("not a regular file (\(FileKind.name(info.st_mode)))") }
-        let cap = KeymapLimits.fileBytes
-        guard info.st_size <= cap else { return failure("larger than \(cap / 1024) KiB, the limit for keymap files") }
+        guard info.st_size <= cap else { return failure("larger than \(cap / 1024) KiB, the limit for \(what)") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -44,7 +43,7 @@ enum KeymapText {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             // The file may grow while it is read: the limit holds for what is read, too.
-            if bytes.count > cap { return failure("larger than \(cap / 1024) KiB, the limit for keymap files") }
+            if bytes.count > cap { return failure("larger than \(cap / 1024) KiB, the limit for \(what)") }
         }
         return .success(bytes)
     }

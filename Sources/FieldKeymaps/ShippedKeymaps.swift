@@ -20,6 +20,22 @@ separators: " -"          # 4111-1111-1111-1111
 validators:
   - luhn
 """# + "\n",
+        "choice": #"""
+# One of a list given on the command line: `fieldline ask choice --choices FILE` (one value<TAB>label a line,
+# - for standard input). Typed keys search the list; Up/Down move through the matches; Tab completes; Enter
+# takes the current one and prints its value.
+name: choice
+description: One of a list given with --choices FILE (value<TAB>label lines); typing searches it
+choices: []
+"""# + "\n",
+        "country": #"""
+# A country or territory (ISO 3166-1): type any of its names or codes to find it (`de`, `deu`, `276`, `Germany`,
+# `德国`, `deguo`, `+49`); the value is its alpha-2 code, the display its flag, English and Chinese names and
+# calling code. Data: keymaps/data/country.tsv (sources and licences in its header).
+name: country
+description: Country or territory (ISO 3166-1), found by code, name or calling code; the value is its alpha-2 code
+choices: data/country.tsv
+"""# + "\n",
         "date": #"""
 # A calendar date typed as digits and shown yyyy-mm-dd; the value is the shown form.
 name: date
@@ -163,6 +179,15 @@ length:
 unit: digit
 validators:
   - range: {min: 1, max: 65535}
+"""# + "\n",
+        "region-cn": #"""
+# A place in China: a province, then one of its cities (GB/T 2260 codes). Enter or Tab on a province opens its
+# cities, Backspace on an empty query goes back. The value is the city's 6-digit code, shown 广东省-深圳市; `check`
+# also takes 广东-深圳 and 440300. Names are found by full and short name, pinyin and initials (`gd`, `sz`).
+# Data: keymaps/data/region-cn.tsv (source, edition and licence in its header).
+name: region-cn
+description: Province then city in China (GB/T 2260); the value is the 6-digit code, shown 广东省-深圳市
+choices: data/region-cn.tsv
 """# + "\n",
         "semver": #"""
 # A semantic version (semver.org 2.0.0): MAJOR.MINOR.PATCH with optional -pre.release and +build.

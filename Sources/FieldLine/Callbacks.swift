@@ -25,6 +25,7 @@ enum Callbacks {
     /// `EL_GETCFN`: 1 with the sentinel for a queued event, 0 at the end of input (timeout, hangup).
     static let readCharacter: @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = { el, out in
         guard let session = PromptSession.from(el), let out else { return 0 }
+        session.drawCandidatesIfNeeded()
         switch session.input.next(fd: session.tty, deadline: session.deadline) {
         case .event(let event, let pasteTail):
             session.pending.append(.event(event, pasteTail: pasteTail))

@@ -22,6 +22,7 @@ extension PromptSession {
         }
         let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
         defer { drawn = now; flg_set_rows_below(Int32(layout().rowsBelow)) }
+        if field.spec.choices != nil { candidatesDirty = true }
         if !refused, let old = drawn, let promptColumns = quickEchoPromptColumns,
            let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns, columns: columns) {
             // The key is on the screen; libedit's line and its model of the screen are left behind until it must
@@ -66,9 +67,10 @@ extension PromptSession {
             wide.append(0)
             el_winsertstr(el, wide)
         }
-        // The cursor after the last symbol is the end of the display (the formatter writes no trailing literal).
+        // The cursor after the last symbol is the end of the display (the formatter writes no trailing literal);
+        // a choice field's display goes on after the query with the candidate's label.
         var before = total
-        if field.state.cursor < field.state.symbols.count {
+        if field.state.cursor < field.state.symbols.count || field.spec.choices != nil {
             let index = text.index(text.startIndex, offsetBy: cursor, limitedBy: text.endIndex) ?? text.endIndex
             before = text.unicodeScalars.distance(from: text.startIndex, to: index)
         }
@@ -94,7 +96,7 @@ extension PromptSession {
         let lineBytes = options.secret ? field.state.symbols.count : frame.display.utf8.count
         if promptColumns + lineBytes < width { return (0, 0) }
         // With the cursor after the last symbol (typing), its column is the line's width: no walk of the line.
-        let atEnd = field.state.cursor == field.state.symbols.count
+        let atEnd = field.state.cursor == field.state.symbols.count && field.spec.choices == nil
         let lineWidth = options.secret ? field.state.symbols.count
             : atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display)
         let cursorWidth = options.secret ? field.state.cursor : frame.cursorColumn
@@ -142,6 +144,7 @@ extension PromptSession {
         syncLibeditLine()
         fl_refresh(el)
         modelBehind = false
+        if field.spec.choices != nil { candidatesDirty = true }
         drawn = DrawnLine(text: options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display,
                           cursor: options.secret ? field.state.cursor : frame.cursor, counter: counterString())
         return UInt8(CC_NORM)

@@ -44,6 +44,10 @@ final class PromptSession {
     let quickEchoPromptColumns: Int?
     /// Quick echoes drew keys that libedit's model of the screen does not have yet (see `paint`).
     var modelBehind = false
+    /// A choice field's candidate list must be drawn again before the next key is read.
+    var candidatesDirty = false
+    /// How many candidate rows are under the field now (cleared when the prompt ends).
+    var listedRows = 0
     /// Quick echoes changed the field without writing libedit's line (see `syncLibeditLine`).
     var libeditLineBehind = false
     /// The row (from the prompt's first) the last quick echo left the cursor on.
@@ -75,7 +79,9 @@ final class PromptSession {
         // FIELDLINE_QUICK_ECHO=0 turns it off: an escape hatch for an odd terminal, and the tests' reference.
         let wanted = getenv("FIELDLINE_QUICK_ECHO").map { String(cString: $0) != "0" } ?? true
         movesCursor = QuickEcho.supports(term: term)
-        quickEchoPromptColumns = wanted && plainPrompt && movesCursor ? options.prompt.utf8.count : nil
+        // A choice field's line changes beyond the key typed (the candidate's label follows the query).
+        quickEchoPromptColumns = wanted && plainPrompt && movesCursor && field.spec.choices == nil ? options.prompt.utf8.count : nil
+        candidatesDirty = field.spec.choices != nil
     }
 
     deinit {
@@ -155,7 +161,8 @@ final class PromptSession {
         if case .named(let name) = key {
             switch name {
             case "C-l": return redraw(.requested)
-            case "Up" where options.backKeys, "S-Tab" where options.backKeys:
+            // Up moves through a choice field's matches; Shift-Tab still goes back a field there.
+            case "Up" where options.backKeys && field.spec.choices == nil, "S-Tab" where options.backKeys:
                 outcome = .back
                 return UInt8(CC_EOF)
             case "C-d" where pasteTail && field.state.symbols.isEmpty: return refuse()
@@ -175,7 +182,7 @@ final class PromptSession {
 
     /// A keymap command, with Up/Down going to history when the field has no choices of its own.
     func dispatch(_ command: EditCommand) -> UInt8 {
-        if command == .previousChoice || command == .nextChoice, var history, !history.entries.isEmpty {
+        if command == .previousChoice || command == .nextChoice, field.spec.choices == nil, var history, !history.entries.isEmpty {
             let recalled = command == .previousChoice ? history.older(current: field.value) : history.newer()
             self.history = history
             guard let recalled else { return refuse() }

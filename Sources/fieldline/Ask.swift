@@ -53,7 +53,7 @@ struct Ask: ParsableCommand {
     /// The same request `AskCommandLine` reads on the fast path.
     var request: AskRequest {
         AskRequest(
-            keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, prompt: prompt,
+            keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, choices: field.choices, prompt: prompt,
             defaultValue: defaultValue, value: value, output: output, timeout: timeout, bell: !noBell,
             history: history, secret: secret)
     }

@@ -14,7 +14,7 @@ enum AskCommandLine {
     static let valueOptions: [String: String] = [
         "--keymap-file": "--keymap-file", "--limit": "--limit", "--max": "--limit", "--min": "--min",
         "--count": "--count", "--prompt": "--prompt", "--default": "--default", "--value": "--value",
-        "--output": "--output", "--timeout": "--timeout", "--history": "--history",
+        "--output": "--output", "--timeout": "--timeout", "--history": "--history", "--choices": "--choices",
     ]
     /// Options that stand alone.
     static let flags: Set<String> = ["--no-bell", "--secret", "--upgrade-legacy"]
@@ -84,6 +84,7 @@ enum AskCommandLine {
         case "--timeout":
             guard let seconds = Double(value) else { return false }
             request.timeout = seconds
+        case "--choices": request.choices = value
         default: request.history = value
         }
         return true

@@ -11,6 +11,8 @@ struct AskRequest: Equatable {
     var keymapFile: String?
     /// `--limit`, `--min`, `--count`, `--upgrade-legacy`.
     var field = FieldOptions()
+    /// `--choices FILE`.
+    var choices: String?
     /// `--prompt`.
     var prompt = "> "
     /// `--default`.
@@ -30,7 +32,7 @@ struct AskRequest: Equatable {
 
     /// Problems ArgumentParser would report as usage errors (exit 64), checked before anything is drawn.
     func load() throws -> LoadedKeymap {
-        let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, options: field)
+        let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, choicesFile: choices, options: field)
         if let timeout, !(timeout > 0 && timeout <= PromptOptions.longestTimeout) {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most \(Int(PromptOptions.longestTimeout))")
         }

@@ -108,6 +108,13 @@ struct Check: ParsableCommand {
             ("message", JSONText.string(result.issue?.message)),
         ]
         if let position = result.issue?.position { members.append(("position", .int(position))) }
+        // A choice's label and the extra columns of its row (a country's alpha-3, numeric and calling codes).
+        if result.issue == nil, let list = spec.choices, let index = list.byValue[result.value] {
+            let choice = list.choices[index]
+            members.append(("label", .string(choice.label)))
+            let extras = list.extraColumns.compactMap { name in choice.extras[name].map { (name, JSONText.Value.string($0)) } }
+            if !extras.isEmpty { members.append(("columns", .object(extras))) }
+        }
         if !decoded.isEmpty { members.append(("decoded", .object(decoded))) }
         return JSONText.render(.object(members))
     }

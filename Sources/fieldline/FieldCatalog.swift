@@ -10,11 +10,11 @@ enum FieldCatalog {
     /// The keymap with the command-line field options applied. Keymap problems are printed as
     /// `FILE:LINE:COL: message` and end the command with exit 78; bad options are usage errors (64).
     static func load(_ keymap: String?, options: FieldOptionGroup) throws -> LoadedKeymap {
-        try load(keymap, keymapFile: options.keymapFile, options: options.fieldOptions)
+        try load(keymap, keymapFile: options.keymapFile, choicesFile: options.choices, options: options.fieldOptions)
     }
 
     /// The same, from plain values: `ask`'s fast path has no ArgumentParser option group.
-    static func load(_ keymap: String?, keymapFile: String?, options opts: FieldOptions) throws -> LoadedKeymap {
+    static func load(_ keymap: String?, keymapFile: String?, choicesFile: String? = nil, options opts: FieldOptions) throws -> LoadedKeymap {
         let loaded: LoadedKeymap
         do {
             if let file = keymapFile {
@@ -34,7 +34,21 @@ enum FieldCatalog {
             throw Exit.config
         }
         if let problem = opts.problem(for: loaded.spec) { throw ValidationError(problem) }
-        return LoadedKeymap(spec: opts.applied(to: loaded.spec), keymap: loaded.keymap, origin: loaded.origin)
+        var spec = opts.applied(to: loaded.spec)
+        if let choicesFile {
+            guard spec.choices != nil else {
+                throw ValidationError("--choices is for choice fields (the choice keymap, or one with a choices setting)")
+            }
+            switch ChoiceFile.load(choicesFile) {
+            case .success(let list): spec.choices = list
+            case .failure(let problem):
+                Diagnostics.plain(problem.description)
+                throw Exit.config
+            }
+        } else if let list = spec.choices, list.choices.isEmpty {
+            throw ValidationError("\(spec.name) needs its list: --choices FILE (one value<TAB>label a line, - for standard input)")
+        }
+        return LoadedKeymap(spec: spec, keymap: loaded.keymap, origin: loaded.origin)
     }
 }
 
@@ -52,11 +66,14 @@ struct FieldOptionGroup: ParsableArguments {
     @Option(name: .customLong("count"), help: "What is counted: graphemes, utf16, scalars or width.")
     var countUnit: CountUnit?
 
+    @Option(help: "A choice field's list: one value<TAB>label a line (- reads standard input).")
+    var choices: String?
+
     @Flag(name: .customLong("upgrade-legacy"), help: "Accept 15-digit pre-1999 ID numbers and convert them to 18.")
     var upgradeLegacy = false
 
     /// Options that take a value, so the replay scanner can skip their values.
-    static let valueOptions: Set<String> = ["--limit", "--max", "--min", "--count", "--keymap-file"]
+    static let valueOptions: Set<String> = ["--limit", "--max", "--min", "--count", "--keymap-file", "--choices"]
 
     var fieldOptions: FieldOptions {
         FieldOptions(limit: limit, minLength: minLength, countUnit: countUnit, upgradeLegacy: upgradeLegacy)

@@ -3,7 +3,7 @@ import Testing
 @testable import FieldKeymaps
 
 private let knownSettings = "name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, "
-    + "paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings"
+    + "paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices"
 private let classNames = "alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper"
 private let templateOptions = "mobile, service, tollFree, emergency, forbidden, entertainment"
 private let validatorNames = "cn-mobile, gb11643, date, luhn, ipv4, hostname, email, semver, range, regex"
@@ -235,8 +235,8 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
             _ = try loader(searching: validFolder).load("nosuch")
             Issue.record("nosuch loaded")
         } catch {
-            #expect(error.description == "nosuch: no such keymap (known: card, date, digits, email, hostname, idcard-cn, "
-                + "ipv4, phone-cn, phone-cn-keys, phone-us, plate, port, semver, short-digits, text)")
+            #expect(error.description == "nosuch: no such keymap (known: card, choice, country, date, digits, email, hostname, idcard-cn, "
+                + "ipv4, phone-cn, phone-cn-keys, phone-us, plate, port, region-cn, semver, short-digits, text)")
         }
     }
 }

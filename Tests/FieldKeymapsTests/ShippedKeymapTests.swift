@@ -18,6 +18,17 @@ import Testing
         #expect(ShippedKeymaps.files[name] == text, "run scripts/embed-keymaps.py")
     }
 
+    /// keymaps/data/* embedded byte for byte (shipped keymaps' `choices: data/…` read these copies).
+    @Test func embeddedDataEqualsTheFiles() throws {
+        let folder = repoKeymapsFolder + "/data"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names.map { "data/" + $0 } == ShippedData.files.keys.sorted(), "run scripts/embed-keymaps.py")
+        for name in names {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            #expect(ShippedData.files["data/" + name] == text, "run scripts/embed-keymaps.py (\(name))")
+        }
+    }
+
     @Test(arguments: repoNames)
     func loadsWithoutDiagnostics(name: String) throws {
         let loader = KeymapLoader(lookup: KeymapLookup(environment: [:]))

@@ -31,7 +31,7 @@ public struct LineChecker: Sendable {
         self.minLength = spec.minLength
         self.validators = spec.validators
         self.plainValidators = spec.validators.enumerated().map { PlainValidator($0.element, index: $0.offset) }
-        let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate
+        let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && spec.choices == nil
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
         self.fastPathUsable = fast
         self.bytesAreValue = fast && !spec.upgradesLegacyID && spec.valueForm == .symbols && spec.transforms.isEmpty
@@ -53,6 +53,7 @@ public struct LineChecker: Sendable {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
+        if let list = spec.choices { return checkChoice(body, in: list) }
         if fastPath && fastPathUsable, let symbols = fastFilter(body) {
             switch symbols {
             case .success(let bytes): return verdict(bytes: bytes, characters: nil)
@@ -91,6 +92,21 @@ public struct LineChecker: Sendable {
         let outcome = field.insert(text, paste: true)
         if let issue = field.refusalIssue(outcome, inserting: text) { return failed(issue, text: text) }
         return verdict(bytes: Array(field.value.utf8), characters: field.state.symbols)
+    }
+
+    /// A choice field's line: valid when it names exactly one choice (by value, label, alias or a `-` path of
+    /// them) with nothing under it. The value is the choice's; the display its labels from the first level.
+    private func checkChoice(_ body: UnsafeBufferPointer<UInt8>, in list: ChoiceList) -> CheckResult {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            return failed(ValidationIssue("not valid UTF-8 text"), text: "")
+        }
+        var trimmed = Substring(text)
+        while let c = trimmed.first, c.isWhitespace { trimmed.removeFirst() }
+        while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
+        switch list.identify(String(trimmed)) {
+        case .success(let index): return CheckResult(value: list.choices[index].value, display: list.path(to: index), issue: nil)
+        case .failure(let issue): return failed(issue, text: text)
+        }
     }
 
     /// The byte path for ASCII lines: nil when the line has non-ASCII bytes.

@@ -7,19 +7,22 @@ public struct Field: Sendable {
     /// The entered symbols and the cursor: the only truth.
     public internal(set) var state = FieldState()
     /// Whether the last command was refused or did nothing.
-    public private(set) var lastKeyRefused = false
+    public internal(set) var lastKeyRefused = false
     /// Set by a refused Enter so an incomplete value's message is shown until the next edit.
-    public private(set) var revealsMessage = false
+    public internal(set) var revealsMessage = false
     /// Why the last command, a paste, was refused (`paste refused: …`); cleared by the next command.
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
     /// The display kept between keys when the field has no templates (nil otherwise).
     var plainDisplay: PlainDisplay?
+    /// A choice field's matches for the current query and level, kept by `apply` (derived, never edited).
+    var choiceCache: [Int] = []
 
     /// An empty field of a kind.
     public init(spec: FieldSpec, context: ValidationContext) {
         self.spec = spec
         self.context = context
         self.plainDisplay = spec.templates.templates.isEmpty ? PlainDisplay([]) : nil
+        if let list = spec.choices { choiceCache = list.roots }
     }
 
     /// The entered value as text (no literals).
@@ -30,13 +33,13 @@ public struct Field: Sendable {
     public mutating func apply(_ command: EditCommand) -> Effect {
         let countBefore = state.symbols.count
         let wasAtEnd = state.cursor == countBefore
-        let effect = perform(command)
+        let effect = spec.choices.map { performChoice(command, in: $0) } ?? perform(command)
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
         return effect
     }
 
     /// `apply` without the display bookkeeping.
-    private mutating func perform(_ command: EditCommand) -> Effect {
+    mutating func perform(_ command: EditCommand) -> Effect {
         let before = state.symbols.count
         var refused = false
         notice = nil

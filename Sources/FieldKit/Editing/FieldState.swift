@@ -4,6 +4,12 @@ public struct FieldState: Sendable, Equatable {
     public internal(set) var symbols: [Character]
     /// How many symbols lie before the cursor (0...symbols.count).
     public internal(set) var cursor: Int
+    /// In a choice field: the choices picked on the levels above the current one (a province, when its cities are
+    /// offered). The symbols are then the query.
+    public internal(set) var choicePath: [Int] = []
+    /// In a choice field: the current candidate's place among the query's matches, once Up/Down or Tab picked one;
+    /// nil means the best match (or none, for an empty query).
+    public internal(set) var choiceIndex: Int?
 
     /// An empty field.
     public init() { symbols = []; cursor = 0 }

@@ -1,6 +1,7 @@
 extension Field {
     /// The value as it would be accepted: the entered symbols, or an upgraded 18-digit ID for a legacy 15-digit one.
     public var acceptedValue: String {
+        if let list = spec.choices { return choiceValue(list) }
         if let upgraded = upgradedLegacyValue { return String(decoding: upgraded, as: UTF8.self) }
         return spec.outputValue(symbols: state.symbols)
     }
@@ -12,6 +13,7 @@ extension Field {
 
     /// Whether the current value could be accepted, and why not.
     public var status: FieldStatus {
+        if let list = spec.choices { return choiceStatus(list) }
         let upgraded = upgradedLegacyValue
         // Only validators read the bytes; a plain text field skips joining its whole line on every key.
         let bytes = upgraded ?? (spec.validators.isEmpty ? [] : Array(value.utf8))
@@ -21,6 +23,7 @@ extension Field {
 
     /// The frame a terminal draws now.
     public var frame: Frame {
+        if let list = spec.choices { return choiceFrame(list) }
         // Without templates the display is the symbols themselves (what `Formatter.format` returns for them), kept
         // joined and measured between keys (`PlainDisplay`): no copy, no table of symbol ends, no walk per key.
         let formatted = plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil

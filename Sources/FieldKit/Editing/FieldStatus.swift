@@ -46,4 +46,8 @@ public struct Frame: Sendable, Equatable {
     public let isFull: Bool
     /// The last key was refused (or did nothing), so a terminal rings the bell and marks the counter.
     public let keyRefused: Bool
+    /// A choice field's candidates to list under the line (a few around the current one), labels as shown.
+    public var candidates: [String] = []
+    /// Which of `candidates` is the current one.
+    public var candidateIndex: Int? = nil
 }

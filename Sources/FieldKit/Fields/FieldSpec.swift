@@ -33,6 +33,8 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     /// Characters a paste or a checked line may hold between symbols as formatting (`-`, `.`, `(` in a phone
     /// number), dropped like template literals; any other refused character makes the paste or line invalid.
     public var separators: Set<Character>
+    /// For a choice field, its list: typed text is then a query and the value is the chosen entry's.
+    public var choices: ChoiceList?
 
     /// A field spec; every parameter but the name and key rules has a plain default.
     public init(

@@ -1,0 +1,173 @@
+/// One entry of a choice list: the value written out, the label shown, other names it is found by, and any extra
+/// columns (`--output json` writes them).
+public struct Choice: Sendable, Equatable {
+    /// What is printed or stored when it is chosen (`DE`, `440300`).
+    public let value: String
+    /// What the list shows (`🇩🇪 Germany 德国 +49`, `深圳市`).
+    public let label: String
+    /// Other names that find it and identify it in `check` (`deu`, `276`, `Germany`, `德国`, `shenzhen`, `sz`).
+    public let aliases: [String]
+    /// Extra columns of its row, by name.
+    public let extras: [String: String]
+    /// The choice it is under (a city's province), as an index into the list.
+    public let parent: Int?
+}
+
+/// A field's list of choices, possibly in levels (provinces, then each one's cities): what is matched against
+/// the typed query and what `check` identifies a line with. Built once when the keymap is loaded.
+public struct ChoiceList: Sendable {
+    /// Every choice, in file order.
+    public let choices: [Choice]
+    /// The choices without a parent, in order: the first level.
+    public let roots: [Int]
+    /// Each choice's children, in order (empty for a leaf).
+    public let children: [[Int]]
+    /// The extra columns' names, in file order.
+    public let extraColumns: [String]
+    /// Each choice's search terms, lower-cased UTF-8: label, value, aliases (for filtering).
+    let terms: [[[UInt8]]]
+    /// Lower-cased value, label and alias → the choices that have it (for `check`).
+    let exact: [String: [Int]]
+    /// Value → its choice (values are unique).
+    public let byValue: [String: Int]
+
+    /// Most rows a list may have, and most bytes in one cell, aliases per choice and levels: keeps a hostile file
+    /// from costing unbounded memory or time.
+    public static let maxChoices = 100_000
+    public static let maxCellBytes = 1_000
+    public static let maxAliases = 64
+    public static let maxDepth = 8
+
+    /// The choices a level offers: the first level for an empty path, else the children of its last choice.
+    public func level(under path: [Int]) -> [Int] {
+        guard let last = path.last else { return roots }
+        return children.indices.contains(last) ? children[last] : []
+    }
+
+    /// The labels from the first level down to `index`, joined with `-` (`广东省-深圳市`).
+    public func path(to index: Int) -> String {
+        var labels: [String] = []
+        var at: Int? = index
+        while let i = at, labels.count <= ChoiceList.maxDepth {
+            labels.append(choices[i].label)
+            at = choices[i].parent
+        }
+        return labels.reversed().joined(separator: "-")
+    }
+
+    /// A list of rows (each a value, a label, aliases, a parent's value and extra cells), checked: unique non-empty
+    /// values, parents that exist, no cycles, no control characters, the size limits.
+    public init(rows: [ChoiceRow], extraColumns: [String] = []) throws(ChoiceListProblem) {
+        guard rows.count <= ChoiceList.maxChoices else {
+            throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, "more than \(ChoiceList.maxChoices) choices")
+        }
+        var position: [String: Int] = [:]
+        for (i, row) in rows.enumerated() {
+            for cell in [row.value, row.label, row.parent ?? ""] + row.aliases + row.extras {
+                if cell.utf8.count > ChoiceList.maxCellBytes {
+                    throw ChoiceListProblem(line: row.line, "a cell is longer than \(ChoiceList.maxCellBytes) bytes")
+                }
+                if cell.unicodeScalars.contains(where: { ControlCharacters.isControl($0) }) {
+                    throw ChoiceListProblem(line: row.line, "a cell holds a control character: \(ControlCharacters.escaped(cell))")
+                }
+            }
+            guard !row.value.isEmpty else { throw ChoiceListProblem(line: row.line, "a choice needs a value") }
+            guard row.aliases.count <= ChoiceList.maxAliases else {
+                throw ChoiceListProblem(line: row.line, "more than \(ChoiceList.maxAliases) aliases")
+            }
+            if position[row.value] != nil {
+                throw ChoiceListProblem(line: row.line, "the value '\(ControlCharacters.escaped(row.value))' is there twice")
+            }
+            position[row.value] = i
+        }
+        var choices: [Choice] = []
+        choices.reserveCapacity(rows.count)
+        var children = [[Int]](repeating: [], count: rows.count)
+        var roots: [Int] = []
+        for (i, row) in rows.enumerated() {
+            var parent: Int?
+            if let name = row.parent, !name.isEmpty {
+                guard let p = position[name] else {
+                    throw ChoiceListProblem(line: row.line, "the parent '\(ControlCharacters.escaped(name))' is not a value of the list")
+                }
+                parent = p
+                children[p].append(i)
+            } else {
+                roots.append(i)
+            }
+            let extras = Dictionary(zip(extraColumns, row.extras), uniquingKeysWith: { a, _ in a })
+            choices.append(Choice(value: row.value, label: row.label.isEmpty ? row.value : row.label,
+                                  aliases: row.aliases, extras: extras, parent: parent))
+        }
+        // Every choice must reach a root within the depth limit (a cycle never does).
+        for (i, row) in rows.enumerated() {
+            var at = choices[i].parent, depth = 1
+            while let p = at {
+                depth += 1
+                guard depth <= ChoiceList.maxDepth else {
+                    throw ChoiceListProblem(line: row.line, "the parents go deeper than \(ChoiceList.maxDepth) levels, or round in a circle")
+                }
+                at = choices[p].parent
+            }
+        }
+        var exact: [String: [Int]] = [:]
+        var terms: [[[UInt8]]] = []
+        terms.reserveCapacity(choices.count)
+        for (i, choice) in choices.enumerated() {
+            var mine: [[UInt8]] = []
+            for name in [choice.label, choice.value] + choice.aliases {
+                let lower = name.lowercased()
+                if !mine.contains(Array(lower.utf8)) { mine.append(Array(lower.utf8)) }
+                if exact[lower]?.last != i { exact[lower, default: []].append(i) }
+            }
+            terms.append(mine)
+        }
+        self.choices = choices
+        self.roots = roots
+        self.children = children
+        self.extraColumns = extraColumns
+        self.terms = terms
+        self.exact = exact
+        self.byValue = position
+    }
+}
+
+/// One row of a choice list as read from a file, before it is checked.
+public struct ChoiceRow: Sendable {
+    /// The line it came from (1-based), for messages.
+    public var line: Int
+    /// The value cell.
+    public var value: String
+    /// The label cell (the value when empty).
+    public var label: String
+    /// The alias cells.
+    public var aliases: [String]
+    /// The parent's value, if any.
+    public var parent: String?
+    /// The extra cells, in the order of the list's extra columns.
+    public var extras: [String]
+
+    /// A row.
+    public init(line: Int, value: String, label: String = "", aliases: [String] = [], parent: String? = nil, extras: [String] = []) {
+        self.line = line
+        self.value = value
+        self.label = label
+        self.aliases = aliases
+        self.parent = parent
+        self.extras = extras
+    }
+}
+
+/// Why a choice list was refused, and the line it is about.
+public struct ChoiceListProblem: Error, Sendable, Equatable {
+    /// The 1-based line (0 when the problem is not about one line).
+    public let line: Int
+    /// One sentence.
+    public let message: String
+
+    /// A problem at a line.
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+}

@@ -1,0 +1,67 @@
+/// Choice lists written as text: the data files next to keymaps (a header row naming the columns) and the plain
+/// `value<TAB>label` lines `fieldline ask choice --choices FILE` reads.
+public enum ChoiceTable {
+    /// A data file: `#` comment lines, then a TAB-separated header row whose first column is `value` (`label`,
+    /// `aliases` — `|`-separated — and `parent` are known; any other column is an extra), then one row per choice
+    /// with as many cells as the header.
+    public static func parse(_ text: String) throws(ChoiceListProblem) -> ChoiceList {
+        var header: [String]?
+        var rows: [ChoiceRow] = []
+        var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
+        for (n, line) in lines(of: text) {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard let names = header else {
+                guard cells.first == "value" else {
+                    throw ChoiceListProblem(line: n, "the first row names the columns, starting with 'value'")
+                }
+                if Set(cells).count != cells.count { throw ChoiceListProblem(line: n, "a column is named twice") }
+                header = cells
+                columns.label = cells.firstIndex(of: "label")
+                columns.aliases = cells.firstIndex(of: "aliases")
+                columns.parent = cells.firstIndex(of: "parent")
+                columns.extras = cells.indices.filter { $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) }
+                continue
+            }
+            guard cells.count == names.count else {
+                throw ChoiceListProblem(line: n, "\(cells.count) cells; the header has \(names.count) columns")
+            }
+            try guardCount(rows.count, line: n)
+            rows.append(ChoiceRow(
+                line: n, value: cells[0], label: columns.label.map { cells[$0] } ?? "",
+                aliases: columns.aliases.map { cells[$0].split(separator: "|").map(String.init) } ?? [],
+                parent: columns.parent.map { cells[$0] }, extras: columns.extras.map { cells[$0] }))
+        }
+        guard let names = header else { throw ChoiceListProblem(line: 0, "no header row and no choices") }
+        return try ChoiceList(rows: rows, extraColumns: columns.extras.map { names[$0] })
+    }
+
+    /// `--choices`: one choice per line, `value` or `value<TAB>label`; blank lines and `#` lines are skipped.
+    public static func parsePairs(_ text: String) throws(ChoiceListProblem) -> ChoiceList {
+        var rows: [ChoiceRow] = []
+        for (n, line) in lines(of: text) {
+            let cells = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            try guardCount(rows.count, line: n)
+            if cells.count == 2, cells[1].contains("\t") {
+                throw ChoiceListProblem(line: n, "a line is value<TAB>label; this one has more cells")
+            }
+            rows.append(ChoiceRow(line: n, value: cells[0], label: cells.count > 1 ? cells[1] : ""))
+        }
+        guard !rows.isEmpty else { throw ChoiceListProblem(line: 0, "no choices") }
+        return try ChoiceList(rows: rows)
+    }
+
+    /// Numbered lines that are neither blank nor `#` comments; LF or CRLF ends a line (CRLF is one Character).
+    private static func lines(of text: String) -> [(Int, Substring)] {
+        var out: [(Int, Substring)] = []
+        let split = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (i, line) in split.enumerated() {
+            if line.isEmpty || line.first == "#" { continue }
+            out.append((i + 1, line))
+        }
+        return out
+    }
+
+    private static func guardCount(_ count: Int, line: Int) throws(ChoiceListProblem) {
+        if count >= ChoiceList.maxChoices { throw ChoiceListProblem(line: line, "more than \(ChoiceList.maxChoices) choices") }
+    }
+}

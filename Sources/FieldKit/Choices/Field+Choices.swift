@@ -1,0 +1,133 @@
+extension Field {
+    /// How many candidates a frame lists under the line.
+    public static let listedCandidates = 5
+
+    /// The query: what was typed into a choice field.
+    var choiceQuery: String { String(joining: state.symbols) }
+
+    /// The choices the query finds on the current level, best first (kept by `apply`).
+    public var choiceMatches: [Int] { choiceCache }
+
+    /// The current candidate: the one Up/Down or Tab picked, else the best match of a non-empty query.
+    public var currentChoice: Int? {
+        if let i = state.choiceIndex { return choiceCache.indices.contains(i) ? choiceCache[i] : nil }
+        return state.symbols.isEmpty ? nil : choiceCache.first
+    }
+
+    /// The current candidate's place among the matches (0-based), if there is one.
+    var currentChoicePlace: Int? {
+        if let i = state.choiceIndex { return choiceCache.indices.contains(i) ? i : nil }
+        return state.symbols.isEmpty || choiceCache.isEmpty ? nil : 0
+    }
+
+    /// A command in a choice field: typing edits the query (a key that would leave no match is refused), Up/Down
+    /// move through the matches, Tab completes the query to the current candidate, Enter accepts it; on a choice
+    /// with choices under it (a province) Enter or Tab moves to those, and Backspace on an empty query goes back.
+    mutating func performChoice(_ command: EditCommand, in list: ChoiceList) -> Effect {
+        notice = nil
+        func refuse() -> Effect { lastKeyRefused = true; return .bell }
+        lastKeyRefused = false
+        switch command {
+        case .acceptLine:
+            guard let current = currentChoice else { revealsMessage = true; return refuse() }
+            if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
+            return .accept(list.choices[current].value)
+        case .complete:
+            guard let current = currentChoice else { return refuse() }
+            if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
+            state.symbols = Array(list.choices[current].label)
+            state.cursor = state.symbols.count
+            choiceCache = list.matches(choiceQuery, in: list.level(under: state.choicePath))
+            state.choiceIndex = choiceCache.firstIndex(of: current)
+            return .refresh
+        case .nextChoice, .previousChoice:
+            let now = currentChoicePlace
+            let next = command == .nextChoice ? (now.map { $0 + 1 } ?? 0) : (now.map { $0 - 1 } ?? 0)
+            guard choiceCache.indices.contains(next) else { return refuse() }
+            state.choiceIndex = next
+            return .refresh
+        case .backwardDeleteChar where state.cursor == 0 && !state.choicePath.isEmpty:
+            let parent = state.choicePath.removeLast()
+            state.symbols = []
+            state.cursor = 0
+            choiceCache = list.level(under: state.choicePath)
+            state.choiceIndex = choiceCache.firstIndex(of: parent)
+            revealsMessage = false
+            return .refresh
+        default:
+            let before = state
+            let effect = perform(command)
+            guard state.symbols != before.symbols else { return effect }
+            let found = list.matches(choiceQuery, in: list.level(under: state.choicePath))
+            if found.isEmpty {
+                // The query may never drift away from the list: the key (or the whole paste) is refused.
+                let tried = choiceQuery
+                state = before
+                if case .paste = command { notice = "paste refused: no choice matches '\(ControlCharacters.escaped(tried))'" }
+                return refuse()
+            }
+            choiceCache = found
+            state.choiceIndex = nil
+            revealsMessage = false
+            return effect
+        }
+    }
+
+    /// Offer the choices under `choice`, with an empty query.
+    private mutating func descend(into choice: Int, in list: ChoiceList) {
+        state.choicePath.append(choice)
+        state.symbols = []
+        state.cursor = 0
+        state.choiceIndex = nil
+        choiceCache = list.level(under: state.choicePath)
+        revealsMessage = false
+    }
+
+    /// A choice field's status: valid with a current candidate that has nothing under it.
+    func choiceStatus(_ list: ChoiceList) -> FieldStatus {
+        guard let current = currentChoice else {
+            let level = list.level(under: state.choicePath).count
+            return .incomplete(state.symbols.isEmpty
+                ? "type to search the \(level) choices, or Up/Down to pick one"
+                : "no choice matches")
+        }
+        let under = list.children[current].count
+        return under == 0 ? .valid : .incomplete("Enter or Tab opens the \(under) choices of \(list.choices[current].label)")
+    }
+
+    /// What a terminal shows for a choice field: the levels picked so far, the query (the cursor in it) and the
+    /// current candidate's label; a few candidates under the line; `k/n` as the counter.
+    func choiceFrame(_ list: ChoiceList) -> Frame {
+        let prefix = state.choicePath.map { list.choices[$0].label + "-" }.joined()
+        let query = choiceQuery
+        let current = currentChoice
+        let display = prefix + query + (current.map { "  > " + list.choices[$0].label } ?? "")
+        let cursorText = prefix + String(joining: state.symbols[..<min(state.cursor, state.symbols.count)])
+        let status = choiceStatus(list)
+        var message = revealsMessage ? status.message : nil
+        if let notice { message = notice }
+        let place = currentChoicePlace
+        // A window of candidates around the current one.
+        let shown = Field.listedCandidates
+        let start = max(0, min((place ?? 0) - shown / 2, choiceCache.count - shown))
+        let window = choiceCache[start..<min(choiceCache.count, start + shown)]
+        return Frame(
+            display: display,
+            cursor: cursorText.count,
+            cursorColumn: DisplayWidth.columns(of: cursorText),
+            counter: Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count),
+            status: status,
+            message: message,
+            messagePosition: nil,
+            isFull: false,
+            keyRefused: lastKeyRefused,
+            candidates: window.map { list.choices[$0].label },
+            candidateIndex: place.map { $0 - start }
+        )
+    }
+
+    /// The value a choice field accepts: the current candidate's.
+    func choiceValue(_ list: ChoiceList) -> String {
+        currentChoice.map { list.choices[$0].value } ?? ""
+    }
+}
