@@ -13,6 +13,8 @@ let typable: [Character] = [
     "１", "８", "＋", "Ｘ", "＠", "．", "\u{3000}", "٣", "中", "文", "👍", "👨", "\u{200D}", "\u{301}", "\u{FE0F}",
     "❤", "🇨", "🇳", "é", "\u{1F3FB}", "\u{20E3}", "\u{1100}", "\u{1161}", "\u{200B}", "\u{FFFD}",
     "\u{1B}", "\r", "\n", "\r\n", "\u{7F}", "\u{85}", "\u{9B}", "\u{0}",
+    // Choice fields' queries: letters of names and pinyin, and Chinese names.
+    "d", "g", "n", "s", "u", "z", "广", "东", "深", "圳", "北", "京", "德", "国",
 ]
 
 /// Pastes a user might make: whole values of the shipped keymaps in their usual spellings.
@@ -21,6 +23,7 @@ let samplePastes = [
     "(800) 555-0142", "+1 (212) 456-7890", "001 212 456 7890", "4111 1111 1111 1111", "2024-02-29", "20230229",
     "Ann.Lee+x@Example.COM", "build-01.Example.com.", "192.168.0.1", "2.0.0-rc.1+build.5", "65535", "0",
     "👨‍👩‍👧 中文 é", "❤\u{FE0F}🇨🇳", "  1 2 3  ", "１３８１２３４５６７８",
+    "DE", "Germany", "+49", "广东-深圳", "广东省-深圳市", "440300", " sz ",
 ]
 
 /// Named keys the keymap may or may not bind (unbound ones are refused, as a prompt refuses them).

@@ -23,6 +23,7 @@ struct FieldInvariants {
         let symbols = state.symbols
         let context = { "\(fuzzField.label) after \(steps): symbols \(symbols), cursor \(state.cursor)" }
         require(state.cursor >= 0 && state.cursor <= symbols.count, "cursor out of range, \(context())")
+        if let list = spec.choices { return ChoiceInvariants.check(field, after: effect, list, fuzzField, context) }
         let previous = self.symbols
         let changed = previous.map { !Self.same($0, symbols) } ?? true
         if changed {

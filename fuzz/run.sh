@@ -42,7 +42,7 @@ library FieldKeymaps $keymaps
 libs=("$out/libFieldKeymaps.a" "$out/libFieldKit.a" -lyaml -lpcre2-8)
 swiftc "${flags[@]}" fuzz/InputDecoderFuzz.swift "$out/libFieldKit.a" -lpcre2-8 -o "$out/input-decoder"
 swiftc "${flags[@]}" fuzz/KeymapLoaderFuzz.swift "${libs[@]}" -o "$out/keymap-loader"
-swiftc "${flags[@]}" fuzz/EngineFuzz.swift fuzz/FieldInvariants.swift fuzz/FuzzFields.swift "${libs[@]}" -o "$out/engine"
+swiftc "${flags[@]}" fuzz/EngineFuzz.swift fuzz/FieldInvariants.swift fuzz/ChoiceInvariants.swift fuzz/FuzzFields.swift "${libs[@]}" -o "$out/engine"
 # The check target compiles in the CLI's own per-line value path, so it fuzzes the code `check` runs.
 swiftc "${flags[@]}" fuzz/CheckLineFuzz.swift fuzz/FuzzFields.swift Sources/fieldline/ParallelValueCheck.swift \
     "${libs[@]}" -o "$out/check-line"

@@ -68,7 +68,7 @@ extension KeymapCompiler {
         do {
             return try ChoiceTable.parse(text)
         } catch {
-            reader.diagnostics.append(KeymapDiagnostic(file: label, line: error.line == 0 ? nil : error.line, column: nil, message: error.message))
+            reader.diagnostics.append(KeymapDiagnostic(file: label, line: error.line == 0 ? nil : error.line, column: error.line == 0 ? nil : 1, message: error.message))
             return nil
         }
     }
@@ -109,7 +109,7 @@ public enum ChoiceFile {
         do {
             return .success(try ChoiceTable.parsePairs(text))
         } catch {
-            return .failure(KeymapDiagnostic(file: label, line: error.line == 0 ? nil : error.line, column: nil, message: error.message))
+            return .failure(KeymapDiagnostic(file: label, line: error.line == 0 ? nil : error.line, column: error.line == 0 ? nil : 1, message: error.message))
         }
     }
 }

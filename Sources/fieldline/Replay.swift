@@ -62,7 +62,7 @@ struct Replay: ParsableCommand {
             case .refresh?: effect = .string("refresh")
             case nil: effect = .null
             }
-            out.append(JSONText.render(.object([
+            var members: [(String, JSONText.Value)] = [
                 ("display", .string(frame.display)),
                 ("cursor", .int(frame.cursor)),
                 ("cursorColumn", .int(frame.cursorColumn)),
@@ -73,7 +73,20 @@ struct Replay: ParsableCommand {
                 ("full", .bool(frame.isFull)),
                 ("refused", .bool(frame.keyRefused)),
                 ("effect", effect),
-            ])))
+            ]
+            // A choice field: what was typed, how many choices it finds, which is current, and that one's value
+            // and labels (the display above is the line as drawn).
+            if let list = outcome.field.spec.choices {
+                let current = outcome.field.currentChoice
+                members += [
+                    ("query", .string(outcome.field.value)),
+                    ("matches", .int(outcome.field.choiceMatches.count)),
+                    ("index", current.flatMap { outcome.field.choiceMatches.firstIndex(of: $0) }.map { .int($0) } ?? .null),
+                    ("choice", current.map { .object([("value", .string(list.choices[$0].value)),
+                                                      ("display", .string(list.path(to: $0)))]) } ?? .null),
+                ]
+            }
+            out.append(JSONText.render(.object(members)))
         } else {
             out.append(frame.displayWithCursor)
         }

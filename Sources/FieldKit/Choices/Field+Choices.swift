@@ -54,23 +54,53 @@ extension Field {
             state.choiceIndex = choiceCache.firstIndex(of: parent)
             revealsMessage = false
             return .refresh
-        default:
-            let before = state
-            let effect = perform(command)
-            guard state.symbols != before.symbols else { return effect }
-            let found = list.matches(choiceQuery, in: list.level(under: state.choicePath))
-            if found.isEmpty {
-                // The query may never drift away from the list: the key (or the whole paste) is refused.
-                let tried = choiceQuery
-                state = before
-                if case .paste = command { notice = "paste refused: no choice matches '\(ControlCharacters.escaped(tried))'" }
-                return refuse()
+        case .paste(let text) where state.symbols.isEmpty && state.choicePath.isEmpty:
+            // A paste into an empty field that names exactly one choice, as `check` would take it (`DE`, `440300`,
+            // `广东-深圳`), chooses it; any other paste is typed into the query.
+            var trimmed = Substring(text)
+            while let c = trimmed.first, c.isWhitespace { trimmed.removeFirst() }
+            while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
+            if case .success(let index) = list.identify(String(trimmed)) {
+                select(index, in: list)
+                return .refresh
             }
-            choiceCache = found
-            state.choiceIndex = nil
-            revealsMessage = false
-            return effect
+            return performQueryEdit(command, in: list)
+        default:
+            return performQueryEdit(command, in: list)
         }
+    }
+
+    /// An editing command on the query; one that would leave no match is refused (a paste whole, with a notice).
+    private mutating func performQueryEdit(_ command: EditCommand, in list: ChoiceList) -> Effect {
+        let before = state
+        let effect = perform(command)
+        guard state.symbols != before.symbols else { return effect }
+        let found = list.matches(choiceQuery, in: list.level(under: state.choicePath))
+        if found.isEmpty {
+            // The query may never drift away from the list: the key (or the whole paste) is refused.
+            let tried = choiceQuery
+            state = before
+            if case .paste = command { notice = "paste refused: no choice matches '\(ControlCharacters.escaped(tried))'" }
+            lastKeyRefused = true
+            return .bell
+        }
+        choiceCache = found
+        state.choiceIndex = nil
+        revealsMessage = false
+        return effect
+    }
+
+    /// Make `index` the current candidate: the levels above it picked, its label as the query.
+    private mutating func select(_ index: Int, in list: ChoiceList) {
+        var path: [Int] = []
+        var at = list.choices[index].parent
+        while let p = at, path.count < ChoiceList.maxDepth { path.insert(p, at: 0); at = list.choices[p].parent }
+        state.choicePath = path
+        state.symbols = Array(list.choices[index].label)
+        state.cursor = state.symbols.count
+        choiceCache = list.matches(choiceQuery, in: list.level(under: path))
+        state.choiceIndex = choiceCache.firstIndex(of: index)
+        revealsMessage = false
     }
 
     /// Offer the choices under `choice`, with an empty query.

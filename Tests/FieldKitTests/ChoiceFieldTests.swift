@@ -1,0 +1,147 @@
+import FieldKit
+import Testing
+
+/// Choice fields in the engine: the query filters (prefix, then word start, then substring, case-insensitive,
+/// over labels and aliases), a key that leaves no match is refused, Up/Down/Tab/Enter, levels, and `check`.
+@Suite struct ChoiceFieldTests {
+    static let colours = try! ChoiceTable.parsePairs("red\tRed\ngreen\tGreen\nblue\tBlue\ngrey\tGrey\nsea\tSea green\n")
+
+    static let places = try! ChoiceTable.parse("""
+        # a small cascade, as keymaps/data/region-cn.tsv is written
+        value\tlabel\taliases\tparent
+        440000\t广东省\t广东|guangdong|gd\t
+        440100\t广州市\t广州|guangzhou|gz\t440000
+        440300\t深圳市\t深圳|shenzhen|sz\t440000
+        110000\t北京市\t北京|beijing|bj\t
+        110105\t朝阳区\t朝阳|chaoyang|cy\t110000
+        210000\t辽宁省\t辽宁|liaoning|ln\t
+        211300\t朝阳市\t朝阳|chaoyang|cy\t210000
+        810000\t香港特别行政区\t香港|xianggang|xg\t
+
+        """)
+
+    static func field(_ list: ChoiceList) -> Field {
+        var spec = FieldSpec(name: "pick", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false))
+        spec.choices = list
+        return Field(spec: spec, context: fixedContext)
+    }
+
+    static func labels(_ field: Field, _ list: ChoiceList) -> [String] { field.choiceMatches.map { list.choices[$0].label } }
+
+    @Test func theQueryFiltersPrefixFirstThenWordStartThenSubstring() {
+        var f = Self.field(Self.colours)
+        #expect(f.frame.counter == "0/5" && f.frame.candidates == ["Red", "Green", "Blue", "Grey", "Sea green"])
+        #expect(f.currentChoice == nil && f.status != .valid)   // an empty query picks nothing by itself
+        f.apply(.selfInsert("G"))
+        #expect(Self.labels(f, Self.colours) == ["Green", "Grey", "Sea green"])  // "Sea green": a word starts with g
+        f.apply(.selfInsert("r"))
+        #expect(Self.labels(f, Self.colours) == ["Green", "Grey", "Sea green"])
+        f.apply(.selfInsert("e"))
+        #expect(Self.labels(f, Self.colours) == ["Green", "Grey", "Sea green"])
+        #expect(f.frame.display == "Gre  > Green" && f.frame.cursor == 3 && f.frame.counter == "1/3")
+        #expect(f.frame.candidates == ["Green", "Grey", "Sea green"] && f.frame.candidateIndex == 0)
+        var g = Self.field(Self.colours)
+        g.apply(.selfInsert("ee"))
+        #expect(Self.labels(g, Self.colours) == ["Green", "Sea green"])  // only inside the word
+    }
+
+    @Test func aKeyThatLeavesNoMatchIsRefusedAndAPasteWhole() {
+        var f = Self.field(Self.colours)
+        f.apply(.selfInsert("gr"))
+        #expect(f.apply(.selfInsert("x")) == .bell)
+        #expect(f.value == "gr" && f.lastKeyRefused && f.frame.keyRefused)
+        #expect(f.apply(.paste("zzz")) == .bell)
+        #expect(f.value == "gr" && f.notice == "paste refused: no choice matches 'grzzz'")
+        #expect(f.apply(.backwardDeleteChar) == .refresh && f.value == "g")
+    }
+
+    @Test func upDownMoveTabCompletesEnterAccepts() {
+        var f = Self.field(Self.colours)
+        #expect(f.apply(.acceptLine) == .bell)           // nothing picked yet
+        #expect(f.frame.message == "type to search the 5 choices, or Up/Down to pick one")
+        #expect(f.apply(.nextChoice) == .refresh && f.frame.counter == "1/5")
+        #expect(f.apply(.previousChoice) == .bell)       // already at the first
+        f.apply(.nextChoice); f.apply(.nextChoice)
+        #expect(f.frame.counter == "3/5" && f.frame.display == "  > Blue")
+        f.apply(.selfInsert("g"))                        // a new query starts at its best match
+        #expect(f.frame.counter == "1/3")
+        f.apply(.nextChoice)
+        #expect(f.apply(.complete) == .refresh && f.value == "Grey" && f.frame.counter == "1/1")
+        #expect(f.apply(.nextChoice) == .bell)
+        #expect(f.apply(.acceptLine) == .accept("grey"))
+    }
+
+    @Test func aProvinceOpensItsCitiesAndBackspaceGoesBack() {
+        let list = Self.places
+        var f = Self.field(list)
+        f.apply(.selfInsert("gd"))
+        #expect(f.frame.display == "gd  > 广东省")
+        #expect(f.status == .incomplete("Enter or Tab opens the 2 choices of 广东省"))
+        #expect(f.apply(.acceptLine) == .refresh)        // not accepted: its cities come
+        #expect(f.value == "" && f.frame.display == "广东省-" && Self.labels(f, list) == ["广州市", "深圳市"])
+        #expect(f.frame.cursor == 4)
+        #expect(f.apply(.selfInsert("x")) == .bell)      // no city of 广东 has an x
+        f.apply(.selfInsert("sz"))
+        #expect(f.frame.display == "广东省-sz  > 深圳市" && f.frame.cursorColumn == 9)
+        #expect(f.apply(.acceptLine) == .accept("440300"))
+        f.apply(.unixLineDiscard)
+        #expect(f.apply(.backwardDeleteChar) == .refresh)  // on an empty query: back to the provinces
+        #expect(f.frame.display == "  > 广东省" && f.frame.counter == "1/4")
+        // A province with no cities (Hong Kong) is chosen itself.
+        f.apply(.selfInsert("xg"))
+        #expect(f.apply(.acceptLine) == .accept("810000"))
+    }
+
+    @Test func aPasteNamingOneChoiceChoosesIt() {
+        var f = Self.field(Self.places)
+        f.apply(.paste("广东-深圳"))
+        #expect(f.status == .valid && f.acceptedValue == "440300" && f.frame.display == "广东省-深圳市  > 深圳市")
+        var g = Self.field(Self.places)
+        g.apply(.paste(" 440300 "))
+        #expect(g.acceptedValue == "440300")
+        var h = Self.field(Self.places)
+        // Two places: not chosen; typed as a query on the provinces instead, where it matches nothing.
+        #expect(h.apply(.paste("朝阳")) == .bell && h.notice == "paste refused: no choice matches '朝阳'")
+        h.apply(.paste("北京-朝阳"))
+        #expect(h.acceptedValue == "110105")
+    }
+
+    @Test(arguments: [
+        ("440300", "440300"), ("广东省-深圳市", "440300"), ("广东-深圳", "440300"), ("深圳", "440300"), ("SZ", "440300"),
+        ("guangdong-shenzhen", "440300"), ("北京-朝阳", "110105"), ("辽宁-朝阳", "211300"), ("香港", "810000"),
+    ])
+    func checkIdentifiesALineByValueNameAliasOrPath(line: String, value: String) {
+        let spec = Self.field(Self.places).spec
+        let result = LineChecker(spec: spec, context: fixedContext).check(line)
+        #expect(result.issue == nil && result.value == value, "\(result)")
+    }
+
+    @Test(arguments: [
+        ("朝阳", "matches 2 choices: 北京市-朝阳区, 辽宁省-朝阳市"),
+        ("广东", "广东省 needs one of the 2 choices under it, e.g. 广东省-广州市"),
+        ("上海", "not one of the choices: '上海'"),
+        ("", "no choice given (one of 4)"),
+    ])
+    func checkExplainsALineThatNamesNoSingleChoice(line: String, message: String) {
+        let spec = Self.field(Self.places).spec
+        #expect(LineChecker(spec: spec, context: fixedContext).check(line).issue?.message == message)
+    }
+
+    @Test func aValueIsTakenBackEvenWhenItIsAnotherChoicesLabel() throws {
+        let list = try ChoiceTable.parsePairs("a\tb\nb\tc\n")
+        let spec = Self.field(list).spec
+        #expect(LineChecker(spec: spec, context: fixedContext).check("b").value == "b")
+    }
+
+    @Test(arguments: [
+        ("value\tlabel\nx\tX\nx\tY\n", 3, "the value 'x' is there twice"),
+        ("value\tlabel\tparent\nx\tX\ty\n", 2, "the parent 'y' is not a value of the list"),
+        ("value\tlabel\tparent\nx\tX\ty\ny\tY\tx\n", 2, "the parents go deeper than 8 levels, or round in a circle"),
+        ("value\tlabel\nx\tX\tZ\n", 2, "3 cells; the header has 2 columns"),
+        ("label\tvalue\n", 1, "the first row names the columns, starting with 'value'"),
+        ("value\tlabel\nx\tA\u{1B}[2J\n", 2, "a cell holds a control character: AU+1B[2J"),
+    ])
+    func aBadListIsRefusedWithItsLine(text: String, line: Int, message: String) {
+        #expect(throws: ChoiceListProblem(line: line, message)) { try ChoiceTable.parse(text) }
+    }
+}

@@ -1,0 +1,70 @@
+// The engine fuzz target's checks for choice fields (docs/engine.md, "Choice fields"), after every command.
+import FieldKit
+
+enum ChoiceInvariants {
+    /// The query never drifts from the list, the current candidate is one of the query's matches on its level,
+    /// the frame is derived from them, and an accepted value is one `check` and a paste take back.
+    static func check(_ field: Field, after effect: Effect?, _ list: ChoiceList, _ fuzzField: FuzzField, _ context: () -> String) {
+        let state = field.state
+        let query = String(state.symbols)
+        require(!query.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "control in the query, \(context())")
+        var at: Int? = nil
+        for (depth, p) in state.choicePath.enumerated() {
+            require(list.choices.indices.contains(p) && list.choices[p].parent == at && !list.children[p].isEmpty,
+                    "choice path \(state.choicePath) broken at \(depth), \(context())")
+            at = p
+        }
+        let matches = list.matches(query, in: list.level(under: state.choicePath))
+        require(field.choiceMatches == matches, "kept matches differ from the query's, \(context())")
+        require(query.isEmpty || !matches.isEmpty, "the query \(query.debugDescription) matches nothing, \(context())")
+        let current = field.currentChoice
+        if let current { require(matches.contains(current), "current candidate not a match, \(context())") }
+
+        let frame = field.frame
+        let prefix = state.choicePath.map { list.choices[$0].label + "-" }.joined()
+        let display = prefix + query + (current.map { "  > " + list.choices[$0].label } ?? "")
+        require(frame.display == display, "display \(frame.display.debugDescription), \(context())")
+        let before = prefix + String(state.symbols[..<state.cursor])
+        require(frame.cursor == before.count && frame.cursorColumn == DisplayWidth.columns(of: before),
+                "cursor \(frame.cursor)/\(frame.cursorColumn) wrong, \(context())")
+        let place = current.flatMap { matches.firstIndex(of: $0) }
+        require(frame.counter == "\(place.map { $0 + 1 } ?? 0)/\(matches.count)", "counter \(frame.counter), \(context())")
+        require(frame.candidates.count <= min(Field.listedCandidates, matches.count)
+                && (frame.candidateIndex.map { frame.candidates.indices.contains($0) } ?? (current == nil)),
+                "candidate list \(frame.candidates) \(String(describing: frame.candidateIndex)), \(context())")
+        if let i = frame.candidateIndex, let current {
+            require(frame.candidates[i] == list.choices[current].label, "the marked candidate is not the current one, \(context())")
+        }
+        for text in [frame.display, frame.message ?? "", field.notice ?? ""] + frame.candidates {
+            require(text.firstControl == nil, "control in drawn text \(text.debugDescription), \(context())")
+        }
+        require(frame.keyRefused == field.lastKeyRefused, "refused flag differs, \(context())")
+        let leaf = current.map { list.children[$0].isEmpty } ?? false
+        require((frame.status == .valid) == leaf, "status \(frame.status) with candidate \(String(describing: current)), \(context())")
+
+        switch effect {
+        case .accept(let value)?:
+            require(leaf && value == field.acceptedValue && value == list.choices[current!].value,
+                    "accepted \(value) wrongly, \(context())")
+        case .bell?, nil: require(field.lastKeyRefused, "a refused key not marked refused, \(context())")
+        case .refresh?: require(!field.lastKeyRefused, "a done key marked refused, \(context())")
+        case .cancel?: break
+        }
+        guard leaf, let current else { return }
+        // What the field would accept, `check` and a paste into an empty field take back: by value and by path.
+        let value = list.choices[current].value
+        for text in [value, list.path(to: current)] {
+            let key = Verified.Key(fuzzField, .passesAgain, text, value)
+            if Verified.contains(key) { continue }
+            let result = fuzzField.checker.check(text)
+            require(result.issue == nil && result.value == value,
+                    "check \(text.debugDescription) gives \(result) where the field accepts \(value.debugDescription), \(context())")
+            var fresh = Field(spec: field.spec, context: field.context)
+            fresh.apply(.paste(text))
+            require(fresh.status == .valid && fresh.acceptedValue == value,
+                    "pasting \(text.debugDescription) gives \(fresh.acceptedValue.debugDescription), \(context())")
+            Verified.insert(key)
+        }
+    }
+}
