@@ -79,11 +79,17 @@ public enum ChoiceFile {
     /// The largest list file read, in bytes (16 MiB): far more than `ChoiceList.maxChoices` short lines.
     public static let maxBytes = 16 << 20
 
+    /// Standard input once read: a command may load its field twice (to validate, then to run), and the second
+    /// read would find it at its end.
+    nonisolated(unsafe) private static var standardInput: [UInt8]?
+
     /// The list in `path` (`-`: standard input, read to its end), or a diagnostic naming the file and line.
     public static func load(_ path: String) -> Result<ChoiceList, KeymapDiagnostic> {
         let label = path == "-" ? "<stdin>" : path
         let bytes: [UInt8]
-        if path == "-" {
+        if path == "-", let read = standardInput {
+            bytes = read
+        } else if path == "-" {
             var all: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
@@ -97,6 +103,7 @@ public enum ChoiceFile {
                 }
             }
             bytes = all
+            standardInput = all
         } else {
             switch KeymapText.read(path: path, cap: maxBytes, what: "choice lists") {
             case .success(let b): bytes = b

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The pickers at a real terminal: typed keys search the list, the candidates are listed under the line with the
+/// current one marked, the right prompt shows k/n, a key that leaves no match is refused, Enter prints the value
+/// (in `$(…)`), and the list is gone afterwards.
+@Suite struct PickerTerminalTests {
+    /// The last non-empty row (the field, when nothing is below it) and the rows under the field.
+    static func last(_ rows: [String], _ prefix: String) -> Int? { rows.lastIndex { $0.hasPrefix(prefix) } }
+
+    @Test func countryIsFoundByNameAndPrintedAsItsCode() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(AskTerminalTests.ask("country --prompt 'Country: '"))
+        try await t.see("the empty field with the list") { rows in
+            guard let y = Self.last(rows, "Country: ") else { return false }
+            return rows[y].hasSuffix("0/249") && rows[y + 1].hasPrefix("  🇦🇩 Andorra")
+        }
+        t.type("ger")
+        try await t.see("Germany current, 1 of 4") { rows in
+            guard let y = Self.last(rows, "Country: ger  > ") else { return false }
+            return rows[y].contains("Germany 德国 +49") && rows[y].hasSuffix("1/4") && rows[y + 1].hasPrefix("> 🇩🇪 Germany")
+        }
+        t.type("q")                                       // no country has "gerq": refused, nothing changes
+        try await t.see("the refusal mark") { $0.contains { $0.hasPrefix("Country: ger  > ") && $0.hasSuffix("1/4 !") } }
+        t.press("Down")
+        try await t.see("the second match current") { rows in
+            guard let y = Self.last(rows, "Country: ger  > ") else { return false }
+            return rows[y].hasSuffix("2/4") && rows[y + 2].hasPrefix("> ")
+        }
+        t.press("Up")
+        try await t.see("Germany again") { $0.contains { $0.hasPrefix("Country: ger  > ") && $0.hasSuffix("1/4") } }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[DE]", "\(t.dump())")
+        #expect(!t.screen().contains { $0.hasPrefix("> ") || $0.hasPrefix("  🇦") }, "the list is still there:\n\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func aProvinceThenACity() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(AskTerminalTests.ask("region-cn --prompt 'Place: '"))
+        try await t.see("the provinces") { $0.contains { $0.hasPrefix("Place:") && $0.hasSuffix("0/34") } }
+        t.type("gd")
+        try await t.see("广东 current") { $0.contains { TmuxTerminal.isRow($0, "Place: gd  > 广东省", "1/1") } }
+        t.press("Enter")                                  // opens its cities
+        try await t.see("the cities of 广东") { rows in
+            guard let y = Self.last(rows, "Place: 广东省-") else { return false }
+            return TmuxTerminal.isRow(rows[y], "Place: 广东省-", "0/21") && rows[y + 1] == "  广州市"
+        }
+        t.press("BSpace")                                 // back to the provinces, 广东 current
+        try await t.see("the provinces again") { $0.contains { $0.hasPrefix("Place:   > 广东省") && $0.hasSuffix("/34") } }
+        t.press("Tab")                                    // Tab opens it too
+        try await t.see("the cities again") { $0.contains { TmuxTerminal.isRow($0, "Place: 广东省-", "0/21") } }
+        t.type("sz")
+        try await t.see("深圳 current") { rows in
+            guard let y = Self.last(rows, "Place: 广东省-sz") else { return false }
+            return TmuxTerminal.isRow(rows[y], "Place: 广东省-sz  > 深圳市", "1/1") && rows[y + 1] == "> 深圳市"
+        }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[440300]", "\(t.dump())")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+    }
+
+    @Test func aListFromStandardInput() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(#"x=$(printf 'red\tRed\ngreen\tGreen\nblue\tBlue\n' | fieldline ask choice --choices - --prompt 'Colour: '); echo "rc=$? x=[$x]""#)
+        try await t.see("the colours") { $0.contains { TmuxTerminal.isRow($0, "Colour:", "0/3") } && $0.contains("  Blue") }
+        t.press("Enter")                                  // nothing chosen yet: refused, with the reason
+        try await t.see("the reason") { $0.contains("type to search the 3 choices, or Up/Down to pick one") }
+        t.press("Down")
+        try await t.see("Red current") { $0.contains { TmuxTerminal.isRow($0, "Colour:   > Red", "1/3") } }
+        t.press("Down")
+        try await t.see("Green current") { $0.contains { TmuxTerminal.isRow($0, "Colour:   > Green", "2/3") } && $0.contains("> Green") }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[green]", "\(t.dump())")
+    }
+}
