@@ -139,14 +139,18 @@ enum Verified {
         }
     }
 
-    /// At most this many keys are kept (each a few dozen bytes).
-    static let capacity = 1 << 20
+    /// At most this many keys, and this many bytes in them, are kept (a check-line key holds a whole line).
+    static let capacity = (keys: 1 << 20, bytes: 128 << 20)
     nonisolated(unsafe) private static var keys = Set<Key>()
+    nonisolated(unsafe) private static var bytes = 0
 
     static func contains(_ key: Key) -> Bool { keys.contains(key) }
 
     static func insert(_ key: Key) {
-        if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
-        keys.insert(key)
+        if keys.count >= capacity.keys || bytes + key.bytes.count > capacity.bytes {
+            keys.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+        if keys.insert(key).inserted { bytes += key.bytes.count }
     }
 }
