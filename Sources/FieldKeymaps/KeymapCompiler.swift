@@ -11,7 +11,7 @@ struct KeymapSettings {
     static let known = [
         "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
         "exact-template", "paste-prefixes", "separators", "validators", "value", "transforms", "upgrade-legacy", "bindings",
-        "choices",
+        "choices", "picker",
     ]
 }
 
@@ -67,6 +67,14 @@ struct KeymapCompiler {
         )
         var field = spec
         if let value = v["choices"] { field.choices = choices(value) }
+        if let value = v["picker"], choice(value, "picker", ["date"]) != nil {
+            // The picker reads the symbols as yyyymmdd.
+            if limit == 8 && minLength == 8 && symbols.defaultClass == .digit {
+                field.datePicker = DatePicker()
+            } else {
+                reader.diagnostics.append(value.problem("picker: date needs a field of exactly 8 digits (symbols.class digit, length.min and max 8)"))
+            }
+        }
         return (field, keymap(settings.bindings))
     }
 

@@ -52,6 +52,9 @@ separators: "/. "         # 1990/03/07, 1990.03.07
 value: display
 validators:
   - date              # a real date: no 2023-02-29
+# A picker as well: a key that makes the date impossible is refused, Up/Down step the year, month or day under the
+# cursor (a real date always), t fills today; `--min DATE` and `--max DATE` (or today) bound it.
+picker: date
 """# + "\n",
         "digits": #"""
 # A run of ASCII digits. --min and --max bound the length.

@@ -66,12 +66,10 @@ enum AskCommandLine {
     private static func set(_ option: String, to value: String, in request: inout AskRequest) -> Bool {
         switch option {
         case "--keymap-file": request.keymapFile = value
-        case "--limit":
-            guard let number = Int(value) else { return false }
-            request.field.limit = number
-        case "--min":
-            guard let number = Int(value) else { return false }
-            request.field.minLength = number
+        case "--limit", "--min":
+            // A whole number or a date; anything else is ArgumentParser's to explain.
+            guard Int(value) != nil || DateBound.parse(value) != nil else { return false }
+            request.field.set(value, max: option == "--limit")
         case "--count":
             guard let unit = CountUnit(rawValue: value) else { return false }
             request.field.countUnit = unit

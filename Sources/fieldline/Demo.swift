@@ -14,7 +14,7 @@ struct Demo: ParsableCommand {
         let context = Today.context()
         let group = try FieldOptionGroup.parse([])
         var nickname = group
-        nickname.limit = 12
+        nickname.limit = "12"
         let steps: [(String, LoadedKeymap, String)] = [
             ("mobile", try FieldCatalog.load("phone-cn", options: group), "Mobile number: "),
             ("idcard", try FieldCatalog.load("idcard-cn", options: group), "ID card number: "),

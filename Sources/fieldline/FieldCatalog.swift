@@ -57,11 +57,11 @@ struct FieldOptionGroup: ParsableArguments {
     @Option(name: .customLong("keymap-file"), help: "Load the field from this keymap file.")
     var keymapFile: String?
 
-    @Option(name: [.long, .customLong("max")], help: "Most units the field holds (also --max).")
-    var limit: Int?
+    @Option(name: [.long, .customLong("max")], help: "Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today).")
+    var limit: String?
 
-    @Option(name: .customLong("min"), help: "Fewest units a complete value has.")
-    var minLength: Int?
+    @Option(name: .customLong("min"), help: "Fewest units a complete value has; for a date field the earliest date.")
+    var minLength: String?
 
     @Option(name: .customLong("count"), help: "What is counted: graphemes, utf16, scalars or width.")
     var countUnit: CountUnit?
@@ -76,7 +76,10 @@ struct FieldOptionGroup: ParsableArguments {
     static let valueOptions: Set<String> = ["--limit", "--max", "--min", "--count", "--keymap-file", "--choices"]
 
     var fieldOptions: FieldOptions {
-        FieldOptions(limit: limit, minLength: minLength, countUnit: countUnit, upgradeLegacy: upgradeLegacy)
+        var options = FieldOptions(countUnit: countUnit, upgradeLegacy: upgradeLegacy)
+        if let limit { options.set(limit, max: true) }
+        if let minLength { options.set(minLength, max: false) }
+        return options
     }
 }
 

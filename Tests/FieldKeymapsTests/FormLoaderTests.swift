@@ -33,7 +33,7 @@ struct FormLoaderTests {
         // An inline keymap: its problems are positioned in the form file.
         ("fields:\n  - name: a\n    keymap:\n      symbols: {class: nope}\n", ["f.yaml:4:24: unknown symbol class 'nope' (use one of alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper, a set like [0-9X], or one character)"]),
         // A keymap file named by path: its problems are that file's.
-        ("fields:\n  - {name: a, keymap: bad.yaml}\n", ["bad.yaml:1:1: unknown setting 'colour' (known: name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices)"]),
+        ("fields:\n  - {name: a, keymap: bad.yaml}\n", ["bad.yaml:1:1: unknown setting 'colour' (known: name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker)"]),
     ]
 
     @Test(arguments: cases)

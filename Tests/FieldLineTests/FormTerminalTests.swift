@@ -10,7 +10,7 @@ import Testing
     /// Whether the screen's last row is the visit date field holding a whole date (today's, by default); rows of
     /// earlier records above do not count.
     static func dateRow(_ rows: [String]) -> Bool {
-        rows.last { !$0.isEmpty }.map { $0.range(of: #"^Visit date: \d{4}-\d\d-\d\d +8/8$"#, options: .regularExpression) != nil } ?? false
+        rows.last { !$0.isEmpty }.map { $0.range(of: #"^Visit date: \d{4}-\d\d-\d\d +(Mon|Tue|Wed|Thu|Fri|Sat|Sun)$"#, options: .regularExpression) != nil } ?? false
     }
 
     static func form(_ out: String) -> String { "fieldline form '\(visitor)' --out '\(out)'; echo rc=$?" }

@@ -73,4 +73,22 @@ import Testing
         t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[green]", "\(t.dump())")
     }
+
+    @Test func aDateRefusesImpossibleKeysStepsAndShowsTheWeekday() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(AskTerminalTests.ask("date --prompt 'Date: '"))
+        try await t.seeRow("Date:", "0/8")
+        t.type("2023022")
+        try await t.seeRow("Date: 2023-02-2", "7/8")
+        t.type("9")                                       // 2023-02-29 does not exist: refused
+        try await t.seeRow("Date: 2023-02-2", "7/8 !")
+        t.type("8")
+        try await t.seeRow("Date: 2023-02-28", "Tue")
+        t.press("Up")                                     // the day under the cursor, over the month's end
+        try await t.seeRow("Date: 2023-03-01", "Wed")
+        t.press("Left", "Left", "Left", "Up")             // in the month now (after its first digit)
+        try await t.seeRow("Date: 2023-04-01", "Sat")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[2023-04-01]", "\(t.dump())")
+    }
 }

@@ -33,7 +33,8 @@ public struct Field: Sendable {
     public mutating func apply(_ command: EditCommand) -> Effect {
         let countBefore = state.symbols.count
         let wasAtEnd = state.cursor == countBefore
-        let effect = spec.choices.map { performChoice(command, in: $0) } ?? perform(command)
+        let effect = spec.choices.map { performChoice(command, in: $0) }
+            ?? spec.datePicker.map { performDate(command, $0) } ?? perform(command)
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
         return effect
     }

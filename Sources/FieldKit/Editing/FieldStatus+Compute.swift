@@ -55,7 +55,7 @@ extension Field {
             display: display,
             cursor: cursor,
             cursorColumn: cursorColumn,
-            counter: spec.limit.map { Frame.counter(count, of: $0) } ?? "",
+            counter: dateCounter() ?? spec.limit.map { Frame.counter(count, of: $0) } ?? "",
             status: status,
             message: message,
             messagePosition: position,
@@ -90,6 +90,10 @@ extension FieldStatus {
             if let issue = bytes.withUnsafeBufferPointer({ validator.issue($0, context: context) }) {
                 return .invalid(issue)
             }
+        }
+        if let picker = spec.datePicker, let symbols, let date = DatePicker.date(of: symbols),
+           let issue = picker.boundsIssue(date, in: context) {
+            return .invalid(issue)
         }
         return .valid
     }

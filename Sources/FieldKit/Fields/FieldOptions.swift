@@ -8,6 +8,12 @@ public struct FieldOptions: Sendable, Equatable {
     public var countUnit: CountUnit?
     /// Accept 15-digit pre-1999 IDs and convert them (`--upgrade-legacy`).
     public var upgradeLegacy = false
+    /// A date picker's earliest date (`--min DATE`).
+    public var earliest: DateBound?
+    /// A date picker's latest date (`--max DATE`).
+    public var latest: DateBound?
+    /// A `--min` or `--max` value that is neither a whole number nor a date, as given.
+    public var unreadable: String?
 
     /// No adjustments.
     public init(limit: Int? = nil, minLength: Int? = nil, countUnit: CountUnit? = nil, upgradeLegacy: Bool = false) {
@@ -17,8 +23,45 @@ public struct FieldOptions: Sendable, Equatable {
         self.upgradeLegacy = upgradeLegacy
     }
 
+    /// Set `--min` (or with `max`, `--max`/`--limit`) from its text: a whole number is a length, `today` or a
+    /// date (`2026-01-31`, `20260131`) a date picker's bound. Which one an 8-digit number is, the field decides.
+    public mutating func set(_ text: String, max: Bool) {
+        if let n = Int(text) {
+            if max { limit = n } else { minLength = n }
+        } else if let bound = DateBound.parse(text) {
+            if max { latest = bound } else { earliest = bound }
+        } else {
+            unreadable = (max ? "--max " : "--min ") + text
+        }
+    }
+
+    /// The options as a field reads them: for a date picker `--min` and `--max` are dates (an 8-digit number is
+    /// `yyyymmdd`), for other fields lengths.
+    func resolved(for spec: FieldSpec) -> FieldOptions {
+        guard spec.datePicker != nil else { return self }
+        var o = self
+        if let n = limit { o.limit = nil; if let d = DateBound.parse(String(n)) { o.latest = d } else { o.unreadable = "--max \(n)" } }
+        if let n = minLength { o.minLength = nil; if let d = DateBound.parse(String(n)) { o.earliest = d } else { o.unreadable = "--min \(n)" } }
+        return o
+    }
+
     /// Problems with the options themselves, as a message, or nil.
     public func problem(for spec: FieldSpec) -> String? {
+        let o = resolved(for: spec)
+        if let text = o.unreadable {
+            return spec.datePicker != nil ? "\(text): a date field takes a date, 2026-01-31 or 20260131, or today"
+                : "\(text): a whole number (dates are for date fields)"
+        }
+        if spec.datePicker == nil && (o.earliest != nil || o.latest != nil) {
+            return "--min and --max take dates only for date fields such as date"
+        }
+        if let lo = o.earliest, let hi = o.latest, case .date(let a) = lo, case .date(let b) = hi, a > b {
+            return "--min (\(a)) is after --max (\(b))"
+        }
+        return o.lengthProblem(for: spec)
+    }
+
+    private func lengthProblem(for spec: FieldSpec) -> String? {
         if let limit, limit < 1 { return "--limit must be at least 1" }
         if let minLength, minLength < 0 { return "--min must not be negative" }
         let lo = minLength ?? spec.minLength, hi = limit ?? spec.limit
@@ -31,6 +74,16 @@ public struct FieldOptions: Sendable, Equatable {
 
     /// The spec with these options applied.
     public func applied(to spec: FieldSpec) -> FieldSpec {
+        let o = resolved(for: spec)
+        var spec = spec
+        if spec.datePicker != nil {
+            if let earliest = o.earliest { spec.datePicker!.earliest = earliest }
+            if let latest = o.latest { spec.datePicker!.latest = latest }
+        }
+        return o.appliedLengths(to: spec)
+    }
+
+    private func appliedLengths(to spec: FieldSpec) -> FieldSpec {
         var spec = spec
         if let limit { spec.limit = limit }
         if let minLength { spec.minLength = minLength }

@@ -35,6 +35,8 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     public var separators: Set<Character>
     /// For a choice field, its list: typed text is then a query and the value is the chosen entry's.
     public var choices: ChoiceList?
+    /// For a date picker (`picker: date`): live refusal, stepping, `t` for today, and the bounds.
+    public var datePicker: DatePicker?
 
     /// A field spec; every parameter but the name and key rules has a plain default.
     public init(

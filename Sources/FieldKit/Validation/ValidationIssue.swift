@@ -19,6 +19,17 @@ public struct ValidationContext: Sendable {
     /// The local calendar date the value is checked on.
     public var today: CalendarDate
 
+    /// Weekday names, Monday first, for a date picker's right prompt (`Mon` … or `周一` …).
+    public var weekdays: [String]
+
+    /// English weekday names, Monday first.
+    public static let englishWeekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    /// Chinese weekday names, Monday first.
+    public static let chineseWeekdays = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
+
     /// A context for a given day.
-    public init(today: CalendarDate) { self.today = today }
+    public init(today: CalendarDate, weekdays: [String] = ValidationContext.englishWeekdays) {
+        self.today = today
+        self.weekdays = weekdays.count == 7 ? weekdays : ValidationContext.englishWeekdays
+    }
 }

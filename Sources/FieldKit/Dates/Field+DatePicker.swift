@@ -1,0 +1,66 @@
+extension Field {
+    /// A command in a date picker: `t` fills today, Up/Down step the segment under the cursor, and a key or a
+    /// deletion that leaves digits no real date in the bounds can start with is refused.
+    mutating func performDate(_ command: EditCommand, _ picker: DatePicker) -> Effect {
+        let (lo, hi) = picker.range(in: context)
+        func refuse() -> Effect { notice = nil; lastKeyRefused = true; return .bell }
+        func show(_ date: CalendarDate, cursor: Int) -> Effect {
+            notice = nil
+            state.symbols = date.digits
+            state.cursor = min(cursor, 8)
+            revealsMessage = false
+            lastKeyRefused = false
+            return .refresh
+        }
+        switch command {
+        case .selfInsert("t"), .selfInsert("T"):
+            let today = context.today
+            guard today >= lo && today <= hi else { return refuse() }
+            return show(today, cursor: 8)
+        case .previousChoice, .nextChoice:
+            // Up (previous-choice) is later, as on a wheel turned up; Down earlier.
+            let delta = command == .previousChoice ? 1 : -1
+            if state.symbols.isEmpty { return show(min(max(context.today, lo), hi), cursor: 8) }
+            guard let date = DatePicker.date(of: state.symbols),
+                  let next = DatePicker.step(date, segment: DatePicker.segment(atCursor: state.cursor), by: delta),
+                  next >= lo && next <= hi
+            else { return refuse() }
+            return show(next, cursor: state.cursor)
+        case .selfInsert, .backwardDeleteChar, .deleteChar, .backwardKillWord, .killWord, .unixLineDiscard, .killLine:
+            let before = state
+            let effect = perform(command)
+            if state.symbols != before.symbols, !DatePicker.isPossible(state.symbols.map { $0.wholeNumberValue ?? -1 }, lo: lo, hi: hi) {
+                state = before
+                return refuse()
+            }
+            return effect
+        default:
+            return perform(command)
+        }
+    }
+
+    /// The right prompt of a complete, real date: its weekday in the context's language (`Sun`, `周日`).
+    func dateCounter() -> String? {
+        guard spec.datePicker != nil, let date = DatePicker.date(of: state.symbols) else { return nil }
+        return context.weekdays[date.weekday]
+    }
+}
+
+extension DatePicker {
+    /// The date 8 digit symbols write, if they are a real date.
+    public static func date(of symbols: [Character]) -> CalendarDate? {
+        guard symbols.count == 8 else { return nil }
+        let n = symbols.map { $0.wholeNumberValue ?? -1 }
+        guard n.allSatisfy({ (0...9).contains($0) }) else { return nil }
+        func number(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + n[$1] } }
+        return CalendarDate(year: number(0..<4), month: number(4..<6), day: number(6..<8))
+    }
+
+    /// Why a real date is refused by the bounds, if it is.
+    func boundsIssue(_ date: CalendarDate, in context: ValidationContext) -> ValidationIssue? {
+        let (lo, hi) = range(in: context)
+        if date < lo { return ValidationIssue("\(date) is before the earliest date, \(lo)") }
+        if date > hi { return ValidationIssue("\(date) is after the latest date, \(hi)") }
+        return nil
+    }
+}
