@@ -41,6 +41,7 @@ Requirements (regeneration only, not CI):
 Usage: scripts/gen-country.py [output-path]
 """
 
+import hashlib
 import importlib.metadata
 import os
 import sys
@@ -203,6 +204,13 @@ def build_rows():
     return rows, dropped
 
 
+def checksum_lines(table):
+    """The header's last two lines: the data rows (column-name row excluded) and the SHA-256 of the UTF-8 bytes
+    of every line after the comment block (the column-name row and the data rows, each ending in LF)."""
+    digest = hashlib.sha256("".join(line + "\n" for line in table).encode("utf-8")).hexdigest()
+    return [f"# Row count: {len(table) - 1}", f"# Rows SHA-256: {digest}"]
+
+
 def render(rows, dropped):
     import pycountry
     no_code = " ".join(r["value"] for r in rows if not r["calling_code"])
@@ -230,10 +238,8 @@ def render(rows, dropped):
     if not dropped:
         lines.append("#   (none)")
     lines.append("# Calling codes are shared by several rows (+1 is the US, Canada and the Caribbean); they stay.")
-    lines.append("\t".join(COLUMNS))
-    for r in rows:
-        lines.append("\t".join(r[k] for k in COLUMNS))
-    return "\n".join(lines) + "\n"
+    table = ["\t".join(COLUMNS)] + ["\t".join(r[k] for k in COLUMNS) for r in rows]
+    return "\n".join(lines + checksum_lines(table) + table) + "\n"
 
 
 def sanity(rows, text):

@@ -37,6 +37,7 @@ Requirements (regeneration only, not CI):
 Usage: scripts/gen-region-cn.py [output-path]
 """
 
+import hashlib
 import importlib.metadata
 import importlib.util
 import json
@@ -250,6 +251,13 @@ def build_rows(divisions):
     return rows
 
 
+def checksum_lines(table):
+    """The header's last two lines: the data rows (column-name row excluded) and the SHA-256 of the UTF-8 bytes
+    of every line after the comment block (the column-name row and the data rows, each ending in LF)."""
+    digest = hashlib.sha256("".join(line + "\n" for line in table).encode("utf-8")).hexdigest()
+    return [f"# Row count: {len(table) - 1}", f"# Rows SHA-256: {digest}"]
+
+
 def render(meta, rows):
     provinces = [r for r in rows if not r["parent"]]
     cities = [r for r in rows if r["parent"]]
@@ -296,11 +304,10 @@ def render(meta, rows):
         "#     impossible: the values of a choice list are unique.)",
         "#   - Short names drop 省, 市, 区, 县, 地区, 盟, 新区, 林区, and for 自治区/自治州/自治县 the ethnic names",
         "#     too (广西, 延边, 白沙); a name left with one character keeps its suffix (忠县).",
-        "\t".join(COLUMNS),
     ]
-    for r in rows:
-        lines.append("\t".join("|".join(r[k]) if k == "aliases" else r[k] for k in COLUMNS))
-    return "\n".join(lines) + "\n"
+    table = ["\t".join(COLUMNS)] + ["\t".join("|".join(r[k]) if k == "aliases" else r[k] for k in COLUMNS)
+                                    for r in rows]
+    return "\n".join(lines + checksum_lines(table) + table) + "\n"
 
 
 def sanity(rows, text):

@@ -46,6 +46,8 @@ enum ShippedData {
 #   US: mg (= MG)
 #   ZA: nf (= NF)
 # Calling codes are shared by several rows (+1 is the US, Canada and the Caribbean); they stay.
+# Row count: 249
+# Rows SHA-256: 4e54b2df7d3f3cb3b7185e40c59d52e1eed3cca5ba911ef883db2fa82491dc5b
 value	label	aliases	parent	flag	name_en	name_zh	alpha3	numeric	calling_code
 AD	🇦🇩 Andorra 安道尔 +376	AND|020|Andorra|安道尔|+376|andaoer|ade		🇦🇩	Andorra	安道尔	AND	020	+376
 AE	🇦🇪 United Arab Emirates 阿拉伯联合酋长国 +971	ARE|784|United Arab Emirates|阿拉伯联合酋长国|+971|alabolianheqiuzhangguo|alblhqzg		🇦🇪	United Arab Emirates	阿拉伯联合酋长国	ARE	784	+971
@@ -339,6 +341,8 @@ ZW	🇿🇼 Zimbabwe 津巴布韦 +263	ZWE|716|Zimbabwe|津巴布韦|+263|jinbab
 #     impossible: the values of a choice list are unique.)
 #   - Short names drop 省, 市, 区, 县, 地区, 盟, 新区, 林区, and for 自治区/自治州/自治县 the ethnic names
 #     too (广西, 延边, 白沙); a name left with one character keeps its suffix (忠县).
+# Row count: 484
+# Rows SHA-256: 0e906e13efcd0cecf7f602bb707f971bff73f54dc3818111623c6c792ddfd70e
 value	label	aliases	parent	short
 110000	北京市	北京|beijing|bj|beijingshi		北京
 110101	东城区	东城|dongcheng|dc|dongchengqu	110000	东城
