@@ -3,7 +3,15 @@
 SWIFT ?= swift
 DEBS := libedit-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip
 
-.PHONY: demo tour test test-oracles build release deps bench static-cxx fuzz sanitize
+.PHONY: demo tour test test-oracles build release deps bench static-cxx fuzz sanitize man completions install uninstall deb
+
+# Where `make install` puts things; DESTDIR stages them elsewhere (packaging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The release build has a folder of its own, so `swift build` and SwiftPM plugins (generate-manual builds in
+# release mode) never replace the statically linked binary.
+RELEASE_DIR := .build-release
+FL := $(RELEASE_DIR)/release/fieldline
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -25,7 +33,7 @@ STATIC_CXX := $(CURDIR)/.build/static-cxx
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker -L$(STATIC_CXX) -Xlinker --no-export-dynamic
 release: deps static-cxx
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build --scratch-path $(RELEASE_DIR) $(RELEASE_FLAGS)
 
 # If no libstdc++.a is found the folder stays empty and the link falls back to the shared library.
 static-cxx:
@@ -33,11 +41,11 @@ static-cxx:
 	if [ -f "$$a" ]; then ln -sf "$$a" $(STATIC_CXX)/libstdc++.a; else rm -f $(STATIC_CXX)/libstdc++.a; fi
 
 demo: release
-	.build/release/fieldline demo
+	$(FL) demo
 
 # A headless tour of check and replay (no terminal needed).
 tour: release
-	@bash scripts/demo.sh .build/release/fieldline
+	@bash scripts/demo.sh $(FL)
 
 # Test oracles from PyPI, in a gitignored folder of their own (--target works with any python3; Debian's refuses
 # system-wide pip installs), where the tests look for them: wcwidth for the width table.
@@ -51,6 +59,39 @@ test: deps test-oracles
 
 bench: release
 	bash bench/run.sh
+
+# The man page from ArgumentParser's generator, run on the release binary (the top-level help carries the keymap
+# format summary and the exit codes); the generator is built from the ArgumentParser dependency in a folder of its
+# own, and the page is dated by the last commit so it does not change from run to run.
+man: release
+	$(SWIFT) build --scratch-path .build-man --product generate-manual
+	@mkdir -p .build-man/out
+	.build-man/debug/generate-manual $(FL) --output-directory .build-man/out \
+	  --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+
+# Shell completions, written by the release binary itself (keymap names are completed at run time).
+completions: release
+	@mkdir -p $(RELEASE_DIR)/completions
+	$(FL) --generate-completion-script bash > $(RELEASE_DIR)/completions/fieldline.bash
+	$(FL) --generate-completion-script zsh > $(RELEASE_DIR)/completions/_fieldline
+	$(FL) --generate-completion-script fish > $(RELEASE_DIR)/completions/fieldline.fish
+
+# A stripped release binary, the man page and the completions, in their standard folders under PREFIX.
+install: release man completions
+	install -D -m 755 -s $(FL) $(DESTDIR)$(PREFIX)/bin/fieldline
+	install -D -m 644 .build-man/out/fieldline.1 $(DESTDIR)$(PREFIX)/share/man/man1/fieldline.1
+	install -D -m 644 $(RELEASE_DIR)/completions/fieldline.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/fieldline
+	install -D -m 644 $(RELEASE_DIR)/completions/_fieldline $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_fieldline
+	install -D -m 644 $(RELEASE_DIR)/completions/fieldline.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/fieldline.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/fieldline $(DESTDIR)$(PREFIX)/share/man/man1/fieldline.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/fieldline $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_fieldline \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/fieldline.fish
+
+# A Debian package of the same files under /usr (scripts/make-deb.sh); the version is `fieldline --version`'s.
+deb: release man completions
+	bash scripts/make-deb.sh $(FL)
 
 # libFuzzer targets: the input decoder, the keymap loader, the engine and the `check` line path (FUZZ_SECONDS each,
 # default 60; FUZZ_TARGETS picks some); not part of `test`. docs/fuzzing.md says what each one checks.

@@ -6,7 +6,7 @@
 # Needs: a release build (make release), sqlite3, Debian's postgresql (a throwaway server is started here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-fl=.build/release/fieldline
+fl=.build-release/release/fieldline
 n=${FORM_RECORDS:-2000}
 tmp=$(mktemp -d)
 chmod 755 "$tmp"

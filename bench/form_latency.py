@@ -105,7 +105,7 @@ def callgrind(binary, form, records, data):
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser()
-    ap.add_argument("--fieldline", default=os.path.join(root, ".build/release/fieldline"))
+    ap.add_argument("--fieldline", default=os.path.join(root, ".build-release/release/fieldline"))
     ap.add_argument("--records", type=int, default=40)
     ap.add_argument("--callgrind-records", type=int, default=5)
     ap.add_argument("--no-callgrind", action="store_true")

@@ -832,7 +832,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--fieldline", default=os.path.join(root, ".build/release/fieldline"))
+    ap.add_argument("--fieldline", default=os.path.join(root, ".build-release/release/fieldline"))
     ap.add_argument("--bare", default=os.path.join(here, "out/bare_prompt"))
     ap.add_argument("--python", default=os.path.join(here, ".venv/bin/python"))
     ap.add_argument("--ptk-script", default=os.path.join(here, "ptk_prompt.py"))

@@ -20,13 +20,13 @@ loc=$(bench/.venv/bin/python -c 'import stdnum, os; print(os.path.join(os.path.d
 # Input: real county codes (from stdnum's data) so both tools judge the same realistic lines.
 python3 bench/gen_ids.py "$LINES" "$loc" > "$out/ids.txt"
 
-fl=".build/release/fieldline check idcard-cn < $out/ids.txt > $out/fieldline.txt 2>/dev/null"
+fl=".build-release/release/fieldline check idcard-cn < $out/ids.txt > $out/fieldline.txt 2>/dev/null"
 py="bench/.venv/bin/python bench/stdnum_check.py < $out/ids.txt > $out/stdnum.txt 2>/dev/null"
 hyperfine -i --warmup 2 --runs 15 --export-json "$out/fieldline.json" "$fl" >/dev/null
 hyperfine -i --runs 3 --export-json "$out/stdnum.json" "$py" >/dev/null
 agree=$(cmp -s "$out/fieldline.txt" "$out/stdnum.txt" && echo "identical" || echo "DIFFERENT")
 
-engine=$(.build/release/fieldline-bench)
+engine=$(.build-release/release/fieldline-bench)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 
 python3 - "$out" "$LINES" "$agree" "$cpu" > bench/RESULTS.md <<PY

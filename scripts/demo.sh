@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A headless tour of the field engine: what `check` and `replay` print for real input.
 set -u
-fl=${1:-.build/release/fieldline}
+fl=${1:-.build-release/release/fieldline}
 run() { printf '\n$ %s\n' "$*"; "$@"; echo "(exit $?)"; }
 run "$fl" replay phone-cn 13812345678
 run "$fl" replay phone-cn 13812345678 '<Left><Left><Left><Left><Left><BS>'

@@ -218,6 +218,8 @@ def render(rows, dropped):
         "# country.tsv: every ISO 3166-1 country and territory (249 alpha-2 codes), for the `country` picker.",
         f"# Generated {GENERATED} by scripts/gen-country.py; do not edit. Regenerate with:",
         f"#   {COMMAND}",
+        "# Sources: ISO 3166-1 (pycountry / Debian iso-codes), Unicode CLDR (babel), libphonenumber (phonenumbers),",
+        "#   pypinyin; each with its version and licence below.",
         "# Codes (value, alpha3, numeric): ISO 3166-1 as in PyPI pycountry 26.2.16, which bundles Debian's iso-codes",
         f"#   data (LGPL-2.1-only); {len(list(pycountry.countries))} entries. CLDR's extra region codes that ISO 3166-1",
         "#   does not assign (EU EZ UN XK XA XB AC CP CQ DG EA IC QO TA ZZ) are not rows.",

@@ -7,6 +7,8 @@ enum ShippedData {
 # country.tsv: every ISO 3166-1 country and territory (249 alpha-2 codes), for the `country` picker.
 # Generated 2026-11-22 by scripts/gen-country.py; do not edit. Regenerate with:
 #   python3 -m pip install --target .gen-python babel==2.18.0 pycountry==26.2.16 phonenumbers==9.0.43 pypinyin==0.55.0 && PYTHONPATH=.gen-python python3 scripts/gen-country.py
+# Sources: ISO 3166-1 (pycountry / Debian iso-codes), Unicode CLDR (babel), libphonenumber (phonenumbers),
+#   pypinyin; each with its version and licence below.
 # Codes (value, alpha3, numeric): ISO 3166-1 as in PyPI pycountry 26.2.16, which bundles Debian's iso-codes
 #   data (LGPL-2.1-only); 249 entries. CLDR's extra region codes that ISO 3166-1
 #   does not assign (EU EZ UN XK XA XB AC CP CQ DG EA IC QO TA ZZ) are not rows.

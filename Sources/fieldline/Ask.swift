@@ -21,7 +21,7 @@ struct Ask: ParsableCommand {
             """
     )
 
-    @Argument(help: "The field: a keymap name (phone-cn, idcard-cn, text, digits, …) or a path to a keymap file.")
+    @Argument(help: "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file.", completion: FieldCatalog.keymapCompletion)
     var keymap: String?
 
     @OptionGroup var field: FieldOptionGroup

@@ -4,6 +4,13 @@ import FieldKit
 
 /// Finds the field a command names: `--keymap-file`, a KEYMAP path, or a name on the keymap search path.
 enum FieldCatalog {
+    /// Shell completion for a KEYMAP argument: the names on the search path (the user's and the shipped ones)
+    /// that start with the word being completed, then keymap files (a word with a `/` is a path).
+    static let keymapCompletion = CompletionKind.custom { _, _, prefix in
+        if prefix.contains("/") { return [] }
+        return KeymapLoader(lookup: KeymapLookup()).lookup.all().map(\.name).filter { $0.hasPrefix(prefix) }
+    }
+
     /// The loader for this process's environment.
     static var loader: KeymapLoader { KeymapLoader(lookup: KeymapLookup()) }
 

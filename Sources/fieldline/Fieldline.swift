@@ -6,11 +6,18 @@ struct Fieldline: ParsableCommand {
         commandName: "fieldline",
         abstract: "Validated, as-you-type formatted input fields for the terminal.",
         discussion: """
-            Exit codes: 0 ok, 1 cancelled, 64 usage error, 65 invalid value, 66 unreadable input, \
-            70 internal error, 74 output not written, 78 keymap problems, 124 timeout, 129 hangup, \
-            130 interrupted (Ctrl-C), 128+n another signal n.
-            Exit 78: a keymap or form file has problems (printed as FILE:LINE:COL: message).
+            Fields are YAML keymap files: the shipped ones (fieldline keymaps list), then yours in \
+            ~/.config/fieldline/keymaps or $FIELDLINE_KEYMAPS, or --keymap-file FILE. A keymap says which \
+            characters each position accepts (symbols), how long a value is (length), how it is shown \
+            (templates such as ###-####-####), which validators judge it, and key bindings; choices make a \
+            picker, picker: date a date picker. fieldline keymaps lint FILE checks one.
+
+            Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D); 64 usage error; 65 invalid value or record; \
+            66 unreadable input; 70 internal error; 74 output not written; 78 keymap, form or choice list \
+            problems (printed as FILE:LINE:COL: message); 124 timeout; 129 hangup; 130 interrupted (Ctrl-C); \
+            128+n another signal n.
             """,
+        version: Version.current,
         subcommands: [Ask.self, Check.self, Replay.self, Form.self, Keymaps.self, Demo.self]
     )
 }

@@ -23,7 +23,7 @@ struct Form: ParsableCommand {
             """
     )
 
-    @Argument(help: "The form file (YAML).")
+    @Argument(help: "The form file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var form: String
 
     @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…).")

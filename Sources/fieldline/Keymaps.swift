@@ -40,7 +40,7 @@ struct Keymaps: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the keymap file a name resolves to.")
 
-        @Argument(help: "A keymap name or path.")
+        @Argument(help: "A keymap name or path.", completion: FieldCatalog.keymapCompletion)
         var name: String
 
         func run() throws {
@@ -69,7 +69,7 @@ struct Keymaps: ParsableCommand {
             discussion: "Exit codes: 0 no problems, 78 problems found."
         )
 
-        @Argument(help: "Keymap files.")
+        @Argument(help: "Keymap files.", completion: .file(extensions: ["yaml", "yml"]))
         var files: [String]
 
         func run() throws {

@@ -70,15 +70,7 @@ import Testing
     @Test(arguments: files) func headerNamesSourceLicenceAndRegenerateCommand(file: String) throws {
         let (comments, _) = try Self.split(file)
         let source = comments.contains { $0.contains("Source") }
-        if file == "country.tsv" {
-            // Its header names each source (pycountry, CLDR through babel, phonenumbers, pypinyin) by column, but
-            // no line says "Source"; once one does, this known issue is not recorded and the test fails: drop it.
-            withKnownIssue("country.tsv's header has no line containing \"Source\"") {
-                #expect(source, "\(file): no header line names a source")
-            }
-        } else {
-            #expect(source, "\(file): no header line names a source")
-        }
+        #expect(source, "\(file): no header line names a source")
         #expect(comments.contains { $0.contains("icen") }, "\(file): no header line names a licence")
         #expect(comments.contains { $0.contains("Regenerate") || $0.contains("regenerate") },
                 "\(file): no header line gives the regenerate command")

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `make install`, `make uninstall` and `make deb` as a packager runs them: the files land in their standard
+/// folders, the installed binary works away from the source tree, and uninstall leaves nothing behind.
+@Suite(.serialized) struct InstallTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The files `make install` puts under PREFIX.
+    static let installed = [
+        "bin/fieldline", "share/man/man1/fieldline.1", "share/bash-completion/completions/fieldline",
+        "share/zsh/site-functions/_fieldline", "share/fish/vendor_completions.d/fieldline.fish",
+    ]
+
+    /// Runs a command in the repository with only PATH (for swift and dpkg) and a scratch HOME.
+    static func sh(_ command: String) throws -> Run {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd '\(repo)' && " + command], stdin: nil,
+                       environment: ["PATH": path])
+    }
+
+    @Test func makeInstallPutsEveryFileInPlaceAndUninstallRemovesThem() throws {
+        let s = try FormImportTests.Scratch()
+        let make = try Self.sh("make --no-print-directory install DESTDIR='\(s.folder)' PREFIX=/opt/fl 2>&1")
+        #expect(make.status == 0, "\(make.out)")
+        for file in Self.installed {
+            #expect(FileManager.default.fileExists(atPath: s.folder + "/opt/fl/" + file), "\(file) missing")
+        }
+        let man = s.read("opt/fl/share/man/man1/fieldline.1")
+        #expect(man.contains("Exit codes: 0 ok") && man.contains("keymap"), "the man page lacks the exit codes")
+        #expect(s.read("opt/fl/share/bash-completion/completions/fieldline").contains("---completion ask"))
+        // Stripped: no symbol table left.
+        let nm = try Self.sh("nm '\(s.folder)/opt/fl/bin/fieldline' 2>&1")
+        #expect(nm.out.contains("no symbols"), "\(nm.out.prefix(200))")
+        let uninstall = try Self.sh("make --no-print-directory uninstall DESTDIR='\(s.folder)' PREFIX=/opt/fl 2>&1")
+        #expect(uninstall.status == 0, "\(uninstall.out)")
+        for file in Self.installed {
+            #expect(!FileManager.default.fileExists(atPath: s.folder + "/opt/fl/" + file), "\(file) left behind")
+        }
+    }
+
+    @Test func theDebianPackageHoldsAWorkingBinary() throws {
+        let make = try Self.sh("make --no-print-directory deb 2>/dev/null | tail -1")
+        #expect(make.status == 0)
+        let deb = Self.repo + "/" + make.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(deb.hasSuffix(".deb"), "\(make.out)")
+        let fields = try Self.sh("dpkg-deb -f '\(deb)' Package Version Depends")
+        let version = try fieldline(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(fields.out.contains("Package: fieldline") && fields.out.contains("Version: \(version)"), "\(fields.out)")
+        #expect(fields.out.contains("libedit2") && fields.out.contains("libyaml-0-2"), "\(fields.out)")
+        // Unpacked into a scratch root and run from there, away from the source tree.
+        let s = try FormImportTests.Scratch()
+        let unpack = try Self.sh("dpkg -x '\(deb)' '\(s.folder)'")
+        #expect(unpack.status == 0, "\(unpack.err)")
+        for file in Self.installed {
+            #expect(FileManager.default.fileExists(atPath: s.folder + "/usr/" + file), "\(file) missing from the package")
+        }
+        let binary = URL(fileURLWithPath: s.folder + "/usr/bin/fieldline")
+        #expect(try run(binary, ["--version"], stdin: nil).out == version + "\n")
+        let checked = try run(binary, ["check", "phone-cn"], stdin: Data("+86 138 1234 5678\n".utf8))
+        #expect(checked.out == "13812345678\n" && checked.status == 0)
+    }
+}
