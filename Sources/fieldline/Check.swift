@@ -42,7 +42,7 @@ struct Check: ParsableCommand {
         var invalid = 0
         if output == .value {
             // The hot path: blocks of lines checked on both cores, written back in input order.
-            let readError = LineReader.forEachBlock(fd: 0) { block in
+            let readError = LineReader.forEachBlock(fd: 0, whenIdle: { out.flush(); err.flush() }) { block in
                 for slice in ParallelValueCheck.check(block: block, checker: checker) {
                     out.append(contentsOf: slice.out)
                     for (line, message) in slice.errors {
@@ -60,7 +60,7 @@ struct Check: ParsableCommand {
             try Check.finish(out: &out, err: &err, readError: readError, invalid: invalid)
             return
         }
-        let readError = LineReader.forEachLine(fd: 0) { line in
+        let readError = LineReader.forEachLine(fd: 0, whenIdle: { out.flush(); err.flush() }) { line in
             lineNumber += 1
             let result = checker.check(line)
             if let issue = result.issue {
