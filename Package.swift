@@ -5,6 +5,9 @@ let package = Package(
     name: "fieldline",
     products: [
         .library(name: "FieldKit", targets: ["FieldKit"]),
+        .library(name: "FieldKeymaps", targets: ["FieldKeymaps"]),
+        .library(name: "FieldTerminal", targets: ["FieldTerminal"]),
+        .library(name: "FieldSinks", targets: ["FieldSinks"]),
         .executable(name: "fieldline", targets: ["fieldline"]),
         .executable(name: "fieldline-bench", targets: ["fieldline-bench"]),
     ],
@@ -25,8 +28,9 @@ let package = Package(
         .target(name: "CEditLineShims", dependencies: ["CLibEdit"]),
         // Signal handlers that restore the terminal; in C because a handler may only make async-signal-safe calls.
         .target(name: "CTerminalGuard"),
-        // The libedit adapter: decodes keys into engine commands and paints frames; no field logic.
-        .target(name: "FieldLine", dependencies: ["FieldKit", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
+        // The libedit adapter: decodes keys into engine commands and paints frames; no field logic. (Not named
+        // FieldLine: it and the fieldline target would differ only in letter case.)
+        .target(name: "FieldTerminal", dependencies: ["FieldKit", "FieldKeymaps", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
         // SQLite from Debian's libsqlite3-dev: the embedded database sink for form records.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libpq (Debian's libpq-dev for the header, libpq5 at run time) for the shared PostgreSQL sink, loaded with
@@ -40,7 +44,7 @@ let package = Package(
             dependencies: [
                 "FieldKit",
                 "FieldKeymaps",
-                "FieldLine",
+                "FieldTerminal",
                 "FieldSinks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -53,7 +57,7 @@ let package = Package(
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
         // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.
-        .testTarget(name: "FieldLineTests", dependencies: ["fieldline", "FieldLine"]),
+        .testTarget(name: "TerminalTests", dependencies: ["fieldline", "FieldTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

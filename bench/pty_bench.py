@@ -637,7 +637,7 @@ def markdown(args, meta, startup, first_screen, keys, paste, g):
       "(`ESC[nG`), the character inserted with `ESC[1@`, a move to the counter, `ESC[P` and the new digits, and a "
       "move back, 26 bytes (the `bare libedit + counter` row: `bare_prompt.c --counter`, a C prompt with an "
       "`n/10000` right prompt whose keys return `CC_REFRESH`, writes exactly that). fieldline's quick echo "
-      "(`Sources/FieldLine/QuickEcho.swift`) handles a key that only appends printable ASCII at the end of the "
+      "(`Sources/FieldTerminal/QuickEcho.swift`) handles a key that only appends printable ASCII at the end of the "
       "line: on the first row it writes the new characters, then the counter cells that changed between a cursor "
       "save and restore (`ESC 7`, `ESC[nC`, digits, `ESC 8`); on a wrapped row, where libedit shows no counter, "
       "just the characters. It returns without a libedit repaint; libedit's model of the screen (and its copy of "

@@ -5,18 +5,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Today's local date, read once per run, for "birth date is in the future"; and the weekday names of the
-/// user's language for a date picker's right prompt.
-enum Today {
+/// The validation context of this process: today's local date (for "birth date is in the future", date bounds)
+/// and the weekday names of the user's language for a date picker's right prompt.
+public enum LocalContext {
     /// Whether the messages locale (LC_ALL, then LC_MESSAGES, then LANG, the first that is set) is Chinese.
-    static func chinese() -> Bool {
+    public static func chinese() -> Bool {
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value.hasPrefix("zh") }
         }
         return false
     }
 
-    static func context() -> ValidationContext {
+    /// Today, in the local time zone, with the locale's weekday names.
+    public static func now() -> ValidationContext {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)

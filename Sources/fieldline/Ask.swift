@@ -1,6 +1,6 @@
 import ArgumentParser
 import FieldKit
-import FieldLine
+import FieldTerminal
 #if canImport(Glibc)
 import Glibc
 #endif

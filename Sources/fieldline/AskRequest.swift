@@ -1,7 +1,7 @@
 import ArgumentParser
 import FieldKeymaps
 import FieldKit
-import FieldLine
+import FieldTerminal
 
 /// Everything one `fieldline ask` was asked to do, however its command line was read.
 struct AskRequest: Equatable {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FieldKeymaps
 import FieldKit
-import FieldLine
+import FieldTerminal
 
 /// `fieldline demo`: a mobile number, an ID number and a nickname, asked in turn, printed as one JSON object.
 struct Demo: ParsableCommand {

@@ -1,11 +1,11 @@
 import FieldKit
-import FieldLine
+import FieldTerminal
 import FieldSinks
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `fieldline form` at a terminal: wires FieldLine's `FormPrompt` to the sink and turns its ending into the exit
+/// `fieldline form` at a terminal: wires FieldTerminal's `FormPrompt` to the sink and turns its ending into the exit
 /// (Ctrl-C re-raised as SIGINT after the terminal is restored: 130 to the shell).
 struct FormEntry {
     let form: FormSpec

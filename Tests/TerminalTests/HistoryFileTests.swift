@@ -2,7 +2,7 @@ import CEditLineShims
 import CLibEdit
 import Foundation
 import Testing
-@testable import FieldLine
+@testable import FieldTerminal
 
 /// `--history FILE`: what is refused (and left untouched), concurrent appends, libedit's encoding, compaction.
 @Suite struct HistoryFileTests {

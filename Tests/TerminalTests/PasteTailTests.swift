@@ -1,6 +1,6 @@
 import FieldKit
 import Testing
-@testable import FieldLine
+@testable import FieldTerminal
 #if canImport(Glibc)
 import Glibc
 #endif

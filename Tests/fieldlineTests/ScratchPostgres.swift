@@ -3,7 +3,7 @@ import Testing
 
 /// A throwaway PostgreSQL server for one test: a new cluster in a scratch folder, listening only on a Unix socket
 /// there, trust authentication, stopped and removed at the end. (As root, the server runs as `postgres`.)
-/// Shared by the fieldlineTests and FieldLineTests targets (a symbolic link there), so it runs programs itself.
+/// Shared by the fieldlineTests and TerminalTests targets (a symbolic link there), so it runs programs itself.
 final class ScratchPostgres {
     let folder: String
     let url: String
