@@ -12,7 +12,8 @@ let package = Package(
         .executable(name: "fieldline-bench", targets: ["fieldline-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Usage texts are compared exactly in the tests: stay on the minor version they were written against.
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
     ],
     targets: [
         // PCRE2 from Debian's libpcre2-dev: keymaps' regex validators, compiled once and matched with a step budget.

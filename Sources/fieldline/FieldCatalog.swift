@@ -11,6 +11,14 @@ enum FieldCatalog {
         return KeymapLoader(lookup: KeymapLookup()).lookup.all().map(\.name).filter { $0.hasPrefix(prefix) }
     }
 
+    /// A mistyped keymap name is a usage error (64) with the same message from every command; a path is left to
+    /// the loader (a file that cannot be read is a keymap problem, 78).
+    static func requireKnown(_ keymap: String) throws {
+        guard !KeymapLookup.isPath(keymap), loader.lookup.locate(keymap) == nil else { return }
+        let known = loader.lookup.all().map(\.name).joined(separator: ", ")
+        throw ValidationError("unknown keymap '\(ControlCharacters.escaped(keymap))'; known keymaps: \(known)")
+    }
+
     /// The loader for this process's environment.
     static var loader: KeymapLoader { KeymapLoader(lookup: KeymapLookup()) }
 
@@ -28,10 +36,7 @@ enum FieldCatalog {
                 loaded = try loader.load(origin: .file(file))
             } else if let keymap {
                 // A mistyped name is a usage error (64); problems inside a keymap file are config errors (78).
-                if !KeymapLookup.isPath(keymap), loader.lookup.locate(keymap) == nil {
-                    let known = loader.lookup.all().map(\.name).joined(separator: ", ")
-                    throw ValidationError("unknown keymap '\(keymap)'; known keymaps: \(known)")
-                }
+                try requireKnown(keymap)
                 loaded = try loader.load(keymap)
             } else {
                 throw ValidationError("name a KEYMAP or give --keymap-file PATH")

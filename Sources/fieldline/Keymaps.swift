@@ -43,6 +43,9 @@ struct Keymaps: ParsableCommand {
         @Argument(help: "A keymap name or path.", completion: FieldCatalog.keymapCompletion)
         var name: String
 
+        /// An unknown name is the usage error every command gives (64), with this command's usage line.
+        func validate() throws { try FieldCatalog.requireKnown(name) }
+
         func run() throws {
             let lookup = FieldCatalog.loader.lookup
             let origin = KeymapLookup.isPath(name) ? .file(name) : lookup.locate(name)

@@ -7,15 +7,20 @@ struct Replay: ParsableCommand {
         commandName: "replay",
         abstract: "Feed keys to a field with no terminal and print the final frame.",
         discussion: """
-            KEYS use Vim key notation: plain characters are typed one by one; <BS> <Del> <Left> <Right> <Home> \
-            <End> <C-a> <C-e> <C-w> <C-u> <C-k> <CR> <Esc> <Tab> <Up> <Down> are keys and <lt> types '<'. \
+            KEYS use Vim key notation: plain characters are typed one by one and <lt> types '<'; the keys a \
+            field binds by default are \(Replay.standardKeys) (a keymap may bind more). \
             KEYS and --paste TEXT run in command-line order, each --paste as one paste. Put -- before KEYS that \
             start with '-'. The run stops at an accepted <CR> or at <Esc>, as a prompt would.
-            Prints the display with the cursor drawn as '|', or with --json an object with display, cursor, \
-            cursorColumn, value, counter, status, message, full, refused and effect.
+            Prints the display with the cursor drawn as '|' (--output display, the default), the value Enter would \
+            accept (--output value), or an object (--output json, or --json) with display, cursor, cursorColumn, \
+            value, counter, status, message, full, refused and effect, and for a choice field query, matches, \
+            index and choice.
             Exit codes: 0 replayed, 64 usage error (unknown key name, bad option), 78 keymap problems.
             """
     )
+
+    /// The standard keymap's keys in Vim notation, from the keymap itself (so the help never misses one).
+    static let standardKeys = Keymap.standard.bindings.keys.map(\.description).sorted().joined(separator: " ")
 
     @OptionGroup var field: FieldOptionGroup
 
@@ -30,7 +35,10 @@ struct Replay: ParsableCommand {
     @Option(help: "Text pasted at this point of the key sequence (repeatable).")
     var paste: [String] = []
 
-    @Flag(help: "Print the frame as JSON.")
+    @Option(help: "What to print: display (the line with the cursor drawn as '|', the default), value (what Enter would accept) or json (the whole frame).")
+    var output: CheckOutput?
+
+    @Flag(help: "The same as --output json.")
     var json = false
 
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.
@@ -53,7 +61,10 @@ struct Replay: ParsableCommand {
         }
         let frame = outcome.field.frame
         var out = OutputBuffer(fd: 1)
-        if json {
+        let output = self.output ?? (json ? .json : .display)
+        if output == .value {
+            out.append(outcome.field.acceptedValue)
+        } else if output == .json {
             let effect: JSONText.Value
             switch outcome.lastEffect {
             case .accept?: effect = .string("accept")
@@ -113,7 +124,7 @@ struct Replay: ParsableCommand {
                     if pasteIndex < pastes.count { steps.append(.paste(pastes[pasteIndex])); pasteIndex += 1 }
                     continue
                 }
-                if FieldOptionGroup.valueOptions.contains(arg) { i += 1; continue }
+                if FieldOptionGroup.valueOptions.contains(arg) || arg == "--output" { i += 1; continue }
                 if arg.hasPrefix("-") && arg.count > 1 { continue }
             }
             positional += 1

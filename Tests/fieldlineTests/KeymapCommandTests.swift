@@ -132,10 +132,19 @@ private func shippedDescription(_ name: String) throws -> String {
         #expect(r.status == 0)
         let byPath = try fixture.run(["keymaps", "show", "plate.yaml"])
         #expect(byPath.out == "# plate.yaml\n" + plate)
+        // An unknown name: the same usage error (64) and message as ask, check and replay give.
         let missing = try fixture.run(["keymaps", "show", "nosuch"])
-        #expect(missing.status == 78)
+        #expect(missing.status == 64)
         #expect(missing.out == "")
-        #expect(missing.err.contains("no such keymap 'nosuch'"), "\(missing.err)")
+        #expect(missing.err.hasPrefix("Error: unknown keymap 'nosuch'; known keymaps: card, "), "\(missing.err)")
+        for command in [["ask", "nosuch", "--value", "1"], ["check", "nosuch"], ["replay", "nosuch", "1"]] {
+            let other = try fixture.run(command)
+            #expect(other.status == 64 && other.err.components(separatedBy: "\n").first == missing.err.components(separatedBy: "\n").first,
+                    "\(command): \(other.err)")
+        }
+        // A path that cannot be read is a keymap problem (78), as for every command.
+        let unreadable = try fixture.run(["keymaps", "show", "/nonexistent/x.yaml"])
+        #expect(unreadable.status == 78)
     }
 
     @Test func lintOfAGoodFileIsSilent() throws {

@@ -77,3 +77,14 @@ import Testing
         #expect(AttachedValues.separated(["--limit=5"]) == ["--limit=5"])
     }
 }
+
+/// `replay --output` takes the values `ask` and `check` take; `--json` stays as the alias it was.
+@Suite struct ReplayOutputTests {
+    @Test func outputJSONValueAndDisplay() throws {
+        let json = try fieldline(["replay", "phone-cn", "138", "--output", "json"])
+        let alias = try fieldline(["replay", "phone-cn", "--json", "138"])
+        #expect(json.status == 0 && json.out.hasPrefix(#"{"display":"138","cursor":3,"#) && json.out == alias.out, "\(json.out)")
+        #expect(try fieldline(["replay", "phone-cn", "--output", "value", "13812345678"]).out == "13812345678\n")
+        #expect(try fieldline(["replay", "phone-cn", "138", "--output=display"]).out == "138|\n")
+    }
+}
