@@ -204,8 +204,7 @@ def render(tables):
         "\n"
         "/// Sorted, merged inclusive scalar ranges stored flat as (low, high) pairs.\n"
         "enum DisplayWidthTable {\n"
-        "    /// Unicode version the tables were generated from.\n"
-        f"    static let unicodeVersion = \"{UNICODE_VERSION}\"\n"
+        f"    // Generated from Unicode {UNICODE_VERSION} (see the file header).\n"
         + "".join("\n" + swift_array(name, doc, points) for name, doc, points in tables)
         + "}\n"
     )

@@ -5,13 +5,9 @@ import Testing
 /// The date picker: impossible input refused while typing, Up/Down stepping that keeps a real date, `t` for
 /// today, bounds, the weekday; stepping and weekdays checked against Foundation's Gregorian calendar.
 @Suite struct DatePickerTests {
-    /// The shipped `date` field as Swift values (FieldKeymapsTests loads the file itself).
-    static let date = FieldSpec(
-        name: "date", symbols: SymbolRules(defaultClass: .digit), templates: [Template("####-##-##")],
-        minLength: 8, limit: 8, unitNoun: "digit", validators: [.date], valueForm: .display, separators: ["/", ".", " "])
-
     static func field(earliest: DateBound? = nil, latest: DateBound? = nil, weekdays: [String] = ValidationContext.englishWeekdays) -> Field {
-        var spec = Self.date
+        var spec = BuiltinFields.date
+        #expect(spec.datePicker != nil, "the shipped date keymap is a date picker")
         spec.datePicker = DatePicker(earliest: earliest, latest: latest)
         return Field(spec: spec, context: ValidationContext(today: fixedContext.today, weekdays: weekdays))
     }

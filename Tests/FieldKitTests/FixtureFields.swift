@@ -1,50 +1,27 @@
+import FieldKeymaps
 import FieldKit
 
-/// The shipped fields written as Swift values, so engine tests need no files. The shipped keymap files in
-/// `keymaps/` must behave exactly like these (FieldKeymapsTests checks that).
+/// The shipped fields the engine tests use, loaded from the shipped keymap files (`keymaps/`, embedded in
+/// FieldKeymaps): one source, so the engine is tested on exactly what users get.
 enum BuiltinFields {
+    /// A shipped keymap's field, loaded without any user folder on the search path.
+    static func shipped(_ name: String) -> FieldSpec {
+        // The shipped set is linted by FieldKeymapsTests; failing here means a broken build.
+        try! KeymapLoader(lookup: KeymapLookup(environment: [:])).load(origin: .shipped(name)).spec
+    }
+
     /// Mainland China mobile number shown `138-1234-5678`.
-    static let phoneCN = FieldSpec(
-        name: "phone-cn",
-        summary: "Mainland China mobile number, shown 138-1234-5678",
-        symbols: SymbolRules(defaultClass: .digit, positionClasses: [1: .characters("1")]),
-        templates: [Template("###-####-####", options: [.mobile])],
-        minLength: 11, limit: 11, unitNoun: "digit",
-        validators: [.cnMobile],
-        pastePrefixes: ["+86", "0086", "86"],
-        separators: [" ", "-", ".", "(", ")"]
-    )
-
+    static let phoneCN = shipped("phone-cn")
     /// GB 11643-1999 resident ID number shown `110105 19900307 123X`.
-    static let idcardCN = FieldSpec(
-        name: "idcard-cn",
-        summary: "Chinese resident ID number (GB 11643-1999), shown 110105 19900307 123X",
-        symbols: SymbolRules(
-            defaultClass: .digit,
-            positionClasses: [18: SymbolClass.digit.union(.characters("X"))],
-            caseMapping: .upper
-        ),
-        templates: [Template("###### ######## ####")],
-        minLength: 18, limit: 18,
-        validators: [.gb11643]
-    )
-
+    static let idcardCN = shipped("idcard-cn")
     /// Free text, counted in graphemes unless told otherwise.
-    static let text = FieldSpec(
-        name: "text",
-        summary: "Free text; --limit N caps it, --count picks what is counted",
-        symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false)
-    )
-
+    static let text = shipped("text")
     /// A run of digits with optional --min / --max length.
-    static let digits = FieldSpec(
-        name: "digits",
-        summary: "Digits only; --min and --max bound the length",
-        symbols: SymbolRules(defaultClass: .digit),
-        unitNoun: "digit"
-    )
+    static let digits = shipped("digits")
+    /// A calendar date `yyyy-mm-dd`, also a date picker.
+    static let date = shipped("date")
 
-    /// Every shipped field.
+    /// The fields the property tests run on.
     static let all: [FieldSpec] = [phoneCN, idcardCN, text, digits]
 
     /// A shipped field by name.

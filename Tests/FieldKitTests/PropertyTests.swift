@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FieldKit
 
@@ -85,9 +86,15 @@ struct PropertyTests {
         #expect(Array(String(f.state.symbols)).count == f.state.symbols.count, "symbols not grapheme-normal, seed \(seed)")
     }
 
+    /// How many times the default number of sequences to run (`FIELDLINE_PROPERTY_SCALE`, at least 1).
+    static let scale = max(1, ProcessInfo.processInfo.environment["FIELDLINE_PROPERTY_SCALE"].flatMap { Int($0) } ?? 1)
+
     @Test(arguments: specs)
     func randomSequencesKeepTheInvariants(name: String, spec: FieldSpec) {
-        let sequences = 100_000
+        // 25,000 sequences of up to 8 commands per field in `make test` (a debug build); FIELDLINE_PROPERTY_SCALE
+        // multiplies them for a longer run (e.g. 40 for a million). The engine fuzz target checks the same
+        // invariants on millions of longer sequences (docs/fuzzing.md).
+        let sequences = 25_000 * PropertyTests.scale
         var rng = SplitMix64(state: 0xF1E1D ^ UInt64(name.utf8.count))
         for _ in 0..<sequences {
             let seed = rng.next()

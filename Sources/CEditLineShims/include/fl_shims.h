@@ -18,8 +18,6 @@ int fl_set_client_data(EditLine *el, void *data);
 void *fl_client_data(EditLine *el);
 int fl_set_getc(EditLine *el, fl_getc_fn fn);
 int fl_set_tty(EditLine *el, const char *a, const char *b, const char *c);
-int fl_set_signal(EditLine *el, int on);
-int fl_prep_term(EditLine *el, int on);
 int fl_refresh(EditLine *el);
 
 int fl_history_set_size(History *h, HistEvent *ev, int size);

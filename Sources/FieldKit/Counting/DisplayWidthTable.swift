@@ -11,8 +11,7 @@
 
 /// Sorted, merged inclusive scalar ranges stored flat as (low, high) pairs.
 enum DisplayWidthTable {
-    /// Unicode version the tables were generated from.
-    static let unicodeVersion = "16.0.0"
+    // Generated from Unicode 16.0.0 (see the file header).
 
     /// East_Asian_Width W or F, plus Emoji_Presentation=Yes: two columns.
     static let wide: [UInt32] = [

@@ -1,5 +1,5 @@
 /// How an insertion went, for the bell, for `check`'s messages and for tests.
-public struct InsertionOutcome: Sendable, Equatable {
+public struct InsertionOutcome: Sendable {
     /// Symbols that made it into the field.
     public var accepted = 0
     /// The first character refused, its 0-based index in the inserted text, and why.
@@ -13,11 +13,6 @@ public struct InsertionOutcome: Sendable, Equatable {
 
     /// Whether anything was refused or cut off.
     public var refusedAny: Bool { firstRefusal != nil || truncated }
-
-    public static func == (a: InsertionOutcome, b: InsertionOutcome) -> Bool {
-        a.accepted == b.accepted && a.truncated == b.truncated
-            && a.firstRefusal?.character == b.firstRefusal?.character && a.firstRefusal?.offset == b.firstRefusal?.offset
-    }
 }
 
 extension FieldSpec {
