@@ -103,3 +103,22 @@ fuzz: deps
 # binary on multi-block inputs. Not part of `test`.
 sanitize: deps
 	bash scripts/sanitize.sh
+
+# DocC documentation for the four library products (swift-docc-plugin), one static site per product in
+# .build-docs/out/PRODUCT, built in .build-docs so `swift build`'s folder is never touched. To read it:
+# `python3 -m http.server -d .build-docs/out` and open http://localhost:8000/FieldKit/documentation/fieldkit/.
+# --enable-inherited-docs: a sink's `save` or a type's `description` shows its protocol's summary. DOCC_FLAGS passes
+# more flags to docc, e.g. DOCC_FLAGS='--experimental-documentation-coverage --coverage-summary-level detailed'
+# lists every symbol without a summary.
+DOC_TARGETS := FieldKit FieldKeymaps FieldTerminal FieldSinks
+DOCC_FLAGS ?=
+.PHONY: docs
+docs: deps
+	@mkdir -p .build-docs/out
+	@for t in $(DOC_TARGETS); do \
+	  rm -rf .build-docs/out/$$t; \
+	  $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory .build-docs/out generate-documentation \
+	    --target $$t --output-path .build-docs/out/$$t --transform-for-static-hosting --hosting-base-path $$t \
+	    --enable-inherited-docs $(DOCC_FLAGS) || exit 1; \
+	done
+	@echo "documentation: .build-docs/out/{$$(echo $(DOC_TARGETS) | tr ' ' ,)}"

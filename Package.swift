@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         // Usage texts are compared exactly in the tests: stay on the minor version they were written against.
         .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
     ],
     targets: [
         // PCRE2 from Debian's libpcre2-dev: keymaps' regex validators, compiled once and matched with a step budget.

@@ -34,8 +34,11 @@ public struct ChoiceList: Sendable {
     /// Most rows a list may have, and most bytes in one cell, aliases per choice and levels: keeps a hostile file
     /// from costing unbounded memory or time.
     public static let maxChoices = 100_000
+    /// Most bytes in one cell of a choice list.
     public static let maxCellBytes = 1_000
+    /// Most aliases one choice may have.
     public static let maxAliases = 64
+    /// Most levels of choices under choices (province, city, district, …).
     public static let maxDepth = 8
 
     /// The choices a level offers: the first level for an empty path, else the children of its last choice.

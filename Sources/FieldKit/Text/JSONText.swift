@@ -2,10 +2,15 @@
 public enum JSONText {
     /// A JSON value.
     public enum Value {
+        /// A string, escaped as JSON requires.
         case string(String)
+        /// A whole number.
         case int(Int)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `null`.
         case null
+        /// An object whose members keep the order given.
         case object([(String, Value)])
     }
 

@@ -60,7 +60,10 @@ public final class RegexPattern: @unchecked Sendable, Equatable, CustomStringCon
 
     /// How a match ended.
     public enum Outcome: Sendable, Equatable {
-        case matched, differs
+        /// The whole value matches.
+        case matched
+        /// The value does not match.
+        case differs
         /// The step budget ran out before an answer.
         case tooManySteps
     }
