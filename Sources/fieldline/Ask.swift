@@ -10,6 +10,10 @@ struct Ask: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
         abstract: "Ask for one value in a formatted, validated field on the terminal.",
+        usage: """
+            fieldline ask <keymap> [--prompt <text>] [--default <value>] [--value <value>] [--output <output>] [field options]
+            fieldline ask --keymap-file <file> [options]
+            """,
         discussion: """
             Keys and drawing use the controlling terminal (/dev/tty), so x=$(fieldline ask ...) works and a piped \
             stdin is left alone. Only the accepted value goes to stdout. With --value, or with no terminal at all \

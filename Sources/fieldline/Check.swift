@@ -6,6 +6,10 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate one value per line of standard input.",
+        usage: """
+            fieldline check <keymap> [--output <output>] [field options] < lines
+            fieldline check --keymap-file <file> [options] < lines
+            """,
         discussion: """
             Each line is filtered as if pasted into the field: white space is trimmed from both ends, template \
             literals, the field's separators and a known prefix (+86) are dropped, any other refused character \

@@ -142,6 +142,9 @@ private func shippedDescription(_ name: String) throws -> String {
             #expect(other.status == 64 && other.err.components(separatedBy: "\n").first == missing.err.components(separatedBy: "\n").first,
                     "\(command): \(other.err)")
         }
+        // ask and check show KEYMAP as required in their usage lines.
+        #expect(try fixture.run(["check", "nosuch"]).err.contains("Usage: fieldline check <keymap> "))
+        #expect(try fixture.run(["ask", "nosuch"]).err.contains("Usage: fieldline ask <keymap> "))
         // A path that cannot be read is a keymap problem (78), as for every command.
         let unreadable = try fixture.run(["keymaps", "show", "/nonexistent/x.yaml"])
         #expect(unreadable.status == 78)
