@@ -57,8 +57,10 @@ test: deps test-oracles
 	$(SWIFT) build
 	$(SWIFT) test
 
+# RECORD=1 writes bench/RESULTS.md (the committed record); otherwise bench/out/RESULTS.md.
+RECORD ?= 0
 bench: release
-	bash bench/run.sh
+	RECORD=$(RECORD) bash bench/run.sh
 
 # The man page from ArgumentParser's generator, run on the release binary (the top-level help carries the keymap
 # format summary and the exit codes); the generator is built from the ArgumentParser dependency in a folder of its

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Benchmarks for the field engine, `fieldline check` and the interactive `fieldline ask` (pty); writes bench/RESULTS.md.
+# Benchmarks for the field engine, `fieldline check`, the interactive `fieldline ask` (pty) and `fieldline form`;
+# writes bench/out/RESULTS.md, or with RECORD=1 bench/RESULTS.md (the committed record), so a plain run leaves
+# `git status` clean. Installs hyperfine (Debian) when run as root and a venv in bench/.venv with python-stdnum and
+# prompt_toolkit (PyPI), the peers.
 # Needs: swift, python3 (venv + pip reach PyPI), hyperfine, cc + libedit-dev, bash (Debian). Run from anywhere: `make bench`.
 # LINES=N shortens the check benchmark (default 1,000,000 lines).
 set -euo pipefail
@@ -7,6 +10,8 @@ cd "$(dirname "$0")/.."
 LINES=${LINES:-1000000}
 out=bench/out
 mkdir -p "$out"
+results=$out/RESULTS.md
+[ "${RECORD:-0}" = 1 ] && results=bench/RESULTS.md
 
 command -v hyperfine >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq hyperfine >/dev/null; } \
   || { echo "need hyperfine: sudo apt-get install -y hyperfine" >&2; exit 1; }
@@ -29,7 +34,7 @@ agree=$(cmp -s "$out/fieldline.txt" "$out/stdnum.txt" && echo "identical" || ech
 engine=$(.build-release/release/fieldline-bench)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 
-python3 - "$out" "$LINES" "$agree" "$cpu" > bench/RESULTS.md <<PY
+python3 - "$out" "$LINES" "$agree" "$cpu" > "$results" <<PY
 import json, statistics, sys
 out, lines, agree, cpu = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 def med(name):
@@ -65,15 +70,15 @@ symbol, kills the last group, pastes it back and presses Enter; 20,000 sessions 
 (what a terminal redraw needs after each key).
 """)
 PY
-echo "$engine" >> bench/RESULTS.md
+echo "$engine" >> "$results"
 
 # `fieldline ask` in a pty against bare libedit, bash `read -e` and prompt_toolkit (about 1.5 minutes).
 python3 bench/pty_bench.py --json "$out/pty_bench.json" > "$out/pty_bench.md"
-{ echo; cat "$out/pty_bench.md"; } >> bench/RESULTS.md
+{ echo; cat "$out/pty_bench.md"; } >> "$results"
 
 # `fieldline form --input` into each sink, against sqlite3 .import and psql \copy (about half a minute).
-{ echo; bash bench/form_bench.sh; } >> bench/RESULTS.md
+{ echo; bash bench/form_bench.sh; } >> "$results"
 
 # `fieldline form` at a terminal: Enter to the next field ready, against a key in the same fields (about a minute).
-{ echo; python3 bench/form_latency.py; } >> bench/RESULTS.md
-cat bench/RESULTS.md
+{ echo; python3 bench/form_latency.py; } >> "$results"
+cat "$results"
