@@ -49,6 +49,14 @@ struct KeymapCompiler {
         let countUnit = v["count"].flatMap { choice($0, "count", CountUnit.allCases.map(\.rawValue)) }.flatMap(CountUnit.init) ?? .graphemes
         let templates = v["templates"].map { self.templates($0, symbols: symbols, limit: limit) } ?? []
         let refused = v["refuse"].map { options($0, "refuse") } ?? []
+        // A refused tag no template carries refuses nothing: a misspelling worth saying.
+        if let node = v["refuse"] {
+            let tags = Set(templates.flatMap(\.options))
+            for tag in refused where !tags.contains(tag) {
+                let known = tags.map(\.rawValue).sorted().joined(separator: ", ")
+                reader.diagnostics.append(node.problem("refuse names '\(tag)', which no template of this keymap has (its tags: \(known.isEmpty ? "none" : known))"))
+            }
+        }
         let separators = v["separators"].map { self.separators($0, symbols: symbols) } ?? []
         let spec = FieldSpec(
             name: name, summary: summary, symbols: symbols, templates: templates,
@@ -172,9 +180,20 @@ struct KeymapCompiler {
         return (rules, nodes)
     }
 
+    /// Template tags (`options: [mobile]`, `refuse: [forbidden]`): free-form names, at most 16 in a list.
     mutating func options(_ value: Located, _ what: String) -> [TemplateOption] {
-        (reader.list(value, what) ?? []).compactMap { item in
-            choice(item, "a template option", TemplateOption.allCases.map(\.rawValue)).flatMap(TemplateOption.init)
+        let items = reader.list(value, what) ?? []
+        if items.count > 16 {
+            reader.diagnostics.append(value.problem("\(what) has at most 16 tags"))
+            return []
+        }
+        return items.compactMap { item in
+            guard let text = reader.string(item, "a template tag") else { return nil }
+            guard TemplateOption.isValid(text) else {
+                reader.diagnostics.append(item.problem("a template tag is a letter, then letters, digits, - or _ (at most 32), not '\(text)'"))
+                return nil
+            }
+            return TemplateOption(rawValue: text)
         }
     }
 

@@ -32,13 +32,13 @@ let phoneUSLike = FieldSpec(
     name: "phone-us-test",
     symbols: SymbolRules(defaultClass: .digit),
     templates: [
-        Template("911", options: [.emergency]),
-        Template("(800) ###-####", options: [.tollFree]),
-        Template("(666) ###-####", options: [.forbidden]),
-        Template("(N##) 555-####", options: [.entertainment]),
+        Template("911", options: ["emergency"]),
+        Template("(800) ###-####", options: ["tollFree"]),
+        Template("(666) ###-####", options: ["forbidden"]),
+        Template("(N##) 555-####", options: ["entertainment"]),
         Template("(N##) N##-####"),
     ],
-    refusedOptions: [.forbidden, .entertainment, .emergency],
+    refusedOptions: ["forbidden", "entertainment", "emergency"],
     requiresExactTemplate: true,
     minLength: 10, limit: 10, unitNoun: "digit"
 )

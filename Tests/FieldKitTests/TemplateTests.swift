@@ -21,7 +21,7 @@ struct TemplateTests {
     }
 
     @Test func exactBeatsPartialAndSpecificBeatsGeneral() {
-        let set = TemplateSet([Template("########"), Template("911", options: [.emergency]), Template("### ###")])
+        let set = TemplateSet([Template("########"), Template("911", options: ["emergency"]), Template("### ###")])
         #expect(set.best(for: Array("911"))?.pattern == "911")
         #expect(set.best(for: Array("912"))?.pattern == "########")  // 911 does not match; ######## listed first
         #expect(set.best(for: Array("912345"))?.pattern == "### ###") // exact beats partial

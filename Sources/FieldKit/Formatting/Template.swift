@@ -1,17 +1,26 @@
 /// The kind of number a template describes; a field may refuse some kinds.
-public enum TemplateOption: String, Sendable, CaseIterable, Hashable {
-    /// A mobile number.
-    case mobile
-    /// A service number (e.g. 311).
-    case service
-    /// A toll-free number (e.g. 800).
-    case tollFree
-    /// An emergency number (e.g. 911).
-    case emergency
-    /// A number that is never valid (e.g. the 666 area code).
-    case forbidden
-    /// A number reserved for films and fiction (e.g. 555).
-    case entertainment
+/// A tag a keymap puts on a template (`mobile`, `tollFree`, `forbidden`, `premium`…): free-form, so a keymap
+/// names the kinds its own numbers have; a field may refuse the templates that carry a tag (`refuse:`).
+public struct TemplateOption: Sendable, Hashable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The tag as written.
+    public let rawValue: String
+
+    /// A tag from its text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A tag from a literal (`"mobile"`).
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The tag as written.
+    public var description: String { rawValue }
+
+    /// Whether `text` can be a tag: an ASCII letter, then letters, digits, `-` or `_`, at most 32 characters
+    /// (it is shown in messages and written in keymap files).
+    public static func isValid(_ text: String) -> Bool {
+        guard let first = text.utf8.first, text.utf8.count <= 32 else { return false }
+        func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+        return letter(first) && text.utf8.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
+    }
 }
 
 /// One display template, e.g. `###-####-####`.
