@@ -18,6 +18,8 @@ struct KeymapSettings {
 /// Turns settings into a `FieldSpec` and a `Keymap`, recording a diagnostic for every problem.
 struct KeymapCompiler {
     var reader = NodeReader()
+    /// Validators the program registered with the loader, by name.
+    var registered: [String: any FieldValidator] = [:]
 
     mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
@@ -240,10 +242,13 @@ struct KeymapCompiler {
         for item in reader.list(value, "validators") ?? [] {
             if let name = item.scalarText {
                 if let v = Validator.named(name) { result.append(v); continue }
+                if let v = registered[name] { result.append(.custom(name: name, validator: v)); continue }
                 switch name {
                 case "range": reader.diagnostics.append(item.problem("validator 'range' needs parameters, e.g. range: {min: 1, max: 9}"))
                 case "regex": reader.diagnostics.append(item.problem("validator 'regex' needs a pattern, e.g. regex: '^[a-z]+$'"))
-                default: reader.diagnostics.append(item.problem("unknown validator '\(name)' (known: \(Validator.names.joined(separator: ", ")))"))
+                default:
+                    let known = Validator.names + registered.keys.sorted()
+                    reader.diagnostics.append(item.problem("unknown validator '\(name)' (known: \(known.joined(separator: ", ")))"))
                 }
                 continue
             }

@@ -21,9 +21,14 @@ public struct LoadedKeymap: Sendable {
 public struct KeymapLoader: Sendable {
     /// The search path for names and `extends`.
     public let lookup: KeymapLookup
+    /// Validators a Swift program added, by the name keymap files use (a built-in name cannot be replaced).
+    public let validators: [String: any FieldValidator]
 
-    /// A loader over a search path.
-    public init(lookup: KeymapLookup) { self.lookup = lookup }
+    /// A loader over a search path, with any validators of the program's own.
+    public init(lookup: KeymapLookup, validators: [String: any FieldValidator] = [:]) {
+        self.lookup = lookup
+        self.validators = validators
+    }
 
     /// Resolve a KEYMAP argument: a path (with `/` or `.yaml`) or a name on the search path.
     public func load(_ argument: String) throws(KeymapErrors) -> LoadedKeymap {
@@ -40,7 +45,7 @@ public struct KeymapLoader: Sendable {
     public func load(origin: KeymapOrigin) throws(KeymapErrors) -> LoadedKeymap {
         var diagnostics: [KeymapDiagnostic] = []
         let settings = resolve(origin, stack: [], diagnostics: &diagnostics)
-        var compiler = KeymapCompiler()
+        var compiler = KeymapCompiler(registered: validators)
         var nameReader = NodeReader()
         let name = settings.flatMap { $0.values["name"] }.flatMap { nameReader.string($0, "name") } ?? KeymapLoader.stem(origin)
         diagnostics += nameReader.diagnostics
@@ -56,7 +61,7 @@ public struct KeymapLoader: Sendable {
     func load(inline root: Located, in origin: KeymapOrigin, name: String) -> Result<LoadedKeymap, KeymapErrors> {
         var diagnostics: [KeymapDiagnostic] = []
         let settings = settings(of: root, origin: origin, stack: [], diagnostics: &diagnostics)
-        var compiler = KeymapCompiler()
+        var compiler = KeymapCompiler(registered: validators)
         let compiled = settings.map { compiler.compile($0, name: name) }
         diagnostics += compiler.reader.diagnostics
         guard diagnostics.isEmpty, let (spec, keymap) = compiled else { return .failure(KeymapErrors(diagnostics: diagnostics)) }

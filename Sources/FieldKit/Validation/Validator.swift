@@ -1,4 +1,5 @@
-/// A named check run on a complete value (the UTF-8 of its entered symbols).
+/// A named check run on a complete value (the UTF-8 of its entered symbols): the built-in ones, or one a Swift
+/// program registered (`custom`).
 public enum Validator: Sendable, Equatable {
     /// China mobile number, `1[3-9]` and 9 more digits.
     case cnMobile
@@ -21,6 +22,21 @@ public enum Validator: Sendable, Equatable {
     /// The whole value matches a regular expression (compiled when the keymap loads); `message` replaces the
     /// default explanation.
     case regex(pattern: RegexPattern, message: String?)
+    /// A validator registered with the keymap loader under `name` (see `FieldValidator`).
+    case custom(name: String, validator: any FieldValidator)
+
+    /// Built-ins are equal by kind and parameters; registered ones by name.
+    public static func == (a: Validator, b: Validator) -> Bool {
+        switch (a, b) {
+        case (.cnMobile, .cnMobile), (.gb11643, .gb11643), (.date, .date), (.luhn, .luhn), (.ipv4, .ipv4),
+             (.hostname, .hostname), (.email, .email), (.semver, .semver):
+            return true
+        case (.range(let a1, let a2), .range(let b1, let b2)): return a1 == b1 && a2 == b2
+        case (.regex(let p, let m), .regex(let q, let n)): return p == q && m == n
+        case (.custom(let x, _), .custom(let y, _)): return x == y
+        default: return false
+        }
+    }
 
     /// Names as written in keymap files.
     public static let names = ["cn-mobile", "gb11643", "date", "luhn", "ipv4", "hostname", "email", "semver", "range", "regex"]
@@ -62,6 +78,8 @@ public enum Validator: Sendable, Equatable {
             case .tooManySteps:
                 return ValidationIssue("the field's pattern needs more than \(RegexPattern.matchBudget) steps to judge this value")
             }
+        case .custom(_, let validator):
+            return validator.issue(value, context: context)
         }
     }
 
@@ -69,6 +87,7 @@ public enum Validator: Sendable, Equatable {
     public func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
         switch self {
         case .gb11643: return ResidentID.decode(value)
+        case .custom(_, let validator): return validator.decode(value)
         case .date:
             guard let y = value.decimal(0..<4), let m = value.decimal(4..<6), let d = value.decimal(6..<8) else { return [] }
             return [("date", CalendarDate.iso(year: y, month: m, day: d))]
