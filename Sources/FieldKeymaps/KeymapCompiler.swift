@@ -68,7 +68,6 @@ struct KeymapCompiler {
             unitNoun: v["unit"].flatMap { reader.string($0, "unit") } ?? "character",
             validators: v["validators"].map { validators($0) } ?? [],
             pastePrefixes: v["paste-prefixes"].map { pastePrefixes($0) } ?? [],
-            upgradesLegacyID: v["upgrade-legacy"].flatMap { reader.bool($0, "upgrade-legacy") } ?? false,
             valueForm: v["value"].flatMap { choice($0, "value", ValueForm.allCases.map(\.rawValue)) }.flatMap(ValueForm.init) ?? .symbols,
             transforms: v["transforms"].flatMap { reader.list($0, "transforms") }?.compactMap {
                 choice($0, "a transform", ValueTransform.allCases.map(\.rawValue)).flatMap(ValueTransform.init)
@@ -76,6 +75,14 @@ struct KeymapCompiler {
             separators: separators
         )
         var field = spec
+        // `upgrade-legacy: true` switches on the ID validator's own upgrade of 15-digit IDs.
+        if let node = v["upgrade-legacy"], reader.bool(node, "upgrade-legacy") == true {
+            if field.validators.contains(where: { if case .gb11643 = $0 { true } else { false } }) {
+                field.validators = field.validators.map { if case .gb11643 = $0 { .gb11643(acceptsLegacy: true) } else { $0 } }
+            } else {
+                reader.diagnostics.append(node.problem("upgrade-legacy needs the gb11643 validator"))
+            }
+        }
         if let value = v["choices"] { field.choices = choices(value) }
         if let value = v["picker"], choice(value, "picker", ["date"]) != nil {
             // The picker reads the symbols as yyyymmdd.

@@ -52,7 +52,7 @@ struct StatusTests {
     @Test(arguments: decoded)
     func decodesSexAndBirthDate(id: String, sex: String, birth: String) {
         var bytes = Array(id.utf8)
-        let parts = bytes.withUnsafeMutableBufferPointer { Validator.gb11643.decode(UnsafeBufferPointer($0)) }
+        let parts = bytes.withUnsafeMutableBufferPointer { Validator.gb11643(acceptsLegacy: false).decode(UnsafeBufferPointer($0)) }
         let dict = Dictionary(uniqueKeysWithValues: parts)
         #expect(dict["sex"] == sex)
         #expect(dict["birthDate"] == birth)

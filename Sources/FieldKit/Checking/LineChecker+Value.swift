@@ -36,7 +36,7 @@ enum PlainValidator: Sendable {
 
     init(_ validator: Validator, index: Int) {
         switch validator {
-        case .gb11643: self = .gb11643
+        case .gb11643(acceptsLegacy: false): self = .gb11643
         case .cnMobile: self = .cnMobile
         case .luhn: self = .luhn
         default: self = .other(index)

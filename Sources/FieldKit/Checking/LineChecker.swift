@@ -34,7 +34,7 @@ public struct LineChecker: Sendable {
         let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && spec.choices == nil
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
         self.fastPathUsable = fast
-        self.bytesAreValue = fast && !spec.upgradesLegacyID && spec.valueForm == .symbols && spec.transforms.isEmpty
+        self.bytesAreValue = fast && !spec.rewritesValues && spec.valueForm == .symbols && spec.transforms.isEmpty
     }
 
     /// The longest line `check` looks at, in bytes (1 MiB): a longer one is invalid for its length alone, so
@@ -194,8 +194,7 @@ public struct LineChecker: Sendable {
 
     private func verdict(bytes: [UInt8], characters: [Character]?) -> CheckResult {
         var value = bytes
-        if spec.upgradesLegacyID && bytes.count == 15,
-           let upgraded = bytes.withUnsafeBufferPointer({ ResidentID.upgradeLegacy($0) }) {
+        if spec.rewritesValues, let upgraded = bytes.withUnsafeBufferPointer({ spec.canonical($0) }) {
             value = upgraded
         }
         if characters == nil && value == bytes && spec.templates.templates.isEmpty {

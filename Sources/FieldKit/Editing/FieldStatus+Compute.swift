@@ -2,19 +2,20 @@ extension Field {
     /// The value as it would be accepted: the entered symbols, or an upgraded 18-digit ID for a legacy 15-digit one.
     public var acceptedValue: String {
         if let list = spec.choices { return choiceValue(list) }
-        if let upgraded = upgradedLegacyValue { return String(decoding: upgraded, as: UTF8.self) }
+        if let rewritten = canonicalValue { return String(decoding: rewritten, as: UTF8.self) }
         return spec.outputValue(symbols: state.symbols)
     }
 
-    private var upgradedLegacyValue: [UInt8]? {
-        guard spec.upgradesLegacyID, state.symbols.count == 15 else { return nil }
-        return Array(value.utf8).withUnsafeBufferPointer { ResidentID.upgradeLegacy($0) }
+    /// The value as a validator rewrites it (a legacy ID), or nil (most fields: nothing is joined per key).
+    private var canonicalValue: [UInt8]? {
+        guard spec.rewritesValues else { return nil }
+        return Array(value.utf8).withUnsafeBufferPointer { spec.canonical($0) }
     }
 
     /// Whether the current value could be accepted, and why not.
     public var status: FieldStatus {
         if let list = spec.choices { return choiceStatus(list) }
-        let upgraded = upgradedLegacyValue
+        let upgraded = canonicalValue
         // Only validators read the bytes; a plain text field skips joining its whole line on every key.
         let bytes = upgraded ?? (spec.validators.isEmpty ? [] : Array(value.utf8))
         let count = upgraded == nil ? spec.countUnit.count(of: state.symbols) : upgraded!.count

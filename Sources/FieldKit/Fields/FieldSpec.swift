@@ -24,8 +24,6 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     public var validators: [Validator]
     /// Prefixes removed from a paste at the start of the field (e.g. `+86`, `0086`, `86`), longest first.
     public var pastePrefixes: [String]
-    /// When set, a 15-digit pre-1999 resident ID is accepted and converted to 18 digits.
-    public var upgradesLegacyID: Bool
     /// Whether the accepted value is the entered symbols or the display.
     public var valueForm: ValueForm
     /// Changes applied to the accepted value (e.g. lower-case an e-mail domain).
@@ -52,7 +50,6 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         unitNoun: String = "character",
         validators: [Validator] = [],
         pastePrefixes: [String] = [],
-        upgradesLegacyID: Bool = false,
         valueForm: ValueForm = .symbols,
         transforms: [ValueTransform] = [],
         separators: Set<Character> = []
@@ -69,7 +66,6 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         self.unitNoun = unitNoun
         self.validators = validators
         self.pastePrefixes = pastePrefixes.sorted { $0.count > $1.count }
-        self.upgradesLegacyID = upgradesLegacyID
         self.valueForm = valueForm
         self.transforms = transforms
         self.separators = separators
@@ -100,6 +96,17 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     /// White space trimmed from the ends of a paste or a checked line: any the field does not accept.
     public func isTrimmable(_ c: Character) -> Bool {
         c.isWhitespace && !symbols.defaultClass.contains(symbols.normalize(c))
+    }
+
+    /// Whether a validator may rewrite a complete value (`Validator.canonical`).
+    public var rewritesValues: Bool { validators.contains { $0.rewritesValues } }
+
+    /// A complete value as its validators rewrite it, or nil when none does.
+    public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        for validator in validators where validator.rewritesValues {
+            if let rewritten = validator.canonical(value) { return rewritten }
+        }
+        return nil
     }
 
     /// The field's name (keeps test and debug output short).

@@ -3,8 +3,9 @@
 public enum Validator: Sendable, Equatable {
     /// China mobile number, `1[3-9]` and 9 more digits.
     case cnMobile
-    /// GB 11643-1999 resident ID: province, birth date, check character.
-    case gb11643
+    /// GB 11643-1999 resident ID: province, birth date, check character. With `acceptsLegacy`, a 15-digit
+    /// pre-1999 ID is accepted too and becomes its 18-digit form (`canonical`): the validator owns that rewrite.
+    case gb11643(acceptsLegacy: Bool)
     /// A real calendar date written as 8 digits `yyyymmdd`.
     case date
     /// Luhn check digit.
@@ -28,7 +29,8 @@ public enum Validator: Sendable, Equatable {
     /// Built-ins are equal by kind and parameters; registered ones by name.
     public static func == (a: Validator, b: Validator) -> Bool {
         switch (a, b) {
-        case (.cnMobile, .cnMobile), (.gb11643, .gb11643), (.date, .date), (.luhn, .luhn), (.ipv4, .ipv4),
+        case (.gb11643(let x), .gb11643(let y)): return x == y
+        case (.cnMobile, .cnMobile), (.date, .date), (.luhn, .luhn), (.ipv4, .ipv4),
              (.hostname, .hostname), (.email, .email), (.semver, .semver):
             return true
         case (.range(let a1, let a2), .range(let b1, let b2)): return a1 == b1 && a2 == b2
@@ -45,7 +47,7 @@ public enum Validator: Sendable, Equatable {
     public static func named(_ name: String) -> Validator? {
         switch name {
         case "cn-mobile": return .cnMobile
-        case "gb11643": return .gb11643
+        case "gb11643": return .gb11643(acceptsLegacy: false)
         case "date": return .date
         case "luhn": return .luhn
         case "ipv4": return .ipv4
@@ -60,7 +62,11 @@ public enum Validator: Sendable, Equatable {
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
         switch self {
         case .cnMobile: return MobileNumberCN.issue(value)
-        case .gb11643: return ResidentID.issue(value, context: context)
+        case .gb11643(let acceptsLegacy):
+            if acceptsLegacy, let upgraded = canonical(value) {
+                return upgraded.withUnsafeBufferPointer { ResidentID.issue($0, context: context) }
+            }
+            return ResidentID.issue(value, context: context)
         case .date: return Validator.dateIssue(value)
         case .luhn: return Luhn.issue(value)
         case .ipv4: return NetworkNames.ipv4Issue(String(decoding: value, as: UTF8.self))
@@ -81,6 +87,19 @@ public enum Validator: Sendable, Equatable {
         case .custom(_, let validator):
             return validator.issue(value, context: context)
         }
+    }
+
+    /// The value as it is to be stored when this validator rewrites it (a 15-digit legacy ID as 18 digits), or
+    /// nil when it keeps it as it is. Length rules and the other validators judge the rewritten value.
+    public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        if case .gb11643(true) = self, value.count == 15 { return ResidentID.upgradeLegacy(value) }
+        return nil
+    }
+
+    /// Whether `canonical` may rewrite a value.
+    public var rewritesValues: Bool {
+        if case .gb11643(true) = self { return true }
+        return false
     }
 
     /// Named parts decoded from a valid value (for JSON output); empty when the validator decodes nothing.
