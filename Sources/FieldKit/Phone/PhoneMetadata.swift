@@ -1,0 +1,99 @@
+/// The kinds of number libphonenumber tells apart, as the data files name them.
+public enum PhoneKind: String, Sendable, CaseIterable {
+    case fixedLine = "fixed_line", mobile, tollFree = "toll_free", premiumRate = "premium_rate"
+    case sharedCost = "shared_cost", voip, personalNumber = "personal_number", pager, uan, voicemail
+    case emergency, shortCode = "short_code"
+}
+
+/// What fieldline knows of one region's numbers (keymaps/data/phone-regions.tsv and phone-patterns.tsv).
+public struct PhoneRegion: Sendable {
+    /// ISO 3166-1 alpha-2 code (`CN`), or `+800` and the like for non-geographic entities.
+    public let code: String
+    /// The country calling code (`86`).
+    public let callingCode: Int
+    /// Where the international prefix may end in dialled digits (`00`).
+    let internationalPrefix: DigitDFA?
+    /// The national (trunk) prefix (`0`), empty when none.
+    public let nationalPrefix: String
+    /// Where a national prefix to strip when parsing may end.
+    let nationalPrefixForParsing: DigitDFA?
+    /// Whether it is the main region of a calling code several share.
+    public let isMainCountry: Bool
+    /// Leading digits that place a number in this region when the calling code is shared.
+    let leadingDigits: DigitDFA?
+    /// National number lengths.
+    public let possibleLengths: [Int]
+    /// The whole-number pattern of any valid number (`general`), then one per kind.
+    let general: DigitDFA?
+    let kinds: [(PhoneKind, DigitDFA)]
+
+    /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
+    /// its kinds of number (as libphonenumber's isValidNumber; short and emergency numbers are not whole numbers).
+    public func isValid(_ national: [UInt8]) -> Bool {
+        guard general?.matches(national) == true else { return false }
+        return kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.matches(national) }
+    }
+
+    /// The kinds a valid national number is (fixed line and mobile may both match).
+    public func kinds(of national: [UInt8]) -> [PhoneKind] {
+        kinds.filter { $0.1.matches(national) }.map(\.0)
+    }
+}
+
+/// Every region's numbers, by region code and by calling code.
+public struct PhoneMetadata: Sendable {
+    /// Region code → region.
+    public let regions: [String: PhoneRegion]
+    /// Calling code → its regions, the main one first.
+    public let byCallingCode: [Int: [String]]
+
+    /// Reads the generated data files; the problem's text for a malformed one.
+    public static func parse(regions regionText: String, patterns patternText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
+        func rows(_ text: String) -> [(Int, [String: String])] {
+            var header: [String]?
+            var out: [(Int, [String: String])] = []
+            for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty && !line.hasPrefix("#") {
+                let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                guard let names = header else { header = cells; continue }
+                out.append((i + 1, Dictionary(zip(names, cells), uniquingKeysWith: { a, _ in a })))
+            }
+            return out
+        }
+        func dfa(_ text: String?) -> DigitDFA?? {
+            guard let text, !text.isEmpty else { return .some(nil) }
+            return DigitDFA(encoded: text).map { .some($0) }
+        }
+        var patternsByRegion: [String: [(String, DigitDFA)]] = [:]
+        for (line, row) in rows(patternText) {
+            guard let region = row["region"], let kind = row["kind"], let table = dfa(row["dfa"]), let d = table else {
+                return .failure(ChoiceListProblem(line: line, "a pattern row needs region, kind and a DFA"))
+            }
+            patternsByRegion[region, default: []].append((kind, d))
+        }
+        var regions: [String: PhoneRegion] = [:]
+        var byCode: [Int: [String]] = [:]
+        for (line, row) in rows(regionText) {
+            guard let code = row["value"], let calling = row["calling_code"].flatMap({ Int($0) }),
+                  let intl = dfa(row["intl_prefix_dfa"]), let npp = dfa(row["national_prefix_for_parsing_dfa"]),
+                  let lead = dfa(row["leading_digits_dfa"])
+            else { return .failure(ChoiceListProblem(line: line, "a region row is malformed")) }
+            let patterns = patternsByRegion[code] ?? []
+            let region = PhoneRegion(
+                code: code, callingCode: calling, internationalPrefix: intl,
+                nationalPrefix: row["national_prefix"] ?? "", nationalPrefixForParsing: npp,
+                isMainCountry: row["main_country_for_code"] == "1", leadingDigits: lead,
+                possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
+                general: patterns.first { $0.0 == "general" }?.1,
+                kinds: PhoneKind.allCases.compactMap { kind in patterns.first { $0.0 == kind.rawValue }.map { (kind, $0.1) } })
+            regions[code] = region
+            byCode[calling, default: []].append(code)
+        }
+        for (code, list) in byCode {
+            byCode[code] = list.sorted { a, b in
+                let ma = regions[a]!.isMainCountry, mb = regions[b]!.isMainCountry
+                return ma != mb ? ma : a < b
+            }
+        }
+        return .success(PhoneMetadata(regions: regions, byCallingCode: byCode))
+    }
+}

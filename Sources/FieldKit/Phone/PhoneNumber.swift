@@ -1,0 +1,84 @@
+/// A telephone number as stored: its calling code and national number, and the region they belong to. Printed
+/// and compared as E.164 (`+8613812345678`).
+public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The region (`CN`, `GB`, or `+800` for a non-geographic entity).
+    public let region: String
+    /// The country calling code.
+    public let callingCode: Int
+    /// The national significant number's digits (no national prefix).
+    public let nationalNumber: String
+
+    /// `+` calling code national number.
+    public var e164: String { "+\(callingCode)\(nationalNumber)" }
+
+    /// The E.164 form.
+    public var description: String { e164 }
+
+    /// Reads a number as users type or paste it: `+44 20 7946 0958`, `0044 20 7946 0958` or `(020) 7946 0958`
+    /// with an assumed region, national prefixes (`018562755191` in China), formatting characters (spaces,
+    /// `-`, `.`, `(`, `)`, `/`). The number must be a valid number of its region (libphonenumber's patterns).
+    public static func parse(_ text: String, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        var digits: [UInt8] = []
+        var plus = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "0"..."9": digits.append(UInt8(scalar.value - 48))
+            case "０"..."９": digits.append(UInt8(scalar.value - 0xFF10))
+            case "+", "＋":
+                guard digits.isEmpty, !plus else { return .failure(ValidationIssue("'+' only starts a number")) }
+                plus = true
+            case " ", "-", ".", "(", ")", "/", "\u{A0}", "\u{3000}": continue
+            default: return .failure(ValidationIssue("unexpected '\(Character(scalar))' in a phone number"))
+            }
+        }
+        guard !digits.isEmpty else { return .failure(ValidationIssue("no digits")) }
+        if plus { return international(digits[...], metadata: metadata) }
+        guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {
+            return .failure(ValidationIssue("an international number starts with + and the country calling code"))
+        }
+        // An international prefix (00 in China, 011 in the US) then a calling code; the longest that leaves a
+        // valid number wins.
+        for length in (home.internationalPrefix?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
+            if case .success(let number) = international(digits[length...], metadata: metadata) { return .success(number) }
+        }
+        return national(digits, in: home, metadata: metadata)
+    }
+
+    /// Digits after `+`: a calling code (codes are prefix-free, 1 to 3 digits), then the national number.
+    static func international(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        for length in 1...3 where digits.count > length {
+            let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
+            guard let regions = metadata.byCallingCode[code] else { continue }
+            return number(Array(digits.dropFirst(length)), callingCode: code, regions: regions, metadata: metadata)
+        }
+        return .failure(ValidationIssue("no country has the calling code this number starts with"))
+    }
+
+    /// A number written the national way in `home`: its national prefix, if any, stripped where that leaves a
+    /// valid number.
+    static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        let regions = metadata.byCallingCode[home.callingCode] ?? [home.code]
+        for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
+            if case .success(let number) = number(Array(digits[length...]), callingCode: home.callingCode, regions: regions, metadata: metadata) {
+                return .success(number)
+            }
+        }
+        return number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata)
+    }
+
+    /// The national number placed in the first of the calling code's regions it is valid in (leading digits first).
+    static func number(_ national: [UInt8], callingCode: Int, regions: [String], metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        let text = String(national.map { Character(Unicode.Scalar($0 + 48)) })
+        let ordered = regions.compactMap { metadata.regions[$0] }
+        let byLeadingDigits = ordered.filter { $0.leadingDigits?.canContinue(national) == true }
+        for region in byLeadingDigits + ordered where region.isValid(national) {
+            return .success(PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text))
+        }
+        return .failure(ValidationIssue("not a valid number for +\(callingCode) (\(ordered.map(\.code).joined(separator: ", ")))"))
+    }
+
+    /// What kinds of number it is in its region (fixed line and mobile may both be).
+    public func kinds(metadata: PhoneMetadata) -> [PhoneKind] {
+        metadata.regions[region]?.kinds(of: nationalNumber.utf8.map { $0 - 48 }) ?? []
+    }
+}

@@ -1,0 +1,53 @@
+import FieldKit
+import Testing
+@testable import FieldKeymaps
+
+/// Phone numbers read the way users type and paste them, judged by libphonenumber's patterns compiled into digit
+/// automata (keymaps/data/phone-*.tsv), and stored as E.164.
+@Suite struct PhoneNumberTests {
+    static let metadata = ShippedPhoneMetadata.shared
+
+    @Test func theShippedMetadataLoads() {
+        #expect(Self.metadata.regions.count == 254)
+        #expect(Self.metadata.byCallingCode[86] == ["CN"])
+        #expect(Self.metadata.byCallingCode[1]?.first == "US")   // the main country of +1 comes first
+        #expect(Self.metadata.regions["GB"]?.nationalPrefix == "0")
+    }
+
+    @Test(arguments: [
+        ("+44 20 7946 0958", nil, "+442079460958", "GB", [PhoneKind.fixedLine]),
+        ("0044 20 7946 0958", "CN", "+442079460958", "GB", [.fixedLine]),
+        ("(020) 7946 0958", "GB", "+442079460958", "GB", [.fixedLine]),
+        ("018562755191", "CN", "+8618562755191", "CN", [.mobile]),         // the trunk 0, typed out of habit
+        ("+86 (186) 7240-3197", nil, "+8618672403197", "CN", [.mobile]),
+        ("138 1234 5678", "CN", "+8613812345678", "CN", [.mobile]),
+        ("12124567890", "US", "+12124567890", "US", [.fixedLine, .mobile]), // the leading 1 everyone types
+        ("+1 416 967 1111", nil, "+14169671111", "CA", [.fixedLine, .mobile]),
+        ("011 49 30 901820", "US", "+4930901820", "DE", [.fixedLine]),
+        ("＋８６ １３８１２３４５６７８", nil, "+8613812345678", "CN", [.mobile]),
+    ] as [(String, String?, String, String, [PhoneKind])])
+    func numbersAreReadAsTyped(text: String, assumed: String?, e164: String, region: String, kinds: [PhoneKind]) {
+        switch PhoneNumber.parse(text, assumedRegion: assumed, metadata: Self.metadata) {
+        case .success(let number):
+            #expect(number.e164 == e164 && number.region == region, "\(number)")
+            #expect(number.kinds(metadata: Self.metadata) == kinds, "\(text)")
+        case .failure(let issue):
+            Issue.record("\(text): \(issue.message)")
+        }
+    }
+
+    @Test(arguments: [
+        ("14012345678", "CN"),      // 140 is data-only in China: not a phone number
+        ("16112345678", "CN"),
+        ("(411) 234-5678", "US"),   // N11 is no area code
+        ("800 035 2827", "US"),     // an exchange starting with 0
+        ("+999 1234", nil),         // no such calling code
+        ("020 7946 0958", nil),     // national, with no region to assume
+        ("138-1234-567a", "CN"),
+    ] as [(String, String?)])
+    func whatIsNotANumberIsRefused(text: String, assumed: String?) {
+        if case .success(let number) = PhoneNumber.parse(text, assumedRegion: assumed, metadata: Self.metadata) {
+            Issue.record("\(text) was read as \(number)")
+        }
+    }
+}
