@@ -250,6 +250,7 @@ struct KeymapCompiler {
             if let name = item.scalarText {
                 if let v = Validator.named(name) { result.append(v); continue }
                 if let v = registered[name] { result.append(.custom(name: name, validator: v)); continue }
+                if name == "phone" { result.append(phoneValidator(nil)); continue }
                 switch name {
                 case "range": reader.diagnostics.append(item.problem("validator 'range' needs parameters, e.g. range: {min: 1, max: 9}"))
                 case "regex": reader.diagnostics.append(item.problem("validator 'regex' needs a pattern, e.g. regex: '^[a-z]+$'"))
@@ -264,6 +265,8 @@ struct KeymapCompiler {
                 continue
             }
             switch name {
+            case "phone":
+                result.append(phoneValidator(params))
             case "range":
                 var lo: Int?, hi: Int?
                 for (k, kNode, v) in reader.mapping(params, "range") ?? [] {

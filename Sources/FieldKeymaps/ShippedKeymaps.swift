@@ -168,6 +168,24 @@ exact-template: true
 paste-prefixes: ["+1", "001"]
 separators: " -.()"       # 212.456.7890, (212) 456-7890
 """# + "\n",
+        "phone": #"""
+# A telephone number of any country, judged by libphonenumber's metadata (keymaps/data/phone-*.tsv): typed or
+# pasted as users write it (+44 20 7946 0958, 0044…, (020) 7946 0958 with an assumed region); the value is E.164.
+# Live formatting as you type and country detection are still to come (issue 13); this field validates on Enter.
+name: phone
+description: Phone number of any country (libphonenumber metadata), +CC or national; the value is E.164
+symbols:
+  class: digit
+  positions:
+    1: [digit, "+"]
+length:
+  max: 20
+unit: digit
+separators: " -.()/"
+paste-prefixes: []
+validators:
+  - phone: {assumed-region: CN}
+"""# + "\n",
         "port": #"""
 # A TCP/UDP port number.
 name: port

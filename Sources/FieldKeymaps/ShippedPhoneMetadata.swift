@@ -12,3 +12,33 @@ public enum ShippedPhoneMetadata {
         }
     }()
 }
+
+extension KeymapCompiler {
+    /// `phone` or `phone: {assumed-region: CN, regions: [CN, HK], kinds: [mobile]}`: libphonenumber's verdict on
+    /// the shipped metadata; the value is stored as E.164.
+    mutating func phoneValidator(_ params: Located?) -> Validator {
+        let metadata = ShippedPhoneMetadata.shared
+        var assumed: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = []
+        for (key, keyNode, value) in params.flatMap({ reader.mapping($0, "phone") }) ?? [] {
+            switch key {
+            case "assumed-region":
+                guard let code = reader.string(value, "assumed-region") else { continue }
+                if metadata.regions[code] == nil { reader.diagnostics.append(value.problem("no region '\(code)' in the phone metadata")) }
+                assumed = code
+            case "regions":
+                for item in reader.list(value, "regions") ?? [] {
+                    guard let code = reader.string(item, "a region") else { continue }
+                    if metadata.regions[code] == nil { reader.diagnostics.append(item.problem("no region '\(code)' in the phone metadata")) }
+                    regions.insert(code)
+                }
+            case "kinds":
+                for item in reader.list(value, "kinds") ?? [] {
+                    guard let name = choice(item, "a kind", PhoneKind.allCases.map(\.rawValue)), let kind = PhoneKind(rawValue: name) else { continue }
+                    kinds.insert(kind)
+                }
+            default: reader.diagnostics.append(keyNode.problem("unknown phone setting '\(key)' (use assumed-region, regions, kinds)"))
+            }
+        }
+        return .custom(name: "phone", validator: PhoneValidator(metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds))
+    }
+}

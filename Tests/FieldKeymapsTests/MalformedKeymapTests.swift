@@ -5,7 +5,7 @@ import Testing
 private let knownSettings = "name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, "
     + "paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker"
 private let classNames = "alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper"
-private let validatorNames = "cn-mobile, gb11643, date, luhn, ipv4, hostname, email, semver, range, regex"
+private let validatorNames = "cn-mobile, gb11643, date, luhn, ipv4, hostname, email, semver, range, regex, phone"
 private let controlHint = "(control characters and escape sequences are not allowed in keymap text)"
 private let keyHint = #"(write keys like <C-w>, <Left>, \C-w or x)"#
 
@@ -236,7 +236,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
             Issue.record("nosuch loaded")
         } catch {
             #expect(error.description == "nosuch: no such keymap (known: card, choice, country, date, digits, email, hostname, idcard-cn, "
-                + "ipv4, phone-cn, phone-cn-keys, phone-us, plate, port, region-cn, semver, short-digits, text)")
+                + "ipv4, phone, phone-cn, phone-cn-keys, phone-us, plate, port, region-cn, semver, short-digits, text)")
         }
     }
 }

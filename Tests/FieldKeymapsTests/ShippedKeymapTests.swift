@@ -7,7 +7,7 @@ import Testing
     static let repoNames: [String] = ((try? yamlFiles(in: repoKeymapsFolder)) ?? []).map { String($0.dropLast(5)) }
 
     @Test func namesMatchTheRepositoryFolder() throws {
-        let names = try yamlFiles(in: repoKeymapsFolder).map { String($0.dropLast(5)) }
+        let names = try yamlFiles(in: repoKeymapsFolder).map { String($0.dropLast(5)) }.sorted()
         #expect(!names.isEmpty)
         #expect(names == ShippedKeymaps.files.keys.sorted(), "run scripts/embed-keymaps.py")
     }

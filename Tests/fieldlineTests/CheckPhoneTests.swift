@@ -55,3 +55,28 @@ import Testing
         #expect(r.status == 65)
     }
 }
+
+/// `check phone`: numbers of every country by libphonenumber's metadata, read as typed, written as E.164.
+@Suite struct CheckInternationalPhoneTests {
+    @Test func numbersAreReadAsTypedAndWrittenAsE164() throws {
+        let lines = ["+44 20 7946 0958", "0044 20 7946 0958", "138 1234 5678", "018562755191", "+1 (212) 456-7890",
+                     "14012345678", "+999 1234", "+86 138 1234 567a"]
+        let r = try fieldline(["check", "phone"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(r.out == "+442079460958\n+442079460958\n+8613812345678\n+8618562755191\n+12124567890\n\n\n\n")
+        #expect(r.status == 65)
+        #expect(r.err.contains("6: not a valid number for +86 (CN)"), "\(r.err)")
+        #expect(r.err.contains("7: no country has the calling code this number starts with"), "\(r.err)")
+        let json = try fieldline(["check", "phone", "--output", "json"], stdin: "+44 20 7946 0958\n")
+        #expect(json.out.contains(#""decoded":{"region":"GB","calling_code":"44","national_number":"2079460958","kinds":"fixed_line"}"#), "\(json.out)")
+    }
+
+    @Test func aKeymapMayTakeSomeRegionsAndKindsOnly() throws {
+        let s = try FormImportTests.Scratch()
+        try "extends: phone\nvalidators:\n  - phone: {assumed-region: GB, regions: [GB], kinds: [mobile]}\n"
+            .write(toFile: s.path("uk-mobile.yaml"), atomically: true, encoding: .utf8)
+        let r = try fieldline(["check", s.path("uk-mobile.yaml")], stdin: "07400 123456\n020 7946 0958\n+86 138 1234 5678\n")
+        #expect(r.out == "+447400123456\n\n\n", "\(r.err)")
+        #expect(r.err.contains("2: a fixed_line number; this field takes mobile"), "\(r.err)")
+        #expect(r.err.contains("3: a number of CN; this field takes GB"), "\(r.err)")
+    }
+}

@@ -68,7 +68,7 @@ private let badProblems = [
     "bad.yaml:5:8: max must be at least 1",
 ]
 
-private let shippedNames = ["card", "choice", "country", "date", "digits", "email", "hostname", "idcard-cn", "ipv4", "phone-cn", "phone-us", "port", "region-cn", "semver", "text"]
+private let shippedNames = ["card", "choice", "country", "date", "digits", "email", "hostname", "idcard-cn", "ipv4", "phone", "phone-cn", "phone-us", "port", "region-cn", "semver", "text"]
 
 /// The `description:` line of a shipped keymap file.
 private func shippedDescription(_ name: String) throws -> String {
@@ -241,7 +241,7 @@ private func shippedDescription(_ name: String) throws -> String {
         #expect(r.status == 64)
         let withUser = try fixture.run(["check", "nosuch"], keymaps: fixture.folder, stdin: "1\n")
         #expect(withUser.err.hasPrefix("Error: unknown keymap 'nosuch'; known keymaps: card, choice, country, date, digits, email, hostname, "
-            + "idcard-cn, ipv4, phone-cn, phone-us, plate, port, region-cn, semver, text\n"), "\(withUser.err)")
+            + "idcard-cn, ipv4, phone, phone-cn, phone-us, plate, port, region-cn, semver, text\n"), "\(withUser.err)")
         #expect(withUser.status == 64)
     }
 }

@@ -14,9 +14,17 @@ public protocol FieldValidator: Sendable {
     func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue?
     /// Named parts of a valid value for `--output json` (`decoded`); none by default.
     func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)]
+    /// Whether `canonical` may rewrite a value (false by default).
+    var rewritesValues: Bool { get }
+    /// The value as it is to be stored (a phone number as E.164), or nil to keep it as typed.
+    func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]?
 }
 
 extension FieldValidator {
     /// No decoded parts.
     public func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)] { [] }
+    /// Values are kept as typed.
+    public var rewritesValues: Bool { false }
+    /// Values are kept as typed.
+    public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? { nil }
 }

@@ -41,7 +41,7 @@ public enum Validator: Sendable, Equatable {
     }
 
     /// Names as written in keymap files.
-    public static let names = ["cn-mobile", "gb11643", "date", "luhn", "ipv4", "hostname", "email", "semver", "range", "regex"]
+    public static let names = ["cn-mobile", "gb11643", "date", "luhn", "ipv4", "hostname", "email", "semver", "range", "regex", "phone"]
 
     /// A validator without parameters, by name.
     public static func named(_ name: String) -> Validator? {
@@ -93,12 +93,14 @@ public enum Validator: Sendable, Equatable {
     /// nil when it keeps it as it is. Length rules and the other validators judge the rewritten value.
     public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         if case .gb11643(true) = self, value.count == 15 { return ResidentID.upgradeLegacy(value) }
+        if case .custom(_, let validator) = self { return validator.canonical(value) }
         return nil
     }
 
     /// Whether `canonical` may rewrite a value.
     public var rewritesValues: Bool {
         if case .gb11643(true) = self { return true }
+        if case .custom(_, let validator) = self { return validator.rewritesValues }
         return false
     }
 
