@@ -33,13 +33,14 @@ let package = Package(
         // The libedit adapter: decodes keys into engine commands and paints frames; no field logic. (Not named
         // FieldLine: it and the fieldline target would differ only in letter case.)
         .target(name: "FieldTerminal", dependencies: ["FieldKit", "FieldKeymaps", "CLibEdit", "CEditLineShims", "CTerminalGuard"]),
-        // SQLite from Debian's libsqlite3-dev: the embedded database sink for form records.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // SQLite (Debian's libsqlite3-dev for the header, libsqlite3-0 at run time) for the embedded database sink,
+        // loaded with dlopen on first use: linked, ld.so would bind its ~1,600 symbols at every start of fieldline.
+        .target(name: "CSQLiteLoader"),
         // libpq (Debian's libpq-dev for the header, libpq5 at run time) for the shared PostgreSQL sink, loaded with
         // dlopen on first use: linked, it and its twenty dependencies would load at every start of fieldline.
         .target(name: "CLibPQLoader"),
         // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV, SQLite, PostgreSQL).
-        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLite", "CLibPQLoader"]),
+        .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLiteLoader", "CLibPQLoader"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds fieldline_VERSION_ARCH.deb in .build-release/ from `make install DESTDIR=… PREFIX=/usr`'s files.
-# Depends: the shared libraries the binary links (the Swift runtime is linked statically); libpq5 is only
-# recommended: it is loaded with dlopen when a PostgreSQL target is used.
+# Depends: the shared libraries the binary links (the Swift runtime is linked statically); libsqlite3-0 and libpq5
+# are only recommended: they are loaded with dlopen when a SQLite or PostgreSQL target is used.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fl=${1:-.build-release/release/fieldline}
@@ -16,8 +16,8 @@ Package: fieldline
 Version: $version
 Architecture: $arch
 Maintainer: fieldline developers <fieldline@localhost>
-Depends: libc6, libedit2, libyaml-0-2, libpcre2-8-0, libsqlite3-0
-Recommends: libpq5
+Depends: libc6, libedit2, libyaml-0-2, libpcre2-8-0
+Recommends: libsqlite3-0, libpq5
 Section: utils
 Priority: optional
 Description: validated, as-you-type formatted input fields for the terminal

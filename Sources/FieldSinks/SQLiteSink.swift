@@ -1,7 +1,7 @@
-import CSQLite
+import CSQLiteLoader
 import FieldKit
 
-/// Records in a SQLite database (Debian's libsqlite3): a table named after the form with one TEXT column per field
+/// Records in a SQLite database (Debian's libsqlite3, loaded on first use): a table named after the form with one TEXT column per field
 /// plus `saved_at` and `operator`, created if missing; WAL with full sync, one transaction per record, a UNIQUE index
 /// for each `unique` field (empty values aside), so the database itself refuses a repeat.
 public final class SQLiteSink: RecordSink {
@@ -15,14 +15,18 @@ public final class SQLiteSink: RecordSink {
         label = path
         table = form.name
         columns = form.fields.map(\.name) + ["saved_at", "operator"]
+        var why = [CChar](repeating: 0, count: 256)
+        guard fl_sqlite_load(&why, UInt(why.count)) == 0 else {
+            throw SinkError(.io, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
-        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close(db)
+        guard fl_sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else {
+            let message = db.map { String(cString: fl_sqlite3_errmsg($0)) } ?? "out of memory"
+            fl_sqlite3_close(db)
             db = nil
             throw SinkError(.io, "cannot open \(path): \(message)")
         }
-        sqlite3_busy_timeout(db, 10_000)
+        fl_sqlite3_busy_timeout(db, 10_000)
         // Identifiers are checked by the form loader (letters, digits, _), so quoting them is enough.
         let columnList = columns.map { "\"\($0)\" TEXT NOT NULL" }.joined(separator: ", ")
         try execute("PRAGMA journal_mode=WAL")
@@ -37,7 +41,7 @@ public final class SQLiteSink: RecordSink {
         }
     }
 
-    deinit { sqlite3_close(db) }
+    deinit { fl_sqlite3_close(db) }
 
     public func count() throws(SinkError) -> Int {
         try query("SELECT count(*) FROM \"\(table)\"", []) ?? 0
@@ -56,7 +60,7 @@ public final class SQLiteSink: RecordSink {
             try run("INSERT INTO \"\(table)\" VALUES (\(placeholders))", values)
             try execute("COMMIT")
         } catch {
-            _ = sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            _ = fl_sqlite3_exec(db, "ROLLBACK", nil)
             throw error
         }
     }
@@ -65,17 +69,17 @@ public final class SQLiteSink: RecordSink {
 
     private func execute(_ sql: String) throws(SinkError) {
         var message: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(db, sql, nil, nil, &message) == SQLITE_OK else {
+        guard fl_sqlite3_exec(db, sql, &message) == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? "error"
-            sqlite3_free(message)
+            fl_sqlite3_free(message)
             throw SinkError(.io, "\(label): \(text)")
         }
     }
 
     private func prepare(_ sql: String, _ values: [String]) throws(SinkError) -> OpaquePointer? {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw SinkError(.io, "\(label): \(String(cString: sqlite3_errmsg(db)))")
+        guard fl_sqlite3_prepare_v2(db, sql, &statement) == SQLITE_OK else {
+            throw SinkError(.io, "\(label): \(String(cString: fl_sqlite3_errmsg(db)))")
         }
         for (i, value) in values.enumerated() {
             var bytes = Array(value.utf8CString)
@@ -87,11 +91,11 @@ public final class SQLiteSink: RecordSink {
     /// Run a statement that returns nothing; a UNIQUE violation is a conflict naming the column.
     private func run(_ sql: String, _ values: [String]) throws(SinkError) {
         let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
-        let status = sqlite3_step(statement)
+        defer { fl_sqlite3_finalize(statement) }
+        let status = fl_sqlite3_step(statement)
         guard status == SQLITE_DONE else {
-            let message = String(cString: sqlite3_errmsg(db))
-            if sqlite3_extended_errcode(db) == fl_sqlite_constraint_unique() {
+            let message = String(cString: fl_sqlite3_errmsg(db))
+            if fl_sqlite3_extended_errcode(db) == fl_sqlite_constraint_unique() {
                 throw SinkError(.conflict, message)
             }
             throw SinkError(.io, "\(label): \(message)")
@@ -101,20 +105,20 @@ public final class SQLiteSink: RecordSink {
     /// The first column of the first row as a number, or nil when there is no row.
     private func query(_ sql: String, _ values: [String]) throws(SinkError) -> Int? {
         let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
-        switch sqlite3_step(statement) {
-        case SQLITE_ROW: return Int(sqlite3_column_int64(statement, 0))
+        defer { fl_sqlite3_finalize(statement) }
+        switch fl_sqlite3_step(statement) {
+        case SQLITE_ROW: return Int(fl_sqlite3_column_int64(statement, 0))
         case SQLITE_DONE: return nil
-        default: throw SinkError(.io, "\(label): \(String(cString: sqlite3_errmsg(db)))")
+        default: throw SinkError(.io, "\(label): \(String(cString: fl_sqlite3_errmsg(db)))")
         }
     }
 
     private func names(of table: String) throws(SinkError) -> [String] {
         let statement = try prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid", [table])
-        defer { sqlite3_finalize(statement) }
+        defer { fl_sqlite3_finalize(statement) }
         var result: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            result.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+        while fl_sqlite3_step(statement) == SQLITE_ROW {
+            result.append(fl_sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
         }
         return result
     }

@@ -105,7 +105,11 @@ import Testing
         t.type("1381234")
         try await t.waitRow("Mobile: 138-1234", "7/11")
         t.press("Enter")
-        let rows = try await t.wait { $0.contains("needs 11 digits, has 7") && t.cursor().y > 2 }
+        // The message, then the field drawn again below it (wait for both: under load the redraw comes later).
+        let rows = try await t.wait { rows in
+            guard let i = rows.firstIndex(of: "needs 11 digits, has 7"), i + 1 < rows.count else { return false }
+            return TmuxTerminal.isRow(rows[i + 1], "Mobile: 138-1234", "7/11 !") && t.cursor().y > 2
+        }
         let i = try #require(rows.firstIndex(of: "needs 11 digits, has 7"), "\(t.dump())")
         #expect(TmuxTerminal.isRow(rows[i - 1], "Mobile: 138-1234", "7/11"), "\(t.dump())")
         #expect(TmuxTerminal.isRow(rows[i + 1], "Mobile: 138-1234", "7/11 !"), "\(t.dump())")

@@ -1,0 +1,27 @@
+#ifndef FL_SQLITE_LOADER_H
+#define FL_SQLITE_LOADER_H
+// Debian's libsqlite3-dev puts the header here; through pkg-config the library would be linked as well.
+#include "/usr/include/sqlite3.h"
+
+/// Load libsqlite3.so.0 on first use: linked, it is loaded and its ~1,600 symbols bound by ld.so at every start
+/// of fieldline (about 1.2 M instructions, a third of `ask --value`'s start-up), for the one command that writes
+/// SQLite. Returns 0, or -1 with the reason in `why`.
+int fl_sqlite_load(char *why, unsigned long why_size);
+
+int fl_sqlite3_open_v2(const char *filename, sqlite3 **db, int flags, const char *vfs);
+int fl_sqlite3_close(sqlite3 *db);
+int fl_sqlite3_busy_timeout(sqlite3 *db, int ms);
+int fl_sqlite3_exec(sqlite3 *db, const char *sql, char **errmsg);
+void fl_sqlite3_free(void *p);
+const char *fl_sqlite3_errmsg(sqlite3 *db);
+int fl_sqlite3_extended_errcode(sqlite3 *db);
+int fl_sqlite3_prepare_v2(sqlite3 *db, const char *sql, sqlite3_stmt **statement);
+int fl_sqlite3_step(sqlite3_stmt *statement);
+int fl_sqlite3_finalize(sqlite3_stmt *statement);
+long long fl_sqlite3_column_int64(sqlite3_stmt *statement, int column);
+const unsigned char *fl_sqlite3_column_text(sqlite3_stmt *statement, int column);
+/// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import: bind text through this.
+int fl_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes);
+/// SQLITE_CONSTRAINT_UNIQUE is a macro expression Swift does not import.
+int fl_sqlite_constraint_unique(void);
+#endif
