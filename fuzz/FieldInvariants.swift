@@ -124,7 +124,8 @@ struct FieldInvariants {
         require(next == display.count, "display \(frame.display) ends in a literal, \(context())")
         require(frame.status == field.status, "frame status differs, \(context())")
         // A date picker's right prompt is the weekday of a complete real date (the context's names).
-        let weekday = spec.datePicker != nil ? DatePicker.date(of: symbols).map { field.context.weekdays[$0.weekday] } : nil
+        let weekday = spec.datePicker != nil
+            ? DatePicker.date(of: symbols).flatMap { $0.year >= 1 ? field.context.weekdays[$0.weekday] : nil } : nil
         require(frame.counter == weekday ?? (spec.limit.map { "\(count)/\($0)" } ?? ""), "counter \(frame.counter), \(context())")
         require(frame.isFull == (spec.limit.map { count >= $0 } ?? false), "full flag wrong, \(context())")
         for text in [frame.display, frame.status.message ?? ""] {

@@ -77,6 +77,16 @@ import Testing
         #expect(h.apply(.selfInsert("t")) == .refresh && h.apply(.acceptLine) == .accept("2026-11-22"))
     }
 
+    /// Found by the engine fuzz target: a pasted 0000-02-29 (pastes go in whole; Enter refuses year 0000) made the
+    /// weekday of year 0 index out of the week.
+    @Test func yearZeroPastedShowsTheDigitCounter() {
+        var f = Self.field()
+        f.apply(.paste("0000-02-29"))
+        #expect(f.frame.counter == "8/8")
+        #expect(f.apply(.acceptLine) == .bell)
+        #expect(CalendarDate(year: 0, month: 2, day: 29).map { (0...6).contains($0.weekday) } == true)
+    }
+
     @Test func theRightPromptShowsTheWeekday() {
         var f = Self.field()
         _ = Self.type("2026112", into: &f)

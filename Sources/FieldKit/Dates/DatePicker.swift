@@ -133,7 +133,9 @@ extension CalendarDate {
         var days = y * 365 + y / 4 - y / 100 + y / 400
         for m in 1..<month { days += CalendarDate.daysIn(month: m, year: year) }
         days += day - 1
-        return days % 7
+        // Years before 0001 (no valid date has one, but a pasted 0000-02-29 is a CalendarDate) must not index
+        // out of a week.
+        return (days % 7 + 7) % 7
     }
 
     /// The 8 digits `yyyymmdd`.
