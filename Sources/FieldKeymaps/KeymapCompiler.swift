@@ -77,8 +77,8 @@ struct KeymapCompiler {
         var field = spec
         // `upgrade-legacy: true` switches on the ID validator's own upgrade of 15-digit IDs.
         if let node = v["upgrade-legacy"], reader.bool(node, "upgrade-legacy") == true {
-            if field.validators.contains(where: { if case .gb11643 = $0 { true } else { false } }) {
-                field.validators = field.validators.map { if case .gb11643 = $0 { .gb11643(acceptsLegacy: true) } else { $0 } }
+            if field.validators.contains(where: \.isResidentID) {
+                field.validators = Validator.acceptingLegacyIDs(field.validators)
             } else {
                 reader.diagnostics.append(node.problem("upgrade-legacy needs the gb11643 validator"))
             }

@@ -100,10 +100,7 @@ public struct LineChecker: Sendable {
         guard let text = String(validating: body, as: UTF8.self) else {
             return failed(ValidationIssue("not valid UTF-8 text"), text: "")
         }
-        var trimmed = Substring(text)
-        while let c = trimmed.first, c.isWhitespace { trimmed.removeFirst() }
-        while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
-        switch list.identify(String(trimmed)) {
+        switch list.identify(trimming: text) {
         case .success(let index): return CheckResult(value: list.choices[index].value, display: list.path(to: index), issue: nil)
         case .failure(let issue): return failed(issue, text: text)
         }

@@ -18,6 +18,14 @@ extension ChoiceList {
         return found.sorted()
     }
 
+    /// `identify` on the text without its leading and trailing white space (a checked line, a paste).
+    public func identify(trimming text: String) -> Result<Int, ValidationIssue> {
+        var trimmed = Substring(text)
+        while let c = trimmed.first, c.isWhitespace { trimmed.removeFirst() }
+        while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
+        return identify(String(trimmed))
+    }
+
     /// The verdict on a line for `check`: valid when it names exactly one choice that has no choices under it.
     public func identify(_ text: String) -> Result<Int, ValidationIssue> {
         if text.isEmpty { return .failure(ValidationIssue("no choice given (one of \(roots.count))")) }

@@ -57,10 +57,7 @@ extension Field {
         case .paste(let text) where state.symbols.isEmpty && state.choicePath.isEmpty:
             // A paste into an empty field that names exactly one choice, as `check` would take it (`DE`, `440300`,
             // `广东-深圳`), chooses it; any other paste is typed into the query.
-            var trimmed = Substring(text)
-            while let c = trimmed.first, c.isWhitespace { trimmed.removeFirst() }
-            while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
-            if case .success(let index) = list.identify(String(trimmed)) {
+            if case .success(let index) = list.identify(trimming: text) {
                 select(index, in: list)
                 return .refresh
             }

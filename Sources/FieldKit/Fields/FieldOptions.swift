@@ -66,7 +66,7 @@ public struct FieldOptions: Sendable, Equatable {
         if let minLength, minLength < 0 { return "--min must not be negative" }
         let lo = minLength ?? spec.minLength, hi = limit ?? spec.limit
         if let hi, lo > hi { return "--min (\(lo)) is larger than the limit (\(hi))" }
-        if upgradeLegacy && !spec.validators.contains(where: { if case .gb11643 = $0 { true } else { false } }) {
+        if upgradeLegacy && !spec.validators.contains(where: \.isResidentID) {
             return "--upgrade-legacy only applies to resident ID fields such as idcard-cn"
         }
         return nil
@@ -89,7 +89,7 @@ public struct FieldOptions: Sendable, Equatable {
         if let minLength { spec.minLength = minLength }
         if let countUnit { spec.countUnit = countUnit }
         // The ID validator owns the upgrade: the option only switches it on.
-        if upgradeLegacy { spec.validators = spec.validators.map { if case .gb11643 = $0 { .gb11643(acceptsLegacy: true) } else { $0 } } }
+        if upgradeLegacy { spec.validators = Validator.acceptingLegacyIDs(spec.validators) }
         return spec
     }
 }

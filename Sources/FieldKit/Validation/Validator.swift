@@ -97,6 +97,15 @@ public enum Validator: Sendable, Equatable {
         return nil
     }
 
+    /// Whether it is the resident-ID validator (with or without the legacy upgrade).
+    public var isResidentID: Bool { if case .gb11643 = self { true } else { false } }
+
+    /// `validators` with the resident-ID validator's legacy upgrade switched on (`--upgrade-legacy`,
+    /// `upgrade-legacy: true`).
+    public static func acceptingLegacyIDs(_ validators: [Validator]) -> [Validator] {
+        validators.map { $0.isResidentID ? .gb11643(acceptsLegacy: true) : $0 }
+    }
+
     /// Whether `canonical` may rewrite a value.
     public var rewritesValues: Bool {
         if case .gb11643(true) = self { return true }
