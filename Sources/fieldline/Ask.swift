@@ -30,28 +30,28 @@ struct Ask: ParsableCommand {
 
     @OptionGroup var field: FieldOptionGroup
 
-    @Option(help: "Text before the field.")
+    @Option(name: AskOption.prompt.nameSpecification, help: AskOption.prompt.argumentHelp)
     var prompt: String = "> "
 
-    @Option(name: .customLong("default"), help: "Pre-fill the field (filtered like typing).")
+    @Option(name: AskOption.defaultValue.nameSpecification, help: AskOption.defaultValue.argumentHelp)
     var defaultValue: String?
 
-    @Option(help: "Validate this value with no UI instead of asking.")
+    @Option(name: AskOption.value.nameSpecification, help: AskOption.value.argumentHelp)
     var value: String?
 
-    @Option(help: "What to print: value, display or json.")
+    @Option(name: AskOption.output.nameSpecification, help: AskOption.output.argumentHelp)
     var output: CheckOutput = .value
 
-    @Option(help: "Give up after this many seconds (exit 124).")
+    @Option(name: AskOption.timeout.nameSpecification, help: AskOption.timeout.argumentHelp)
     var timeout: Double?
 
-    @Flag(name: .customLong("no-bell"), help: "Do not ring the bell on refused keys.")
+    @Flag(name: AskOption.noBell.nameSpecification, help: AskOption.noBell.argumentHelp)
     var noBell = false
 
-    @Option(help: "History file: Up/Down recall earlier accepted values (created 0600).")
+    @Option(name: AskOption.history.nameSpecification, help: AskOption.history.argumentHelp)
     var history: String?
 
-    @Flag(help: "Echo one * per symbol and never write history.")
+    @Flag(name: AskOption.secret.nameSpecification, help: AskOption.secret.argumentHelp)
     var secret = false
 
     /// The same request `AskCommandLine` reads on the fast path.

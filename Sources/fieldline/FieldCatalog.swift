@@ -66,26 +66,26 @@ enum FieldCatalog {
 
 /// Field options shared by every command that loads a field.
 struct FieldOptionGroup: ParsableArguments {
-    @Option(name: .customLong("keymap-file"), help: "Load the field from this keymap file.")
+    @Option(name: AskOption.keymapFile.nameSpecification, help: AskOption.keymapFile.argumentHelp)
     var keymapFile: String?
 
-    @Option(name: [.long, .customLong("max")], help: "Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today).")
+    @Option(name: AskOption.limit.nameSpecification, help: AskOption.limit.argumentHelp)
     var limit: String?
 
-    @Option(name: .customLong("min"), help: "Fewest units a complete value has; for a date field the earliest date.")
+    @Option(name: AskOption.min.nameSpecification, help: AskOption.min.argumentHelp)
     var minLength: String?
 
-    @Option(name: .customLong("count"), help: "What is counted: graphemes, utf16, scalars or width.")
+    @Option(name: AskOption.count.nameSpecification, help: AskOption.count.argumentHelp)
     var countUnit: CountUnit?
 
-    @Option(help: "A choice field's list: one value<TAB>label a line (- reads standard input).")
+    @Option(name: AskOption.choices.nameSpecification, help: AskOption.choices.argumentHelp)
     var choices: String?
 
-    @Flag(name: .customLong("upgrade-legacy"), help: "Accept 15-digit pre-1999 ID numbers and convert them to 18.")
+    @Flag(name: AskOption.upgradeLegacy.nameSpecification, help: AskOption.upgradeLegacy.argumentHelp)
     var upgradeLegacy = false
 
     /// Options that take a value, so the replay scanner can skip their values.
-    static let valueOptions: Set<String> = ["--limit", "--max", "--min", "--count", "--keymap-file", "--choices"]
+    static let valueOptions = Set(AskOption.fieldGroup.filter(\.takesValue).flatMap(\.spellings))
 
     var fieldOptions: FieldOptions {
         var options = FieldOptions(countUnit: countUnit, upgradeLegacy: upgradeLegacy)

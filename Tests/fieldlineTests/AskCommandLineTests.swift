@@ -96,7 +96,7 @@ import Testing
             guard word.hasPrefix("--") else { return nil }
             return String(word.prefix { $0 == "-" || $0.isLetter })
         })
-        let fast = Set(AskCommandLine.valueOptions.keys).union(AskCommandLine.flags)
+        let fast = Set(AskOption.all.flatMap(\.spellings))
         #expect(names.subtracting(["--help"]) == fast)
     }
 }

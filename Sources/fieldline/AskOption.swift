@@ -1,0 +1,111 @@
+import ArgumentParser
+import FieldKit
+
+/// One option of `fieldline ask` (and of the field options other commands share): its names and help, which
+/// ArgumentParser's declarations read from here, and how the fast command-line reader stores it in a request.
+///
+/// Why the ArgumentParser properties still exist beside this table: a property wrapper must be written out in
+/// the command's type, it cannot be made from a value. They take their names and help from these entries, values
+/// are parsed by the same `ExpressibleByArgument` initialisers either way, and AskCommandLineTests checks that
+/// the two readers know the same names and read every accepted line into the same request.
+struct AskOption: Sendable {
+    /// How a value (or the flag's presence) is stored; false when it does not parse.
+    enum Storage: Sendable {
+        /// A flag: no value.
+        case flag(@Sendable (inout AskRequest) -> Void)
+        /// An option with one value.
+        case value(@Sendable (inout AskRequest, String) -> Bool)
+    }
+
+    /// Long names without the dashes; the first is the one a repeat is counted under (`max` is `limit`).
+    let names: [String]
+    /// The line `--help` shows.
+    let help: String
+    /// How the fast reader stores it.
+    let storage: Storage
+
+    /// The first name with its dashes (`--limit`).
+    var canonical: String { "--" + names[0] }
+    /// Every name with its dashes.
+    var spellings: [String] { names.map { "--" + $0 } }
+    /// The names as ArgumentParser declares them.
+    var nameSpecification: NameSpecification { NameSpecification(names.map { .customLong($0) }) }
+    /// The help as ArgumentParser declares it.
+    var argumentHelp: ArgumentHelp { ArgumentHelp(stringLiteral: help) }
+    /// Whether it takes a value.
+    var takesValue: Bool {
+        if case .value = storage { return true }
+        return false
+    }
+
+    /// An option whose value any string is.
+    private static func text(_ name: String, _ help: String, _ path: WritableKeyPath<AskRequest, String?> & Sendable) -> AskOption {
+        AskOption(names: [name], help: help, storage: .value { request, value in
+            request[keyPath: path] = value
+            return true
+        })
+    }
+
+    /// An option whose value parses the way ArgumentParser parses it.
+    private static func parsed<T: ExpressibleByArgument>(
+        _ name: String, _ help: String, _ path: WritableKeyPath<AskRequest, T?> & Sendable
+    ) -> AskOption {
+        AskOption(names: [name], help: help, storage: .value { request, value in
+            guard let parsed = T(argument: value) else { return false }
+            request[keyPath: path] = parsed
+            return true
+        })
+    }
+
+    /// `--limit`/`--max` and `--min`: a whole number or a date; anything else is ArgumentParser's to explain.
+    private static func bound(_ names: [String], _ help: String, max: Bool) -> AskOption {
+        AskOption(names: names, help: help, storage: .value { request, value in
+            guard Int(value) != nil || DateBound.parse(value) != nil else { return false }
+            request.field.set(value, max: max)
+            return true
+        })
+    }
+}
+
+// The field options every field-loading command shares (FieldOptionGroup).
+extension AskOption {
+    static let keymapFile = text("keymap-file", "Load the field from this keymap file.", \.keymapFile)
+    static let limit = bound(["limit", "max"], "Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today).", max: true)
+    static let min = bound(["min"], "Fewest units a complete value has; for a date field the earliest date.", max: false)
+    static let count = parsed("count", "What is counted: graphemes, utf16, scalars or width.", \.field.countUnit)
+    static let choices = text("choices", "A choice field's list: one value<TAB>label a line (- reads standard input).", \.choices)
+    static let upgradeLegacy = AskOption(
+        names: ["upgrade-legacy"], help: "Accept 15-digit pre-1999 ID numbers and convert them to 18.",
+        storage: .flag { $0.field.upgradeLegacy = true })
+
+    /// The shared field options, in `--help` order.
+    static let fieldGroup: [AskOption] = [keymapFile, limit, min, count, choices, upgradeLegacy]
+}
+
+// `ask`'s own options.
+extension AskOption {
+    static let prompt = AskOption(names: ["prompt"], help: "Text before the field.", storage: .value { request, value in
+        request.prompt = value
+        return true
+    })
+    static let defaultValue = text("default", "Pre-fill the field (filtered like typing).", \.defaultValue)
+    static let value = text("value", "Validate this value with no UI instead of asking.", \.value)
+    static let output = AskOption(names: ["output"], help: "What to print: value, display or json.", storage: .value { request, value in
+        guard let output = CheckOutput(argument: value) else { return false }
+        request.output = output
+        return true
+    })
+    static let timeout = parsed("timeout", "Give up after this many seconds (exit 124).", \.timeout)
+    static let noBell = AskOption(
+        names: ["no-bell"], help: "Do not ring the bell on refused keys.", storage: .flag { $0.bell = false })
+    static let history = text("history", "History file: Up/Down recall earlier accepted values (created 0600).", \.history)
+    static let secret = AskOption(
+        names: ["secret"], help: "Echo one * per symbol and never write history.", storage: .flag { $0.secret = true })
+
+    /// Every option `ask` takes.
+    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, noBell, history, secret]
+
+    /// Each spelling (`--max` too) with its option.
+    static let bySpelling: [String: AskOption] = Dictionary(
+        uniqueKeysWithValues: all.flatMap { option in option.spellings.map { ($0, option) } })
+}
