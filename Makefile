@@ -48,10 +48,12 @@ tour: release
 	@bash scripts/demo.sh $(FL)
 
 # Test oracles from PyPI, in a gitignored folder of their own (--target works with any python3; Debian's refuses
-# system-wide pip installs), where the tests look for them: wcwidth for the width table.
+# system-wide pip installs), where the tests look for them: wcwidth for the width table, phonenumbers for the
+# phone metadata, formats and as-you-type display.
+ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43
 test-oracles:
-	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(m.version("wcwidth") != "0.4.0")' 2>/dev/null || \
-	python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .test-python wcwidth==0.4.0
+	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(any(m.version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))' $(ORACLES) 2>/dev/null || \
+	python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .test-python $(ORACLES)
 
 test: deps test-oracles
 	$(SWIFT) build

@@ -54,7 +54,7 @@ let package = Package(
         ),
         // Engine micro-benchmark (bench/run.sh); not a test.
         .executableTarget(name: "fieldline-bench", dependencies: ["FieldKit", "FieldKeymaps"]),
-        .testTarget(name: "FieldKitTests", dependencies: ["FieldKit", "FieldKeymaps"]),
+        .testTarget(name: "FieldKitTests", dependencies: ["FieldKit", "FieldKeymaps"], exclude: ["Oracles"]),
         .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps"], exclude: ["Malformed", "Valid"]),
         .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks"]),
         // Runs the built binary; depending on the executable makes `swift test` build it first.

@@ -62,9 +62,9 @@ REGION_COLUMNS = ["value", "calling_code", "international_prefix", "intl_prefix_
                   "national_prefix_for_parsing_dfa", "national_prefix_transform_rule", "main_country_for_code",
                   "leading_digits", "leading_digits_dfa", "possible_lengths", "possible_lengths_local_only"]
 PATTERN_COLUMNS = ["value", "region", "kind", "possible_lengths", "pattern", "dfa"]
-FORMAT_COLUMNS = ["value", "region", "pattern", "format", "groups", "leading_digits", "leading_digits_dfa",
+FORMAT_COLUMNS = ["value", "region", "pattern", "format", "groups", "leading_digits", "leading_digits_dfas",
                   "national_prefix_formatting_rule", "national_prefix_optional_when_formatting",
-                  "international_format"]
+                  "carrier_code_rule", "as_you_type", "as_you_type_international", "international_format"]
 
 RANDOM_STRINGS = 2000      # uniform random digit strings per DFA, lengths 1-17
 WALK_STRINGS = 300         # strings from random walks through the DFA (mostly accepted ones), per DFA
@@ -306,6 +306,8 @@ def collect():
         jobs.setdefault((regex, prefix), set()).update(e for e in examples if e)
         return (regex, prefix)
 
+    # The formats libphonenumber's AsYouTypeFormatter may use (group references and punctuation only).
+    from phonenumbers.asyoutypeformatter import _ELIGIBLE_FORMAT_PATTERN as as_you_type_format
     for value, m, short in entities():
         npp = m.national_prefix_for_parsing or ""
         regions.append({
@@ -343,12 +345,20 @@ def collect():
                 exceptions.append((value, i, f.pattern))
             ld = f.leading_digits_pattern[-1] if f.leading_digits_pattern else ""
             ld_count[len(f.leading_digits_pattern)] = ld_count.get(len(f.leading_digits_pattern), 0) + 1
+            if f.national_prefix_formatting_rule == "":
+                raise SystemExit(f"gen-phone-metadata.py: {value}:{i} has an empty (not absent) formatting rule")
             formats.append({
                 "value": f"{value}:{i}", "region": value, "pattern": f.pattern, "format": dollar(f.format),
                 "groups": groups or "",
-                "leading_digits": ld, "leading_digits_dfa": want(ld, True) if ld else "",
+                "leading_digits": ld,
+                # Every pattern, in order: the as-you-type formatter uses the (n-3)th after n digits.
+                "leading_digits_dfas": [want(p, True) for p in f.leading_digits_pattern],
                 "national_prefix_formatting_rule": dollar(f.national_prefix_formatting_rule),
                 "national_prefix_optional_when_formatting": "1" if f.national_prefix_optional_when_formatting else "0",
+                "carrier_code_rule": "1" if f.domestic_carrier_code_formatting_rule is not None else "0",
+                "as_you_type": "1" if as_you_type_format.fullmatch(f.format) else "0",
+                "as_you_type_international": "1" if as_you_type_format.fullmatch(
+                    intl[i].replace("$", "\\") if intl[i] not in ("", "NA") else f.format) else "0",
                 "international_format": intl[i],
             })
     return regions, patterns, formats, jobs, unmatched_intl, exceptions, ld_count
@@ -432,6 +442,8 @@ def main():
             for c in cols:
                 if isinstance(r[c], tuple):
                     r[c] = encoded[r[c]]
+                elif isinstance(r[c], list):
+                    r[c] = "|".join(encoded[k] for k in r[c])
     sanity(regions, patterns, formats)
 
     nongeo = [r["value"] for r in regions if r["value"].startswith("+")]
@@ -471,9 +483,14 @@ def main():
         "# Rows: by region, then the metadata's order. value REGION:index (index in the region's list).",
         "# pattern: the format's regex; format: its replacement, groups written $1; groups: the pattern's",
         "#   capture-group digit counts (3, 2-3, 1+), `=D` for a literal digit outside the groups.",
-        "# leading_digits: the last (most specific) leading-digits pattern;",
-        "#   leading_digits_dfa: its prefix DFA.",
-        "# national_prefix_formatting_rule: with $NP replaced and $FG written $1, as in the metadata.",
+        "# leading_digits: the last (most specific) leading-digits pattern; leading_digits_dfas: the prefix DFAs",
+        "#   of all of them, in the metadata's order, separated by `|` (as you type, the (n-3)th is used after n",
+        "#   digits, the last one for whole numbers).",
+        "# national_prefix_formatting_rule: with $NP replaced and $FG written $1, as in the metadata; empty when",
+        "#   the metadata has none.",
+        "# carrier_code_rule: 1 when the format has a domestic carrier code formatting rule.",
+        "# as_you_type: 1 when libphonenumber's as-you-type formatter may use the format (only group references",
+        "#   and punctuation in it); as_you_type_international: the same for its international format.",
         "# international_format: empty when as national; NA when libphonenumber does not format it internationally.",
         "# Formats whose pattern is not a concatenation of digit groups (\\d{n}), (\\d{n,m}), (\\d+):",
     ] + exc + DFA_NOTE, FORMAT_COLUMNS, formats)

@@ -66,7 +66,11 @@ import Testing
         let formats = try Self.rows("phone-formats.tsv")
         let gb0 = try #require(formats["GB:0"])
         #expect(gb0["leading_digits"] == "8001111")
-        let dfa = try DFA(try #require(gb0["leading_digits_dfa"]))
+        // All five leading-digits patterns, broadest first: 800, 8001, … 8001111.
+        let dfas = try #require(gb0["leading_digits_dfas"]).split(separator: "|").map { try DFA($0) }
+        try #require(dfas.count == 5)
+        #expect(dfas[0].accepts("800") && !dfas[0].accepts("80") && dfas[1].accepts("8001") && !dfas[1].accepts("8002"))
+        let dfa = dfas[4]
         #expect(!dfa.accepts("800111") && dfa.accepts("8001111") && dfa.accepts("80011112"))
         let regions = try Self.rows("phone-regions.tsv")
         #expect(regions["CN"]?["calling_code"] == "86" && regions["+800"]?["calling_code"] == "800")
@@ -78,11 +82,14 @@ import Testing
     func everyDFAIsWellFormed(file: String) throws {
         var count = 0
         for (value, row) in try Self.rows(file) {
-            for (column, cell) in row where column.hasSuffix("dfa") && !cell.isEmpty {
-                let dfa = try DFA(cell)
-                let targets = dfa.next.joined().compactMap { $0 }
-                #expect(targets.allSatisfy { $0 < dfa.accepting.count }, "\(file) \(value) \(column)")
-                count += 1
+            // A `dfas` column holds several, separated by `|`.
+            for (column, cell) in row where (column.hasSuffix("dfa") || column.hasSuffix("dfas")) && !cell.isEmpty {
+                for encoded in cell.split(separator: "|") {
+                    let dfa = try DFA(encoded)
+                    let targets = dfa.next.joined().compactMap { $0 }
+                    #expect(targets.allSatisfy { $0 < dfa.accepting.count }, "\(file) \(value) \(column)")
+                    count += 1
+                }
             }
         }
         #expect(count > 200, "\(file): \(count) DFAs")

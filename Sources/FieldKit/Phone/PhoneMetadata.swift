@@ -26,6 +26,11 @@ public struct PhoneRegion: Sendable {
     /// The whole-number pattern of any valid number (`general`), then one per kind.
     let general: DigitDFA?
     let kinds: [(PhoneKind, DigitDFA)]
+    /// Its number formats, in the metadata's order.
+    public internal(set) var formats: [PhoneFormat] = []
+    /// Its separate international formats, empty when the national ones serve (libphonenumber's
+    /// `intl_number_format`).
+    public internal(set) var internationalFormats: [PhoneFormat] = []
 
     /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
     /// its kinds of number (as libphonenumber's isValidNumber; short and emergency numbers are not whole numbers).
@@ -48,7 +53,7 @@ public struct PhoneMetadata: Sendable {
     public let byCallingCode: [Int: [String]]
 
     /// Reads the generated data files; the problem's text for a malformed one.
-    public static func parse(regions regionText: String, patterns patternText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
+    public static func parse(regions regionText: String, patterns patternText: String, formats formatText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
         func rows(_ text: String) -> [(Int, [String: String])] {
             var header: [String]?
             var out: [(Int, [String: String])] = []
@@ -70,6 +75,13 @@ public struct PhoneMetadata: Sendable {
             }
             patternsByRegion[region, default: []].append((kind, d))
         }
+        var formatRows: [String: [[String: String]]] = [:]
+        for (line, row) in rows(formatText) {
+            guard let region = row["region"], PhoneFormat.parse(row, international: false) != nil else {
+                return .failure(ChoiceListProblem(line: line, "a format row is malformed"))
+            }
+            formatRows[region, default: []].append(row)
+        }
         var regions: [String: PhoneRegion] = [:]
         var byCode: [Int: [String]] = [:]
         for (line, row) in rows(regionText) {
@@ -86,6 +98,12 @@ public struct PhoneMetadata: Sendable {
                 general: patterns.first { $0.0 == "general" }?.1,
                 kinds: PhoneKind.allCases.compactMap { kind in patterns.first { $0.0 == kind.rawValue }.map { (kind, $0.1) } })
             regions[code] = region
+            let rows = formatRows[code] ?? []
+            regions[code]!.formats = rows.compactMap { PhoneFormat.parse($0, international: false) }
+            // A separate international list exists when some format differs abroad (or is not used there).
+            if rows.contains(where: { !($0["international_format"] ?? "").isEmpty }) {
+                regions[code]!.internationalFormats = rows.compactMap { PhoneFormat.parse($0, international: true) }
+            }
             byCode[calling, default: []].append(code)
         }
         for (code, list) in byCode {

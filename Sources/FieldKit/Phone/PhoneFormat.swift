@@ -1,0 +1,121 @@
+/// One of a region's number formats (keymaps/data/phone-formats.tsv): which national numbers it lays out, and how.
+///
+/// Every pattern in libphonenumber's formats is a run of digit groups (`(\d{3})(\d{4,5})`), checked when the data
+/// is generated, so a format is its groups' lengths: matching a whole number is a length check, and the groups
+/// split the digits the way the regex would (each group as long as the groups after it allow).
+public struct PhoneFormat: Sendable {
+    /// The pattern as the metadata writes it; the as-you-type formatter tells formats apart by it.
+    public let pattern: String
+    /// Each group's fewest and most digits.
+    let groups: [ClosedRange<Int>]
+    /// The replacement, groups written `$1`.
+    public let format: String
+    /// Prefix DFAs of the leading-digits patterns, broadest first; empty when the format has none.
+    let leadingDigits: [DigitDFA]
+    /// The national prefix formatting rule (`0$1`, `($1)`), nil when the metadata has none.
+    public let nationalPrefixRule: String?
+    /// Whether the national prefix may be left out when formatting.
+    let nationalPrefixOptional: Bool
+    /// Whether the format has a domestic carrier code formatting rule.
+    let carrierCodeRule: Bool
+    /// Whether the as-you-type formatter may use it (group references and punctuation only).
+    let asYouType: Bool
+
+    /// Whether `national` (digits 0-9) is a whole match of the pattern.
+    func matchesWhole(_ count: Int) -> Bool {
+        count >= groups.reduce(0) { $0 + $1.lowerBound } && count <= groups.reduce(0) { $0 + $1.upperBound }
+    }
+
+    /// Whether the digits begin with a match of the leading-digits pattern libphonenumber uses after them: the
+    /// last (most specific) one for a whole number, the (n-3)th after n digits as you type.
+    func leads(_ digits: [UInt8], patternIndex: Int) -> Bool {
+        guard !leadingDigits.isEmpty else { return true }
+        // Python's negative index, which the formatter's `min(n - 3, count - 1)` gives below 3 digits.
+        var index = min(patternIndex, leadingDigits.count - 1)
+        if index < 0 { index = max(0, index + leadingDigits.count) }
+        let dfa = leadingDigits[index]
+        return dfa.state(after: digits).map { dfa.accepting[$0] } ?? false
+    }
+
+    /// The group lengths for `count` digits: each group as long as the groups after it allow (a regex's greedy
+    /// reading), or nil when the pattern cannot match that many.
+    func split(_ count: Int) -> [Int]? {
+        var left = count
+        var minAfter = groups.reduce(0) { $0 + $1.lowerBound }
+        var maxAfter = groups.reduce(0) { $0 + $1.upperBound }
+        guard count >= minAfter && count <= maxAfter else { return nil }
+        var lengths: [Int] = []
+        for group in groups {
+            minAfter -= group.lowerBound
+            maxAfter -= group.upperBound
+            let take = min(group.upperBound, left - minAfter)
+            guard take >= group.lowerBound, left - take <= maxAfter else { return nil }
+            lengths.append(take)
+            left -= take
+        }
+        return lengths
+    }
+
+    /// `rule` (a format or a formatting rule) with `$n` replaced by the n-th group of `digits` (ASCII bytes).
+    static func substitute(_ rule: String, groups: [ArraySlice<UInt8>]) -> [UInt8] {
+        var out: [UInt8] = []
+        var bytes = rule.utf8.makeIterator()
+        while let b = bytes.next() {
+            guard b == UInt8(ascii: "$"), let n = bytes.next() else { out.append(b); continue }
+            let index = Int(n) - 0x31
+            if index >= 0 && index < groups.count { out.append(contentsOf: groups[index]) } else { out.append(b); out.append(n) }
+        }
+        return out
+    }
+
+    /// The digits laid out by `rule` (this format's `format` unless given), or nil when they do not match whole.
+    func apply(_ digits: [UInt8], rule: String? = nil) -> [UInt8]? {
+        guard let lengths = split(digits.count) else { return nil }
+        var groups: [ArraySlice<UInt8>] = []
+        var start = 0
+        for length in lengths {
+            groups.append(digits[start..<start + length])
+            start += length
+        }
+        return PhoneFormat.substitute(rule ?? format, groups: groups)
+    }
+}
+
+extension PhoneFormat {
+    /// A row of phone-formats.tsv, or nil when malformed. `international` picks the international format: the
+    /// row's own (same as national when empty), or nil when the format is not used internationally (`NA`).
+    static func parse(_ row: [String: String], international: Bool) -> PhoneFormat? {
+        guard let pattern = row["pattern"], var format = row["format"], let groupText = row["groups"],
+              let leading = row["leading_digits_dfas"] else { return nil }
+        var groups: [ClosedRange<Int>] = []
+        for part in groupText.split(separator: ",") {
+            let bounds = part.split(separator: "-").compactMap { Int($0) }
+            guard bounds.count == (part.contains("-") ? 2 : 1), bounds[0] <= bounds[bounds.count - 1] else { return nil }
+            groups.append(bounds[0]...bounds[bounds.count - 1])
+        }
+        var dfas: [DigitDFA] = []
+        for text in leading.split(separator: "|") {
+            guard let dfa = DigitDFA(encoded: String(text)) else { return nil }
+            dfas.append(dfa)
+        }
+        var rule = row["national_prefix_formatting_rule"].flatMap { $0.isEmpty ? nil : $0 }
+        var optional = row["national_prefix_optional_when_formatting"] == "1"
+        var carrier = row["carrier_code_rule"] == "1"
+        var asYouType = row["as_you_type"] == "1"
+        if international {
+            switch row["international_format"] {
+            case "NA": return nil
+            case let intl? where !intl.isEmpty: format = intl
+            default: break
+            }
+            // libphonenumber's international list keeps none of the national-prefix settings.
+            rule = nil
+            optional = false
+            carrier = false
+            asYouType = row["as_you_type_international"] == "1"
+        }
+        return PhoneFormat(
+            pattern: pattern, groups: groups, format: format, leadingDigits: dfas, nationalPrefixRule: rule,
+            nationalPrefixOptional: optional, carrierCodeRule: carrier, asYouType: asYouType)
+    }
+}
