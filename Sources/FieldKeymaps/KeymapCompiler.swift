@@ -83,6 +83,10 @@ struct KeymapCompiler {
                 reader.diagnostics.append(node.problem("upgrade-legacy needs the gb11643 validator"))
             }
         }
+        // A field with no templates of its own shows the layout a validator gives (a phone number's, by region).
+        if templates.isEmpty, let layout = field.validators.lazy.compactMap(\.liveLayout).first {
+            field.templates = TemplateSet([], live: layout)
+        }
         if let value = v["choices"] { field.choices = choices(value) }
         if let value = v["picker"], choice(value, "picker", ["date"]) != nil {
             // The picker reads the symbols as yyyymmdd.

@@ -171,7 +171,8 @@ separators: " -.()"       # 212.456.7890, (212) 456-7890
         "phone": #"""
 # A telephone number of any country, judged by libphonenumber's metadata (keymaps/data/phone-*.tsv): typed or
 # pasted as users write it (+44 20 7946 0958, 0044…, (020) 7946 0958 with an assumed region); the value is E.164.
-# Live formatting as you type and country detection are still to come (issue 13); this field validates on Enter.
+# Grouped as you type by the region's formats (as libphonenumber's AsYouTypeFormatter), the region's flag, code and
+# digit count in the right prompt; --countries, --assume, --kinds and --national adjust it from the command line.
 name: phone
 description: Phone number of any country (libphonenumber metadata), +CC or national; the value is E.164
 symbols:

@@ -14,6 +14,21 @@ public enum ShippedPhoneMetadata {
     }()
 }
 
+extension ShippedPhoneMetadata {
+    /// Region code → English name, from the shipped country list (data/country.tsv), for messages.
+    public static let countryNames: [String: String] = {
+        var names: [String: String] = [:]
+        var columns: [Substring] = []
+        for line in (ShippedData.files["data/country.tsv"] ?? "").split(separator: "\n") where !line.hasPrefix("#") {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard !columns.isEmpty else { columns = cells; continue }
+            let row = Dictionary(zip(columns, cells), uniquingKeysWith: { a, _ in a })
+            if let code = row["value"], let name = row["name_en"] { names[String(code)] = String(name) }
+        }
+        return names
+    }()
+}
+
 extension KeymapCompiler {
     /// `phone` or `phone: {assumed-region: CN, regions: [CN, HK], kinds: [mobile]}`: libphonenumber's verdict on
     /// the shipped metadata; the value is stored as E.164.
@@ -40,6 +55,7 @@ extension KeymapCompiler {
             default: reader.diagnostics.append(keyNode.problem("unknown phone setting '\(key)' (use assumed-region, regions, kinds)"))
             }
         }
-        return .custom(name: "phone", validator: PhoneValidator(metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds))
+        return .custom(name: "phone", validator: PhoneValidator(
+            metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds, names: ShippedPhoneMetadata.countryNames))
     }
 }

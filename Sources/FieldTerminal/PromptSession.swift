@@ -114,8 +114,9 @@ final class PromptSession {
             return UInt8(CC_EOF)
         case .bell:
             if command == .acceptLine, let message = frame.message { return showMessage(message) }
-            // A refused paste left the field as it was: say why, so the operator knows nothing went in.
-            if case .paste = command, let notice = field.notice { return showMessage(notice) }
+            // A refused paste left the field as it was: say why, so the operator knows nothing went in. A key
+            // refused for what it would make (a country the field does not take) says why too.
+            if let notice = field.notice { return showMessage(notice) }
             return paint(refused: true)
         case .refresh:
             return paint()

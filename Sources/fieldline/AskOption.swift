@@ -78,8 +78,22 @@ extension AskOption {
         names: ["upgrade-legacy"], help: "Accept 15-digit pre-1999 ID numbers and convert them to 18.",
         storage: .flag { $0.field.upgradeLegacy = true })
 
+    /// An option for the field's validators (the engine passes it on by name; `phone` reads these).
+    private static func validatorOption(_ name: String, _ help: String) -> AskOption {
+        AskOption(names: [name], help: help, storage: .value { request, value in
+            request.field.validatorOptions[name] = value
+            return true
+        })
+    }
+    static let countries = validatorOption("countries", "Phone fields: the countries accepted, as region codes (CN,US,GB); others are refused as typed.")
+    static let assume = validatorOption("assume", "Phone fields: the country of numbers typed without + (CN).")
+    static let kinds = validatorOption("kinds", "Phone fields: the kinds accepted (mobile,fixed-line,toll-free,…).")
+    static let national = AskOption(
+        names: ["national"], help: "Phone fields: --output display writes the national form (else the international one).",
+        storage: .flag { $0.field.validatorOptions["national"] = "" })
+
     /// The shared field options, in `--help` order.
-    static let fieldGroup: [AskOption] = [keymapFile, limit, min, count, choices, upgradeLegacy]
+    static let fieldGroup: [AskOption] = [keymapFile, limit, min, count, choices, upgradeLegacy, countries, assume, kinds, national]
 }
 
 // `ask`'s own options.

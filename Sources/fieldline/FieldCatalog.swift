@@ -84,6 +84,18 @@ struct FieldOptionGroup: ParsableArguments {
     @Flag(name: AskOption.upgradeLegacy.nameSpecification, help: AskOption.upgradeLegacy.argumentHelp)
     var upgradeLegacy = false
 
+    @Option(name: AskOption.countries.nameSpecification, help: AskOption.countries.argumentHelp)
+    var countries: String?
+
+    @Option(name: AskOption.assume.nameSpecification, help: AskOption.assume.argumentHelp)
+    var assume: String?
+
+    @Option(name: AskOption.kinds.nameSpecification, help: AskOption.kinds.argumentHelp)
+    var kinds: String?
+
+    @Flag(name: AskOption.national.nameSpecification, help: AskOption.national.argumentHelp)
+    var national = false
+
     /// Options that take a value, so the replay scanner can skip their values.
     static let valueOptions = Set(AskOption.fieldGroup.filter(\.takesValue).flatMap(\.spellings))
 
@@ -91,6 +103,10 @@ struct FieldOptionGroup: ParsableArguments {
         var options = FieldOptions(countUnit: countUnit, upgradeLegacy: upgradeLegacy)
         if let limit { options.set(limit, max: true) }
         if let minLength { options.set(minLength, max: false) }
+        for (name, value) in [("countries", countries), ("assume", assume), ("kinds", kinds)] {
+            if let value { options.validatorOptions[name] = value }
+        }
+        if national { options.validatorOptions["national"] = "" }
         return options
     }
 }

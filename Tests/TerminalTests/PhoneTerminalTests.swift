@@ -1,27 +1,63 @@
 import Foundation
 import Testing
 
-/// `ask phone` at a real terminal: a pasted international number (its formatting dropped, as a paste's is) is
-/// accepted on Enter and printed as E.164; an invalid one keeps the field open with the reason.
+/// `ask phone` at a real terminal: grouped as libphonenumber groups numbers as you type, the region's flag, code
+/// and digit count in the right prompt, switching live when `+` and a calling code are typed; a country outside
+/// `--countries` refused as it is typed; the value printed as E.164.
 @Suite struct PhoneTerminalTests {
-    @Test func aPastedNumberIsPrintedAsE164() async throws {
+    @Test func typingPlusFortyFourSwitchesTheFlagLive() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(AskTerminalTests.ask("phone --prompt 'Phone: '"))
-        try await t.seeRow("Phone:", "0/20")
-        try t.paste("+44 20 7946 0958")
-        try await t.seeRow("Phone: +442079460958", "13/20")
+        t.run(AskTerminalTests.ask("phone --assume CN --prompt 'Phone: '"))
+        try await t.seeRow("Phone:", "🇨🇳 CN 0/12")
+        t.type("+44")
+        try await t.seeRow("Phone: +44", "🇬🇧 GB 0/10")
+        t.type("2079460958")
+        try await t.seeRow("Phone: +44 20 7946 0958", "🇬🇧 GB 10/10")
+        // Backspace takes the last digit, never the space before it.
+        t.press("BSpace")
+        try await t.seeRow("Phone: +44 20 7946 095", "🇬🇧 GB 9/10")
+        t.type("8")
         t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[+442079460958]", "\(t.dump())")
     }
 
-    @Test func anInvalidNumberIsExplainedOnEnter() async throws {
+    @Test(arguments: [("13812345678", "Phone: 138 1234 5678"), ("+86 138 1234 5678", "Phone: +86 138 1234 5678")])
+    func anAssumedCountryTakesNationalAndInternationalForms(typed: String, shown: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(AskTerminalTests.ask("phone --prompt 'Phone: '"))
-        try await t.seeRow("Phone:", "0/20")
-        t.type("14012345678")
-        try await t.seeRow("Phone: 14012345678", "11/20")
+        t.run(AskTerminalTests.ask("phone --assume CN --prompt 'Phone: '"))
+        try await t.seeRow("Phone:", "🇨🇳 CN 0/12")
+        // Typed as users type it: the spaces are the field's own, so typed ones are refused and the display is
+        // the formatter's either way.
+        t.type(typed)
+        try await t.seeRow(shown, "🇨🇳 CN 11/12")
         t.press("Enter")
-        try await t.see("the reason") { $0.contains("not a valid number for +86 (CN)") }
+        #expect(try await t.result() == "rc=0 x=[+8613812345678]", "\(t.dump())")
+    }
+
+    @Test func aCountryOutsideTheListIsRefusedAsTyped() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(AskTerminalTests.ask("phone --countries CN,US --prompt 'Phone: '"))
+        try await t.seeRow("Phone:", "🇨🇳 CN 0/12")
+        t.type("+44")
+        // The second 4 would make it a British number: refused, with the reason under the field.
+        try await t.see("the refusal") { rows in
+            rows.contains { $0.hasPrefix("Phone: +4") && !$0.contains("+44") } && rows.joined().contains("United Kingdom")
+        }
+        t.press("BSpace")
+        t.type("12124567890")
+        try await t.seeRow("Phone: +1 212-456-7890", "🇺🇸 US 10/10")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[+12124567890]", "\(t.dump())")
+    }
+
+    @Test func anIncompleteNumberIsExplainedOnEnter() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(AskTerminalTests.ask("phone --assume GB --prompt 'Phone: '"))
+        try await t.seeRow("Phone:", "🇬🇧 GB 0/10")
+        t.type("020794")
+        try await t.seeRow("Phone: 020 794", "🇬🇧 GB 5/10")
+        t.press("Enter")
+        try await t.see("the reason") { $0.joined().contains("too short for GB") }
         t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
     }

@@ -64,10 +64,13 @@ import Testing
         let r = try fieldline(["check", "phone"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(r.out == "+442079460958\n+442079460958\n+8613812345678\n+8618562755191\n+12124567890\n\n\n\n")
         #expect(r.status == 65)
-        #expect(r.err.contains("6: not a valid number for +86 (CN)"), "\(r.err)")
+        #expect(r.err.contains("6: not a valid number for CN"), "\(r.err)")
         #expect(r.err.contains("7: no country has the calling code this number starts with"), "\(r.err)")
         let json = try fieldline(["check", "phone", "--output", "json"], stdin: "+44 20 7946 0958\n")
-        #expect(json.out.contains(#""decoded":{"region":"GB","calling_code":"44","national_number":"2079460958","kinds":"fixed_line"}"#), "\(json.out)")
+        #expect(json.out.contains(#""display":"+44 20 7946 0958""#), "\(json.out)")
+        #expect(json.out.contains(#""decoded":{"e164":"+442079460958","region":"GB","callingCode":"44","national":"020 7946 0958","international":"+44 20 7946 0958","kind":"fixed-line"}"#), "\(json.out)")
+        let short = try fieldline(["check", "phone", "--assume", "GB"], stdin: "020 7946\n")
+        #expect(short.err == "1: too short for GB\n", "\(short.err)")
     }
 
     @Test func aKeymapMayTakeSomeRegionsAndKindsOnly() throws {
@@ -76,7 +79,7 @@ import Testing
             .write(toFile: s.path("uk-mobile.yaml"), atomically: true, encoding: .utf8)
         let r = try fieldline(["check", s.path("uk-mobile.yaml")], stdin: "07400 123456\n020 7946 0958\n+86 138 1234 5678\n")
         #expect(r.out == "+447400123456\n\n\n", "\(r.err)")
-        #expect(r.err.contains("2: a fixed_line number; this field takes mobile"), "\(r.err)")
-        #expect(r.err.contains("3: a number of CN; this field takes GB"), "\(r.err)")
+        #expect(r.err.contains("2: not a mobile number (a fixed-line number)"), "\(r.err)")
+        #expect(r.err.contains("3: +86 is CN (China); this field takes GB"), "\(r.err)")
     }
 }

@@ -31,7 +31,7 @@ public struct LineChecker: Sendable {
         self.minLength = spec.minLength
         self.validators = spec.validators
         self.plainValidators = spec.validators.enumerated().map { PlainValidator($0.element, index: $0.offset) }
-        let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && spec.choices == nil
+        let fast = !spec.refusesPrefixes && !spec.requiresExactTemplate && spec.choices == nil
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
         self.fastPathUsable = fast
         self.bytesAreValue = fast && !spec.rewritesValues && spec.valueForm == .symbols && spec.transforms.isEmpty
@@ -78,7 +78,7 @@ public struct LineChecker: Sendable {
         }
         // A plain field's value is the filtered text itself; any other field takes the line as one paste into a
         // Field, whose insertion runs the same filter (filtering here first would do that pass twice).
-        if spec.symbols.isUniform && spec.refusedOptions.isEmpty && spec.templates.templates.isEmpty {
+        if spec.symbols.isUniform && !spec.refusesPrefixes && spec.templates.isEmpty {
             switch PasteFilter.filter(text, for: spec, at: 0, countBefore: 0, keepOffsets: false) {
             case .failure(.character(let c, let offset, let reason)):
                 return failed(ValidationIssue(LineChecker.unexpected(c, column: offset + 1, reason: reason), at: nil), text: text)
@@ -194,15 +194,18 @@ public struct LineChecker: Sendable {
         if spec.rewritesValues, let upgraded = bytes.withUnsafeBufferPointer({ spec.canonical($0) }) {
             value = upgraded
         }
-        if characters == nil && value == bytes && spec.templates.templates.isEmpty {
+        if characters == nil && value == bytes && spec.templates.isEmpty {
             return verdict(text: String(decoding: bytes, as: UTF8.self))
         }
         let symbols = (characters == nil || value != bytes) ? value.map { Character(Unicode.Scalar($0)) } : characters!
         let count = characters == nil || value != bytes ? value.count : spec.countUnit.count(of: symbols)
         let status = FieldStatus.of(symbols: symbols, utf8: value, count: count, spec: spec, context: context)
         let text = value == bytes ? spec.outputValue(symbols: symbols) : String(decoding: value, as: UTF8.self)
-        let display = String(Formatter.format(symbols, with: spec.templates).display)
-        return result(status, value: text, display: display)
+        var display: String?
+        if status == .valid, spec.rewritesValues {
+            display = value.withUnsafeBufferPointer { v in spec.validators.lazy.compactMap { $0.display(v) }.first }
+        }
+        return result(status, value: text, display: display ?? String(Formatter.format(symbols, with: spec.templates).display))
     }
 
     /// The verdict on a value of a field without templates, kept as text: its display is the value itself.

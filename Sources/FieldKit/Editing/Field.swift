@@ -21,7 +21,7 @@ public struct Field: Sendable {
     public init(spec: FieldSpec, context: ValidationContext) {
         self.spec = spec
         self.context = context
-        self.plainDisplay = spec.templates.templates.isEmpty ? PlainDisplay([]) : nil
+        self.plainDisplay = spec.templates.isEmpty ? PlainDisplay([]) : nil
         if let list = spec.choices { choiceCache = list.roots }
     }
 
@@ -46,7 +46,10 @@ public struct Field: Sendable {
         notice = nil
         switch command {
         case .selfInsert(let text):
-            refused = insert(text, paste: false).refusedAny || text.isEmpty
+            let outcome = insert(text, paste: false)
+            refused = outcome.refusedAny || text.isEmpty
+            // A key refused for what it would make (a British number in a field for CN and US) says why.
+            if outcome.refusedForKind, let reason = outcome.firstRefusal?.reason { notice = reason }
         case .paste(let text):
             let outcome = insert(text, paste: true)
             refused = outcome.refusedAny || text.isEmpty
@@ -113,7 +116,7 @@ public struct Field: Sendable {
         var candidate = state.symbols
         candidate.removeSubrange(range)
         if spec.positionViolation(candidate, from: range.lowerBound) != nil { return false }
-        if spec.refusedOptions.isEmpty == false, refusedKindReason(candidate, changedFrom: range.lowerBound + 1) != nil { return false }
+        if spec.refusesPrefixes, refusedKindReason(candidate, changedFrom: range.lowerBound + 1) != nil { return false }
         let before = state
         state.symbols = candidate
         state.cursor = range.lowerBound
@@ -126,7 +129,7 @@ public struct Field: Sendable {
     func wordStart(before cursor: Int) -> Int {
         guard cursor > 0 else { return 0 }
         let symbols = state.symbols
-        if spec.templates.templates.isEmpty {
+        if spec.templates.isEmpty {
             var i = min(cursor, symbols.count)
             while i > 0 && symbols[i - 1].isWhitespace { i -= 1 }
             while i > 0 && !symbols[i - 1].isWhitespace { i -= 1 }
@@ -143,7 +146,7 @@ public struct Field: Sendable {
     func wordEnd(after cursor: Int) -> Int {
         let symbols = state.symbols
         guard cursor < symbols.count else { return symbols.count }
-        if spec.templates.templates.isEmpty {
+        if spec.templates.isEmpty {
             var i = max(cursor, 0)
             while i < symbols.count && symbols[i].isWhitespace { i += 1 }
             while i < symbols.count && !symbols[i].isWhitespace { i += 1 }

@@ -56,7 +56,8 @@ extension Field {
             display: display,
             cursor: cursor,
             cursorColumn: cursorColumn,
-            counter: dateCounter() ?? spec.limit.map { Frame.counter(count, of: $0) } ?? "",
+            counter: dateCounter() ?? spec.templates.live?.counter(state.symbols)
+                ?? spec.limit.map { Frame.counter(count, of: $0) } ?? "",
             status: status,
             message: message,
             messagePosition: position,
@@ -89,7 +90,7 @@ extension FieldStatus {
         if count == 0 { return .valid }
         for validator in spec.validators {
             if let issue = bytes.withUnsafeBufferPointer({ validator.issue($0, context: context) }) {
-                return .invalid(issue)
+                return issue.isIncomplete ? .incomplete(issue.message) : .invalid(issue)
             }
         }
         if let picker = spec.datePicker, let symbols, let date = DatePicker.date(of: symbols),

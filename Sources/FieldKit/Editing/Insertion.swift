@@ -65,7 +65,7 @@ extension Field {
     private mutating func insertTyped<Characters: Collection<Character>>(_ chars: Characters, offsets: [Int]?) -> InsertionOutcome {
         var outcome = InsertionOutcome()
         var count = spec.countUnit.count(of: state.symbols)
-        let simple = spec.symbols.isUniform && spec.refusedOptions.isEmpty
+        let simple = spec.symbols.isUniform && !spec.refusesPrefixes
         // A copy to roll back to, taken only where edits build candidates anyway: holding one while a simple
         // field splices in place would copy the whole line on every key.
         let before = simple ? nil : state
@@ -144,6 +144,16 @@ extension Field {
     /// refused there (`911` then more digits; inserting `9` before `11…` must not slip past what typing refuses).
     /// Prefixes longer than every template cannot match one, which bounds the work.
     func refusedKindReason(_ candidate: [Character], changedFrom: Int? = nil) -> String? {
+        if let live = spec.templates.live {
+            // The same rule for a live layout's refusals: every prefix the edit changed, shortest first (a
+            // deletion changes the prefixes from where it was on, which may be past the shorter candidate's end).
+            let first = max(changedFrom ?? candidate.count, 1)
+            if first <= candidate.count {
+                for length in first...candidate.count {
+                    if let reason = live.refusal(Array(candidate[..<length])) { return reason }
+                }
+            }
+        }
         guard !spec.refusedOptions.isEmpty else { return nil }
         let longest = spec.templates.templates.map(\.slotCount).max() ?? 0
         let first = max(changedFrom ?? candidate.count, 1)

@@ -14,6 +14,8 @@ public struct FieldOptions: Sendable, Equatable {
     public var latest: DateBound?
     /// A `--min` or `--max` value that is neither a whole number nor a date, as given.
     public var unreadable: String?
+    /// Options for the field's configurable validators, by name without dashes (`assume` → `GB`; a flag → "").
+    public var validatorOptions: [String: String] = [:]
 
     /// No adjustments.
     public init(limit: Int? = nil, minLength: Int? = nil, countUnit: CountUnit? = nil, upgradeLegacy: Bool = false) {
@@ -58,7 +60,9 @@ public struct FieldOptions: Sendable, Equatable {
         if let lo = o.earliest, let hi = o.latest, case .date(let a) = lo, case .date(let b) = hi, a > b {
             return "--min (\(a)) is after --max (\(b))"
         }
-        return o.lengthProblem(for: spec)
+        if let problem = o.lengthProblem(for: spec) { return problem }
+        if case .failure(let issue) = applyingValidatorOptions(to: spec) { return issue.message }
+        return nil
     }
 
     private func lengthProblem(for spec: FieldSpec) -> String? {
@@ -90,6 +94,8 @@ public struct FieldOptions: Sendable, Equatable {
         if let countUnit { spec.countUnit = countUnit }
         // The ID validator owns the upgrade: the option only switches it on.
         if upgradeLegacy { spec.validators = Validator.acceptingLegacyIDs(spec.validators) }
+        // `problem(for:)` has turned away options that do not apply.
+        if case .success(let configured) = applyingValidatorOptions(to: spec) { spec = configured }
         return spec
     }
 }

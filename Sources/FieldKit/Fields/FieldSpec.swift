@@ -98,6 +98,9 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         c.isWhitespace && !symbols.defaultClass.contains(symbols.normalize(c))
     }
 
+    /// Whether some values are refused as they are typed: refused template kinds, or a live layout's refusals.
+    public var refusesPrefixes: Bool { !refusedOptions.isEmpty || templates.live != nil }
+
     /// Whether a validator may rewrite a complete value (`Validator.canonical`).
     public var rewritesValues: Bool { validators.contains { $0.rewritesValues } }
 

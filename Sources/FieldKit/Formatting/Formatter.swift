@@ -17,6 +17,7 @@ public enum Formatter {
     ///
     /// A literal is written only while entered symbols remain after it, so `138` shows as `138`, not `138-`.
     public static func format(_ symbols: [Character], with templates: TemplateSet) -> FormattedText {
+        if let live = templates.live, !symbols.isEmpty, let formatted = live.formatted(symbols) { return formatted }
         guard !symbols.isEmpty, let template = templates.best(for: symbols) else {
             return FormattedText(display: symbols, symbolEnds: Array(1..<symbols.count + 1))
         }

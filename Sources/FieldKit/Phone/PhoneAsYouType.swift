@@ -7,7 +7,7 @@
 /// the region; from three national digits the region's formats whose leading digits fit are tried in order, the
 /// first whose pattern can hold the digits becoming a template that the digits fill; a number that matches a
 /// format whole is shown in that format; a number no format holds is shown as typed.
-public struct PhoneAsYouType {
+public struct PhoneAsYouType: Sendable {
     /// The metadata the region codes refer to.
     let metadata: PhoneMetadata
     /// The region numbers without `+` are dialled from (its calling code's main region is used).
@@ -19,12 +19,23 @@ public struct PhoneAsYouType {
         self.home = assumedRegion.flatMap { metadata.regions[$0] }.flatMap { metadata.mainRegion(for: $0.callingCode) }
     }
 
-    /// The display after feeding `input` (ASCII digits, `+` only first) one character at a time, and the region
-    /// the number belongs to so far (its calling code's main region; nil before a `+` number's code is known).
-    public func format(_ input: [UInt8]) -> (display: [UInt8], region: PhoneRegion?) {
+    /// What the formatter shows and knows after some input.
+    public struct Output {
+        /// The display (ASCII).
+        public let display: [UInt8]
+        /// The region whose formats apply so far (its calling code's main region); nil before a `+` number's
+        /// calling code is complete.
+        public let region: PhoneRegion?
+        /// The national number's digits, without international, calling-code or national prefixes.
+        public let nationalNumber: [UInt8]
+    }
+
+    /// The output after feeding `input` (ASCII digits, `+` only first) one character at a time.
+    public func format(_ input: [UInt8]) -> Output {
         var machine = Machine(metadata: metadata, region: home)
         for c in input { machine.feed(c) }
-        return (machine.output, machine.regionKnown ? machine.region : nil)
+        return Output(display: machine.output, region: machine.regionKnown ? machine.region : nil,
+                      nationalNumber: machine.nationalNumber)
     }
 }
 
@@ -64,7 +75,7 @@ private struct Machine {
 
     mutating func feed(_ c: UInt8) {
         accrued.append(c)
-        if c != UInt8(ascii: "+") { nationalNumber.append(c) }
+        if c != UInt8(ascii: "+") { nationalNumber.append(c) } else { regionKnown = false }
         output = step(c)
     }
 
@@ -120,6 +131,7 @@ private struct Machine {
         }
         guard end > 0 else { return false }
         completeNumber = true
+        regionKnown = false
         nationalNumber = Array(accrued[end...])
         prefix = Array(accrued[..<end])
         if accrued[0] != UInt8(ascii: "+") { prefix.append(0x20) }

@@ -31,7 +31,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             default: return .failure(ValidationIssue("unexpected '\(Character(scalar))' in a phone number"))
             }
         }
-        guard !digits.isEmpty else { return .failure(ValidationIssue("no digits")) }
+        guard !digits.isEmpty else { return .failure(ValidationIssue(plus ? "type the country calling code" : "no digits", incomplete: plus)) }
         if plus { return international(digits[...], metadata: metadata) }
         guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {
             return .failure(ValidationIssue("an international number starts with + and the country calling code"))
@@ -46,10 +46,19 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Digits after `+`: a calling code (codes are prefix-free, 1 to 3 digits), then the national number.
     static func international(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
-        for length in 1...3 where digits.count > length {
+        for length in 1...3 where digits.count >= length {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
             guard let regions = metadata.byCallingCode[code] else { continue }
-            return number(Array(digits.dropFirst(length)), callingCode: code, regions: regions, metadata: metadata)
+            let national = Array(digits.dropFirst(length))
+            let found = number(national, callingCode: code, regions: regions, metadata: metadata)
+            guard case .failure = found, let main = metadata.mainRegion(for: code) else { return found }
+            let region = PhoneLayout.region(of: national.map { $0 + 0x30 }, main: main, metadata: metadata)
+            return .failure(issue([national], region: region, metadata: metadata))
+        }
+        // `+4` may still become `+44`, and `+979` needs a digit after its code.
+        let typed = String(digits.map { Character(Unicode.Scalar($0 + 0x30)) })
+        if digits.count <= 3, metadata.byCallingCode.keys.contains(where: { String($0).hasPrefix(typed) }) {
+            return .failure(ValidationIssue("type the country calling code", incomplete: true))
         }
         return .failure(ValidationIssue("no country has the calling code this number starts with"))
     }
@@ -58,12 +67,34 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// valid number.
     static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
         let regions = metadata.byCallingCode[home.callingCode] ?? [home.code]
+        var readings: [[UInt8]] = []
         for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
-            if case .success(let number) = number(Array(digits[length...]), callingCode: home.callingCode, regions: regions, metadata: metadata) {
+            let stripped = Array(digits[length...])
+            if case .success(let number) = number(stripped, callingCode: home.callingCode, regions: regions, metadata: metadata) {
                 return .success(number)
             }
+            readings.append(stripped)
         }
-        return number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata)
+        let plain = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata)
+        if case .success = plain { return plain }
+        return .failure(issue(readings + [digits], region: home, metadata: metadata))
+    }
+
+    /// Why none of the readings of a national number (with and without a national prefix) is valid in `region`:
+    /// too short while one of them can still grow into a number of the region (more typing may fix that), too
+    /// long when all are, else not a number of the region.
+    static func issue(_ readings: [[UInt8]], region: PhoneRegion, metadata: PhoneMetadata) -> ValidationIssue {
+        let most = region.possibleLengths.max() ?? 17
+        // Still able to grow into a whole number of one of the region's kinds (its general pattern is broader).
+        func growable(_ digits: [UInt8]) -> Bool {
+            digits.count < most && region.general?.canContinue(digits) != false
+                && region.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
+        }
+        if readings.contains(where: growable) {
+            return ValidationIssue("too short for \(region.code)", incomplete: true)
+        }
+        if readings.allSatisfy({ $0.count > most }) { return ValidationIssue("too long for \(region.code)") }
+        return ValidationIssue("not a valid number for \(region.code)")
     }
 
     /// The national number placed in the first of the calling code's regions it is valid in (leading digits first).

@@ -1,22 +1,73 @@
 /// The `phone` validator: a valid number of its region by libphonenumber's patterns, read the way users type
 /// it (with an assumed region for national numbers), optionally of some kinds and regions only; the value is
 /// stored as E.164.
-public struct PhoneValidator: FieldValidator {
+public struct PhoneValidator: ConfigurableValidator {
     /// Every region's numbers.
     public let metadata: PhoneMetadata
     /// The region a number without `+` or an international prefix belongs to.
-    public let assumedRegion: String?
+    public var assumedRegion: String?
     /// Regions accepted (empty: all).
-    public let regions: Set<String>
+    public var regions: Set<String>
     /// Kinds accepted (empty: all).
-    public let kinds: Set<PhoneKind>
+    public var kinds: Set<PhoneKind>
+    /// Whether `--output display` writes the national form (else the international one).
+    public var national = false
+    /// Region code → name, for messages (`+44 is GB (United Kingdom)`).
+    public var names: [String: String] = [:]
 
     /// A validator over `metadata`.
-    public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = []) {
+    public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [],
+                names: [String: String] = [:]) {
         self.metadata = metadata
         self.assumedRegion = assumedRegion
         self.regions = regions
         self.kinds = kinds
+        self.names = names
+    }
+
+    public var optionNames: Set<String> { ["countries", "assume", "kinds", "national"] }
+
+    public func applying(_ options: [String: String]) -> Result<any FieldValidator, ValidationIssue> {
+        var copy = self
+        func codes(_ text: String, _ option: String) -> Result<[String], ValidationIssue> {
+            var found: [String] = []
+            for part in text.split(separator: ",") {
+                let code = String(part.filter { $0 != " " }).uppercased()
+                guard metadata.regions[code] != nil else {
+                    return .failure(ValidationIssue("--\(option): no region '\(ControlCharacters.escaped(code))' in the phone metadata (ISO codes such as CN, US, GB)"))
+                }
+                found.append(code)
+            }
+            return found.isEmpty ? .failure(ValidationIssue("--\(option) needs a region code such as CN")) : .success(found)
+        }
+        for (name, value) in options {
+            switch name {
+            case "countries":
+                switch codes(value, name) { case .success(let list): copy.regions = Set(list); case .failure(let issue): return .failure(issue) }
+            case "assume":
+                switch codes(value, name) {
+                case .success(let list) where list.count == 1: copy.assumedRegion = list[0]
+                case .success: return .failure(ValidationIssue("--assume takes one region code"))
+                case .failure(let issue): return .failure(issue)
+                }
+            case "kinds":
+                var kinds: Set<PhoneKind> = []
+                for part in value.split(separator: ",") {
+                    guard let kind = PhoneKind(name: String(part)) else {
+                        return .failure(ValidationIssue("--kinds: no kind '\(ControlCharacters.escaped(String(part)))' (use \(PhoneKind.allCases.map(\.name).joined(separator: ", ")))"))
+                    }
+                    kinds.insert(kind)
+                }
+                copy.kinds = kinds
+            case "national": copy.national = true
+            default: break
+            }
+        }
+        return .success(copy)
+    }
+
+    public var liveLayout: (any LiveLayout)? {
+        PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, names: names)
     }
 
     func number(_ value: UnsafeBufferPointer<UInt8>) -> Result<PhoneNumber, ValidationIssue> {
@@ -28,12 +79,14 @@ public struct PhoneValidator: FieldValidator {
         case .failure(let issue): return issue
         case .success(let number):
             if !regions.isEmpty && !regions.contains(number.region) {
-                return ValidationIssue("a number of \(number.region); this field takes \(regions.sorted().joined(separator: ", "))")
+                let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
+                return ValidationIssue("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))")
             }
             let found = number.kinds(metadata: metadata)
             if !kinds.isEmpty && kinds.isDisjoint(with: found) {
-                let names = found.map(\.rawValue).joined(separator: ", ")
-                return ValidationIssue("a \(names.isEmpty ? "valid" : names) number; this field takes \(kinds.map(\.rawValue).sorted().joined(separator: ", "))")
+                let wanted = kinds.map(\.name).sorted().joined(separator: " or ")
+                let actual = found.map(\.name).joined(separator: ", ")
+                return ValidationIssue("not a \(wanted) number" + (actual.isEmpty ? "" : " (a \(actual) number)"))
             }
             return nil
         }
@@ -46,10 +99,26 @@ public struct PhoneValidator: FieldValidator {
         return Array(number.e164.utf8)
     }
 
+    public func display(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        guard case .success(let number) = self.number(value) else { return nil }
+        return number.formatted(national ? .national : .international, metadata: metadata)
+    }
+
     public func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
         guard case .success(let number) = self.number(value) else { return [] }
-        return [("region", number.region), ("calling_code", String(number.callingCode)),
-                ("national_number", number.nationalNumber),
-                ("kinds", number.kinds(metadata: metadata).map(\.rawValue).joined(separator: ","))]
+        return [("e164", number.e164), ("region", number.region), ("callingCode", String(number.callingCode)),
+                ("national", number.formatted(.national, metadata: metadata)),
+                ("international", number.formatted(.international, metadata: metadata)),
+                ("kind", number.kinds(metadata: metadata).map(\.name).joined(separator: ","))]
+    }
+}
+
+extension PhoneKind {
+    /// The name users write and messages show (`fixed-line`, `toll-free`).
+    public var name: String { String(rawValue.map { $0 == "_" ? "-" : $0 }) }
+
+    /// A kind from its name, with `-` or `_` (`fixed-line`, `fixed_line`).
+    public init?(name: String) {
+        self.init(rawValue: String(name.filter { $0 != " " }.lowercased().map { $0 == "-" ? "_" : $0 }))
     }
 }

@@ -18,6 +18,9 @@ public protocol FieldValidator: Sendable {
     var rewritesValues: Bool { get }
     /// The value as it is to be stored (a phone number as E.164), or nil to keep it as typed.
     func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]?
+    /// How a valid value is shown by `--output display` (a phone number's international form), or nil for the
+    /// field's own display.
+    func display(_ value: UnsafeBufferPointer<UInt8>) -> String?
 }
 
 extension FieldValidator {
@@ -27,4 +30,6 @@ extension FieldValidator {
     public var rewritesValues: Bool { false }
     /// Values are kept as typed.
     public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? { nil }
+    /// The field's own display.
+    public func display(_ value: UnsafeBufferPointer<UInt8>) -> String? { nil }
 }

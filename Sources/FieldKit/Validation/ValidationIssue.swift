@@ -4,11 +4,15 @@ public struct ValidationIssue: Sendable, Equatable, Error, CustomStringConvertib
     public let message: String
     /// 0-based index of the entered symbol the message refers to, when there is one.
     public let position: Int?
+    /// Whether more typing may fix it (a number still too short): the field shows it as incomplete, so the
+    /// message waits for Enter instead of flagging every partial value.
+    public let isIncomplete: Bool
 
     /// An issue at a symbol index (or nil for the value as a whole).
-    public init(_ message: String, at position: Int? = nil) {
+    public init(_ message: String, at position: Int? = nil, incomplete: Bool = false) {
         self.message = message
         self.position = position
+        self.isIncomplete = incomplete
     }
 
     public var description: String { message }

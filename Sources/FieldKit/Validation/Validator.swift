@@ -106,11 +106,23 @@ public enum Validator: Sendable, Equatable {
         validators.map { $0.isResidentID ? .gb11643(acceptsLegacy: true) : $0 }
     }
 
+    /// The live layout a configurable validator gives its field, if any.
+    public var liveLayout: (any LiveLayout)? {
+        guard case .custom(_, let validator) = self else { return nil }
+        return (validator as? any ConfigurableValidator)?.liveLayout
+    }
+
     /// Whether `canonical` may rewrite a value.
     public var rewritesValues: Bool {
         if case .gb11643(true) = self { return true }
         if case .custom(_, let validator) = self { return validator.rewritesValues }
         return false
+    }
+
+    /// How a valid value is shown by `--output display`, when the validator decides it (nil: the field's display).
+    public func display(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        if case .custom(_, let validator) = self { return validator.display(value) }
+        return nil
     }
 
     /// Named parts decoded from a valid value (for JSON output); empty when the validator decodes nothing.

@@ -1,0 +1,31 @@
+/// A display worked out from a field's whole value at once, for fields no fixed template describes: a phone
+/// number, whose region (known only from its first digits) decides how it is grouped.
+///
+/// The engine keeps its rules whatever the layout does: the display is derived after every edit, the cursor stays
+/// after the same symbol, Backspace and Delete act on symbols, never on what the layout inserts.
+public protocol LiveLayout: Sendable {
+    /// The display of `symbols`, holding each of them in order, or nil to show them as typed.
+    func layout(_ symbols: [Character]) -> [Character]?
+    /// What the right prompt shows instead of the plain `n/limit` counter (`🇬🇧 GB 10/10`), or nil.
+    func counter(_ symbols: [Character]) -> String?
+    /// Why no value beginning with `symbols` can be accepted, so typing them is refused; nil when one can.
+    func refusal(_ symbols: [Character]) -> String?
+}
+
+extension LiveLayout {
+    /// The laid-out display with where each symbol ends, or nil when the layout drops or reorders a symbol.
+    /// Characters after the last symbol are left off, as templates leave off a trailing literal.
+    func formatted(_ symbols: [Character]) -> FormattedText? {
+        guard let display = layout(symbols) else { return nil }
+        var ends: [Int] = []
+        ends.reserveCapacity(symbols.count)
+        var at = 0
+        for symbol in symbols {
+            while at < display.count && display[at] != symbol { at += 1 }
+            guard at < display.count else { return nil }
+            at += 1
+            ends.append(at)
+        }
+        return FormattedText(display: Array(display[..<(ends.last ?? 0)]), symbolEnds: ends)
+    }
+}
