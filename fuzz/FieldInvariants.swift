@@ -126,7 +126,9 @@ struct FieldInvariants {
         // A date picker's right prompt is the weekday of a complete real date (the context's names).
         let weekday = spec.datePicker != nil
             ? DatePicker.date(of: symbols).flatMap { $0.year >= 1 ? field.context.weekdays[$0.weekday] : nil } : nil
-        require(frame.counter == weekday ?? (spec.limit.map { "\(count)/\($0)" } ?? ""), "counter \(frame.counter), \(context())")
+        // A live layout may show its own (a phone number's region and digits).
+        let live = spec.templates.live?.counter(symbols)
+        require(frame.counter == weekday ?? live ?? (spec.limit.map { "\(count)/\($0)" } ?? ""), "counter \(frame.counter), \(context())")
         require(frame.isFull == (spec.limit.map { count >= $0 } ?? false), "full flag wrong, \(context())")
         for text in [frame.display, frame.status.message ?? ""] {
             require(text.firstControl == nil, "control in drawn text \(text.debugDescription), \(context())")

@@ -30,6 +30,13 @@ struct PropertyTests {
         ("text utf16 9", textField(limit: 9, unit: .utf16)),
         ("digits max 6", FieldOptions(limit: 6, minLength: 2).applied(to: BuiltinFields.digits)),
         ("phone-us-like", phoneUSLike),
+        // Laid out as you type by libphonenumber's rules, refusing countries as their calling code completes.
+        ("phone", BuiltinFields.shipped("phone")),
+        ("phone GB only", {
+            var options = FieldOptions()
+            options.validatorOptions = ["assume": "GB", "countries": "GB,US"]
+            return options.applied(to: BuiltinFields.shipped("phone"))
+        }()),
     ]
 
     static func randomCommand(_ rng: inout SplitMix64) -> EditCommand {
@@ -38,8 +45,9 @@ struct PropertyTests {
         case 8, 9:
             let n = Int.random(in: 0...16, using: &rng)
             return .selfInsert((0..<n).map { _ in alphabet.randomElement(using: &rng)! }.joined())
-        case 10: return .selfInsert(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234"].randomElement(using: &rng)!)
-        case 11: return .paste(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234", " ab c ",
+        case 10: return .selfInsert(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234", "+4420794",
+                                     "0207946"].randomElement(using: &rng)!)
+        case 11: return .paste(["+86 138 1234 5678", "0086", "11010519900307123X", "(800) 555-1234", " ab c ", "+44 20 7946 0958",
                                 "\u{600}1", "e\u{301}"].randomElement(using: &rng)!)
         default:
             let named: [EditCommand] = [.backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar, .beginningOfLine,

@@ -31,7 +31,8 @@ public struct LineChecker: Sendable {
         self.minLength = spec.minLength
         self.validators = spec.validators
         self.plainValidators = spec.validators.enumerated().map { PlainValidator($0.element, index: $0.offset) }
-        let fast = !spec.refusesPrefixes && !spec.requiresExactTemplate && spec.choices == nil
+        // A live layout's refusals (a phone field's countries) are its validator's too, on whole values.
+        let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && spec.choices == nil
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
         self.fastPathUsable = fast
         self.bytesAreValue = fast && !spec.rewritesValues && spec.valueForm == .symbols && spec.transforms.isEmpty
@@ -219,8 +220,10 @@ public struct LineChecker: Sendable {
     private func result(_ status: FieldStatus, value: String, display: String) -> CheckResult {
         switch status {
         case .valid: return CheckResult(value: value, display: display, issue: nil)
-        case .incomplete(let m): return CheckResult(value: value, display: display, issue: ValidationIssue(m))
-        case .invalid(let issue): return CheckResult(value: value, display: display, issue: issue)
+        // Nothing of a refused line is ever printed; keeping none of it makes every path's answer the same
+        // (a line refused while read, `failed`, has no value either).
+        case .incomplete(let m): return CheckResult(value: "", display: "", issue: ValidationIssue(m))
+        case .invalid(let issue): return CheckResult(value: "", display: "", issue: issue)
         }
     }
 

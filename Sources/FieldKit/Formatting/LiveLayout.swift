@@ -10,6 +10,8 @@ public protocol LiveLayout: Sendable {
     func counter(_ symbols: [Character]) -> String?
     /// Why no value beginning with `symbols` can be accepted, so typing them is refused; nil when one can.
     func refusal(_ symbols: [Character]) -> String?
+    /// Every character the layout may insert between symbols (dropped from pastes and checked lines).
+    var literals: Set<Character> { get }
 }
 
 extension LiveLayout {

@@ -20,7 +20,7 @@ public struct TemplateSet: Sendable {
     /// A set of templates, or a live layout.
     public init(_ templates: [Template], live: (any LiveLayout)? = nil) {
         self.templates = templates
-        self.literals = templates.reduce(into: Set<Character>()) { $0.formUnion($1.literals) }
+        self.literals = templates.reduce(into: Set<Character>()) { $0.formUnion($1.literals) }.union(live?.literals ?? [])
         self.live = live
     }
 

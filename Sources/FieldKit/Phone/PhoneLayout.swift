@@ -10,6 +10,8 @@ public struct PhoneLayout: LiveLayout {
     let regions: Set<String>
     /// Region code → name, for refusals (`+44 is United Kingdom`).
     let names: [String: String]
+    /// What the formats put between digits, and the space after a prefix.
+    public let literals: Set<Character>
 
     /// The layout for numbers typed in `assumedRegion`, accepting `regions` (empty: all).
     public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], names: [String: String] = [:]) {
@@ -17,6 +19,7 @@ public struct PhoneLayout: LiveLayout {
         self.metadata = metadata
         self.regions = regions
         self.names = names
+        self.literals = metadata.formatLiterals
     }
 
     /// The symbols as the formatter's input: ASCII digits and a leading `+`; nil for anything else.

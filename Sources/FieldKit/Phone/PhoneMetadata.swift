@@ -51,6 +51,8 @@ public struct PhoneMetadata: Sendable {
     public let regions: [String: PhoneRegion]
     /// Calling code → its regions, the main one first.
     public let byCallingCode: [Int: [String]]
+    /// Every character a format writes besides its digits, and the space after a prefix.
+    public var formatLiterals: Set<Character> = [" "]
 
     /// Reads the generated data files; the problem's text for a malformed one.
     public static func parse(regions regionText: String, patterns patternText: String, formats formatText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
@@ -112,6 +114,12 @@ public struct PhoneMetadata: Sendable {
                 return ma != mb ? ma : a < b
             }
         }
-        return .success(PhoneMetadata(regions: regions, byCallingCode: byCode))
+        var metadata = PhoneMetadata(regions: regions, byCallingCode: byCode)
+        for region in regions.values {
+            for format in region.formats + region.internationalFormats {
+                for c in format.format where c != "$" && !("0"..."9").contains(c) { metadata.formatLiterals.insert(c) }
+            }
+        }
+        return .success(metadata)
     }
 }

@@ -75,6 +75,12 @@ public struct PhoneValidator: ConfigurableValidator {
     }
 
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
+        // A country the field does not take is refused as its calling code is typed; a whole value (a checked
+        // line) gets the same message, so `check` says the same whichever way it reads the line.
+        if !regions.isEmpty, let symbols = String(validating: value, as: UTF8.self).map(Array.init),
+           let reason = PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, names: names).refusal(symbols) {
+            return ValidationIssue(reason, at: 0)
+        }
         switch number(value) {
         case .failure(let issue): return issue
         case .success(let number):
