@@ -60,3 +60,66 @@ struct PhoneNumberOracleTests {
         #expect(differing.isEmpty, Comment(rawValue: report))
     }
 }
+
+/// Validity on a generated set: every example number with each digit of its national number replaced by every
+/// other digit, one digit short and one digit long, read as E.164 and nationally: at least 100,000 numbers, and
+/// fieldline says valid exactly when libphonenumber does (with the same E.164).
+@Suite("Phone validity against libphonenumber")
+struct PhoneValidityOracleTests {
+    @Test("Generated numbers: the same verdict and E.164 as phonenumbers.parse + is_valid_number")
+    func generatedNumbersAgree() throws {
+        let metadata = ShippedPhoneMetadata.shared
+        var cases: [(region: String?, text: String)] = []
+        var seen = Set<String>()
+        for row in try PhoneOracle.rows("examples") {
+            let region = row[0], e164 = row[2]
+            guard seen.insert(e164).inserted, let code = metadata.regions[region]?.callingCode else { continue }
+            let national = Array(e164.dropFirst(1 + String(code).count))
+            var variants = [national, Array(national.dropLast()), national + ["5"]]
+            for i in national.indices {
+                for d in "0123456789" where d != national[i] {
+                    var v = national
+                    v[i] = d
+                    variants.append(v)
+                }
+            }
+            for v in variants {
+                cases.append((nil, "+\(code)" + String(v)))
+                // Nationally too, where the region is a country (its national prefix is not typed here).
+                if !region.hasPrefix("+") { cases.append((region, String(v))) }
+            }
+        }
+        try #require(cases.count >= 100_000, "only \(cases.count) generated numbers")
+        let input = cases.map { "\($0.region ?? "-")\t\($0.text)" }.joined(separator: "\n") + "\n"
+        let theirs = try PhoneOracle.rows("numbers", input: input)
+        try #require(theirs.count == cases.count, "the oracle answered \(theirs.count) of \(cases.count)")
+        var differing: [String] = []
+        var stillDiffering = Set<String>()
+        for (c, answer) in zip(cases, theirs) {
+            let ours = PhoneNumber.parse(c.text, assumedRegion: c.region, metadata: metadata)
+            let valid = if case .success(let number) = ours { number.e164 == answer[0] } else { false }
+            if PhoneValidityOracleTests.known.keys.contains("\(c.region ?? "-") \(c.text)") {
+                if valid != (answer[1] == "1") { stillDiffering.insert("\(c.region ?? "-") \(c.text)") }
+                continue
+            }
+            switch ours {
+            case .success(let number):
+                if answer[1] != "1" || answer[0] != number.e164 {
+                    differing.append("\(c.region ?? "-") \(c.text): ours valid \(number.e164), theirs \(answer)")
+                }
+            case .failure(let issue):
+                if answer[1] == "1" { differing.append("\(c.region ?? "-") \(c.text): ours '\(issue.message)', theirs valid \(answer[0])") }
+            }
+        }
+        let report = "\(differing.count) of \(cases.count) generated numbers differ:\n" + differing.prefix(40).joined(separator: "\n")
+        #expect(differing.isEmpty, Comment(rawValue: report))
+        // A listed difference that no longer differs is taken off the list.
+        #expect(stillDiffering == Set(PhoneValidityOracleTests.known.keys), "listed but agreeing: \(Set(PhoneValidityOracleTests.known.keys).subtracting(stillDiffering))")
+    }
+
+    /// Differences understood and left for now, with why: `region text` → reason.
+    static let known: [String: String] = {
+        let transform = "a national prefix transform rule (phone-regions.tsv lists the regions whose prefix for parsing has capture groups): not applied yet, so these national numbers are not read"
+        return ["- +241060312345": transform, "GA 060312345": transform, "- +67210660": transform, "NF 10660": transform]
+    }()
+}

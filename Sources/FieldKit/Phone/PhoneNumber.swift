@@ -52,6 +52,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             let national = Array(digits.dropFirst(length))
             let found = number(national, callingCode: code, regions: regions, metadata: metadata)
             guard case .failure = found, let main = metadata.mainRegion(for: code) else { return found }
+            // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops it.
+            if case .success(let number) = self.national(national, in: main, metadata: metadata) { return .success(number) }
             let region = PhoneLayout.region(of: national.map { $0 + 0x30 }, main: main, metadata: metadata)
             return .failure(issue([national], region: region, metadata: metadata))
         }
