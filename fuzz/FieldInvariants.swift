@@ -127,7 +127,7 @@ struct FieldInvariants {
         let weekday = spec.datePicker != nil
             ? DatePicker.date(of: symbols).flatMap { $0.year >= 1 ? field.context.weekdays[$0.weekday] : nil } : nil
         // A live layout may show its own (a phone number's region and digits).
-        let live = spec.templates.live?.counter(symbols)
+        let live = spec.templates.live == nil ? nil : Formatter.format(symbols, with: spec.templates).counter
         require(frame.counter == weekday ?? live ?? (spec.limit.map { "\(count)/\($0)" } ?? ""), "counter \(frame.counter), \(context())")
         require(frame.isFull == (spec.limit.map { count >= $0 } ?? false), "full flag wrong, \(context())")
         for text in [frame.display, frame.status.message ?? ""] {

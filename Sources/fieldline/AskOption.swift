@@ -90,7 +90,7 @@ extension AskOption {
     static let kinds = validatorOption("kinds", "Phone fields: the kinds accepted (mobile,fixed-line,toll-free,…).")
     static let national = AskOption(
         names: ["national"], help: "Phone fields: --output display writes the national form (else the international one).",
-        storage: .flag { $0.field.validatorOptions["national"] = "" })
+        storage: .flag { $0.field.validatorOptions["national"] = "" })  // a flag: present, with no value
 
     /// The shared field options, in `--help` order.
     static let fieldGroup: [AskOption] = [keymapFile, limit, min, count, choices, upgradeLegacy, countries, assume, kinds, national]

@@ -103,10 +103,11 @@ struct FieldOptionGroup: ParsableArguments {
         var options = FieldOptions(countUnit: countUnit, upgradeLegacy: upgradeLegacy)
         if let limit { options.set(limit, max: true) }
         if let minLength { options.set(minLength, max: false) }
-        for (name, value) in [("countries", countries), ("assume", assume), ("kinds", kinds)] {
-            if let value { options.validatorOptions[name] = value }
+        // Keyed by the option's name, as the fast reader keys them (AskOption.validatorOption).
+        for (option, value) in [(AskOption.countries, countries), (AskOption.assume, assume), (AskOption.kinds, kinds)] {
+            if let value { options.validatorOptions[option.names[0]] = value }
         }
-        if national { options.validatorOptions["national"] = "" }
+        if national { options.validatorOptions[AskOption.national.names[0]] = "" }
         return options
     }
 }

@@ -56,8 +56,7 @@ extension Field {
             display: display,
             cursor: cursor,
             cursorColumn: cursorColumn,
-            counter: dateCounter() ?? spec.templates.live?.counter(state.symbols)
-                ?? spec.limit.map { Frame.counter(count, of: $0) } ?? "",
+            counter: dateCounter() ?? formatted?.counter ?? spec.limit.map { Frame.counter(count, of: $0) } ?? "",
             status: status,
             message: message,
             messagePosition: position,

@@ -4,6 +4,8 @@ public struct FormattedText: Sendable, Equatable {
     public let display: [Character]
     /// `symbolEnds[i]` is the display index just after the i-th entered symbol.
     public let symbolEnds: [Int]
+    /// A live layout's right prompt in place of the plain counter (`🇬🇧 GB 10/10`); nil for templates.
+    public var counter: String? = nil
 
     /// The display index of a cursor that sits after `rawCursor` entered symbols.
     public func displayIndex(forRawCursor rawCursor: Int) -> Int {
@@ -17,7 +19,7 @@ public enum Formatter {
     ///
     /// A literal is written only while entered symbols remain after it, so `138` shows as `138`, not `138-`.
     public static func format(_ symbols: [Character], with templates: TemplateSet) -> FormattedText {
-        if let live = templates.live, !symbols.isEmpty, let formatted = live.formatted(symbols) { return formatted }
+        if let live = templates.live, let formatted = live.formatted(symbols) { return formatted }
         guard !symbols.isEmpty, let template = templates.best(for: symbols) else {
             return FormattedText(display: symbols, symbolEnds: Array(1..<symbols.count + 1))
         }

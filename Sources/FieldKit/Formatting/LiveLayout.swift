@@ -4,10 +4,10 @@
 /// The engine keeps its rules whatever the layout does: the display is derived after every edit, the cursor stays
 /// after the same symbol, Backspace and Delete act on symbols, never on what the layout inserts.
 public protocol LiveLayout: Sendable {
-    /// The display of `symbols`, holding each of them in order, or nil to show them as typed.
-    func layout(_ symbols: [Character]) -> [Character]?
-    /// What the right prompt shows instead of the plain `n/limit` counter (`🇬🇧 GB 10/10`), or nil.
-    func counter(_ symbols: [Character]) -> String?
+    /// The display of `symbols`, holding each of them in order, and what the right prompt shows instead of the
+    /// plain `n/limit` counter (`🇬🇧 GB 10/10`, or nil); nil to show the symbols as typed. One call gives both,
+    /// since both come from the same reading of the value (a phone number's region).
+    func layout(_ symbols: [Character]) -> (display: [Character], counter: String?)?
     /// Why no value beginning with `symbols` can be accepted, so typing them is refused; nil when one can.
     func refusal(_ symbols: [Character]) -> String?
     /// Every character the layout may insert between symbols (dropped from pastes and checked lines).
@@ -18,7 +18,7 @@ extension LiveLayout {
     /// The laid-out display with where each symbol ends, or nil when the layout drops or reorders a symbol.
     /// Characters after the last symbol are left off, as templates leave off a trailing literal.
     func formatted(_ symbols: [Character]) -> FormattedText? {
-        guard let display = layout(symbols) else { return nil }
+        guard let (display, counter) = layout(symbols) else { return nil }
         var ends: [Int] = []
         ends.reserveCapacity(symbols.count)
         var at = 0
@@ -28,6 +28,8 @@ extension LiveLayout {
             at += 1
             ends.append(at)
         }
-        return FormattedText(display: Array(display[..<(ends.last ?? 0)]), symbolEnds: ends)
+        var formatted = FormattedText(display: Array(display[..<(ends.last ?? 0)]), symbolEnds: ends)
+        formatted.counter = counter
+        return formatted
     }
 }

@@ -8,6 +8,9 @@ public struct PhoneFormat: Sendable {
     public let pattern: String
     /// Each group's fewest and most digits.
     let groups: [ClosedRange<Int>]
+    /// The fewest and most digits of a whole match (the groups' sums), kept: the as-you-type formatter asks for
+    /// every format after every digit.
+    let lengths: ClosedRange<Int>
     /// The replacement, groups written `$1`.
     public let format: String
     /// Prefix DFAs of the leading-digits patterns, broadest first; empty when the format has none.
@@ -21,10 +24,8 @@ public struct PhoneFormat: Sendable {
     /// Whether the as-you-type formatter may use it (group references and punctuation only).
     let asYouType: Bool
 
-    /// Whether `national` (digits 0-9) is a whole match of the pattern.
-    func matchesWhole(_ count: Int) -> Bool {
-        count >= groups.reduce(0) { $0 + $1.lowerBound } && count <= groups.reduce(0) { $0 + $1.upperBound }
-    }
+    /// Whether a number of `count` digits is a whole match of the pattern.
+    func matchesWhole(_ count: Int) -> Bool { lengths.contains(count) }
 
     /// Whether the digits begin with a match of the leading-digits pattern libphonenumber uses after them: the
     /// last (most specific) one for a whole number, the (n-3)th after n digits as you type.
@@ -41,9 +42,8 @@ public struct PhoneFormat: Sendable {
     /// reading), or nil when the pattern cannot match that many.
     func split(_ count: Int) -> [Int]? {
         var left = count
-        var minAfter = groups.reduce(0) { $0 + $1.lowerBound }
-        var maxAfter = groups.reduce(0) { $0 + $1.upperBound }
-        guard count >= minAfter && count <= maxAfter else { return nil }
+        guard lengths.contains(count) else { return nil }
+        var minAfter = lengths.lowerBound, maxAfter = lengths.upperBound
         var lengths: [Int] = []
         for group in groups {
             minAfter -= group.lowerBound
@@ -115,7 +115,8 @@ extension PhoneFormat {
             asYouType = row["as_you_type_international"] == "1"
         }
         return PhoneFormat(
-            pattern: pattern, groups: groups, format: format, leadingDigits: dfas, nationalPrefixRule: rule,
+            pattern: pattern, groups: groups,
+            lengths: groups.reduce(0) { $0 + $1.lowerBound }...groups.reduce(0) { $0 + $1.upperBound }, format: format, leadingDigits: dfas, nationalPrefixRule: rule,
             nationalPrefixOptional: optional, carrierCodeRule: carrier, asYouType: asYouType)
     }
 }

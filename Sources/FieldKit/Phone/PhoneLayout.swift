@@ -35,14 +35,14 @@ public struct PhoneLayout: LiveLayout {
         return bytes
     }
 
-    public func layout(_ symbols: [Character]) -> [Character]? {
-        guard let bytes = input(symbols) else { return nil }
-        return formatter.format(bytes).display.map { Character(Unicode.Scalar($0)) }
-    }
-
-    public func counter(_ symbols: [Character]) -> String? {
+    public func layout(_ symbols: [Character]) -> (display: [Character], counter: String?)? {
         guard let bytes = input(symbols) else { return nil }
         let output = formatter.format(bytes)
+        return (output.display.map { Character(Unicode.Scalar($0)) }, counter(output))
+    }
+
+    /// The region's flag, code and national digits out of its longest numbers, once the region is known.
+    private func counter(_ output: PhoneAsYouType.Output) -> String? {
         guard let main = output.region else { return nil }
         let region = PhoneLayout.region(of: output.nationalNumber, main: main, metadata: metadata)
         let most = region.possibleLengths.max() ?? 0

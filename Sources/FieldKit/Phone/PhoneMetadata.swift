@@ -77,12 +77,18 @@ public struct PhoneMetadata: Sendable {
             }
             patternsByRegion[region, default: []].append((kind, d))
         }
-        var formatRows: [String: [[String: String]]] = [:]
+        // Each region's formats, and its international list when it has one of its own: some format differs
+        // abroad or is not used there (libphonenumber's `intl_number_format`).
+        var formats: [String: (national: [PhoneFormat], international: [PhoneFormat], separate: Bool)] = [:]
         for (line, row) in rows(formatText) {
-            guard let region = row["region"], PhoneFormat.parse(row, international: false) != nil else {
+            guard let region = row["region"], let national = PhoneFormat.parse(row, international: false) else {
                 return .failure(ChoiceListProblem(line: line, "a format row is malformed"))
             }
-            formatRows[region, default: []].append(row)
+            var entry = formats[region] ?? ([], [], false)
+            entry.national.append(national)
+            if let abroad = PhoneFormat.parse(row, international: true) { entry.international.append(abroad) }
+            entry.separate = entry.separate || !(row["international_format"] ?? "").isEmpty
+            formats[region] = entry
         }
         var regions: [String: PhoneRegion] = [:]
         var byCode: [Int: [String]] = [:]
@@ -100,11 +106,9 @@ public struct PhoneMetadata: Sendable {
                 general: patterns.first { $0.0 == "general" }?.1,
                 kinds: PhoneKind.allCases.compactMap { kind in patterns.first { $0.0 == kind.rawValue }.map { (kind, $0.1) } })
             regions[code] = region
-            let rows = formatRows[code] ?? []
-            regions[code]!.formats = rows.compactMap { PhoneFormat.parse($0, international: false) }
-            // A separate international list exists when some format differs abroad (or is not used there).
-            if rows.contains(where: { !($0["international_format"] ?? "").isEmpty }) {
-                regions[code]!.internationalFormats = rows.compactMap { PhoneFormat.parse($0, international: true) }
+            if let entry = formats[code] {
+                regions[code]!.formats = entry.national
+                if entry.separate { regions[code]!.internationalFormats = entry.international }
             }
             byCode[calling, default: []].append(code)
         }

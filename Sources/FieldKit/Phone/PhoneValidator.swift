@@ -66,9 +66,10 @@ public struct PhoneValidator: ConfigurableValidator {
         return .success(copy)
     }
 
-    public var liveLayout: (any LiveLayout)? {
-        PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, names: names)
-    }
+    public var liveLayout: (any LiveLayout)? { layout }
+
+    /// The field's layout for these settings.
+    var layout: PhoneLayout { PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, names: names) }
 
     func number(_ value: UnsafeBufferPointer<UInt8>) -> Result<PhoneNumber, ValidationIssue> {
         PhoneNumber.parse(String(decoding: value, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
@@ -78,7 +79,7 @@ public struct PhoneValidator: ConfigurableValidator {
         // A country the field does not take is refused as its calling code is typed; a whole value (a checked
         // line) gets the same message, so `check` says the same whichever way it reads the line.
         if !regions.isEmpty, let symbols = String(validating: value, as: UTF8.self).map(Array.init),
-           let reason = PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, names: names).refusal(symbols) {
+           let reason = layout.refusal(symbols) {
             return ValidationIssue(reason, at: 0)
         }
         switch number(value) {
