@@ -42,7 +42,7 @@ public struct PhoneAsYouType: Sendable {
 extension PhoneMetadata {
     /// The main region of a calling code (whose formats its other regions share).
     public func mainRegion(for callingCode: Int) -> PhoneRegion? {
-        byCallingCode[callingCode]?.first.flatMap { regions[$0] }
+        sharing[callingCode]?.first
     }
 }
 

@@ -35,7 +35,7 @@ public struct PhoneFormat: Sendable {
         var index = min(patternIndex, leadingDigits.count - 1)
         if index < 0 { index = max(0, index + leadingDigits.count) }
         let dfa = leadingDigits[index]
-        return dfa.state(after: digits).map { dfa.accepting[$0] } ?? false
+        return dfa.state(after: digits).map(dfa.accepts) ?? false
     }
 
     /// The group lengths for `count` digits: each group as long as the groups after it allow (a regex's greedy

@@ -6,7 +6,10 @@ public enum PhoneKind: String, Sendable, CaseIterable {
 }
 
 /// What fieldline knows of one region's numbers (keymaps/data/phone-regions.tsv and phone-patterns.tsv).
-public struct PhoneRegion: Sendable {
+///
+/// A class, immutable once read: a region holds a dozen automata and format lists, and a struct copy of it (every
+/// lookup by code) would count a reference for each of them; every checked number looks regions up.
+public final class PhoneRegion: Sendable {
     /// ISO 3166-1 alpha-2 code (`CN`), or `+800` and the like for non-geographic entities.
     public let code: String
     /// The country calling code (`86`).
@@ -27,10 +30,27 @@ public struct PhoneRegion: Sendable {
     let general: DigitDFA?
     let kinds: [(PhoneKind, DigitDFA)]
     /// Its number formats, in the metadata's order.
-    public internal(set) var formats: [PhoneFormat] = []
+    public let formats: [PhoneFormat]
     /// Its separate international formats, empty when the national ones serve (libphonenumber's
     /// `intl_number_format`).
-    public internal(set) var internationalFormats: [PhoneFormat] = []
+    public let internationalFormats: [PhoneFormat]
+
+    init(code: String, callingCode: Int, internationalPrefix: DigitDFA?, nationalPrefix: String,
+         nationalPrefixForParsing: DigitDFA?, isMainCountry: Bool, leadingDigits: DigitDFA?, possibleLengths: [Int],
+         general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)], formats: [PhoneFormat], internationalFormats: [PhoneFormat]) {
+        self.code = code
+        self.callingCode = callingCode
+        self.internationalPrefix = internationalPrefix
+        self.nationalPrefix = nationalPrefix
+        self.nationalPrefixForParsing = nationalPrefixForParsing
+        self.isMainCountry = isMainCountry
+        self.leadingDigits = leadingDigits
+        self.possibleLengths = possibleLengths
+        self.general = general
+        self.kinds = kinds
+        self.formats = formats
+        self.internationalFormats = internationalFormats
+    }
 
     /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
     /// its kinds of number (as libphonenumber's isValidNumber; short and emergency numbers are not whole numbers).
@@ -51,6 +71,8 @@ public struct PhoneMetadata: Sendable {
     public let regions: [String: PhoneRegion]
     /// Calling code → its regions, the main one first.
     public let byCallingCode: [Int: [String]]
+    /// The same regions themselves, so reading a number looks up no region code (derived from `byCallingCode`).
+    let sharing: [Int: [PhoneRegion]]
     /// Every character a format writes besides its digits, and the space after a prefix.
     public var formatLiterals: Set<Character> = [" "]
 
@@ -104,12 +126,10 @@ public struct PhoneMetadata: Sendable {
                 isMainCountry: row["main_country_for_code"] == "1", leadingDigits: lead,
                 possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
                 general: patterns.first { $0.0 == "general" }?.1,
-                kinds: PhoneKind.allCases.compactMap { kind in patterns.first { $0.0 == kind.rawValue }.map { (kind, $0.1) } })
+                kinds: PhoneKind.allCases.compactMap { kind in patterns.first { $0.0 == kind.rawValue }.map { (kind, $0.1) } },
+                formats: formats[code]?.national ?? [],
+                internationalFormats: formats[code].map { $0.separate ? $0.international : [] } ?? [])
             regions[code] = region
-            if let entry = formats[code] {
-                regions[code]!.formats = entry.national
-                if entry.separate { regions[code]!.internationalFormats = entry.international }
-            }
             byCode[calling, default: []].append(code)
         }
         for (code, list) in byCode {
@@ -118,7 +138,8 @@ public struct PhoneMetadata: Sendable {
                 return ma != mb ? ma : a < b
             }
         }
-        var metadata = PhoneMetadata(regions: regions, byCallingCode: byCode)
+        var metadata = PhoneMetadata(
+            regions: regions, byCallingCode: byCode, sharing: byCode.mapValues { $0.compactMap { regions[$0] } })
         for region in regions.values {
             for format in region.formats + region.internationalFormats {
                 for c in format.format where c != "$" && !("0"..."9").contains(c) { metadata.formatLiterals.insert(c) }

@@ -48,7 +48,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     static func international(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
         for length in 1...3 where digits.count >= length {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
-            guard let regions = metadata.byCallingCode[code] else { continue }
+            guard let regions = metadata.sharing[code] else { continue }
             let national = Array(digits.dropFirst(length))
             let found = number(national, callingCode: code, regions: regions, metadata: metadata)
             guard case .failure = found, let main = metadata.mainRegion(for: code) else { return found }
@@ -68,7 +68,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// A number written the national way in `home`: its national prefix, if any, stripped where that leaves a
     /// valid number.
     static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
-        let regions = metadata.byCallingCode[home.callingCode] ?? [home.code]
+        let regions = metadata.sharing[home.callingCode] ?? [home]
         var readings: [[UInt8]] = []
         for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
             let stripped = Array(digits[length...])
@@ -100,14 +100,17 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The national number placed in the first of the calling code's regions it is valid in (leading digits first).
-    static func number(_ national: [UInt8], callingCode: Int, regions: [String], metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
-        let text = String(national.map { Character(Unicode.Scalar($0 + 48)) })
-        let ordered = regions.compactMap { metadata.regions[$0] }
-        let byLeadingDigits = ordered.filter { $0.leadingDigits?.canContinue(national) == true }
-        for region in byLeadingDigits + ordered where region.isValid(national) {
+    static func number(_ national: [UInt8], callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        func found(_ region: PhoneRegion) -> Result<PhoneNumber, ValidationIssue> {
+            let text = String(decoding: national.map { $0 + 0x30 }, as: UTF8.self)
             return .success(PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text))
         }
-        return .failure(ValidationIssue("not a valid number for +\(callingCode) (\(ordered.map(\.code).joined(separator: ", ")))"))
+        // Regions whose leading digits the number has come first (a shared code's), then all in order.
+        for region in regions where region.leadingDigits?.canContinue(national) == true && region.isValid(national) {
+            return found(region)
+        }
+        for region in regions where region.isValid(national) { return found(region) }
+        return .failure(ValidationIssue("not a valid number for +\(callingCode) (\(regions.map(\.code).joined(separator: ", ")))"))
     }
 
     /// What kinds of number it is in its region (fixed line and mobile may both be).
