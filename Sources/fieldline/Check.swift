@@ -37,7 +37,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let spec = try FieldCatalog.load(keymap, options: field).spec
         let context = Today.context()
-        let checker = LineChecker(spec: spec, context: context)
+        var checker = LineChecker(spec: spec, context: context)
         var out = OutputBuffer(fd: 1)
         var err = OutputBuffer(fd: 2)
         // Read the parsed option once: its property-wrapper getter is far too slow for a per-line loop.
@@ -46,6 +46,7 @@ struct Check: ParsableCommand {
         var invalid = 0
         if output == .value {
             // The hot path: blocks of lines checked on both cores, written back in input order.
+            checker.computesDisplay = false
             let readError = LineReader.forEachBlock(fd: 0, whenIdle: { out.flush(); err.flush() }) { block in
                 for slice in ParallelValueCheck.check(block: block, checker: checker) {
                     out.append(contentsOf: slice.out)

@@ -22,6 +22,10 @@ public struct LineChecker: Sendable {
     let plainValidators: [PlainValidator]
 
     /// A checker for one field.
+    /// Whether results carry the display. A batch that writes only values turns it off: laying a value out (a
+    /// phone number's international form) is then work nobody reads.
+    public var computesDisplay = true
+
     public init(spec: FieldSpec, context: ValidationContext) {
         self.spec = spec
         self.context = context
@@ -202,6 +206,7 @@ public struct LineChecker: Sendable {
         let count = characters == nil || value != bytes ? value.count : spec.countUnit.count(of: symbols)
         let status = FieldStatus.of(symbols: symbols, utf8: value, count: count, spec: spec, context: context)
         let text = value == bytes ? spec.outputValue(symbols: symbols) : String(decoding: value, as: UTF8.self)
+        guard computesDisplay else { return result(status, value: text, display: "") }
         var display: String?
         if status == .valid, spec.rewritesValues {
             display = value.withUnsafeBufferPointer { v in spec.validators.lazy.compactMap { $0.display(v) }.first }
