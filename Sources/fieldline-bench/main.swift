@@ -35,6 +35,8 @@ let cases: [(String, FieldSpec, String)] = [
     ("idcard-cn", shipped("idcard-cn"), "11010519900307123X"),
     ("text --limit 40", shipped("text", FieldOptions(limit: 40)), "你好, fieldline 👋 café"),
     ("digits --max 12", shipped("digits", FieldOptions(limit: 12)), "123456789012"),
+    ("phone (+44 20 7946 0958)", shipped("phone"), "+442079460958"),
+    ("phone --assume CN (138 1234 5678)", shipped("phone", { var o = FieldOptions(); o.validatorOptions = ["assume": "CN"]; return o }()), "13812345678"),
 ]
 
 print("| field | commands per session | ns per command (apply) | ns per command (apply + frame) |")

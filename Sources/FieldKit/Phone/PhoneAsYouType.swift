@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What libphonenumber's AsYouTypeFormatter shows after each digit (or the leading `+`) typed in order, worked
 /// out from the same metadata, so a field's display matches what users of libphonenumber-based forms see.
 ///
@@ -30,13 +32,27 @@ public struct PhoneAsYouType: Sendable {
         public let nationalNumber: [UInt8]
     }
 
+    /// The last input and the formatter's state after it: typing at the end of the number (the common case)
+    /// then feeds only the new digit instead of the whole number again.
+    private let last = Last()
+
     /// The output after feeding `input` (ASCII digits, `+` only first) one character at a time.
     public func format(_ input: [UInt8]) -> Output {
-        var machine = Machine(metadata: metadata, region: home)
-        for c in input { machine.feed(c) }
+        var machine = last.state.withLock { state -> Machine? in
+            guard let state, state.input.count <= input.count, input.starts(with: state.input) else { return nil }
+            return state.machine
+        } ?? Machine(metadata: metadata, region: home)
+        for c in input[machine.accrued.count...] { machine.feed(c) }
+        last.state.withLock { [machine] in $0 = (input, machine) }
         return Output(display: machine.output, region: machine.regionKnown ? machine.region : nil,
                       nationalNumber: machine.nationalNumber)
     }
+}
+
+/// A formatter's last input and state, shared by the copies of a field's layout (behind a lock: `check` reads
+/// lines on several threads).
+private final class Last: Sendable {
+    let state = Mutex<(input: [UInt8], machine: Machine)?>(nil)
 }
 
 extension PhoneMetadata {
@@ -47,7 +63,7 @@ extension PhoneMetadata {
 }
 
 /// The formatter's state; each method is one of its steps.
-private struct Machine {
+private struct Machine: Sendable {
     static let placeholder: UInt8 = 0x00
     let metadata: PhoneMetadata
     /// The metadata formats are taken from (the home region's, then the calling code's).

@@ -95,7 +95,7 @@ extension PhoneFormat {
         }
         var dfas: [DigitDFA] = []
         for text in leading.split(separator: "|") {
-            guard let dfa = DigitDFA(encoded: String(text)) else { return nil }
+            guard let dfa = DigitDFA(encoded: text) else { return nil }
             dfas.append(dfa)
         }
         var rule = row["national_prefix_formatting_rule"].flatMap { $0.isEmpty ? nil : $0 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The `phone` validator: a valid number of its region by libphonenumber's patterns, read the way users type
 /// it (with an assumed region for national numbers), optionally of some kinds and regions only; the value is
 /// stored as E.164.
@@ -71,8 +73,16 @@ public struct PhoneValidator: ConfigurableValidator {
     /// The field's layout for these settings.
     var layout: PhoneLayout { PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, names: names) }
 
+    /// The last numbers read (the typed text and its E.164 form), shared by the copies of this validator.
+    private let recent = RecentNumbers()
+
+    /// The number `value` reads as. A value is asked about several times in a row (its E.164 form to store,
+    /// then whether that is valid, then how it is shown), so the last reading is kept, under both its spellings.
     func number(_ value: UnsafeBufferPointer<UInt8>) -> Result<PhoneNumber, ValidationIssue> {
-        PhoneNumber.parse(String(decoding: value, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
+        if let known = recent.find(value, assumedRegion: assumedRegion) { return known }
+        let result = PhoneNumber.parse(String(decoding: value, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
+        recent.keep(Array(value), result, assumedRegion: assumedRegion)
+        return result
     }
 
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
@@ -117,6 +127,29 @@ public struct PhoneValidator: ConfigurableValidator {
                 ("national", number.formatted(.national, metadata: metadata)),
                 ("international", number.formatted(.international, metadata: metadata)),
                 ("kind", number.kinds(metadata: metadata).map(\.name).joined(separator: ","))]
+    }
+}
+
+/// A validator's last reading of a number, keyed by the text and the region assumed for it (copies of a validator
+/// with other settings share it), and by the number's E.164 form when it is valid. Behind a lock: `check` reads
+/// lines on several threads.
+private final class RecentNumbers: Sendable {
+    private let entries = Mutex<[(text: [UInt8], assumed: String?, result: Result<PhoneNumber, ValidationIssue>)]>([])
+
+    func find(_ text: UnsafeBufferPointer<UInt8>, assumedRegion: String?) -> Result<PhoneNumber, ValidationIssue>? {
+        entries.withLock { list in
+            list.first { $0.assumed == assumedRegion && $0.text.elementsEqual(text) }?.result
+        }
+    }
+
+    func keep(_ text: [UInt8], _ result: Result<PhoneNumber, ValidationIssue>, assumedRegion: String?) {
+        var fresh = [(text, assumedRegion, result)]
+        // An E.164 form reads the same whatever region is assumed.
+        if case .success(let number) = result {
+            let e164 = Array(number.e164.utf8)
+            if e164 != text { fresh.append((e164, assumedRegion, result)) }
+        }
+        entries.withLock { $0 = fresh }
     }
 }
 
