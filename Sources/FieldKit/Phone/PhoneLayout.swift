@@ -60,11 +60,12 @@ public struct PhoneLayout: LiveLayout {
 
     /// Which of the calling code's regions a (partial) national number belongs to: the one it is valid in, else
     /// the one whose leading digits it starts with, else the main one.
-    static func region(of national: [UInt8], main: PhoneRegion, metadata: PhoneMetadata) -> PhoneRegion {
+    /// `knownInvalid`: the number is valid in none of them (the caller has just tried), so only leading digits count.
+    static func region(of national: [UInt8], main: PhoneRegion, metadata: PhoneMetadata, knownInvalid: Bool = false) -> PhoneRegion {
         let sharing = metadata.sharing[main.callingCode] ?? []
         guard sharing.count > 1, !national.isEmpty else { return main }
         let digits = national.map { $0 &- 0x30 }
-        if let valid = sharing.first(where: { $0.isValid(digits) }) { return valid }
+        if !knownInvalid, let valid = sharing.first(where: { $0.isValid(digits) }) { return valid }
         return sharing.first { region in
             guard let leading = region.leadingDigits, let state = leading.state(after: digits) else { return false }
             return leading.accepts(state)

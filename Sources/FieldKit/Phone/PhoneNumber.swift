@@ -53,8 +53,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             let found = number(national, callingCode: code, regions: regions, metadata: metadata)
             guard case .failure = found, let main = metadata.mainRegion(for: code) else { return found }
             // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops it.
-            if case .success(let number) = self.national(national, in: main, metadata: metadata) { return .success(number) }
-            let region = PhoneLayout.region(of: national.map { $0 + 0x30 }, main: main, metadata: metadata)
+            if case .success(let number) = self.national(national, in: main, metadata: metadata, plainTried: true) {
+                return .success(number)
+            }
+            let region = PhoneLayout.region(of: national.map { $0 + 0x30 }, main: main, metadata: metadata, knownInvalid: true)
             return .failure(issue([national], region: region, metadata: metadata))
         }
         // `+4` may still become `+44`, and `+979` needs a digit after its code.
@@ -67,7 +69,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// A number written the national way in `home`: its national prefix, if any, stripped where that leaves a
     /// valid number.
-    static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+    /// `plainTried`: the digits as they are are already known not to be valid (only the stripped readings are new).
+    static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool = false) -> Result<PhoneNumber, ValidationIssue> {
         let regions = metadata.sharing[home.callingCode] ?? [home]
         var readings: [[UInt8]] = []
         for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
@@ -77,8 +80,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             }
             readings.append(stripped)
         }
-        let plain = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata)
-        if case .success = plain { return plain }
+        if !plainTried, case .success(let number) = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata) {
+            return .success(number)
+        }
         return .failure(issue(readings + [digits], region: home, metadata: metadata))
     }
 
