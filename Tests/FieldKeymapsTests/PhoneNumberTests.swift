@@ -23,6 +23,11 @@ import Testing
         ("138 1234 5678", "CN", "+8613812345678", "CN", [.mobile]),
         ("12124567890", "US", "+12124567890", "US", [.fixedLine, .mobile]), // the leading 1 everyone types
         ("+1 416 967 1111", nil, "+14169671111", "CA", [.fixedLine, .mobile]),
+        // National prefix transform rules: a local 5-digit Norfolk Island number gains its 3; a 7-digit Antiguan
+        // one its area code 268; in Gabon the 0 goes before 1, 60-62, 65, 66 and 74-77 but stays before others.
+        ("10660", "NF", "+672310660", "NF", [.fixedLine]),
+        ("4601234", "AG", "+12684601234", "AG", [.fixedLine]),
+        ("060312345", "GA", "+24160312345", "GA", [.mobile]),
         ("011 49 30 901820", "US", "+4930901820", "DE", [.fixedLine]),
         ("＋８６ １３８１２３４５６７８", nil, "+8613812345678", "CN", [.mobile]),
     ] as [(String, String?, String, String, [PhoneKind])])

@@ -29,3 +29,19 @@ struct DigitDFATests {
         #expect(DigitDFA(encoded: encoded) == nil, "\(encoded.debugDescription)")
     }
 }
+
+/// `RegexPattern.prefixMatch`: Python's `re.match` (anchored at the start, not the end) with its groups.
+struct RegexPrefixMatchTests {
+    static func match(_ pattern: String, _ text: String) throws -> (end: Int, groups: [Range<Int>?])? {
+        let regex = try RegexPattern(pattern)
+        return Array(text.utf8).withUnsafeBufferPointer { regex.prefixMatch($0) }
+    }
+
+    @Test func groupsAndEnds() throws {
+        let both = try #require(try Self.match("0(1)?(2)?", "0134"))
+        #expect(both.end == 2 && both.groups == [1..<2, nil])
+        #expect(try Self.match("([457]\\d{6})$|1", "4601234")?.groups == [0..<7])
+        #expect(try Self.match("([457]\\d{6})$|1", "1268")?.end == 1)
+        #expect(try Self.match("([457]\\d{6})$|1", "2680000") == nil)
+    }
+}

@@ -117,9 +117,7 @@ struct PhoneValidityOracleTests {
         #expect(stillDiffering == Set(PhoneValidityOracleTests.known.keys), "listed but agreeing: \(Set(PhoneValidityOracleTests.known.keys).subtracting(stillDiffering))")
     }
 
-    /// Differences understood and left for now, with why: `region text` → reason.
-    static let known: [String: String] = {
-        let transform = "a national prefix transform rule (phone-regions.tsv lists the regions whose prefix for parsing has capture groups): not applied yet, so these national numbers are not read"
-        return ["- +241060312345": transform, "GA 060312345": transform, "- +67210660": transform, "NF 10660": transform]
-    }()
+    /// Differences understood and left for now, with why: `region text` → reason. None since the national prefix
+    /// transform rules (Gabon, Norfolk Island and the NANP islands) are applied with their capture groups.
+    static let known: [String: String] = [:]
 }

@@ -29,6 +29,10 @@ public final class PhoneRegion: Sendable {
     /// The whole-number pattern of any valid number (`general`), then one per kind.
     let general: DigitDFA?
     let kinds: [(PhoneKind, DigitDFA)]
+    /// The national prefix for parsing as a regular expression with its transform rule (`$1` for its groups),
+    /// for the regions whose prefix keeps or rewrites digits (capture groups or a transform rule): a digit
+    /// automaton tells where a match ends, not what its groups hold.
+    let nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?
     /// Its number formats, in the metadata's order.
     public let formats: [PhoneFormat]
     /// Its separate international formats, empty when the national ones serve (libphonenumber's
@@ -37,7 +41,8 @@ public final class PhoneRegion: Sendable {
 
     init(code: String, callingCode: Int, internationalPrefix: DigitDFA?, nationalPrefix: String,
          nationalPrefixForParsing: DigitDFA?, isMainCountry: Bool, leadingDigits: DigitDFA?, possibleLengths: [Int],
-         general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)], formats: [PhoneFormat], internationalFormats: [PhoneFormat]) {
+         general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?,
+         formats: [PhoneFormat], internationalFormats: [PhoneFormat]) {
         self.code = code
         self.callingCode = callingCode
         self.internationalPrefix = internationalPrefix
@@ -48,6 +53,7 @@ public final class PhoneRegion: Sendable {
         self.possibleLengths = possibleLengths
         self.general = general
         self.kinds = kinds
+        self.nationalPrefixRewrite = nationalPrefixRewrite
         self.formats = formats
         self.internationalFormats = internationalFormats
     }
@@ -122,6 +128,14 @@ public struct PhoneMetadata: Sendable {
                   let lead = dfa(row["leading_digits_dfa"])
             else { return .failure(ChoiceListProblem(line: line, "a region row is malformed")) }
             let patterns = patternsByRegion[code] ?? []
+            let prefix = row["national_prefix_for_parsing"] ?? "", transform = row["national_prefix_transform_rule"] ?? ""
+            var rewrite: (pattern: RegexPattern, transform: String)?
+            if !transform.isEmpty || prefix.replacing("(?:", with: "").contains("(") {
+                guard let pattern = try? RegexPattern(prefix) else {
+                    return .failure(ChoiceListProblem(line: line, "national_prefix_for_parsing does not compile"))
+                }
+                rewrite = (pattern, transform)
+            }
             let region = PhoneRegion(
                 code: code, callingCode: calling, internationalPrefix: intl,
                 nationalPrefix: row["national_prefix"] ?? "", nationalPrefixForParsing: npp,
@@ -129,6 +143,7 @@ public struct PhoneMetadata: Sendable {
                 possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
                 general: patterns.first { $0.0 == "general" }?.1,
                 kinds: PhoneKind.allCases.compactMap { kind in patterns.first { $0.0 == kind.rawValue }.map { (kind, $0.1) } },
+                nationalPrefixRewrite: rewrite,
                 formats: formats[code]?.national ?? [],
                 internationalFormats: formats[code].map { $0.separate ? $0.international : [] } ?? [])
             regions[code] = region

@@ -72,6 +72,12 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// `plainTried`: the digits as they are are already known not to be valid (only the stripped readings are new).
     static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool = false) -> Result<PhoneNumber, ValidationIssue> {
         let regions = metadata.sharing[home.callingCode] ?? [home]
+        if let reading = rewritten(digits, in: home) {
+            if reading == digits && plainTried { return .failure(issue([digits], region: home, metadata: metadata)) }
+            let found = number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata)
+            if case .success = found { return found }
+            return .failure(issue([reading], region: home, metadata: metadata))
+        }
         var readings: [[UInt8]] = []
         for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
             let stripped = Array(digits[length...])
@@ -84,6 +90,27 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             return .success(number)
         }
         return .failure(issue(readings + [digits], region: home, metadata: metadata))
+    }
+
+    /// For a region whose national prefix keeps or rewrites digits, the one reading libphonenumber makes of a
+    /// national number: the prefix matched at the start is dropped, or the match replaced by the transform rule
+    /// with its groups; the number stays as it was when the match is not there, or when a number that fitted the
+    /// region's general pattern would no longer fit it. Nil for other regions (the automata serve them).
+    static func rewritten(_ digits: [UInt8], in region: PhoneRegion) -> [UInt8]? {
+        guard let (pattern, transform) = region.nationalPrefixRewrite else { return nil }
+        let text = digits.map { $0 + 0x30 }
+        guard !digits.isEmpty, let match = text.withUnsafeBufferPointer({ pattern.prefixMatch($0) }) else { return digits }
+        let fitted = region.general?.matches(digits) == true
+        var reading: [UInt8]
+        if transform.isEmpty || match.groups.last.map({ $0 == nil }) ?? true {
+            reading = Array(text[match.end...])
+        } else {
+            let groups = match.groups.map { $0.map { text[$0] } ?? [] }
+            reading = PhoneFormat.substitute(transform, groups: groups) + text[match.end...]
+        }
+        reading = reading.map { $0 - 0x30 }
+        if fitted && region.general?.matches(reading) != true { return digits }
+        return reading
     }
 
     /// Why none of the readings of a national number (with and without a national prefix) is valid in `region`:

@@ -83,6 +83,26 @@ public final class RegexPattern: @unchecked Sendable, Equatable, CustomStringCon
         return .tooManySteps  // the match or depth limit, or a resource limit: no verdict within the budget
     }
 
+    /// Where a match anchored at the start of `value` ends and what each capture group holds (nil for a group
+    /// that took no part), or nil when there is none (or the budget ran out): Python's `re.match`.
+    public func prefixMatch(_ value: UnsafeBufferPointer<UInt8>) -> (end: Int, groups: [Range<Int>?])? {
+        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }
+        defer { pcre2_match_data_free_8(data) }
+        let empty: [UInt8] = [0]
+        let rc = empty.withUnsafeBufferPointer { fallback in
+            pcre2_match_8(code, value.baseAddress ?? fallback.baseAddress!, value.count, 0, UInt32(PCRE2_ANCHORED), data, limits)
+        }
+        guard rc > 0, let ovector = pcre2_get_ovector_pointer_8(data) else { return nil }
+        var groupCount: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_CAPTURECOUNT), &groupCount)
+        // PCRE2_UNSET (all bits set) marks a group that took no part; groups past `rc - 1` took none either.
+        let groups: [Range<Int>?] = (0..<Int(groupCount)).map { i in
+            let start = ovector[2 * (i + 1)], end = ovector[2 * (i + 1) + 1]
+            return i + 1 < Int(rc) && start != .max && start <= end ? Int(start)..<Int(end) : nil
+        }
+        return (Int(ovector[1]), groups)
+    }
+
     public static func == (a: RegexPattern, b: RegexPattern) -> Bool { a.source == b.source }
     public var description: String { source }
 
