@@ -83,9 +83,16 @@ struct KeymapCompiler {
                 reader.diagnostics.append(node.problem("upgrade-legacy needs the gb11643 validator"))
             }
         }
-        // A field with no templates of its own shows the layout a validator gives (a phone number's, by region).
+        // A field with no templates of its own shows the layout a validator gives (a phone number's, by region);
+        // one with templates and such a validator has the validator lay out its part of the value (a phone number's
+        // national digits) with them, judging refused tags there too.
         if templates.isEmpty, let layout = field.validators.lazy.compactMap(\.liveLayout).first {
             field.templates = TemplateSet([], live: layout)
+        } else if let (index, name, grouped) = groupingValidator(field, templates: templates) {
+            field.validators[index] = .custom(name: name, validator: grouped)
+            field.templates = TemplateSet(templates, live: grouped.liveLayout)
+            field.refusedOptions = []
+            field.requiresExactTemplate = false
         }
         if let value = v["choices"] { field.choices = choices(value) }
         if let value = v["picker"], choice(value, "picker", ["date"]) != nil {
@@ -97,6 +104,18 @@ struct KeymapCompiler {
             }
         }
         return (field, keymap(settings.bindings))
+    }
+
+    /// The first validator that lays out part of the value with the field's templates (a phone number's national
+    /// digits), as it does so.
+    func groupingValidator(_ field: FieldSpec, templates: [Template]) -> (Int, String, any ConfigurableValidator)? {
+        guard !templates.isEmpty else { return nil }
+        for (index, validator) in field.validators.enumerated() {
+            guard case .custom(let name, let custom) = validator, let configurable = custom as? any ConfigurableValidator,
+                  let grouped = configurable.grouping(with: TemplateSet(templates), refusing: field.refusedOptions) else { continue }
+            return (index, name, grouped)
+        }
+        return nil
     }
 
     /// `paste-prefixes: ["+86", "0086", "86"]`: a short list of short texts (each paste looks at all of them).

@@ -122,51 +122,54 @@ validators:
   - ipv4
 """# + "\n",
         "phone-cn": #"""
-# Mainland China mobile number. Typed or pasted as 13812345678, +86 138 1234 5678 or 0086-138-1234-5678;
-# shown 138-1234-5678; the value is the 11 digits.
+# Mainland China mobile number: the phone field (libphonenumber's metadata) taking China's mobile numbers only,
+# shown 138-1234-5678. Typed or pasted as 13812345678, +86 138 1234 5678, 0086-138-1234-5678, +86 (186) 7240-3197
+# or with the trunk 0 (018562755191); the value stays the 11 digits, as scripts written for this field read it
+# (the phone field with --countries CN --kinds mobile gives E.164).
 name: phone-cn
 description: Mainland China mobile number, shown 138-1234-5678
 symbols:
   class: digit
   positions:
-    1: "1"            # every mobile number starts with 1
+    1: [digit, "+"]
 length:
-  min: 11
-  max: 11
+  min: 1              # an empty answer is no number
+  max: 15             # 0086 and 11 digits
 unit: digit
 templates:
   - pattern: "###-####-####"
     options: [mobile]
-paste-prefixes: ["+86", "0086", "86"]
-separators: " -.()"       # what people write between digits: +86 (186) 7240-3197
+paste-prefixes: ["+86", "0086", "86"]   # a pasted number shows as the national digits it stores
+separators: " -.()/"
 validators:
-  - cn-mobile         # 1[3-9] and 9 more digits
+  - phone: {assumed-region: CN, regions: [CN], kinds: [mobile], value: national}
 """# + "\n",
         "phone-us": #"""
-# A North American number shown (212) 555-0142. Template kinds follow the seed formatter: toll-free (800),
-# forbidden (666), entertainment (555), emergency (911); this field refuses the last three.
+# A US phone number: the phone field (libphonenumber's metadata) taking US numbers only, shown (212) 456-7890.
+# Typed or pasted as 2124567890, 1-800-234-5678, +1 212 456 7890, 212.456.7890 or (212) 456-7890; the value stays
+# the 10 digits (the phone field with --countries US gives E.164). The metadata refuses N11 area codes, exchanges
+# starting 0 or 1, 666 and 911; the template tag `entertainment` refuses the 555 exchange as well.
 name: phone-us
-description: US phone number, shown (212) 456-7890; refuses 666, 555 and 911
+description: US phone number, shown (212) 456-7890; refuses 555 numbers
 symbols:
   class: digit
+  positions:
+    1: [digit, "+"]
 length:
-  min: 3
-  max: 10
+  min: 1              # an empty answer is no number
+  max: 15             # 011 1 and 10 digits
 unit: digit
 templates:
-  - pattern: "911"
-    options: [emergency]
   - pattern: "(800) ###-####"
     options: [tollFree]
-  - pattern: "(666) ###-####"
-    options: [forbidden]
   - pattern: "(N##) 555-####"
     options: [entertainment]
   - "(N##) N##-####"
-refuse: [forbidden, entertainment, emergency]
-exact-template: true
-paste-prefixes: ["+1", "001"]
-separators: " -.()"       # 212.456.7890, (212) 456-7890
+refuse: [entertainment]
+paste-prefixes: ["+1", "001", "011"]   # a pasted number shows as the national digits it stores
+separators: " -.()/"
+validators:
+  - phone: {assumed-region: US, regions: [US], value: national}
 """# + "\n",
         "phone": #"""
 # A telephone number of any country, judged by libphonenumber's metadata (keymaps/data/phone-*.tsv): typed or
@@ -180,6 +183,7 @@ symbols:
   positions:
     1: [digit, "+"]
 length:
+  min: 1              # an empty answer is no number
   max: 20
 unit: digit
 separators: " -.()/"

@@ -34,7 +34,8 @@ extension KeymapCompiler {
     /// the shipped metadata; the value is stored as E.164.
     mutating func phoneValidator(_ params: Located?) -> Validator {
         let metadata = ShippedPhoneMetadata.shared
-        var assumed: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = []
+        var assumed: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [], national = false
+        var valueNode: Located?
         for (key, keyNode, value) in params.flatMap({ reader.mapping($0, "phone") }) ?? [] {
             switch key {
             case "assumed-region":
@@ -49,13 +50,23 @@ extension KeymapCompiler {
                 }
             case "kinds":
                 for item in reader.list(value, "kinds") ?? [] {
-                    guard let name = choice(item, "a kind", PhoneKind.allCases.map(\.rawValue)), let kind = PhoneKind(rawValue: name) else { continue }
-                    kinds.insert(kind)
+                    // `fixed-line` or `fixed_line`, as the command line takes them.
+                    if let kind = item.scalarText.flatMap(PhoneKind.init(name:)) { kinds.insert(kind); continue }
+                    _ = choice(item, "a kind", PhoneKind.allCases.map(\.name))
                 }
-            default: reader.diagnostics.append(keyNode.problem("unknown phone setting '\(key)' (use assumed-region, regions, kinds)"))
+            case "value":
+                national = choice(value, "value", ["e164", "national"]) == "national"
+                valueNode = value
+            default: reader.diagnostics.append(keyNode.problem("unknown phone setting '\(key)' (use assumed-region, regions, kinds, value)"))
             }
         }
-        return .custom(name: "phone", validator: PhoneValidator(
-            metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds, names: ShippedPhoneMetadata.countryNames))
+        // A national number means something only with its country known: the field's one region, also assumed.
+        if national, let valueNode, regions.count != 1 || assumed != regions.first {
+            reader.diagnostics.append(valueNode.problem("value: national needs one region in regions, the same as assumed-region"))
+        }
+        var validator = PhoneValidator(
+            metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds, names: ShippedPhoneMetadata.countryNames)
+        validator.storesNationalNumber = national
+        return .custom(name: "phone", validator: validator)
     }
 }

@@ -29,7 +29,7 @@ struct FormLoaderTests {
         ("fields:\n  - {name: a, keymap: digits}\n  - {name: a, keymap: text}\n", ["f.yaml:3:5: field 'a' is listed twice"]),
         ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),
         ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, required, default, secret, unique, limit, min, count)"]),
-        ("fields:\n  - {name: a, keymap: phone-cn, min: 12}\n", ["f.yaml:2:5: field 'a': min (12) is larger than the limit (11)"]),
+        ("fields:\n  - {name: a, keymap: phone-cn, min: 16}\n", ["f.yaml:2:5: field 'a': min (16) is larger than the limit (15)"]),
         // An inline keymap: its problems are positioned in the form file.
         ("fields:\n  - name: a\n    keymap:\n      symbols: {class: nope}\n", ["f.yaml:4:24: unknown symbol class 'nope' (use one of alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper, a set like [0-9X], or one character)"]),
         // A keymap file named by path: its problems are that file's.

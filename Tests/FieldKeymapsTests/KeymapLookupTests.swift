@@ -88,8 +88,8 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
         let loaded = try loader.load("phone-cn")
         #expect(loaded.origin == .file(folder + "/phone-cn.yaml"))
         #expect(loaded.spec.summary == "my phone")
-        #expect(loaded.spec.limit == 11)
-        #expect(loaded.spec.validators == [.cnMobile])
+        #expect(loaded.spec.limit == 15)
+        #expect(loaded.spec.validators == [phoneValidator])
         #expect(loaded.spec.templates.templates.map(\.pattern) == ["###-####-####"])
         #expect(loader.lint(path: folder + "/phone-cn.yaml") == [])
         // Named another way (relative dots, double slash) it is still the same file, so still no cycle.
@@ -109,13 +109,13 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
         try write("extends: phone-cn\nunit: figure\n", to: two + "/phone-cn.yaml")
         let loader = KeymapLoader(lookup: KeymapLookup(environment: ["FIELDLINE_KEYMAPS": one + ":" + two]))
         // The inner file extends what comes after it on the path: the shipped phone-cn.
-        #expect(try loader.load(origin: .file(two + "/phone-cn.yaml")).spec.validators == [.cnMobile])
+        #expect(try loader.load(origin: .file(two + "/phone-cn.yaml")).spec.validators == [phoneValidator])
         #expect(loader.lint(path: one + "/phone-cn.yaml").map(\.description) == [])
         #expect(loader.lint(path: two + "/phone-cn.yaml").map(\.description) == [])
         let loaded = try loader.load("phone-cn")
         #expect(loaded.spec.summary == "outer")
         #expect(loaded.spec.unitNoun == "figure")  // from the second folder's file
-        #expect(loaded.spec.validators == [.cnMobile])  // from the shipped file
+        #expect(loaded.spec.validators == [phoneValidator])  // from the shipped file
     }
 
     @Test func argumentWithSlashOrYamlIsAPath() throws {

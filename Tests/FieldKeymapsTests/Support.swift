@@ -1,4 +1,5 @@
 import Foundation
+import FieldKit
 @testable import FieldKeymaps
 
 /// This folder, found from the source file (the corpora are test data, not SwiftPM resources).
@@ -43,3 +44,6 @@ func write(_ text: String, to path: String) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
 }
+
+/// The phone validator as a keymap names it (registered validators compare by name), for comparing lists.
+let phoneValidator = Validator.custom(name: "phone", validator: PhoneValidator(metadata: ShippedPhoneMetadata.shared, assumedRegion: nil))

@@ -39,8 +39,8 @@ private func loadValid(_ file: String) throws -> LoadedKeymap {
     @Test func bindingsOverrideTheParent() throws {
         let loaded = try loadValid("phone-cn-keys.yaml")
         #expect(loaded.spec.name == "phone-cn-keys")
-        #expect(loaded.spec.limit == 11)
-        #expect(loaded.spec.validators == [.cnMobile])
+        #expect(loaded.spec.limit == 15)
+        #expect(loaded.spec.validators == [phoneValidator])
         #expect(loaded.keymap.bindings[.named("C-w")] == .unixLineDiscard)
         #expect(loaded.keymap.bindings[.character("x")] == .backwardDeleteChar)
         #expect(loaded.keymap.bindings[.named("C-u")] == .unixLineDiscard)  // the rest of the standard keymap stays

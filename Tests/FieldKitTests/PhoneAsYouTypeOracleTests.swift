@@ -1,5 +1,5 @@
 import FieldKeymaps
-import FieldKit
+@testable import FieldKit
 import Testing
 
 /// `PhoneAsYouType` against libphonenumber's AsYouTypeFormatter: every example number of every region and kind,
@@ -95,12 +95,19 @@ struct PhoneValidityOracleTests {
         try #require(theirs.count == cases.count, "the oracle answered \(theirs.count) of \(cases.count)")
         var differing: [String] = []
         var stillDiffering = Set<String>()
+        var layouts: [String: PhoneLayout] = [:]
         for (c, answer) in zip(cases, theirs) {
             let ours = PhoneNumber.parse(c.text, assumedRegion: c.region, metadata: metadata)
             let valid = if case .success(let number) = ours { number.e164 == answer[0] } else { false }
             if PhoneValidityOracleTests.known.keys.contains("\(c.region ?? "-") \(c.text)") {
                 if valid != (answer[1] == "1") { stillDiffering.insert("\(c.region ?? "-") \(c.text)") }
                 continue
+            }
+            // A number libphonenumber calls valid is never refused while it is typed.
+            if answer[1] == "1" {
+                let layout = layouts[c.region ?? "-"] ?? PhoneLayout(metadata: metadata, assumedRegion: c.region)
+                layouts[c.region ?? "-"] = layout
+                if let reason = layout.firstRefusal(Array(c.text)) { differing.append("\(c.region ?? "-") \(c.text): refused as typed: \(reason)") }
             }
             switch ours {
             case .success(let number):

@@ -50,6 +50,34 @@ import Testing
         #expect(try await t.result() == "rc=0 x=[+12124567890]", "\(t.dump())")
     }
 
+    /// phone-cn is the phone field for China's mobiles: `+86` typed stays on the line, the keymap's own template
+    /// lays out the national digits, the counter counts them, and the value is the 11 digits.
+    @Test(arguments: [("+8613812345678", "M: +86 138-1234-5678"), ("018562755191", "M: 0 185-6275-5191")])
+    func phoneCNTakesThePrefixesUsersType(typed: String, shown: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(AskTerminalTests.ask("phone-cn --prompt 'M: '"))
+        try await t.seeRow("M:", "0/11")
+        t.type(typed)
+        try await t.seeRow(shown, "11/11")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[\(typed.suffix(11))]", "\(t.dump())")
+    }
+
+    /// A key that makes a number no US number can begin with is refused with the numbering plan's rule.
+    @Test func phoneUSNamesThePlanRuleAKeyBreaks() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(AskTerminalTests.ask("phone-us --prompt 'US: '"))
+        try await t.seeRow("US:", "0/10")
+        t.type("2121")
+        try await t.see("the rule") { rows in
+            rows.contains { $0.hasPrefix("US: (212") && !$0.contains("(212) 1") } && rows.joined().contains("US numbers do not start 1 after the area code")
+        }
+        t.type("4567890")
+        try await t.seeRow("US: (212) 456-7890", "10/10")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[2124567890]", "\(t.dump())")
+    }
+
     @Test func anIncompleteNumberIsExplainedOnEnter() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(AskTerminalTests.ask("phone --assume GB --prompt 'Phone: '"))

@@ -12,9 +12,9 @@ struct CheckLargeInputTests {
         for i in 1...count {
             let digits = String(i).count < 8 ? String(repeating: "0", count: 8 - String(i).count) + String(i) : String(i)
             if i % 7 == 0 {
-                input += "128" + digits + "\n"
+                input += "100" + digits + "\n"
                 expectedOut += "\n"
-                expectedErr += "\(i): a mobile number starts with 13 to 19, not 12\n"
+                expectedErr += "\(i): not a mobile number (CN mobile numbers start 13 to 19)\n"
             } else if i % 11 == 0 {
                 input += "+86 139 " + digits + "\r\n"  // prefix, spaces and CRLF are accepted
                 expectedOut += "139" + digits + "\n"

@@ -43,7 +43,7 @@ import Testing
         #expect(run.status == 65)
         #expect(run.out == "")
         #expect(run.err == """
-            2:mobile: a mobile number starts with 13 to 19, not 12
+            2:mobile: not a mobile number (CN mobile numbers start 13 to 19)
             4:idcard: '11010519491231002X' is already in record 1 of \(s.path("v.jsonl"))
             5:colour: not a field of this form (its fields: mobile, idcard, name, visit_date)
             6:-: a record is a JSON object of field names to values
@@ -163,8 +163,9 @@ import Testing
               - {name: name, keymap: text}
             """
         try form.write(toFile: s.path("crash.yaml"), atomically: true, encoding: .utf8)
+        let window = try Self.runTime(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("timed.jsonl")])
         for _ in 0..<50 {
-            try Self.killMidway(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("out.jsonl")])
+            try Self.killMidway(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("out.jsonl")], within: window)
             // Every stored line is a whole record; together they are the input's first records, in order (a rerun
             // starts again from the first record, so the file holds copies of a prefix, each whole).
             let text = s.read("out.jsonl")
@@ -182,17 +183,26 @@ import Testing
 }
 
 extension FormImportTests {
-    /// Start `fieldline ARGS` and kill it with SIGKILL after a random 1 to 40 ms.
-    static func killMidway(_ args: [String]) throws {
+    /// Start `fieldline ARGS` and kill it with SIGKILL at a random moment of its run (`window`, in µs, is how long
+    /// a whole run takes: `runTime`), so kills land before, during and after the writes whatever the build.
+    static func killMidway(_ args: [String], within window: UInt32) throws {
         let process = Process()
         process.executableURL = fieldlineURL
         process.arguments = args
         process.environment = cleanEnvironment
         process.standardError = FileHandle.nullDevice
         try process.run()
-        usleep(UInt32.random(in: 1_000...40_000))
+        usleep(UInt32.random(in: 1_000...max(window, 2_000)))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// How long `fieldline ARGS` takes to run to its end, in µs.
+    static func runTime(_ args: [String]) throws -> UInt32 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let run = try fieldline(args)
+        #expect(run.status == 0, "\(run.err)")
+        return UInt32(min((DispatchTime.now().uptimeNanoseconds - start) / 1_000, 10_000_000))
     }
 }
 

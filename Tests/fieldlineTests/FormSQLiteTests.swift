@@ -71,8 +71,9 @@ import Testing
         try "name: crash\nfields:\n  - {name: mobile, keymap: phone-cn}\n  - {name: name, keymap: text}\n"
             .write(toFile: s.path("crash.yaml"), atomically: true, encoding: .utf8)
         let db = s.path("c.db")
+        let window = try FormImportTests.runTime(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("timed.db")])
         for _ in 0..<50 {
-            try FormImportTests.killMidway(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", db])
+            try FormImportTests.killMidway(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", db], within: window)
         }
         #expect(try Self.sqlite(db, "PRAGMA integrity_check") == ["ok"])
         let broken = try Self.sqlite(db, "SELECT count(*) FROM crash WHERE mobile <> '13800000000' OR name NOT LIKE 'n%' OR saved_at = '' OR operator = ''")

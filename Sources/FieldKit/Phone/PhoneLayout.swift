@@ -6,20 +6,31 @@ public struct PhoneLayout: LiveLayout {
     let formatter: PhoneAsYouType
     /// Every region's numbers.
     let metadata: PhoneMetadata
+    /// The region of numbers typed without `+` or an international prefix.
+    let home: PhoneRegion?
     /// Regions accepted (empty: all).
     let regions: Set<String>
+    /// Kinds accepted (empty: all).
+    let kinds: Set<PhoneKind>
     /// Region code → name, for refusals (`+44 is United Kingdom`).
     let names: [String: String]
+    /// The keymap's own grouping of national numbers, in place of the region's formats.
+    let grouping: PhoneGrouping?
     /// What the formats put between digits, and the space after a prefix.
     public let literals: Set<Character>
 
-    /// The layout for numbers typed in `assumedRegion`, accepting `regions` (empty: all).
-    public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], names: [String: String] = [:]) {
+    /// The layout for numbers typed in `assumedRegion`, accepting `regions` and `kinds` (empty: all), grouped by
+    /// the region's formats or by `grouping`.
+    public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [],
+                names: [String: String] = [:], grouping: PhoneGrouping? = nil) {
         self.formatter = PhoneAsYouType(metadata: metadata, assumedRegion: assumedRegion)
         self.metadata = metadata
+        self.home = assumedRegion.flatMap { metadata.regions[$0] }
         self.regions = regions
+        self.kinds = kinds
         self.names = names
-        self.literals = metadata.formatLiterals
+        self.grouping = grouping
+        self.literals = metadata.formatLiterals.union(grouping?.templates.literals ?? [])
     }
 
     /// The symbols as the formatter's input: ASCII digits and a leading `+`; nil for anything else.
@@ -38,24 +49,110 @@ public struct PhoneLayout: LiveLayout {
     public func layout(_ symbols: [Character]) -> (display: [Character], counter: String?)? {
         guard let bytes = input(symbols) else { return nil }
         let output = formatter.format(bytes)
+        if let grouping, let display = grouped(bytes, output, by: grouping) { return (display, counter(output)) }
         return (output.display.map { Character(Unicode.Scalar($0)) }, counter(output))
     }
 
-    /// The region's flag, code and national digits out of its longest numbers, once the region is known.
+    /// The display with the national number laid out by the keymap's templates: what comes before it (`+86`,
+    /// `0086`, a national prefix) as the formatter shows it, a space, then the grouped digits. Nil when the
+    /// national number is not the typed digits' tail (a region whose prefix rule rewrites digits).
+    private func grouped(_ bytes: [UInt8], _ output: PhoneAsYouType.Output, by grouping: PhoneGrouping) -> [Character]? {
+        let national = output.nationalNumber
+        guard output.region != nil, !national.isEmpty, bytes.count >= national.count, bytes.suffix(national.count).elementsEqual(national) else {
+            return nil
+        }
+        let before = bytes.count - national.count
+        var display: [Character] = []
+        if before > 0 {
+            var seen = 0
+            for c in output.display where seen < before {
+                display.append(Character(Unicode.Scalar(c)))
+                if c == 0x2B || (c >= 0x30 && c <= 0x39) { seen += 1 }
+            }
+            while display.last == " " { display.removeLast() }
+            display.append(" ")
+        }
+        return display + grouping.display(national)
+    }
+
+    /// The region's flag, code and national digits out of its longest numbers, once the region is known; a field
+    /// that takes one country shows its digits only (the flag would say nothing), towards the keymap's longest
+    /// template when it groups by its own.
     private func counter(_ output: PhoneAsYouType.Output) -> String? {
         guard let main = output.region else { return nil }
         let region = PhoneLayout.region(of: output.nationalNumber, main: main, metadata: metadata)
-        let most = region.possibleLengths.max() ?? 0
+        let most = grouping?.longest ?? region.possibleLengths.max() ?? 0
+        if regions.count == 1 && regions.contains(region.code) { return "\(output.nationalNumber.count)/\(most)" }
         let code = region.code.hasPrefix("+") ? region.code : PhoneLayout.flag(region.code) + " " + region.code
         return "\(code) \(output.nationalNumber.count)/\(most)"
     }
 
+    /// The refusal typing `symbols` one by one meets first, if any.
+    func firstRefusal(_ symbols: [Character]) -> String? {
+        guard !symbols.isEmpty else { return nil }
+        for length in 1...symbols.count {
+            if let reason = refusal(Array(symbols[..<length])) { return reason }
+        }
+        return nil
+    }
+
     public func refusal(_ symbols: [Character]) -> String? {
-        guard !regions.isEmpty, let bytes = input(symbols), let main = formatter.format(bytes).region else { return nil }
+        guard let bytes = input(symbols) else { return nil }
+        if let reason = regionRefusal(bytes) { return reason }
+        if let grouping, !grouping.refused.isEmpty, let output = Optional(formatter.format(bytes)), output.region != nil,
+           let reason = grouping.refusal(output.nationalNumber) {
+            return reason
+        }
+        return numberRefusal(bytes)
+    }
+
+    /// Why a number is refused for its country alone, once its calling code is complete: the field does not take it.
+    func regionRefusal(_ bytes: [UInt8]) -> String? {
+        guard !regions.isEmpty, let main = formatter.format(bytes).region else { return nil }
         let sharing = metadata.byCallingCode[main.callingCode] ?? [main.code]
         guard regions.isDisjoint(with: sharing) else { return nil }
         let named = sharing.map { code in names[code].map { "\(code) (\($0))" } ?? code }.joined(separator: ", ")
         return "+\(main.callingCode) is \(named); this field takes \(regions.sorted().joined(separator: ", "))"
+    }
+
+    /// Why no number the field takes can begin with these digits, read every way they can be (with or without an
+    /// international or national prefix): of a kind the field refuses, of another country sharing the calling
+    /// code, or of no kind at all (with the numbering plan's rule where one explains it). Nil while some reading
+    /// can still become a number the field takes, or the digits cannot be read yet.
+    func numberRefusal(_ bytes: [UInt8]) -> String? {
+        let readings = PhoneReadings(bytes, home: home, metadata: metadata)
+        guard let all = readings.readings, !readings.canBecome(kinds: kinds, in: regions) else { return nil }
+        if !kinds.isEmpty, readings.canBecome(kinds: [], in: regions) {
+            let wanted = kinds.map(\.name).sorted().joined(separator: " or ")
+            // How the field's numbers begin says more than the kinds a partial number could still be; when the
+            // number begins that way, the digits typed say where it went wrong.
+            let home = all.first?.regions.first { regions.isEmpty || regions.contains($0.code) }
+            if let home, let shortest = all.min(by: { $0.national.count < $1.national.count }) {
+                let pairs = PhoneReadings.leadingPairs(home, kinds: kinds)
+                let national = shortest.national
+                if national.count >= 2, pairs.contains(Int(national[0]) * 10 + Int(national[1])) {
+                    let typed = String(decoding: national.map { $0 + 0x30 }, as: UTF8.self)
+                    return "no \(home.code) \(wanted) number starts \(typed)"
+                }
+                if let starts = PhoneReadings.describe(pairs) {
+                    return "not a \(wanted) number (\(home.code) \(wanted) numbers start \(starts))"
+                }
+            }
+            return "not a \(wanted) number"
+        }
+        if !regions.isEmpty, readings.canBecome(kinds: kinds, in: []) {
+            let elsewhere = all.lazy.flatMap { reading in
+                reading.regions.lazy.filter { region in
+                    !self.regions.contains(region.code)
+                        && PhoneReadings.kinds(region, continuing: reading.national).contains { self.kinds.isEmpty || self.kinds.contains($0) }
+                }.map(\.code)
+            }
+            let named = elsewhere.first.map { code in names[code].map { "\(code) (\($0))" } ?? code } ?? "another country"
+            return "a number of \(named); this field takes \(regions.sorted().joined(separator: ", "))"
+        }
+        guard let shortest = all.min(by: { $0.national.count < $1.national.count }), let region = shortest.regions.first else { return nil }
+        let typed = String(decoding: shortest.national.map { $0 + 0x30 }, as: UTF8.self)
+        return PhoneHint.explain(shortest.national, region: region) ?? "no \(region.code) number starts \(typed)"
     }
 
     /// Which of the calling code's regions a (partial) national number belongs to: the one it is valid in, else

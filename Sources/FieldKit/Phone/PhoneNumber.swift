@@ -46,7 +46,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Digits after `+`: a calling code (codes are prefix-free, 1 to 3 digits), then the national number.
     static func international(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
-        for length in 1...3 where digits.count >= length {
+        // Calling codes start 1 to 9 (`+0…` is none, not code 1 read with a leading zero).
+        for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
             guard let regions = metadata.sharing[code] else { continue }
             let national = Array(digits.dropFirst(length))
@@ -127,6 +128,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             return ValidationIssue("too short for \(region.code)", incomplete: true)
         }
         if readings.allSatisfy({ $0.count > most }) { return ValidationIssue("too long for \(region.code)") }
+        // The reading with the most prefix stripped is the one a plan's rule speaks of.
+        if let shortest = readings.min(by: { $0.count < $1.count }), let hint = PhoneHint.explain(shortest, region: region) {
+            return ValidationIssue(hint)
+        }
         return ValidationIssue("not a valid number for \(region.code)")
     }
 

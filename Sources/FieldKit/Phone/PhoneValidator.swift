@@ -16,6 +16,11 @@ public struct PhoneValidator: ConfigurableValidator {
     public var national = false
     /// Region code → name, for messages (`+44 is GB (United Kingdom)`).
     public var names: [String: String] = [:]
+    /// Whether the value is the national number's digits (`13812345678`) instead of E.164: phone-cn and
+    /// phone-us keep the values scripts written for them read.
+    public var storesNationalNumber = false
+    /// The keymap's own grouping of national numbers, in place of the region's formats.
+    public var grouping: PhoneGrouping?
 
     /// A validator over `metadata`.
     public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [],
@@ -71,7 +76,15 @@ public struct PhoneValidator: ConfigurableValidator {
     public var liveLayout: (any LiveLayout)? { layout }
 
     /// The field's layout for these settings.
-    var layout: PhoneLayout { PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, names: names) }
+    var layout: PhoneLayout {
+        PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, kinds: kinds, names: names, grouping: grouping)
+    }
+
+    public func grouping(with templates: TemplateSet, refusing refused: Set<TemplateOption>) -> (any ConfigurableValidator)? {
+        var copy = self
+        copy.grouping = PhoneGrouping(templates: templates, refused: refused)
+        return copy
+    }
 
     /// The last numbers read (the typed text and its E.164 form), shared by the copies of this validator.
     private let recent = RecentNumbers()
@@ -86,12 +99,18 @@ public struct PhoneValidator: ConfigurableValidator {
     }
 
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
-        // A country the field does not take is refused as its calling code is typed; a whole value (a checked
-        // line) gets the same message, so `check` says the same whichever way it reads the line.
-        if !regions.isEmpty, let symbols = String(validating: value, as: UTF8.self).map(Array.init),
-           let reason = layout.refusal(symbols) {
+        guard let verdict = wholeNumberIssue(value) else { return nil }
+        // A value whose beginning typing would have refused gets the same message (a country or kind the field
+        // does not take, a plan's rule), so `check` says the same whichever way it reads the line; only refused
+        // values pay for looking.
+        if let symbols = String(validating: value, as: UTF8.self).map(Array.init), let reason = layout.firstRefusal(symbols) {
             return ValidationIssue(reason, at: 0)
         }
+        return verdict
+    }
+
+    /// What is wrong with the value read as a whole number: not one, or of a country or kind the field does not take.
+    private func wholeNumberIssue(_ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
         switch number(value) {
         case .failure(let issue): return issue
         case .success(let number):
@@ -105,6 +124,7 @@ public struct PhoneValidator: ConfigurableValidator {
                 let actual = found.map(\.name).joined(separator: ", ")
                 return ValidationIssue("not a \(wanted) number" + (actual.isEmpty ? "" : " (a \(actual) number)"))
             }
+            if let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
             return nil
         }
     }
@@ -113,11 +133,18 @@ public struct PhoneValidator: ConfigurableValidator {
 
     public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard case .success(let number) = self.number(value) else { return nil }
-        return Array(number.e164.utf8)
+        // A national number reads back as itself only in the assumed region; another country's number stays
+        // E.164, so judging the rewritten value still sees which country it is.
+        let national = storesNationalNumber && number.region == assumedRegion
+        return Array((national ? number.nationalNumber : number.e164).utf8)
     }
 
     public func display(_ value: UnsafeBufferPointer<UInt8>) -> String? {
         guard case .success(let number) = self.number(value) else { return nil }
+        // A keymap's own grouping shows the numbers of the field's one country nationally, as it lays them out.
+        if let grouping, regions.count == 1, regions.contains(number.region) {
+            return String(grouping.display(Array(number.nationalNumber.utf8)))
+        }
         return number.formatted(national ? .national : .international, metadata: metadata)
     }
 

@@ -8,6 +8,14 @@ public protocol ConfigurableValidator: FieldValidator {
     func applying(_ options: [String: String]) -> Result<any FieldValidator, ValidationIssue>
     /// The display the field shows as the user types, when the validator decides it (a phone number's grouping).
     var liveLayout: (any LiveLayout)? { get }
+    /// A copy that lays out the part of the value a keymap's templates describe (a phone number's national
+    /// number) with them, refusing values whose template carries one of `refused`; nil when it has no such part.
+    func grouping(with templates: TemplateSet, refusing refused: Set<TemplateOption>) -> (any ConfigurableValidator)?
+}
+
+extension ConfigurableValidator {
+    /// No part of the value for templates to describe: the field's templates lay out the whole of it.
+    public func grouping(with templates: TemplateSet, refusing refused: Set<TemplateOption>) -> (any ConfigurableValidator)? { nil }
 }
 
 extension FieldOptions {
@@ -26,10 +34,9 @@ extension FieldOptions {
             case .success(let updated):
                 spec.validators[i] = .custom(name: name, validator: updated)
                 used.formUnion(mine.keys)
-                // A layout the validator gave (no templates of the field's own) follows its new settings.
-                if spec.templates.templates.isEmpty, spec.templates.live != nil,
-                   let layout = (updated as? any ConfigurableValidator)?.liveLayout {
-                    spec.templates = TemplateSet([], live: layout)
+                // A layout the validator gave follows its new settings (templates it groups by stay with it).
+                if spec.templates.live != nil, let layout = (updated as? any ConfigurableValidator)?.liveLayout {
+                    spec.templates = TemplateSet(spec.templates.templates, live: layout)
                 }
             }
         }
