@@ -107,7 +107,7 @@ struct PhoneValidityOracleTests {
             if answer[1] == "1" {
                 let layout = layouts[c.region ?? "-"] ?? PhoneLayout(metadata: metadata, assumedRegion: c.region)
                 layouts[c.region ?? "-"] = layout
-                if let reason = layout.firstRefusal(Array(c.text)) { differing.append("\(c.region ?? "-") \(c.text): refused as typed: \(reason)") }
+                if let reason = Array(c.text.utf8).withUnsafeBufferPointer({ layout.firstRefusal($0) }) { differing.append("\(c.region ?? "-") \(c.text): refused as typed: \(reason)") }
             }
             switch ours {
             case .success(let number):

@@ -25,7 +25,7 @@ struct PhoneRefusalOracleTests {
             for typed in typings {
                 typedCount += 1
                 for layout in [open, narrow] {
-                    if let reason = layout.firstRefusal(Array(typed)) {
+                    if let reason = Array(typed.utf8).withUnsafeBufferPointer({ layout.firstRefusal($0) }) {
                         refused.append("\(region) \(type) \(typed): \(reason)")
                     }
                 }

@@ -87,17 +87,36 @@ public struct PhoneLayout: LiveLayout {
         return "\(code) \(output.nationalNumber.count)/\(most)"
     }
 
-    /// The refusal typing `symbols` one by one meets first, if any.
-    func firstRefusal(_ symbols: [Character]) -> String? {
-        guard !symbols.isEmpty else { return nil }
-        for length in 1...symbols.count {
-            if let reason = refusal(Array(symbols[..<length])) { return reason }
+    /// The refusal typing a whole number (UTF-8 of the field's symbols) one key at a time meets first, if any.
+    func firstRefusal(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.count)
+        for byte in value {
+            guard (byte >= 0x30 && byte <= 0x39) || (byte == 0x2B && bytes.isEmpty) else { return nil }
+            bytes.append(byte)
         }
-        return nil
+        // A refused beginning makes every longer number refused too (a reading once dead stays dead, and no prefix
+        // completes later), so a whole number that passes had none (most lines stop here), and the first refused
+        // length is found by halving.
+        guard !bytes.isEmpty, var reason = refusal(bytes: bytes) else { return nil }
+        // A number refused only at its last digit (one digit too long) is the common case: look there first.
+        var passes = bytes.count - 1, refused = bytes.count
+        if passes > 0, let earlier = refusal(bytes: Array(bytes[..<passes])) {
+            (passes, refused, reason) = (0, bytes.count - 1, earlier)
+        }
+        while refused - passes > 1 {
+            let middle = (passes + refused) / 2
+            if let found = refusal(bytes: Array(bytes[..<middle])) { (refused, reason) = (middle, found) } else { passes = middle }
+        }
+        return reason
     }
 
     public func refusal(_ symbols: [Character]) -> String? {
-        guard let bytes = input(symbols) else { return nil }
+        input(symbols).flatMap { refusal(bytes: $0) }
+    }
+
+    /// Why typing the number (ASCII digits, `+` only first) is refused, if it is.
+    func refusal(bytes: [UInt8]) -> String? {
         if let reason = regionRefusal(bytes) { return reason }
         if let grouping, !grouping.refused.isEmpty, let output = Optional(formatter.format(bytes)), output.region != nil,
            let reason = grouping.refusal(output.nationalNumber) {

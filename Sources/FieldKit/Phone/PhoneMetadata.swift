@@ -78,7 +78,7 @@ public struct PhoneMetadata: Sendable {
     /// Calling code → its regions, the main one first.
     public let byCallingCode: [Int: [String]]
     /// The same regions themselves, so reading a number looks up no region code (derived from `byCallingCode`).
-    let sharing: [Int: [PhoneRegion]]
+    let sharing: RegionsByCallingCode
     /// Every character a format writes besides its digits, and the space after a prefix.
     public var formatLiterals: Set<Character> = [" "]
 
@@ -156,12 +156,31 @@ public struct PhoneMetadata: Sendable {
             }
         }
         var metadata = PhoneMetadata(
-            regions: regions, byCallingCode: byCode, sharing: byCode.mapValues { $0.compactMap { regions[$0] } })
+            regions: regions, byCallingCode: byCode, sharing: RegionsByCallingCode(byCode.mapValues { $0.compactMap { regions[$0] } }))
         for region in regions.values {
             for format in region.formats + region.internationalFormats {
                 for c in format.format where c != "$" && !("0"..."9").contains(c) { metadata.formatLiterals.insert(c) }
             }
         }
         return .success(metadata)
+    }
+}
+
+/// The regions of each calling code (main region first), looked up for every number read: a table indexed by the
+/// code (codes are 1 to 3 digits) instead of a hashed dictionary.
+struct RegionsByCallingCode: Sendable {
+    private let table: [[PhoneRegion]]
+
+    init(_ regions: [Int: [PhoneRegion]]) {
+        var table = [[PhoneRegion]](repeating: [], count: 1000)
+        for (code, list) in regions where code >= 0 && code < 1000 { table[code] = list }
+        self.table = table
+    }
+
+    /// The code's regions, nil when no region has it.
+    subscript(code: Int) -> [PhoneRegion]? {
+        guard code >= 0 && code < table.count else { return nil }
+        let list = table[code]
+        return list.isEmpty ? nil : list
     }
 }

@@ -31,6 +31,29 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             default: return .failure(ValidationIssue("unexpected '\(Character(scalar))' in a phone number"))
             }
         }
+        return parse(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
+    }
+
+    /// `parse` of UTF-8 text: ASCII (what `check` and the field hand over) is read byte by byte, anything else as text.
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(utf8.count)
+        var plus = false
+        for byte in utf8 {
+            switch byte {
+            case 0x30...0x39: digits.append(byte &- 0x30)
+            case 0x2B:
+                guard digits.isEmpty, !plus else { return .failure(ValidationIssue("'+' only starts a number")) }
+                plus = true
+            case 0x20, 0x2D, 0x2E, 0x28, 0x29, 0x2F: continue
+            default: return parse(String(decoding: utf8, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
+            }
+        }
+        return parse(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
+    }
+
+    /// A number from its digits (0-9) and whether `+` came first.
+    private static func parse(digits: [UInt8], plus: Bool, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
         guard !digits.isEmpty else { return .failure(ValidationIssue(plus ? "type the country calling code" : "no digits", incomplete: plus)) }
         if plus { return international(digits[...], metadata: metadata) }
         guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {

@@ -44,7 +44,10 @@ struct PhoneReadings {
         for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
             guard let main = metadata.mainRegion(for: code) else { continue }
-            return national(Array(digits.dropFirst(length)), in: main, metadata: metadata)
+            let rest = Array(digits.dropFirst(length))
+            // A national prefix written after the code (`+44 (0)20…`) may still be being typed, as at the start.
+            if main.nationalPrefixForParsing?.canContinue(rest) == true { return nil }
+            return national(rest, in: main, metadata: metadata)
         }
         // A code not yet complete (`+4`), or none at all: the region refusal and Enter speak for those.
         return nil

@@ -7,20 +7,22 @@ public struct PhoneValidator: ConfigurableValidator {
     /// Every region's numbers.
     public let metadata: PhoneMetadata
     /// The region a number without `+` or an international prefix belongs to.
-    public var assumedRegion: String?
+    public var assumedRegion: String? { didSet { layout = makeLayout() } }
     /// Regions accepted (empty: all).
-    public var regions: Set<String>
+    public var regions: Set<String> { didSet { layout = makeLayout() } }
     /// Kinds accepted (empty: all).
-    public var kinds: Set<PhoneKind>
+    public var kinds: Set<PhoneKind> { didSet { layout = makeLayout() } }
     /// Whether `--output display` writes the national form (else the international one).
     public var national = false
     /// Region code → name, for messages (`+44 is GB (United Kingdom)`).
-    public var names: [String: String] = [:]
+    public var names: [String: String] = [:] { didSet { layout = makeLayout() } }
     /// Whether the value is the national number's digits (`13812345678`) instead of E.164: phone-cn and
     /// phone-us keep the values scripts written for them read.
     public var storesNationalNumber = false
     /// The keymap's own grouping of national numbers, in place of the region's formats.
-    public var grouping: PhoneGrouping?
+    public var grouping: PhoneGrouping? { didSet { layout = makeLayout() } }
+    /// The field's layout for these settings, kept: every refused line asks it.
+    private(set) var layout: PhoneLayout
 
     /// A validator over `metadata`.
     public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [],
@@ -30,6 +32,7 @@ public struct PhoneValidator: ConfigurableValidator {
         self.regions = regions
         self.kinds = kinds
         self.names = names
+        self.layout = PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, kinds: kinds, names: names)
     }
 
     public var optionNames: Set<String> { ["countries", "assume", "kinds", "national"] }
@@ -75,8 +78,8 @@ public struct PhoneValidator: ConfigurableValidator {
 
     public var liveLayout: (any LiveLayout)? { layout }
 
-    /// The field's layout for these settings.
-    var layout: PhoneLayout {
+    /// The layout for the current settings.
+    private func makeLayout() -> PhoneLayout {
         PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, kinds: kinds, names: names, grouping: grouping)
     }
 
@@ -93,19 +96,20 @@ public struct PhoneValidator: ConfigurableValidator {
     /// then whether that is valid, then how it is shown), so the last reading is kept, under both its spellings.
     func number(_ value: UnsafeBufferPointer<UInt8>) -> Result<PhoneNumber, ValidationIssue> {
         if let known = recent.find(value, assumedRegion: assumedRegion) { return known }
-        let result = PhoneNumber.parse(String(decoding: value, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
+        let result = PhoneNumber.parse(value, assumedRegion: assumedRegion, metadata: metadata)
         recent.keep(Array(value), result, assumedRegion: assumedRegion)
         return result
     }
 
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
         guard let verdict = wholeNumberIssue(value) else { return nil }
+        // Too short for a field that takes every number: more digits could make it one, so typing refused none
+        // of it (a refusal needs every reading dead).
+        if verdict.isIncomplete && regions.isEmpty && kinds.isEmpty && grouping == nil { return verdict }
         // A value whose beginning typing would have refused gets the same message (a country or kind the field
         // does not take, a plan's rule), so `check` says the same whichever way it reads the line; only refused
         // values pay for looking.
-        if let symbols = String(validating: value, as: UTF8.self).map(Array.init), let reason = layout.firstRefusal(symbols) {
-            return ValidationIssue(reason, at: 0)
-        }
+        if let reason = layout.firstRefusal(value) { return ValidationIssue(reason, at: 0) }
         return verdict
     }
 
