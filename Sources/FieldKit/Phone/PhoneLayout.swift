@@ -118,9 +118,9 @@ public struct PhoneLayout: LiveLayout {
     /// Why typing the number (ASCII digits, `+` only first) is refused, if it is.
     func refusal(bytes: [UInt8]) -> String? {
         if let reason = regionRefusal(bytes) { return reason }
-        if let grouping, !grouping.refused.isEmpty, let output = Optional(formatter.format(bytes)), output.region != nil,
-           let reason = grouping.refusal(output.nationalNumber) {
-            return reason
+        if let grouping, !grouping.refused.isEmpty {
+            let output = formatter.format(bytes)
+            if output.region != nil, let reason = grouping.refusal(output.nationalNumber) { return reason }
         }
         return numberRefusal(bytes)
     }

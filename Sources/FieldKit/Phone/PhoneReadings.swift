@@ -105,17 +105,4 @@ struct PhoneReadings {
         guard !runs.isEmpty, runs.count <= 4 else { return nil }
         return runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)" }.joined(separator: ", ")
     }
-
-    /// The kinds any reading can still become, in metadata order.
-    func possibleKinds(in accepted: Set<String>) -> [PhoneKind] {
-        var kinds: [PhoneKind] = []
-        for reading in readings ?? [] {
-            for region in reading.regions where accepted.isEmpty || accepted.contains(region.code) {
-                for kind in PhoneReadings.kinds(region, continuing: reading.national) where !kinds.contains(kind) {
-                    kinds.append(kind)
-                }
-            }
-        }
-        return kinds
-    }
 }
