@@ -27,7 +27,7 @@ extension KeymapCompiler {
                 case "label": row.label = reader.string(v, "label") ?? ""
                 case "aliases": row.aliases = reader.list(v, "aliases")?.compactMap { reader.string($0, "an alias") } ?? []
                 case "parent": row.parent = reader.string(v, "parent")
-                default: reader.diagnostics.append(keyNode.problem("unknown choice setting '\(key)' (use value, label, aliases, parent)"))
+                default: reader.diagnostics.append(keyNode.problem(tr("unknown choice setting '\(key)' (use value, label, aliases, parent)")))
                 }
             }
             rows.append(row)
@@ -48,7 +48,7 @@ extension KeymapCompiler {
         if value.file.hasPrefix("<shipped>/") {
             label = "<shipped>/" + path
             guard let shipped = ShippedData.files[path] else {
-                reader.diagnostics.append(value.problem("no shipped data file '\(path)'"))
+                reader.diagnostics.append(value.problem(tr("no shipped data file '\(path)'")))
                 return nil
             }
             text = shipped
@@ -56,10 +56,10 @@ extension KeymapCompiler {
             let folder = value.file.contains("/") ? String(value.file[..<value.file.lastIndex(of: "/")!]) : "."
             label = path.hasPrefix("/") ? path : folder + "/" + path
             switch KeymapText.read(path: label) {
-            case .failure(let d): reader.diagnostics.append(value.problem("choices file \(label): \(d.message)")); return nil
+            case .failure(let d): reader.diagnostics.append(value.problem(tr("choices file \(label): \(d.message)"))); return nil
             case .success(let bytes):
                 guard let decoded = String(validating: bytes, as: UTF8.self) else {
-                    reader.diagnostics.append(value.problem("choices file \(label) is not valid UTF-8"))
+                    reader.diagnostics.append(value.problem(tr("choices file \(label) is not valid UTF-8")))
                     return nil
                 }
                 text = decoded
@@ -95,23 +95,23 @@ public enum ChoiceFile {
             while true {
                 let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
-                if n < 0 { return .failure(KeymapDiagnostic(file: label, line: nil, column: nil, message: "cannot read: \(String(cString: strerror(errno)))")) }
+                if n < 0 { return .failure(KeymapDiagnostic(file: label, line: nil, column: nil, message: tr("cannot read: \(String(cString: strerror(errno)))"))) }
                 if n == 0 { break }
                 all.append(contentsOf: chunk[0..<n])
                 if all.count > maxBytes {
-                    return .failure(KeymapDiagnostic(file: label, line: nil, column: nil, message: "larger than \(maxBytes >> 20) MiB, the limit for choice lists"))
+                    return .failure(KeymapDiagnostic(file: label, line: nil, column: nil, message: tr("larger than \(maxBytes >> 20) MiB, the limit for choice lists")))
                 }
             }
             bytes = all
             standardInput = all
         } else {
-            switch KeymapText.read(path: path, cap: maxBytes, what: "choice lists") {
+            switch KeymapText.read(path: path, cap: maxBytes, what: tr("choice lists")) {
             case .success(let b): bytes = b
             case .failure(let d): return .failure(d)
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(KeymapDiagnostic(file: label, line: nil, column: nil, message: "not valid UTF-8"))
+            return .failure(KeymapDiagnostic(file: label, line: nil, column: nil, message: tr("not valid UTF-8")))
         }
         do {
             return .success(try ChoiceTable.parsePairs(text))

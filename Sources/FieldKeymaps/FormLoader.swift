@@ -29,35 +29,35 @@ public struct FormLoader: Sendable {
         var name = KeymapLoader.stem(origin)
         var fields: [FormField] = []
         var fieldsSeen = false
-        for (key, keyNode, value) in reader.mapping(root, "a form file") ?? [] {
+        for (key, keyNode, value) in reader.mapping(root, tr("a form file")) ?? [] {
             switch key {
             case "name":
                 if let text = reader.string(value, "name") {
-                    if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule("a form name", text))) }
+                    if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a form name"), text))) }
                 }
             case "description": _ = reader.string(value, "description")
             case "fields":
                 fieldsSeen = true
                 let items = reader.list(value, "fields") ?? []
                 if items.count > FormLoader.maxFields {
-                    reader.diagnostics.append(value.problem("a form has at most \(FormLoader.maxFields) fields"))
+                    reader.diagnostics.append(value.problem(tr("a form has at most \(FormLoader.maxFields) fields")))
                     continue
                 }
                 var names: Set<String> = []
                 for item in items {
                     guard let field = self.field(item, origin: origin, reader: &reader, diagnostics: &diagnostics) else { continue }
                     if !names.insert(field.name).inserted {
-                        reader.diagnostics.append(item.problem("field '\(field.name)' is listed twice"))
+                        reader.diagnostics.append(item.problem(tr("field '\(field.name)' is listed twice")))
                         continue
                     }
                     fields.append(field)
                 }
-                if items.isEmpty { reader.diagnostics.append(value.problem("a form needs at least one field")) }
+                if items.isEmpty { reader.diagnostics.append(value.problem(tr("a form needs at least one field"))) }
             default:
-                reader.diagnostics.append(keyNode.problem("unknown setting '\(key)' (known: \(FormLoader.knownSettings.joined(separator: ", ")))"))
+                reader.diagnostics.append(keyNode.problem(tr("unknown setting '\(key)' (known: \(FormLoader.knownSettings.joined(separator: ", ")))")))
             }
         }
-        if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem("a form needs a list of fields")) }
+        if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem(tr("a form needs a list of fields"))) }
         diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)
         guard diagnostics.isEmpty else { throw KeymapErrors(diagnostics: diagnostics) }
         return FormSpec(name: name, fields: fields)
@@ -69,13 +69,13 @@ public struct FormLoader: Sendable {
     }
 
     static func identifierRule(_ what: String, _ text: String) -> String {
-        "\(what) is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '\(text)'"
+        tr("\(what) is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '\(text)'")
     }
 
     /// One entry of `fields`.
     private func field(_ item: Located, origin: KeymapOrigin, reader: inout NodeReader,
                        diagnostics: inout [KeymapDiagnostic]) -> FormField? {
-        guard let pairs = reader.mapping(item, "a form field") else { return nil }
+        guard let pairs = reader.mapping(item, tr("a form field")) else { return nil }
         var name: String?
         var keymapNode: Located?
         var prompt: String?
@@ -86,7 +86,7 @@ public struct FormLoader: Sendable {
             switch key {
             case "name":
                 guard let text = reader.string(value, "name") else { continue }
-                if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule("a field name", text))) }
+                if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a field name"), text))) }
             case "keymap": keymapNode = value
             case "prompt": prompt = reader.string(value, "prompt")
             case "required": required = reader.bool(value, "required") ?? true
@@ -100,18 +100,18 @@ public struct FormLoader: Sendable {
             case "count":
                 guard let text = reader.string(value, "count") else { continue }
                 if let unit = CountUnit(rawValue: text) { options.countUnit = unit } else {
-                    reader.diagnostics.append(value.problem("count must be one of \(CountUnit.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'"))
+                    reader.diagnostics.append(value.problem(tr("count must be one of \(CountUnit.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")))
                 }
             default:
-                reader.diagnostics.append(keyNode.problem("unknown field setting '\(key)' (known: \(FormLoader.knownFieldSettings.joined(separator: ", ")))"))
+                reader.diagnostics.append(keyNode.problem(tr("unknown field setting '\(key)' (known: \(FormLoader.knownFieldSettings.joined(separator: ", ")))")))
             }
         }
         guard let name else {
-            if !pairs.contains(where: { $0.key == "name" }) { reader.diagnostics.append(item.problem("a form field needs a name")) }
+            if !pairs.contains(where: { $0.key == "name" }) { reader.diagnostics.append(item.problem(tr("a form field needs a name"))) }
             return nil
         }
         guard let keymapNode else {
-            reader.diagnostics.append(item.problem("field '\(name)' needs a keymap (a name such as phone-cn, a path, or a mapping)"))
+            reader.diagnostics.append(item.problem(tr("field '\(name)' needs a keymap (a name such as phone-cn, a path, or a mapping)")))
             return nil
         }
         let loaded: LoadedKeymap
@@ -127,7 +127,7 @@ public struct FormLoader: Sendable {
             } catch {
                 // A name that finds nothing is this file's problem; a broken keymap file is that file's.
                 if !KeymapLookup.isPath(argument) && keymaps.lookup.locate(argument) == nil {
-                    reader.diagnostics.append(keymapNode.problem("unknown keymap '\(argument)'"))
+                    reader.diagnostics.append(keymapNode.problem(tr("unknown keymap '\(argument)'")))
                 } else {
                     diagnostics += error.diagnostics
                 }
@@ -136,7 +136,7 @@ public struct FormLoader: Sendable {
         }
         let lo = options.minLength ?? loaded.spec.minLength, hi = options.limit ?? loaded.spec.limit
         if let hi, lo > hi {
-            reader.diagnostics.append(item.problem("field '\(name)': min (\(lo)) is larger than the limit (\(hi))"))
+            reader.diagnostics.append(item.problem(tr("field '\(name)': min (\(lo)) is larger than the limit (\(hi))")))
             return nil
         }
         return FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt,

@@ -34,17 +34,17 @@ struct KeymapCompiler {
                 switch key {
                 case "min": minLength = reader.int(value, "min") ?? 0; minNode = value
                 case "max": limit = reader.int(value, "max", min: 1)
-                default: reader.diagnostics.append(keyNode.problem("unknown length setting '\(key)' (use min and max)"))
+                default: reader.diagnostics.append(keyNode.problem(tr("unknown length setting '\(key)' (use min and max)")))
                 }
             }
             if let limit, minLength > limit, let minNode {
-                reader.diagnostics.append(minNode.problem("min (\(minLength)) is more than max (\(limit))"))
+                reader.diagnostics.append(minNode.problem(tr("min (\(minLength)) is more than max (\(limit))")))
             }
         }
         // A place after length.max can never be typed: say so rather than keep a rule nobody reaches.
         if let limit {
             for (n, node) in positionNodes.sorted(by: { $0.key < $1.key }) where n > limit {
-                reader.diagnostics.append(node.problem("position \(n) is beyond length.max (\(limit))"))
+                reader.diagnostics.append(node.problem(tr("position \(n) is beyond length.max (\(limit))")))
                 symbols.positionClasses[n] = nil
             }
         }
@@ -56,7 +56,7 @@ struct KeymapCompiler {
             let tags = Set(templates.flatMap(\.options))
             for tag in refused where !tags.contains(tag) {
                 let known = tags.map(\.rawValue).sorted().joined(separator: ", ")
-                reader.diagnostics.append(node.problem("refuse names '\(tag)', which no template of this keymap has (its tags: \(known.isEmpty ? "none" : known))"))
+                reader.diagnostics.append(node.problem(tr("refuse names '\(tag)', which no template of this keymap has (its tags: \(known.isEmpty ? tr("none") : known))")))
             }
         }
         let separators = v["separators"].map { self.separators($0, symbols: symbols) } ?? []
@@ -80,7 +80,7 @@ struct KeymapCompiler {
             if field.validators.contains(where: \.isResidentID) {
                 field.validators = Validator.acceptingLegacyIDs(field.validators)
             } else {
-                reader.diagnostics.append(node.problem("upgrade-legacy needs the gb11643 validator"))
+                reader.diagnostics.append(node.problem(tr("upgrade-legacy needs the gb11643 validator")))
             }
         }
         // A field with no templates of its own shows the layout a validator gives (a phone number's, by region);
@@ -100,7 +100,7 @@ struct KeymapCompiler {
             if limit == 8 && minLength == 8 && symbols.defaultClass == .digit {
                 field.datePicker = DatePicker()
             } else {
-                reader.diagnostics.append(value.problem("picker: date needs a field of exactly 8 digits (symbols.class digit, length.min and max 8)"))
+                reader.diagnostics.append(value.problem(tr("picker: date needs a field of exactly 8 digits (symbols.class digit, length.min and max 8)")))
             }
         }
         return (field, keymap(settings.bindings))
@@ -122,13 +122,13 @@ struct KeymapCompiler {
     mutating func pastePrefixes(_ value: Located) -> [String] {
         guard let items = reader.list(value, "paste-prefixes") else { return [] }
         if items.count > KeymapLimits.shortList {
-            reader.diagnostics.append(value.problem("paste-prefixes has at most \(KeymapLimits.shortList) entries"))
+            reader.diagnostics.append(value.problem(tr("paste-prefixes has at most \(KeymapLimits.shortList) entries")))
             return []
         }
         return items.compactMap { item in
-            guard let text = reader.string(item, "a paste prefix") else { return nil }
+            guard let text = reader.string(item, tr("a paste prefix")) else { return nil }
             guard text.count <= KeymapLimits.shortList, !text.isEmpty else {
-                reader.diagnostics.append(item.problem("a paste prefix has 1 to \(KeymapLimits.shortList) characters"))
+                reader.diagnostics.append(item.problem(tr("a paste prefix has 1 to \(KeymapLimits.shortList) characters")))
                 return nil
             }
             return text
@@ -140,13 +140,13 @@ struct KeymapCompiler {
     mutating func separators(_ value: Located, symbols: SymbolRules) -> Set<Character> {
         guard let text = reader.string(value, "separators") else { return [] }
         if text.count > KeymapLimits.shortList {
-            reader.diagnostics.append(value.problem("separators has at most \(KeymapLimits.shortList) characters"))
+            reader.diagnostics.append(value.problem(tr("separators has at most \(KeymapLimits.shortList) characters")))
             return []
         }
         var result = Set<Character>()
         for c in text {
             if symbols.defaultClass.contains(symbols.normalize(c)) {
-                reader.diagnostics.append(value.problem("separator '\(c)' is accepted by the field's class, so it would be kept, not dropped"))
+                reader.diagnostics.append(value.problem(tr("separator '\(c)' is accepted by the field's class, so it would be kept, not dropped")))
             } else {
                 result.insert(c)
             }
@@ -158,7 +158,7 @@ struct KeymapCompiler {
     mutating func choice(_ value: Located, _ what: String, _ allowed: [String]) -> String? {
         guard let text = reader.string(value, what) else { return nil }
         guard allowed.contains(text) else {
-            reader.diagnostics.append(value.problem("\(what) must be one of \(allowed.joined(separator: ", ")), not '\(text)'"))
+            reader.diagnostics.append(value.problem(tr("\(what) must be one of \(allowed.joined(separator: ", ")), not '\(text)'")))
             return nil
         }
         return text
@@ -166,12 +166,12 @@ struct KeymapCompiler {
 
     mutating func symbolClass(_ value: Located) -> SymbolClass? {
         // A list of classes is their union.
-        if case .sequence = value.node.content, let items = reader.list(value, "a symbol class") {
+        if case .sequence = value.node.content, let items = reader.list(value, tr("a symbol class")) {
             let classes = items.compactMap { symbolClass($0) }
             guard let first = classes.first else { return nil }
             return classes.dropFirst().reduce(first) { $0.union($1) }
         }
-        guard let text = reader.string(value, "a symbol class") else { return nil }
+        guard let text = reader.string(value, tr("a symbol class")) else { return nil }
         switch SymbolClassSyntax.parse(text) {
         case .success(let cls): return cls
         case .failure(let problem): reader.diagnostics.append(value.problem(problem.message)); return nil
@@ -190,15 +190,15 @@ struct KeymapCompiler {
             case "positions":
                 for (pos, posNode, clsNode) in reader.mapping(item, "positions") ?? [] {
                     guard let n = Int(pos), n >= 1 else {
-                        reader.diagnostics.append(posNode.problem("a position is a number from 1, not '\(pos)'"))
+                        reader.diagnostics.append(posNode.problem(tr("a position is a number from 1, not '\(pos)'")))
                         continue
                     }
                     if n > KeymapLimits.largestNumber {
-                        reader.diagnostics.append(posNode.problem("position \(n) is beyond \(KeymapLimits.largestNumber), the most any field holds"))
+                        reader.diagnostics.append(posNode.problem(tr("position \(n) is beyond \(KeymapLimits.largestNumber), the most any field holds")))
                         continue
                     }
                     if rules.positionClasses[n] != nil {
-                        reader.diagnostics.append(posNode.problem("position \(n) is given twice"))
+                        reader.diagnostics.append(posNode.problem(tr("position \(n) is given twice")))
                         continue
                     }
                     if let cls = symbolClass(clsNode) { rules.positionClasses[n] = cls; nodes[n] = posNode }
@@ -206,7 +206,7 @@ struct KeymapCompiler {
             case "case":
                 if let c = choice(item, "case", CaseMapping.allCases.map(\.rawValue)).flatMap(CaseMapping.init) { rules.caseMapping = c }
             case "fullwidth": if let b = reader.bool(item, "fullwidth") { rules.normalizeFullwidth = b }
-            default: reader.diagnostics.append(keyNode.problem("unknown symbols setting '\(key)' (use class, positions, case, fullwidth)"))
+            default: reader.diagnostics.append(keyNode.problem(tr("unknown symbols setting '\(key)' (use class, positions, case, fullwidth)")))
             }
         }
         return (rules, nodes)
@@ -216,13 +216,13 @@ struct KeymapCompiler {
     mutating func options(_ value: Located, _ what: String) -> [TemplateOption] {
         let items = reader.list(value, what) ?? []
         if items.count > 16 {
-            reader.diagnostics.append(value.problem("\(what) has at most 16 tags"))
+            reader.diagnostics.append(value.problem(tr("\(what) has at most 16 tags")))
             return []
         }
         return items.compactMap { item in
-            guard let text = reader.string(item, "a template tag") else { return nil }
+            guard let text = reader.string(item, tr("a template tag")) else { return nil }
             guard TemplateOption.isValid(text) else {
-                reader.diagnostics.append(item.problem("a template tag is a letter, then letters, digits, - or _ (at most 32), not '\(text)'"))
+                reader.diagnostics.append(item.problem(tr("a template tag is a letter, then letters, digits, - or _ (at most 32), not '\(text)'")))
                 return nil
             }
             return TemplateOption(rawValue: text)
@@ -234,7 +234,7 @@ struct KeymapCompiler {
         var result: [Template] = []
         let items = reader.list(value, "templates") ?? []
         if items.count > KeymapLimits.templates {
-            reader.diagnostics.append(value.problem("more than \(KeymapLimits.templates) templates"))
+            reader.diagnostics.append(value.problem(tr("more than \(KeymapLimits.templates) templates")))
             return []
         }
         for item in items {
@@ -245,16 +245,16 @@ struct KeymapCompiler {
                     switch key {
                     case "pattern": pattern = reader.string(v, "pattern")
                     case "options": opts = options(v, "options")
-                    default: reader.diagnostics.append(keyNode.problem("unknown template setting '\(key)' (use pattern and options)"))
+                    default: reader.diagnostics.append(keyNode.problem(tr("unknown template setting '\(key)' (use pattern and options)")))
                     }
                 }
-                if pattern == nil { reader.diagnostics.append(item.problem("a template needs a pattern")) }
+                if pattern == nil { reader.diagnostics.append(item.problem(tr("a template needs a pattern"))) }
             } else {
                 pattern = reader.string(item, "a template")
             }
             guard let pattern else { continue }
             if pattern.count > KeymapLimits.templateCharacters {
-                reader.diagnostics.append(item.problem("a template has at most \(KeymapLimits.templateCharacters) characters, this one \(pattern.count)"))
+                reader.diagnostics.append(item.problem(tr("a template has at most \(KeymapLimits.templateCharacters) characters, this one \(pattern.count)")))
                 continue
             }
             let template = Template(pattern, options: Set(opts))
@@ -275,16 +275,16 @@ struct KeymapCompiler {
                 if let v = registered[name] { result.append(.custom(name: name, validator: v)); continue }
                 if name == "phone" { result.append(phoneValidator(nil)); continue }
                 switch name {
-                case "range": reader.diagnostics.append(item.problem("validator 'range' needs parameters, e.g. range: {min: 1, max: 9}"))
-                case "regex": reader.diagnostics.append(item.problem("validator 'regex' needs a pattern, e.g. regex: '^[a-z]+$'"))
+                case "range": reader.diagnostics.append(item.problem(tr("validator 'range' needs parameters, e.g. range: {min: 1, max: 9}")))
+                case "regex": reader.diagnostics.append(item.problem(tr("validator 'regex' needs a pattern, e.g. regex: '^[a-z]+$'")))
                 default:
                     let known = Validator.names + registered.keys.sorted()
-                    reader.diagnostics.append(item.problem("unknown validator '\(name)' (known: \(known.joined(separator: ", ")))"))
+                    reader.diagnostics.append(item.problem(tr("unknown validator '\(name)' (known: \(known.joined(separator: ", ")))")))
                 }
                 continue
             }
             guard let pairs = reader.mapping(item, "a validator"), pairs.count == 1, let (name, nameNode, params) = pairs.first else {
-                if case .mapping = item.node.content { reader.diagnostics.append(item.problem("a validator is one name with its parameters")) }
+                if case .mapping = item.node.content { reader.diagnostics.append(item.problem(tr("a validator is one name with its parameters"))) }
                 continue
             }
             switch name {
@@ -296,36 +296,36 @@ struct KeymapCompiler {
                     switch k {
                     case "min": lo = reader.int(v, "min", min: Int.min, max: Int.max)
                     case "max": hi = reader.int(v, "max", min: Int.min, max: Int.max)
-                    default: reader.diagnostics.append(kNode.problem("unknown range setting '\(k)' (use min and max)"))
+                    default: reader.diagnostics.append(kNode.problem(tr("unknown range setting '\(k)' (use min and max)")))
                     }
                 }
-                guard let lo, let hi else { reader.diagnostics.append(params.problem("range needs min and max")); continue }
-                if lo > hi { reader.diagnostics.append(params.problem("range min (\(lo)) is more than max (\(hi))")); continue }
+                guard let lo, let hi else { reader.diagnostics.append(params.problem(tr("range needs min and max"))); continue }
+                if lo > hi { reader.diagnostics.append(params.problem(tr("range min (\(lo)) is more than max (\(hi))"))); continue }
                 result.append(.range(min: lo, max: hi))
             case "regex":
-                var pattern: String?, message: String?, patternNode = params
+                var pattern: String?, message: LanguageTexts?, patternNode = params
                 if case .mapping = params.node.content {
                     for (k, kNode, v) in reader.mapping(params, "regex") ?? [] {
                         switch k {
                         case "pattern": pattern = reader.string(v, "pattern"); patternNode = v
-                        case "message": message = reader.string(v, "message")
-                        default: reader.diagnostics.append(kNode.problem("unknown regex setting '\(k)' (use pattern and message)"))
+                        case "message": message = reader.languageTexts(v, "message")
+                        default: reader.diagnostics.append(kNode.problem(tr("unknown regex setting '\(k)' (use pattern and message)")))
                         }
                     }
                 } else {
                     pattern = reader.string(params, "regex")
                 }
-                guard let pattern else { reader.diagnostics.append(params.problem("regex needs a pattern")); continue }
+                guard let pattern else { reader.diagnostics.append(params.problem(tr("regex needs a pattern"))); continue }
                 do {
                     result.append(.regex(pattern: try RegexPattern(pattern), message: message))
                 } catch {
                     reader.diagnostics.append(patternNode.problem(
-                        "bad regex '\(pattern)': \(error.message) (at byte \(error.offset) of the pattern)"))
+                        tr("bad regex '\(pattern)': \(error.message) (at byte \(error.offset) of the pattern)")))
                 }
             default:
                 reader.diagnostics.append(nameNode.problem(Validator.named(name) != nil
-                    ? "validator '\(name)' takes no parameters"
-                    : "unknown validator '\(name)' (known: \(Validator.names.joined(separator: ", ")))"))
+                    ? tr("validator '\(name)' takes no parameters")
+                    : tr("unknown validator '\(name)' (known: \(Validator.names.joined(separator: ", ")))")))
             }
         }
         return result
@@ -337,22 +337,22 @@ struct KeymapCompiler {
         var seen: [Key: Located] = [:]
         for (text, keyNode, value) in bindings {
             guard let key = KeySyntax.parse(text) else {
-                reader.diagnostics.append(keyNode.problem("unknown key '\(text)' (write keys like <C-w>, <Left>, \\C-w or x)"))
+                reader.diagnostics.append(keyNode.problem(tr("unknown key '\(text)' (write keys like <C-w>, <Left>, \\C-w or x)")))
                 continue
             }
             if let reason = KeySyntax.reserved[key] {
-                reader.diagnostics.append(keyNode.problem("\(key) cannot be bound: it is \(reason)"))
+                reader.diagnostics.append(keyNode.problem(tr("\(key) cannot be bound: it is \(reason)")))
                 continue
             }
             if let first = seen[key], first.file == keyNode.file {
-                reader.diagnostics.append(keyNode.problem("\(key) is bound twice (first at \(first.line):\(first.column))"))
+                reader.diagnostics.append(keyNode.problem(tr("\(key) is bound twice (first at \(first.line):\(first.column))")))
                 continue
             }
             seen[key] = keyNode
             guard let name = reader.string(value, "a command") else { continue }
             guard let command = EditCommand.named[name] else {
-                let hint = name == "self-insert" ? " (self-insert is what printable keys do; it cannot be bound)" : ""
-                reader.diagnostics.append(value.problem("unknown command '\(name)'" + hint))
+                let hint = name == "self-insert" ? tr(" (self-insert is what printable keys do; it cannot be bound)") : ""
+                reader.diagnostics.append(value.problem(tr("unknown command '\(name)'") + hint))
                 continue
             }
             keymap.bindings[key] = command
@@ -364,9 +364,9 @@ struct KeymapCompiler {
 /// Whether a template can ever be filled under the field's key rules and limit.
 enum TemplateCheck {
     static func problem(_ template: Template, symbols: SymbolRules, limit: Int?) -> String? {
-        if template.slotCount == 0 { return "template '\(template.pattern)' has no slots (#, N or digits)" }
+        if template.slotCount == 0 { return tr("template '\(template.pattern)' has no slots (#, N or digits)") }
         if let limit, template.slotCount > limit {
-            return "template '\(template.pattern)' has \(template.slotCount) slots but the field holds at most \(limit)"
+            return tr("template '\(template.pattern)' has \(template.slotCount) slots but the field holds at most \(limit)")
         }
         for (i, slot) in template.slots.enumerated() {
             let cls = symbols.symbolClass(at: i)
@@ -374,11 +374,11 @@ enum TemplateCheck {
             case .any: continue
             case .twoToNine:
                 if !(0x32...0x39).contains(where: { cls.contains(scalar: $0) }) {
-                    return "template '\(template.pattern)' slot \(i + 1) needs a digit 2-9 but position \(i + 1) takes \(cls.name)"
+                    return tr("template '\(template.pattern)' slot \(i + 1) needs a digit 2-9 but position \(i + 1) takes \(cls.name)")
                 }
             case .exactly(let c):
                 if !cls.contains(c) {
-                    return "template '\(template.pattern)' slot \(i + 1) needs '\(c)' but position \(i + 1) takes \(cls.name)"
+                    return tr("template '\(template.pattern)' slot \(i + 1) needs '\(c)' but position \(i + 1) takes \(cls.name)")
                 }
             }
         }
@@ -390,7 +390,7 @@ enum TemplateCheck {
 enum KeySyntax {
     /// Keys the terminal adapter keeps for itself.
     static let reserved: [Key: String] = [
-        .named("C-c"): "the interrupt key", .named("C-z"): "the suspend key",
+        .named("C-c"): tr("the interrupt key"), .named("C-z"): tr("the suspend key"),
     ]
 
     /// `<C-w>`, `\C-w`, `C-w`, `Left`, `<Left>` or one printable character.

@@ -36,7 +36,7 @@ public struct KeymapLoader: Sendable {
         guard let origin = lookup.locate(argument) else {
             let names = lookup.all().map(\.name).joined(separator: ", ")
             throw KeymapErrors(diagnostics: [KeymapDiagnostic(file: argument, line: nil, column: nil,
-                                                              message: "no such keymap (known: \(names))")])
+                                                              message: tr("no such keymap (known: \(names))"))])
         }
         return try load(origin: origin)
     }
@@ -107,33 +107,33 @@ public struct KeymapLoader: Sendable {
     func settings(of root: Located, origin: KeymapOrigin, stack: [KeymapOrigin], diagnostics: inout [KeymapDiagnostic]) -> KeymapSettings? {
         var reader = NodeReader()
         defer { diagnostics += reader.diagnostics }
-        guard let pairs = reader.mapping(root, "a keymap file") else { return nil }
+        guard let pairs = reader.mapping(root, tr("a keymap file")) else { return nil }
         var own = KeymapSettings()
         var parent: KeymapSettings?
         for (key, keyNode, value) in pairs {
             guard KeymapSettings.known.contains(key) else {
-                reader.diagnostics.append(keyNode.problem("unknown setting '\(key)' (known: \(KeymapSettings.known.joined(separator: ", ")))"))
+                reader.diagnostics.append(keyNode.problem(tr("unknown setting '\(key)' (known: \(KeymapSettings.known.joined(separator: ", ")))")))
                 continue
             }
             if key == "bindings" {
                 own.bindings = reader.mapping(value, "bindings") ?? []
             } else if key == "extends" {
                 guard let name = reader.string(value, "extends") else { continue }
-                if name.isEmpty { reader.diagnostics.append(value.problem("extends needs a keymap name")); continue }
+                if name.isEmpty { reader.diagnostics.append(value.problem(tr("extends needs a keymap name"))); continue }
                 guard let parentOrigin = lookup.locate(name, after: origin) else {
                     let own = name == KeymapLoader.stem(origin)
                     reader.diagnostics.append(value.problem(own
-                        ? "extends '\(name)', but no other keymap of that name follows this one on the search path"
-                        : "extends unknown keymap '\(name)'"))
+                        ? tr("extends '\(name)', but no other keymap of that name follows this one on the search path")
+                        : tr("extends unknown keymap '\(name)'")))
                     continue
                 }
                 if stack.count + 1 >= KeymapLimits.extendsDepth {
-                    reader.diagnostics.append(value.problem("extends goes deeper than \(KeymapLimits.extendsDepth) keymaps"))
+                    reader.diagnostics.append(value.problem(tr("extends goes deeper than \(KeymapLimits.extendsDepth) keymaps")))
                     continue
                 }
                 if stack.contains(where: { $0.identity == parentOrigin.identity }) || parentOrigin.identity == origin.identity {
                     let chain = (stack + [origin, parentOrigin]).map { KeymapLoader.stem($0) }.joined(separator: " -> ")
-                    reader.diagnostics.append(value.problem("extends cycle: \(chain)"))
+                    reader.diagnostics.append(value.problem(tr("extends cycle: \(chain)")))
                     continue
                 }
                 parent = resolve(parentOrigin, stack: stack + [origin], diagnostics: &diagnostics)

@@ -1,3 +1,4 @@
+import FieldKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,12 +7,12 @@ import Glibc
 enum FileKind {
     static func name(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFDIR: return "a folder"
-        case S_IFSOCK: return "a socket"
-        default: return "not a plain file"
+        case S_IFIFO: return tr("a FIFO")
+        case S_IFCHR: return tr("a character device")
+        case S_IFBLK: return tr("a block device")
+        case S_IFDIR: return tr("a folder")
+        case S_IFSOCK: return tr("a socket")
+        default: return tr("not a plain file")
         }
     }
 }
@@ -20,30 +21,30 @@ enum FileKind {
 enum KeymapText {
     /// Read a file's bytes; a diagnostic without position when it cannot be read, is not a regular file (a FIFO
     /// would block, `/dev/zero` never ends) or is larger than `KeymapLimits.fileBytes`.
-    static func read(path: String, cap: Int = KeymapLimits.fileBytes, what: String = "keymap files") -> Result<[UInt8], KeymapDiagnostic> {
+    static func read(path: String, cap: Int = KeymapLimits.fileBytes, what: String = tr("keymap files")) -> Result<[UInt8], KeymapDiagnostic> {
         func failure(_ message: String) -> Result<[UInt8], KeymapDiagnostic> {
             .failure(KeymapDiagnostic(file: path, line: nil, column: nil, message: message))
         }
         // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; the type is checked before any read.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return failure("cannot read: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { return failure(tr("cannot read: \(String(cString: strerror(errno)))")) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return failure("cannot read: \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { return failure("not a regular file (\(FileKind.name(info.st_mode)))") }
-        guard info.st_size <= cap else { return failure("larger than \(cap / 1024) KiB, the limit for \(what)") }
+        guard fstat(fd, &info) == 0 else { return failure(tr("cannot read: \(String(cString: strerror(errno)))")) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return failure(tr("not a regular file (\(FileKind.name(info.st_mode)))")) }
+        guard info.st_size <= cap else { return failure(tr("larger than \(cap / 1024) KiB, the limit for \(what)")) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return failure("cannot read: \(String(cString: strerror(errno)))")
+                return failure(tr("cannot read: \(String(cString: strerror(errno)))"))
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             // The file may grow while it is read: the limit holds for what is read, too.
-            if bytes.count > cap { return failure("larger than \(cap / 1024) KiB, the limit for \(what)") }
+            if bytes.count > cap { return failure(tr("larger than \(cap / 1024) KiB, the limit for \(what)")) }
         }
         return .success(bytes)
     }
@@ -52,17 +53,17 @@ enum KeymapText {
     static func parse(_ bytes: [UInt8], file: String) -> Result<Located, KeymapDiagnostic> {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (line, column) = firstInvalidUTF8(bytes)
-            return .failure(KeymapDiagnostic(file: file, line: line, column: column, message: "not valid UTF-8"))
+            return .failure(KeymapDiagnostic(file: file, line: line, column: column, message: tr("not valid UTF-8")))
         }
         let meaningful = text.split(separator: "\n").contains { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
             return !trimmed.isEmpty && trimmed.first != "#" && trimmed != "---" && trimmed != "..."
         }
-        guard meaningful else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file")) }
+        guard meaningful else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: tr("empty keymap file"))) }
         // Every scalar stays text (this loader reads numbers and booleans itself), so no type resolution runs.
         switch YAMLComposer.compose(bytes) {
         case .success(let node?): return .success(Located(node: node, file: file))
-        case .success(nil): return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: "empty keymap file"))
+        case .success(nil): return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: tr("empty keymap file")))
         case .failure(let error):
             return .failure(KeymapDiagnostic(file: file, line: error.line, column: error.column, message: error.message))
         }

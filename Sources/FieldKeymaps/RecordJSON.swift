@@ -11,14 +11,14 @@ public enum RecordJSON {
         case .success(let r): root = r
         case .failure(let d): return .failure(RecordProblem(d.message))
         }
-        guard case .mapping(let pairs) = root.node.content else { return .failure(RecordProblem("a record is a JSON object of field names to values")) }
+        guard case .mapping(let pairs) = root.node.content else { return .failure(RecordProblem(tr("a record is a JSON object of field names to values"))) }
         var result: [(name: String, text: String)] = []
         for pair in pairs {
-            guard case .scalar(let name) = pair.key.content else { return .failure(RecordProblem("a field name must be text")) }
+            guard case .scalar(let name) = pair.key.content else { return .failure(RecordProblem(tr("a field name must be text"))) }
             guard case .scalar(let text) = pair.value.content else {
-                return .failure(RecordProblem("the value of '\(ControlCharacters.escaped(name))' must be text or a number"))
+                return .failure(RecordProblem(tr("the value of '\(ControlCharacters.escaped(name))' must be text or a number")))
             }
-            if result.contains(where: { $0.name == name }) { return .failure(RecordProblem("'\(ControlCharacters.escaped(name))' is given twice")) }
+            if result.contains(where: { $0.name == name }) { return .failure(RecordProblem(tr("'\(ControlCharacters.escaped(name))' is given twice"))) }
             result.append((name, text))
         }
         return .success(result)

@@ -15,7 +15,8 @@ public enum ShippedPhoneMetadata {
 }
 
 extension ShippedPhoneMetadata {
-    /// Region code → English name, from the shipped country list (data/country.tsv), for messages.
+    /// Region code → name in the current language (English, or Chinese under `zh`), from the shipped country list
+    /// (data/country.tsv), for messages.
     public static let countryNames: [String: String] = {
         var names: [String: String] = [:]
         var columns: [Substring] = []
@@ -23,7 +24,7 @@ extension ShippedPhoneMetadata {
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard !columns.isEmpty else { columns = cells; continue }
             let row = Dictionary(zip(columns, cells), uniquingKeysWith: { a, _ in a })
-            if let code = row["value"], let name = row["name_en"] { names[String(code)] = String(name) }
+            if let code = row["value"], let name = row[Language.current == .zh ? "name_zh" : "name_en"] { names[String(code)] = String(name) }
         }
         return names
     }()
@@ -40,12 +41,12 @@ extension KeymapCompiler {
             switch key {
             case "assumed-region":
                 guard let code = reader.string(value, "assumed-region") else { continue }
-                if metadata.regions[code] == nil { reader.diagnostics.append(value.problem("no region '\(code)' in the phone metadata")) }
+                if metadata.regions[code] == nil { reader.diagnostics.append(value.problem(tr("no region '\(code)' in the phone metadata"))) }
                 assumed = code
             case "regions":
                 for item in reader.list(value, "regions") ?? [] {
                     guard let code = reader.string(item, "a region") else { continue }
-                    if metadata.regions[code] == nil { reader.diagnostics.append(item.problem("no region '\(code)' in the phone metadata")) }
+                    if metadata.regions[code] == nil { reader.diagnostics.append(item.problem(tr("no region '\(code)' in the phone metadata"))) }
                     regions.insert(code)
                 }
             case "kinds":
@@ -57,12 +58,12 @@ extension KeymapCompiler {
             case "value":
                 national = choice(value, "value", ["e164", "national"]) == "national"
                 valueNode = value
-            default: reader.diagnostics.append(keyNode.problem("unknown phone setting '\(key)' (use assumed-region, regions, kinds, value)"))
+            default: reader.diagnostics.append(keyNode.problem(tr("unknown phone setting '\(key)' (use assumed-region, regions, kinds, value)")))
             }
         }
         // A national number means something only with its country known: the field's one region, also assumed.
         if national, let valueNode, regions.count != 1 || assumed != regions.first {
-            reader.diagnostics.append(valueNode.problem("value: national needs one region in regions, the same as assumed-region"))
+            reader.diagnostics.append(valueNode.problem(tr("value: national needs one region in regions, the same as assumed-region")))
         }
         var validator = PhoneValidator(
             metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds, names: ShippedPhoneMetadata.countryNames)

@@ -12,12 +12,12 @@ enum SymbolClassSyntax {
     static let named: [String: SymbolClass] = [
         "digit": .digit,
         "digit2-9": .digitTwoToNine,
-        "letter": SymbolClass(ranges: [0x41...0x5A, 0x61...0x7A], name: "a letter"),
-        "upper": SymbolClass(ranges: [0x41...0x5A], name: "an upper-case letter"),
-        "lower": SymbolClass(ranges: [0x61...0x7A], name: "a lower-case letter"),
-        "alnum": SymbolClass(ranges: [0x30...0x39, 0x41...0x5A, 0x61...0x7A], name: "a letter or digit"),
-        "hex": SymbolClass(ranges: [0x30...0x39, 0x41...0x46, 0x61...0x66], name: "a hexadecimal digit"),
-        "ascii": SymbolClass(ranges: [0x20...0x7E], name: "a printable ASCII character"),
+        "letter": SymbolClass(ranges: [0x41...0x5A, 0x61...0x7A], name: tr("a letter")),
+        "upper": SymbolClass(ranges: [0x41...0x5A], name: tr("an upper-case letter")),
+        "lower": SymbolClass(ranges: [0x61...0x7A], name: tr("a lower-case letter")),
+        "alnum": SymbolClass(ranges: [0x30...0x39, 0x41...0x5A, 0x61...0x7A], name: tr("a letter or digit")),
+        "hex": SymbolClass(ranges: [0x30...0x39, 0x41...0x46, 0x61...0x66], name: tr("a hexadecimal digit")),
+        "ascii": SymbolClass(ranges: [0x20...0x7E], name: tr("a printable ASCII character")),
         "printable": .printable,
     ]
 
@@ -25,13 +25,13 @@ enum SymbolClassSyntax {
     static func parse(_ text: String) -> Result<SymbolClass, Problem> {
         if let cls = named[text] { return .success(cls) }
         if text.hasPrefix("[") {
-            guard text.hasSuffix("]"), text.count >= 2 else { return .failure(Problem("unterminated class '\(text)'")) }
+            guard text.hasSuffix("]"), text.count >= 2 else { return .failure(Problem(tr("unterminated class '\(text)'"))) }
             return bracket(Array(text.unicodeScalars).dropFirst().dropLast(), written: text)
         }
         let scalars = Array(text.unicodeScalars)
         if scalars.count == 1 { return .success(.characters(text, name: text)) }
         let names = named.keys.sorted().joined(separator: ", ")
-        return .failure(Problem("unknown symbol class '\(text)' (use one of \(names), a set like [0-9X], or one character)"))
+        return .failure(Problem(tr("unknown symbol class '\(text)' (use one of \(names), a set like [0-9X], or one character)")))
     }
 
     /// `[0-9X]`, `[a-z._-]`: ranges and single characters; `\` escapes the next one.
@@ -46,13 +46,13 @@ enum SymbolClassSyntax {
                 items.append(body[i]); escaped.append(false); i += 1
             }
         }
-        guard !items.isEmpty else { return .failure(Problem("empty class '\(written)'")) }
+        guard !items.isEmpty else { return .failure(Problem(tr("empty class '\(written)'"))) }
         var ranges: [ClosedRange<UInt32>] = []
         var k = 0
         while k < items.count {
             if k + 2 < items.count, items[k + 1] == "-", !escaped[k + 1] {
                 let lo = items[k].value, hi = items[k + 2].value
-                guard lo <= hi else { return .failure(Problem("backwards range \(items[k])-\(items[k + 2]) in '\(written)'")) }
+                guard lo <= hi else { return .failure(Problem(tr("backwards range \(items[k])-\(items[k + 2]) in '\(written)'"))) }
                 ranges.append(lo...hi)
                 k += 3
             } else {
@@ -60,6 +60,6 @@ enum SymbolClassSyntax {
                 k += 1
             }
         }
-        return .success(SymbolClass(ranges: ranges, name: "one of \(written)"))
+        return .success(SymbolClass(ranges: ranges, name: tr("one of \(written)")))
     }
 }

@@ -1,3 +1,4 @@
+import FieldKit
 import CYAML
 
 /// YAML text composed into one positioned `YAMLNode` tree from libyaml's parser events.
@@ -20,7 +21,7 @@ enum YAMLComposer {
         // Heap-allocated because libyaml keeps a pointer to the parser inside the parser (its string read handler).
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) == 1 else { return .failure(YAMLError(line: 1, column: 1, message: "YAML: out of memory")) }
+        guard yaml_parser_initialize(parser) == 1 else { return .failure(YAMLError(line: 1, column: 1, message: tr("YAML: out of memory"))) }
         defer { yaml_parser_delete(parser) }
         return bytes.withUnsafeBufferPointer { input in
             yaml_parser_set_input_string(parser, input.baseAddress, input.count)
@@ -45,13 +46,13 @@ enum YAMLComposer {
         let mark = parser.pointee.problem_mark
         switch parser.pointee.error {
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
-            return YAMLError(line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: "YAML syntax: \(problem)")
+            return YAMLError(line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: tr("YAML syntax: \(problem)"))
         case YAML_READER_ERROR:
             // The reader (control characters, bad encoding) gives a byte offset, not a mark.
             let (line, column) = position(ofByte: Int(parser.pointee.problem_offset), in: bytes)
-            return YAMLError(line: line, column: column, message: "YAML syntax: \(problem)")
+            return YAMLError(line: line, column: column, message: tr("YAML syntax: \(problem)"))
         default:
-            return YAMLError(line: 1, column: 1, message: "YAML: out of memory")
+            return YAMLError(line: 1, column: 1, message: tr("YAML: out of memory"))
         }
     }
 

@@ -1,3 +1,4 @@
+import FieldKit
 import CYAML
 
 /// Turns libyaml's events, one at a time, into a `YAMLNode` tree: no recursion, so input depth cannot overflow the stack.
@@ -43,7 +44,7 @@ struct TreeBuilder {
             documents += 1
             if documents > 1 {
                 throw YAMLError(line: line, column: column,
-                                message: "YAML: a second document starts here, but a keymap file is one document")
+                                message: tr("YAML: a second document starts here, but a keymap file is one document"))
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
@@ -52,7 +53,7 @@ struct TreeBuilder {
             finish(YAMLNode(.scalar(text), line: line, column: column), anchor: name(scalar.anchor), height: 1, size: 1)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard open.count < YAMLComposer.maxDepth else {
-                throw YAMLError(line: line, column: column, message: "YAML: nested more than \(YAMLComposer.maxDepth) levels deep")
+                throw YAMLError(line: line, column: column, message: tr("YAML: nested more than \(YAMLComposer.maxDepth) levels deep"))
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = isMapping ? name(event.data.mapping_start.anchor) : name(event.data.sequence_start.anchor)
@@ -76,15 +77,15 @@ struct TreeBuilder {
             let alias = name(event.data.alias.anchor) ?? ""
             guard let target = anchors[alias] else {
                 let message = open.contains { $0.anchor == alias }
-                    ? "YAML: alias '*\(alias)' is inside the node its anchor names"
-                    : "YAML: unknown alias '*\(alias)' (no '&\(alias)' before it)"
+                    ? tr("YAML: alias '*\(alias)' is inside the node its anchor names")
+                    : tr("YAML: unknown alias '*\(alias)' (no '&\(alias)' before it)")
                 throw YAMLError(line: line, column: column, message: message)
             }
             // An alias repeats its anchor's whole subtree: bound the depth and the size it stands for here, at the
             // alias, before any reader walks it (the depth of each copy is where it is used).
             if open.count + target.height > YAMLComposer.maxDepth {
                 throw YAMLError(line: line, column: column,
-                                message: "YAML: alias '*\(alias)' nests the document more than \(YAMLComposer.maxDepth) levels deep")
+                                message: tr("YAML: alias '*\(alias)' nests the document more than \(YAMLComposer.maxDepth) levels deep"))
             }
             try count(target.size, line: line, column: column)
             // The copy is positioned at the alias, where it is used; its children keep the anchor's positions.
@@ -113,7 +114,7 @@ struct TreeBuilder {
         expandedNodes += nodes
         guard expandedNodes <= YAMLComposer.maxNodes else {
             throw YAMLError(line: line, column: column,
-                            message: "YAML: the document stands for more than \(YAMLComposer.maxNodes) nodes once its aliases are expanded")
+                            message: tr("YAML: the document stands for more than \(YAMLComposer.maxNodes) nodes once its aliases are expanded"))
         }
     }
 

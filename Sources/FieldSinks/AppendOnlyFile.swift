@@ -13,17 +13,17 @@ struct AppendOnlyFile {
     /// Open (creating it if needed) and return it with its contents.
     static func open(_ path: String) throws(SinkError) -> (AppendOnlyFile, [UInt8]) {
         let fd = Glibc.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw SinkError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw SinkError(.io, tr("cannot open \(path): \(String(cString: strerror(errno)))")) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw SinkError(.io, "\(path) is not a regular file")
+            throw SinkError(.io, tr("\(path) is not a regular file"))
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(bytes.count)) }
-            if n < 0 { if errno == EINTR { continue }; close(fd); throw SinkError(.io, "cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n < 0 { if errno == EINTR { continue }; close(fd); throw SinkError(.io, tr("cannot read \(path): \(String(cString: strerror(errno)))")) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
@@ -34,7 +34,7 @@ struct AppendOnlyFile {
     /// of a write that a crash cut short was never confirmed, so it goes.
     func truncate(to length: Int) throws(SinkError) {
         guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else {
-            throw SinkError(.io, "cannot repair \(path): \(String(cString: strerror(errno)))")
+            throw SinkError(.io, tr("cannot repair \(path): \(String(cString: strerror(errno)))"))
         }
     }
 
@@ -54,10 +54,10 @@ struct AppendOnlyFile {
                 let reason = String(cString: strerror(errno))
                 // Take back a part-written line, so the next record does not continue it.
                 if before >= 0 { _ = ftruncate(fd, before) }
-                throw SinkError(.io, "cannot write \(path): \(reason)")
+                throw SinkError(.io, tr("cannot write \(path): \(reason)"))
             }
             offset += n
         }
-        guard fsync(fd) == 0 else { throw SinkError(.io, "cannot sync \(path): \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else { throw SinkError(.io, tr("cannot sync \(path): \(String(cString: strerror(errno)))")) }
     }
 }

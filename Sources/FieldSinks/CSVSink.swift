@@ -10,12 +10,12 @@ public struct CSVSink: RecordSink {
     public init(path: String, columns: [String]) throws(SinkError) {
         let (file, bytes) = try AppendOnlyFile.open(path)
         guard let (records, end) = CSVText.records(bytes) else {
-            throw SinkError(.mismatch, "\(path) is not a CSV file (RFC 4180)")
+            throw SinkError(.mismatch, tr("\(path) is not a CSV file (RFC 4180)"))
         }
         if end < bytes.count { try file.truncate(to: end) }
         if let header = records.first {
             guard header == columns else {
-                throw SinkError(.mismatch, "\(path) has the columns \(header.joined(separator: ",")), the form \(columns.joined(separator: ","))")
+                throw SinkError(.mismatch, tr("\(path) has the columns \(header.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
             }
         } else {
             try file.append(bytes: CSVText.record(columns))
@@ -29,7 +29,7 @@ public struct CSVSink: RecordSink {
     /// Standard output: the header row, then a row per record, each written as soon as it is saved.
     public static func standardOutput(columns: [String]) throws(SinkError) -> CSVSink {
         try StandardOutput.write(CSVText.record(columns))
-        return CSVSink(label: "standard output")
+        return CSVSink(label: tr("standard output"))
     }
 
     private init(label: String) {
@@ -41,7 +41,7 @@ public struct CSVSink: RecordSink {
     public func count() -> Int { index.count }
 
     public func earlierRecord(where field: String, is value: String) -> String? {
-        index.record(where: field, is: value).map { "record \($0)" }
+        index.record(where: field, is: value).map { tr("record \($0)") }
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {

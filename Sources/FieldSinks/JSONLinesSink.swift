@@ -19,14 +19,14 @@ public struct JSONLinesSink: RecordSink {
         index = UniqueIndex()
         for line in lines where !line.isEmpty {
             guard case .success(let pairs) = RecordJSON.parse(line) else {
-                throw SinkError(.mismatch, "\(path): record \(index.count + 1) is not a JSON object of texts")
+                throw SinkError(.mismatch, tr("\(path): record \(index.count + 1) is not a JSON object of texts"))
             }
             index.add(pairs.map { ($0.name, $0.text) })
         }
     }
 
     /// Standard output: no records before this run.
-    public static func standardOutput() -> JSONLinesSink { JSONLinesSink(label: "standard output") }
+    public static func standardOutput() -> JSONLinesSink { JSONLinesSink(label: tr("standard output")) }
 
     private init(label: String) {
         self.label = label
@@ -37,7 +37,7 @@ public struct JSONLinesSink: RecordSink {
     public func count() -> Int { index.count }
 
     public func earlierRecord(where field: String, is value: String) -> String? {
-        index.record(where: field, is: value).map { "record \($0)" }
+        index.record(where: field, is: value).map { tr("record \($0)") }
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {

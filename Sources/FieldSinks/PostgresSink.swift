@@ -35,7 +35,7 @@ public final class PostgresSink: RecordSink {
         _ = try exec("CREATE TABLE IF NOT EXISTS \"\(table)\" (\(columnList))", [])
         let existing = try exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position", [table])
         guard existing.map({ $0.first ?? "" }) == columns else {
-            throw SinkError(.mismatch, "\(label): table \(table) has the columns \(existing.map { $0.first ?? "" }.joined(separator: ",")), the form \(columns.joined(separator: ","))")
+            throw SinkError(.mismatch, tr("\(label): table \(table) has the columns \(existing.map { $0.first ?? "" }.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
         }
         for field in form.fields where field.unique {
             _ = try exec("CREATE UNIQUE INDEX IF NOT EXISTS \"\(table)_\(field.name)_unique\" ON \"\(table)\" (\"\(field.name)\") WHERE \"\(field.name)\" <> ''", [])
@@ -52,7 +52,7 @@ public final class PostgresSink: RecordSink {
         guard columns.contains(field) else { return nil }
         let rows = try exec("SELECT saved_at, operator FROM \"\(table)\" WHERE \"\(field)\" = $1 LIMIT 1", [value])
         guard let row = rows.first, row.count == 2 else { return nil }
-        return "the record saved \(row[0]) by \(ControlCharacters.escaped(row[1]))"
+        return tr("the record saved \(row[0]) by \(ControlCharacters.escaped(row[1]))")
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {
@@ -96,7 +96,7 @@ public final class PostgresSink: RecordSink {
         fl_PQfinish(connection)
         connection = fl_PQconnectdb(url)
         guard fl_PQstatus(connection) == CONNECTION_OK else {
-            throw SinkError(.io, "cannot connect to \(label): \(errorMessage())")
+            throw SinkError(.io, tr("cannot connect to \(label): \(errorMessage())"))
         }
         // The server's notices ("relation … already exists, skipping") are not the operator's business.
         fl_PQquietNotices(connection)
@@ -114,7 +114,7 @@ public final class PostgresSink: RecordSink {
         lostConnection = false
         if fl_PQstatus(connection) != CONNECTION_OK {
             fl_PQreset(connection)
-            guard fl_PQstatus(connection) == CONNECTION_OK else { throw SinkError(.io, "lost the connection to \(label): \(errorMessage())") }
+            guard fl_PQstatus(connection) == CONNECTION_OK else { throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())")) }
         }
         let cStrings = values.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
@@ -131,7 +131,7 @@ public final class PostgresSink: RecordSink {
                 let why = errorMessage()
                 fl_PQreset(connection)
                 lostConnection = true
-                throw SinkError(.io, "lost the connection to \(label): \(why)")
+                throw SinkError(.io, tr("lost the connection to \(label): \(why)"))
             }
             throw SinkError(.io, "\(label): \(errorMessage())")
         }

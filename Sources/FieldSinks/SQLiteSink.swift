@@ -24,7 +24,7 @@ public final class SQLiteSink: RecordSink {
             let message = db.map { String(cString: fl_sqlite3_errmsg($0)) } ?? "out of memory"
             fl_sqlite3_close(db)
             db = nil
-            throw SinkError(.io, "cannot open \(path): \(message)")
+            throw SinkError(.io, tr("cannot open \(path): \(message)"))
         }
         fl_sqlite3_busy_timeout(db, 10_000)
         // Identifiers are checked by the form loader (letters, digits, _), so quoting them is enough.
@@ -34,7 +34,7 @@ public final class SQLiteSink: RecordSink {
         try execute("CREATE TABLE IF NOT EXISTS \"\(table)\" (\(columnList))")
         let existing = try names(of: table)
         guard existing == columns else {
-            throw SinkError(.mismatch, "\(path): table \(table) has the columns \(existing.joined(separator: ",")), the form \(columns.joined(separator: ","))")
+            throw SinkError(.mismatch, tr("\(path): table \(table) has the columns \(existing.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
         }
         for field in form.fields where field.unique {
             try execute("CREATE UNIQUE INDEX IF NOT EXISTS \"\(table)_\(field.name)_unique\" ON \"\(table)\"(\"\(field.name)\") WHERE \"\(field.name)\" <> ''")
@@ -49,7 +49,7 @@ public final class SQLiteSink: RecordSink {
 
     public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
         guard columns.contains(field) else { return nil }
-        return try query("SELECT rowid FROM \"\(table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value]).map { "record \($0)" }
+        return try query("SELECT rowid FROM \"\(table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value]).map { tr("record \($0)") }
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {

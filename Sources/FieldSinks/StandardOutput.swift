@@ -17,7 +17,7 @@ enum StandardOutput {
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw SinkError(.io, "cannot write standard output: \(String(cString: strerror(errno)))") }
+            guard n > 0 else { throw SinkError(.io, tr("cannot write standard output: \(String(cString: strerror(errno)))")) }
             offset += n
         }
     }

@@ -50,12 +50,12 @@ public final class PromptTerminal {
         Locale.preferUTF8()
         guard let input = fdopen(dup(tty), "r"), let output = fdopen(dup(tty), "w") else {
             close(tty)
-            return .failure(Problem(outcome: .failed("cannot open the terminal")))
+            return .failure(Problem(outcome: .failed(tr("cannot open the terminal"))))
         }
         // el_init sets the terminal up its own way: guarded, and put back exactly once it is done.
         guard flg_arm(tty, &settings) == 0 else {
             fclose(input); fclose(output); close(tty)
-            return .failure(Problem(outcome: .failed("a prompt is already open")))
+            return .failure(Problem(outcome: .failed(tr("a prompt is already open"))))
         }
         let started = el_init("fieldline", input, output, output)
         if let started { Bindings.install(on: started) }
@@ -64,7 +64,7 @@ public final class PromptTerminal {
         flg_disarm()
         guard let el = started else {
             fclose(input); fclose(output); close(tty)
-            return .failure(Problem(outcome: .failed("libedit did not start")))
+            return .failure(Problem(outcome: .failed(tr("libedit did not start"))))
         }
         return .success(PromptTerminal(tty: tty, input: input, output: output, el: el))
     }
@@ -96,7 +96,7 @@ public final class PromptTerminal {
         var saved = termios()
         guard tcgetattr(tty, &saved) == 0 else { return .noTerminal }
         // From here on a signal restores `saved` before the process ends or stops.
-        guard flg_arm(tty, &saved) == 0 else { return .failed("a prompt is already open") }
+        guard flg_arm(tty, &saved) == 0 else { return .failed(tr("a prompt is already open")) }
         defer { flg_disarm() }
 
         let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty)

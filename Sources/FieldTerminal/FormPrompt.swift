@@ -45,8 +45,8 @@ public struct FormPrompt {
     public func run(on terminal: PromptTerminal, into sink: inout any RecordSink) -> Outcome {
         var saved = 0
         let held = (try? sink.count()) ?? 0
-        terminal.say("\(form.name): \(form.fields.count) fields, \(held) record\(held == 1 ? "" : "s") in \(sink.label). "
-            + "Up goes back a field; Ctrl-D on the first field ends.")
+        let records = held == 1 ? tr("1 record") : tr("\(held) records")
+        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Up goes back a field; Ctrl-D on the first field ends."))
         var unsaved: [String]?
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
@@ -54,7 +54,7 @@ public struct FormPrompt {
             let entered = record(on: terminal, sink: sink, resuming: unsaved)
             guard case .success(let values) = entered else {
                 switch entered {
-                case .failure(.ended): terminal.say("\(saved) record\(saved == 1 ? "" : "s") saved to \(sink.label)"); return .ended(saved: saved)
+                case .failure(.ended): terminal.say(saved == 1 ? tr("1 record saved to \(sink.label)") : tr("\(saved) records saved to \(sink.label)")); return .ended(saved: saved)
                 case .failure(.interrupted): return .interrupted(saved: saved)
                 case .failure(.stopped(let outcome)): return outcome
                 case .success: fatalError("unreachable")
@@ -64,9 +64,9 @@ public struct FormPrompt {
             do {
                 try sink.save(SavedRecord(values: values, savedAt: clock(), operatorName: operatorName))
                 saved += 1
-                terminal.say("\(saved) saved to \(sink.label)")
+                terminal.say(tr("\(saved) saved to \(sink.label)"))
             } catch {
-                warn("not saved: \(error.message)", on: terminal)
+                warn(tr("not saved: \(error.message)"), on: terminal)
                 unsaved = values.map(\.value)
             }
         }
@@ -92,7 +92,7 @@ public struct FormPrompt {
                 case .interrupted: return .failure(.interrupted)
                 case .terminated(let signo): return .failure(.stopped(.terminated(signo)))
                 default:
-                    terminal.say("record discarded")
+                    terminal.say(tr("record discarded"))
                     session.discard()
                 }
                 continue
@@ -111,7 +111,7 @@ public struct FormPrompt {
             switch outcome {
             case .accepted(let value):
                 let refusal = session.accept(value) { name, value in
-                    (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { "\($0) of \(sink.label)" } }
+                    (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { tr("\($0) of \(sink.label)") } }
                 }
                 if let refusal { warn(refusal, on: terminal) }
             case .back:
@@ -120,7 +120,7 @@ public struct FormPrompt {
                 // Esc, or Ctrl-D on an empty field: the end of the session on the first field of an empty record,
                 // otherwise the record in progress goes.
                 if session.isUntouched { return .failure(.ended) }
-                terminal.say("record discarded")
+                terminal.say(tr("record discarded"))
                 session.discard()
             case .interrupted: return .failure(.interrupted)
             case .terminated(let signo): return .failure(.stopped(.terminated(signo)))
@@ -133,10 +133,10 @@ public struct FormPrompt {
     /// The record on one screen, then Enter saves, Esc discards, Up goes back to the last field.
     private func confirm(_ session: FormSession, on terminal: PromptTerminal) -> PromptOutcome {
         terminal.say("")
-        terminal.say("  \(form.name) record:")
+        terminal.say(tr("  \(form.name) record:"))
         for line in session.summary { terminal.say("    " + line) }
         var options = PromptOptions()
-        options.prompt = "Enter saves, Esc discards, Up goes back: "
+        options.prompt = tr("Enter saves, Esc discards, Up goes back: ")
         options.backKeys = true
         options.colour = colour
         // A field that takes nothing: every typed key is refused, only Enter, Esc and Up mean anything.

@@ -1,3 +1,4 @@
+import FieldKit
 import CEditLineShims
 import CLibEdit
 #if canImport(Glibc)
@@ -13,22 +14,22 @@ import Glibc
 enum HistoryCodec {
     /// One entry as libedit writes it in a history file: the vis-encoded value and a newline.
     static func encode(_ value: String) throws(HistoryProblem) -> [UInt8] {
-        guard !value.utf8.contains(0) else { throw HistoryProblem(.codec, "the value holds a NUL character") }
-        guard let h = history_init() else { throw HistoryProblem(.codec, "libedit could not start a history") }
+        guard !value.utf8.contains(0) else { throw HistoryProblem(.codec, tr("the value holds a NUL character")) }
+        guard let h = history_init() else { throw HistoryProblem(.codec, tr("libedit could not start a history")) }
         defer { history_end(h) }
         var event = HistEvent()
         fl_history_set_size(h, &event, 1)
         guard fl_history_enter(h, &event, value) >= 0 else {
-            throw HistoryProblem(.codec, "libedit could not take the value")
+            throw HistoryProblem(.codec, tr("libedit could not take the value"))
         }
         let scratch = try Scratch()
         guard fl_history_save_fp(h, &event, scratch.file) == 1 else {
-            throw HistoryProblem(.codec, "libedit could not encode the value")
+            throw HistoryProblem(.codec, tr("libedit could not encode the value"))
         }
         let bytes = try scratch.contents()
         let line = bytes.dropFirst(HistoryFile.header.count)
         guard bytes.starts(with: HistoryFile.header), line.last == 0x0A, line.firstIndex(of: 0x0A) == line.count - 1 + line.startIndex
-        else { throw HistoryProblem(.codec, "libedit encoded the value in an unexpected way") }
+        else { throw HistoryProblem(.codec, tr("libedit encoded the value in an unexpected way")) }
         return Array(line)
     }
 
@@ -36,12 +37,12 @@ enum HistoryCodec {
     static func decode(_ bytes: ArraySlice<UInt8>, limit: Int) throws(HistoryProblem) -> [String] {
         let scratch = try Scratch()
         try HistoryFile.writeAll(fileno(scratch.file), Array(bytes))
-        guard let h = history_init() else { throw HistoryProblem(.codec, "libedit could not start a history") }
+        guard let h = history_init() else { throw HistoryProblem(.codec, tr("libedit could not start a history")) }
         defer { history_end(h) }
         var event = HistEvent()
         fl_history_set_size(h, &event, Int32(limit))
         guard fl_history_load(h, &event, "/proc/self/fd/\(fileno(scratch.file))") >= 0 else {
-            throw HistoryProblem(.codec, "libedit could not read it (is /proc mounted?)")
+            throw HistoryProblem(.codec, tr("libedit could not read it (is /proc mounted?)"))
         }
         var newestFirst: [String] = []
         if fl_history_first(h, &event) == 0 {
@@ -64,7 +65,7 @@ enum HistoryCodec {
                 if fd >= 0 { close(fd) }
                 self.file = file
             } else {
-                throw HistoryProblem(.codec, "no scratch file for libedit", errno: errno)
+                throw HistoryProblem(.codec, tr("no scratch file for libedit"), errno: errno)
             }
         }
 
@@ -72,10 +73,10 @@ enum HistoryCodec {
 
         /// Everything written so far.
         func contents() throws(HistoryProblem) -> [UInt8] {
-            guard fflush(file) == 0 else { throw HistoryProblem(.codec, "cannot write a scratch file", errno: errno) }
+            guard fflush(file) == 0 else { throw HistoryProblem(.codec, tr("cannot write a scratch file"), errno: errno) }
             var st = stat()
             guard fstat(fileno(file), &st) == 0 else {
-                throw HistoryProblem(.codec, "cannot examine a scratch file", errno: errno)
+                throw HistoryProblem(.codec, tr("cannot examine a scratch file"), errno: errno)
             }
             return try HistoryFile.readAt(fileno(file), offset: 0, count: Int(st.st_size))
         }

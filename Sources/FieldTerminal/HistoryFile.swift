@@ -1,3 +1,4 @@
+import FieldKit
 import CEditLineShims
 import CLibEdit
 #if canImport(Glibc)
@@ -72,13 +73,13 @@ final class HistoryFile {
 
     /// Opens and checks `path`, creating it (0600, with libedit's header) when it does not exist.
     static func open(_ path: String) throws(HistoryProblem) -> HistoryFile {
-        guard !path.isEmpty else { throw HistoryProblem(.open, "no file name") }
+        guard !path.isEmpty else { throw HistoryProblem(.open, tr("no file name")) }
         let (folderPath, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
-            throw HistoryProblem(.notRegular, "not a regular file (a folder)")
+            throw HistoryProblem(.notRegular, tr("not a regular file (a folder)"))
         }
         let folder = Glibc.open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw HistoryProblem(.folder, "cannot open its folder", errno: errno) }
+        guard folder >= 0 else { throw HistoryProblem(.folder, tr("cannot open its folder"), errno: errno) }
         do throws(HistoryProblem) {
             let (fd, writable, created) = try openChecked(in: folder, name)
             let file = HistoryFile(path: path, folder: folder, name: name, fd: fd, writable: writable)
@@ -106,8 +107,8 @@ final class HistoryFile {
         // opening is the check that counts.
         var seen = stat()
         if fstatat(folder, name, &seen, AT_SYMLINK_NOFOLLOW) == 0, let kind = kindName(seen.st_mode) {
-            if seen.st_mode & S_IFMT == S_IFLNK { throw HistoryProblem(.symlink, "is a symbolic link") }
-            throw HistoryProblem(.notRegular, "not a regular file (\(kind))")
+            if seen.st_mode & S_IFMT == S_IFLNK { throw HistoryProblem(.symlink, tr("is a symbolic link")) }
+            throw HistoryProblem(.notRegular, tr("not a regular file (\(kind))"))
         }
         let common = O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
         var fd: Int32 = -1
@@ -118,33 +119,33 @@ final class HistoryFile {
             if fd >= 0 { break }
             let code = errno
             switch code {
-            case ELOOP: throw HistoryProblem(.symlink, "is a symbolic link")
-            case EISDIR: throw HistoryProblem(.notRegular, "not a regular file (a folder)")
-            case ENXIO: throw HistoryProblem(.notRegular, "not a regular file")
+            case ELOOP: throw HistoryProblem(.symlink, tr("is a symbolic link"))
+            case EISDIR: throw HistoryProblem(.notRegular, tr("not a regular file (a folder)"))
+            case ENXIO: throw HistoryProblem(.notRegular, tr("not a regular file"))
             case ENOENT:
                 fd = openat(folder, name, O_RDWR | O_APPEND | O_CREAT | O_EXCL | common, 0o600)
                 if fd >= 0 { created = true; break }
                 if errno == EEXIST { continue }  // created by someone else meanwhile: open it as it is
-                throw HistoryProblem(.open, "cannot create it", errno: errno)
+                throw HistoryProblem(.open, tr("cannot create it"), errno: errno)
             case EACCES, EROFS, EPERM, ETXTBSY:
                 fd = openat(folder, name, O_RDONLY | common)
                 if fd >= 0 { writable = false; break }
-                if errno == ELOOP { throw HistoryProblem(.symlink, "is a symbolic link") }
-                throw HistoryProblem(.open, "cannot open it", errno: errno)
+                if errno == ELOOP { throw HistoryProblem(.symlink, tr("is a symbolic link")) }
+                throw HistoryProblem(.open, tr("cannot open it"), errno: errno)
             default:
-                throw HistoryProblem(.open, "cannot open it", errno: code)
+                throw HistoryProblem(.open, tr("cannot open it"), errno: code)
             }
         }
-        guard fd >= 0 else { throw HistoryProblem(.open, "cannot open it: it keeps appearing and disappearing") }
+        guard fd >= 0 else { throw HistoryProblem(.open, tr("cannot open it: it keeps appearing and disappearing")) }
         do throws(HistoryProblem) {
             var st = stat()
-            guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, "cannot examine it", errno: errno) }
-            if let kind = kindName(st.st_mode) { throw HistoryProblem(.notRegular, "not a regular file (\(kind))") }
-            guard Int(st.st_size) <= loadLimit else { throw HistoryProblem(.tooLarge, "larger than 1 MiB") }
+            guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, tr("cannot examine it"), errno: errno) }
+            if let kind = kindName(st.st_mode) { throw HistoryProblem(.notRegular, tr("not a regular file (\(kind))")) }
+            guard Int(st.st_size) <= loadLimit else { throw HistoryProblem(.tooLarge, tr("larger than 1 MiB")) }
             try checkHeader(fd, size: Int(st.st_size))
             let flags = fcntl(fd, F_GETFL)
             guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-                throw HistoryProblem(.io, "cannot set it up", errno: errno)
+                throw HistoryProblem(.io, tr("cannot set it up"), errno: errno)
             }
         } catch {
             close(fd)
@@ -157,13 +158,13 @@ final class HistoryFile {
     private static func kindName(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        case S_IFLNK: return "a symbolic link"
-        default: return "an unknown kind of file"
+        case S_IFDIR: return tr("a folder")
+        case S_IFIFO: return tr("a FIFO")
+        case S_IFCHR: return tr("a character device")
+        case S_IFBLK: return tr("a block device")
+        case S_IFSOCK: return tr("a socket")
+        case S_IFLNK: return tr("a symbolic link")
+        default: return tr("an unknown kind of file")
         }
     }
 
@@ -172,7 +173,7 @@ final class HistoryFile {
         guard size > 0 else { return }
         let head = try readAt(fd, offset: 0, count: header.count)
         guard head == header || (size == header.count - 1 && head == Array(header.dropLast())) else {
-            throw HistoryProblem(.notHistory, "not a libedit history file (its first line is not _HiStOrY_V2_)")
+            throw HistoryProblem(.notHistory, tr("not a libedit history file (its first line is not _HiStOrY_V2_)"))
         }
     }
 
@@ -191,10 +192,10 @@ final class HistoryFile {
     /// The entries, oldest first (at most `maxEntries`), decoded by libedit. A torn last line is left out.
     func load() throws(HistoryProblem) -> [String] {
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, "cannot examine it", errno: errno) }
-        guard Int(st.st_size) <= Self.loadLimit else { throw HistoryProblem(.tooLarge, "larger than 1 MiB") }
+        guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, tr("cannot examine it"), errno: errno) }
+        guard Int(st.st_size) <= Self.loadLimit else { throw HistoryProblem(.tooLarge, tr("larger than 1 MiB")) }
         let bytes = try Self.readAt(fd, offset: 0, count: Int(st.st_size) + 1)
-        guard bytes.count <= Self.loadLimit else { throw HistoryProblem(.tooLarge, "larger than 1 MiB") }
+        guard bytes.count <= Self.loadLimit else { throw HistoryProblem(.tooLarge, tr("larger than 1 MiB")) }
         guard !bytes.isEmpty else { return [] }
         try Self.checkHeader(fd, size: bytes.count)
         guard let end = bytes.lastIndex(of: 0x0A), end >= Self.header.count else { return [] }
@@ -216,7 +217,7 @@ final class HistoryFile {
     /// `compactThreshold`. Everything happens under the file's lock, on the file the path names now.
     @discardableResult
     func append(_ value: String) throws(HistoryProblem) -> AppendOutcome {
-        guard writable else { throw HistoryProblem(.readOnly, "read-only") }
+        guard writable else { throw HistoryProblem(.readOnly, tr("read-only")) }
         let line = try HistoryCodec.encode(value)
         let (fd, owned) = try lockCurrent()
         defer {
@@ -224,7 +225,7 @@ final class HistoryFile {
             if owned { close(fd) }
         }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, "cannot examine it", errno: errno) }
+        guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, tr("cannot examine it"), errno: errno) }
         let size = Int(st.st_size)
         try Self.checkHeader(fd, size: size)
         if size >= line.count + 1, try Self.readAt(fd, offset: size - line.count - 1, count: line.count + 1) == [0x0A] + line {
@@ -271,12 +272,12 @@ final class HistoryFile {
             let reopened = try Self.openChecked(in: folder, name)
             guard reopened.writable else {
                 close(reopened.fd)
-                throw HistoryProblem(.readOnly, "read-only")
+                throw HistoryProblem(.readOnly, tr("read-only"))
             }
             (fd, owned) = (reopened.fd, true)
         }
         if owned { close(fd) }
-        throw HistoryProblem(.busy, "it keeps being replaced")
+        throw HistoryProblem(.busy, tr("it keeps being replaced"))
     }
 
     /// Whether `name` in `folder` (not following a link) is the file open as `fd`.
@@ -293,9 +294,9 @@ final class HistoryFile {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
-            guard code == EWOULDBLOCK else { throw HistoryProblem(.io, "cannot lock it", errno: code) }
+            guard code == EWOULDBLOCK else { throw HistoryProblem(.io, tr("cannot lock it"), errno: code) }
             guard now() - start < lockWaitSeconds else {
-                throw HistoryProblem(.busy, "locked by another program for more than 5 s")
+                throw HistoryProblem(.busy, tr("locked by another program for more than 5 s"))
             }
             usleep(pause)
             pause = min(pause * 2, 20_000)
@@ -316,7 +317,7 @@ final class HistoryFile {
     /// file's owner and permission bits, synced, then renamed over the name, so a crash leaves either file whole.
     private func compact(_ fd: Int32, newest: Int) throws(HistoryProblem) {
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, "cannot examine it", errno: errno) }
+        guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, tr("cannot examine it"), errno: errno) }
         let size = Int(st.st_size)
         let count = min(size, max(Self.compactKeepBytes, newest) + 1)
         let tail = try Self.readAt(fd, offset: size - count, count: count)
@@ -341,7 +342,7 @@ final class HistoryFile {
             tfd = openat(folder, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if tfd < 0 && errno != EEXIST { break }
         }
-        guard tfd >= 0 else { throw HistoryProblem(.io, "cannot create a file in its folder", errno: errno) }
+        guard tfd >= 0 else { throw HistoryProblem(.io, tr("cannot create a file in its folder"), errno: errno) }
         var renamed = false
         defer {
             close(tfd)
@@ -350,15 +351,15 @@ final class HistoryFile {
         try Self.writeAll(tfd, kept)
         if st.st_uid != geteuid() || st.st_gid != getegid() {
             guard fchown(tfd, st.st_uid, st.st_gid) == 0 else {
-                throw HistoryProblem(.io, "cannot give the shortened copy the file's owner", errno: errno)
+                throw HistoryProblem(.io, tr("cannot give the shortened copy the file's owner"), errno: errno)
             }
         }
         guard fchmod(tfd, st.st_mode & 0o666) == 0, fsync(tfd) == 0 else {
-            throw HistoryProblem(.io, "cannot write the shortened copy", errno: errno)
+            throw HistoryProblem(.io, tr("cannot write the shortened copy"), errno: errno)
         }
         guard Self.sameInode(fd, folder, name) else { return }  // replaced behind the lock: leave it be
         guard renameat(folder, temp, folder, name) == 0 else {
-            throw HistoryProblem(.io, "cannot replace it with the shortened copy", errno: errno)
+            throw HistoryProblem(.io, tr("cannot replace it with the shortened copy"), errno: errno)
         }
         renamed = true
     }
@@ -374,7 +375,7 @@ final class HistoryFile {
             let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw HistoryProblem(.io, "cannot read it", errno: errno)
+                throw HistoryProblem(.io, tr("cannot read it"), errno: errno)
             }
             if n == 0 { break }
             done += n
@@ -390,7 +391,7 @@ final class HistoryFile {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw HistoryProblem(.io, "cannot write it", errno: errno)
+                throw HistoryProblem(.io, tr("cannot write it"), errno: errno)
             }
             done += n
         }

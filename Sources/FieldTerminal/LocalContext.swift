@@ -8,20 +8,12 @@ import Darwin
 /// The validation context of this process: today's local date (for "birth date is in the future", date bounds)
 /// and the weekday names of the user's language for a date picker's right prompt.
 public enum LocalContext {
-    /// Whether the messages locale (LC_ALL, then LC_MESSAGES, then LANG, the first that is set) is Chinese.
-    public static func chinese() -> Bool {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value.hasPrefix("zh") }
-        }
-        return false
-    }
-
     /// Today, in the local time zone, with the locale's weekday names.
     public static func now() -> ValidationContext {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)
         let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-        return ValidationContext(today: date!, weekdays: chinese() ? ValidationContext.chineseWeekdays : ValidationContext.englishWeekdays)
+        return ValidationContext(today: date!, weekdays: Language.current == .zh ? ValidationContext.chineseWeekdays : ValidationContext.englishWeekdays)
     }
 }

@@ -25,10 +25,10 @@ struct PromptHistory {
             if opened.writable {
                 kept = opened
             } else {
-                warn(HistoryWarning.line(path, "read-only", "earlier values are offered, new ones are not saved"))
+                warn(HistoryWarning.line(path, tr("read-only"), tr("earlier values are offered, new ones are not saved")))
             }
         } catch {
-            warn(HistoryWarning.line(path, error.reason, "asking without history"))
+            warn(HistoryWarning.line(path, error.reason, tr("asking without history")))
         }
         entries = list
         index = list.count
@@ -68,10 +68,10 @@ struct PromptHistory {
     private static func append(_ value: String, through file: HistoryFile, warn: (String) -> Void) {
         do throws(HistoryProblem) {
             if case .savedNotCompacted(let problem) = try file.append(value) {
-                warn(HistoryWarning.line(file.path, "cannot shorten it (\(problem.reason))", "the value was saved"))
+                warn(HistoryWarning.line(file.path, tr("cannot shorten it (\(problem.reason))"), tr("the value was saved")))
             }
         } catch {
-            warn(HistoryWarning.line(file.path, error.reason, "value not saved"))
+            warn(HistoryWarning.line(file.path, error.reason, tr("value not saved")))
         }
     }
 }
@@ -81,7 +81,7 @@ enum HistoryWarning {
     /// `fieldline: history file PATH: REASON; CONSEQUENCE`, with control characters in the path named (`U+1B`), as
     /// in every other message, so the warning stays one line and sends nothing to the terminal.
     static func line(_ path: String, _ reason: String, _ consequence: String) -> String {
-        "fieldline: history file \(ControlCharacters.escaped(path)): \(reason); \(consequence)"
+        tr("fieldline: history file \(ControlCharacters.escaped(path)): \(reason); \(consequence)")
     }
 
     /// Writes `line` and a newline to fd 2 in one `write`.

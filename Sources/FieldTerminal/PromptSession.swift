@@ -148,7 +148,7 @@ final class PromptSession {
             guard dropped else { return run(.paste(text)) }
             // The terminal sent more than text (control characters, escape sequences, invalid UTF-8, or more than
             // the paste cap): inserting the rest would change the value silently, so nothing goes in.
-            field.refusePaste(because: "it held control characters or escape sequences, or was too long")
+            field.refusePaste(because: tr("it held control characters or escape sequences, or was too long"))
             return showMessage(field.notice ?? "")
         case .refused:
             return refuse()

@@ -79,13 +79,13 @@ struct Ask: ParsableCommand {
             try decide(value, spec: spec, context: context, output: output)
         case .noTerminal:
             guard let line = readLine(strippingNewline: true) else {
-                Diagnostics.error("no terminal to ask on and no input on stdin")
+                Diagnostics.error(tr("no terminal to ask on and no input on stdin"))
                 throw ExitCode(1)
             }
             try decide(line, spec: spec, context: context, output: output)
         case .cancelled, .back: throw ExitCode(1)
         case .timedOut:
-            Diagnostics.error("timed out")
+            Diagnostics.error(tr("timed out"))
             throw Exit.timeout
         case .interrupted: Interrupt.propagate(SIGINT)
         case .terminated(let signo): Interrupt.propagate(signo, wholeGroup: false)

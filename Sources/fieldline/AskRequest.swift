@@ -34,7 +34,7 @@ struct AskRequest: Equatable {
     func load() throws -> LoadedKeymap {
         let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, choicesFile: choices, options: field)
         if let timeout, !(timeout > 0 && timeout <= PromptOptions.longestTimeout) {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most \(Int(PromptOptions.longestTimeout))")
+            throw ValidationError(tr("--timeout must be a number of seconds above 0 and at most \(Int(PromptOptions.longestTimeout))"))
         }
         return loaded
     }

@@ -60,7 +60,7 @@ extension OutputBuffer {
         guard fd != 2 else { return }
         let reason = String(cString: strerror(errno))
         var err = OutputBuffer(fd: 2)
-        err.append("fieldline: cannot write the output: \(reason)\n")
+        err.append(tr("fieldline: cannot write the output: \(reason)") + "\n")
         err.flush()
         exit(Exit.ioError.rawValue)
     }

@@ -89,7 +89,7 @@ struct Check: ParsableCommand {
         err.flush()
         if let readError {
             var e = OutputBuffer(fd: 2)
-            e.append("fieldline: cannot read standard input: \(readError)\n")
+            e.append(tr("fieldline: cannot read standard input: \(readError)") + "\n")
             e.flush()
             throw Exit.noInput
         }

@@ -16,9 +16,9 @@ struct Demo: ParsableCommand {
         var nickname = group
         nickname.limit = "12"
         let steps: [(String, LoadedKeymap, String)] = [
-            ("mobile", try FieldCatalog.load("phone-cn", options: group), "Mobile number: "),
-            ("idcard", try FieldCatalog.load("idcard-cn", options: group), "ID card number: "),
-            ("nickname", try FieldCatalog.load("text", options: nickname), "Nickname: "),
+            ("mobile", try FieldCatalog.load("phone-cn", options: group), tr("Mobile number: ")),
+            ("idcard", try FieldCatalog.load("idcard-cn", options: group), tr("ID card number: ")),
+            ("nickname", try FieldCatalog.load("text", options: nickname), tr("Nickname: ")),
         ]
         var values: [(String, JSONText.Value)] = []
         for (key, loaded, prompt) in steps {

@@ -16,7 +16,7 @@ enum FieldCatalog {
     static func requireKnown(_ keymap: String) throws {
         guard !KeymapLookup.isPath(keymap), loader.lookup.locate(keymap) == nil else { return }
         let known = loader.lookup.all().map(\.name).joined(separator: ", ")
-        throw ValidationError("unknown keymap '\(ControlCharacters.escaped(keymap))'; known keymaps: \(known)")
+        throw ValidationError(tr("unknown keymap '\(ControlCharacters.escaped(keymap))'; known keymaps: \(known)"))
     }
 
     /// The loader for this process's environment.
@@ -39,7 +39,7 @@ enum FieldCatalog {
                 try requireKnown(keymap)
                 loaded = try loader.load(keymap)
             } else {
-                throw ValidationError("name a KEYMAP or give --keymap-file PATH")
+                throw ValidationError(tr("name a KEYMAP or give --keymap-file PATH"))
             }
         } catch let errors as KeymapErrors {
             for d in errors.diagnostics { Diagnostics.plain(d.description) }
@@ -49,7 +49,7 @@ enum FieldCatalog {
         var spec = opts.applied(to: loaded.spec)
         if let choicesFile {
             guard spec.choices != nil else {
-                throw ValidationError("--choices is for choice fields (the choice keymap, or one with a choices setting)")
+                throw ValidationError(tr("--choices is for choice fields (the choice keymap, or one with a choices setting)"))
             }
             switch ChoiceFile.load(choicesFile) {
             case .success(let list): spec.choices = list
@@ -58,7 +58,7 @@ enum FieldCatalog {
                 throw Exit.config
             }
         } else if let list = spec.choices, list.choices.isEmpty {
-            throw ValidationError("\(spec.name) needs its list: --choices FILE (one value<TAB>label a line, - for standard input)")
+            throw ValidationError(tr("\(spec.name) needs its list: --choices FILE (one value<TAB>label a line, - for standard input)"))
         }
         return LoadedKeymap(spec: spec, keymap: loaded.keymap, origin: loaded.origin)
     }

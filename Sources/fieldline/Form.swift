@@ -48,7 +48,7 @@ struct Form: ParsableCommand {
         // Usage errors before anything is opened, so ArgumentParser shows `form`'s own usage.
         let destination = try OutputTarget(out, format: format)
         if resume && destination.isStandardOutput {
-            throw ValidationError("--resume needs an output that keeps records (a file or a database), not standard output")
+            throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
         }
     }
 
@@ -83,7 +83,7 @@ struct Form: ParsableCommand {
         if resume {
             // Standard output was refused by validate(). A PostgreSQL server is there or the connection fails; its table is made when missing either way.
             if let path = destination.path, access(path, F_OK) != 0 {
-                Diagnostics.error("--resume: \(path) does not exist (leave out --resume to start it)")
+                Diagnostics.error(tr("--resume: \(path) does not exist (leave out --resume to start it)"))
                 throw Exit.noInput
             }
         }
@@ -127,10 +127,10 @@ enum OutputTarget {
         } else if target.hasSuffix(".jsonl") || target.hasSuffix(".json") {
             self = .file(target, .jsonl)
         } else {
-            throw ValidationError("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(target)' (or give --format jsonl|csv for a file of another name)")
+            throw ValidationError(tr("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(target)' (or give --format jsonl|csv for a file of another name)"))
         }
-        if format != nil, case .sqlite = self { throw ValidationError("--format is for - and files; \(target) is a SQLite database") }
-        if format != nil, case .postgres = self { throw ValidationError("--format is for - and files; \(target) is a PostgreSQL database") }
+        if format != nil, case .sqlite = self { throw ValidationError(tr("--format is for - and files; \(target) is a SQLite database")) }
+        if format != nil, case .postgres = self { throw ValidationError(tr("--format is for - and files; \(target) is a PostgreSQL database")) }
     }
 
     /// The file that holds the records, when there is one (PostgreSQL's is on the server).

@@ -18,7 +18,7 @@ struct FormEntry {
         case .success(let opened): terminal = opened
         case .failure(let problem):
             if case .failed(let why) = problem.outcome { Diagnostics.error(why); throw Exit.internalError }
-            Diagnostics.error("no terminal to enter records on")
+            Diagnostics.error(tr("no terminal to enter records on"))
             throw Exit.noInput
         }
         let prompt = FormPrompt(form: form, context: context, operatorName: FormImport.operatorName(),
@@ -28,7 +28,7 @@ struct FormEntry {
         case .interrupted: Interrupt.propagate(SIGINT)
         case .terminated(let signo): Interrupt.propagate(signo, wholeGroup: false)
         case .terminalGone:
-            Diagnostics.error("the terminal went away")
+            Diagnostics.error(tr("the terminal went away"))
             throw Exit.noInput
         case .failed(let why):
             Diagnostics.error(why)

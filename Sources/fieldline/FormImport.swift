@@ -14,7 +14,7 @@ struct FormImport {
     func run(source: String, format: RecordFormat, into sink: inout any RecordSink) throws {
         let fd: Int32 = source == "-" ? 0 : open(source, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
-            Diagnostics.error("cannot read \(source): \(String(cString: strerror(errno)))")
+            Diagnostics.error(tr("cannot read \(source): \(String(cString: strerror(errno)))"))
             throw Exit.noInput
         }
         defer { if fd != 0 { close(fd) } }
@@ -42,7 +42,8 @@ struct FormImport {
             for field in form.fields where field.unique {
                 guard let value = verdict.values.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
                 if let earlier = try sinkCall({ () throws(SinkError) in try sink.earlierRecord(where: field.name, is: value) }) {
-                    report(field.name, "\(field.secret ? "this value" : "'\(value)'") is already in \(earlier) of \(sink.label)")
+                    report(field.name, field.secret ? tr("this value is already in \(earlier) of \(sink.label)")
+                                                     : tr("'\(value)' is already in \(earlier) of \(sink.label)"))
                     return
                 }
             }
@@ -51,7 +52,7 @@ struct FormImport {
                 try sink.save(record)
             } catch where error.kind == .conflict {
                 // Saved by someone else between the look-up and the save: this record is refused, the rest go on.
-                report("-", "not saved: \(error.message)")
+                report("-", tr("not saved: \(error.message)"))
             } catch {
                 Diagnostics.error(error.message)
                 throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
@@ -78,7 +79,7 @@ struct FormImport {
                         guard let names = header else { header = row; continue }
                         number += 1
                         guard row.count == names.count else {
-                            report("-", "has \(row.count) values, the header \(names.count)")
+                            report("-", tr("has \(row.count) values, the header \(names.count)"))
                             continue
                         }
                         try take(Array(zip(names, row)).map { (name: $0.0, text: $0.1) })
@@ -91,10 +92,10 @@ struct FormImport {
         if let failure { throw failure }
         if format == .csv && !pendingCSV.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) {
             number += 1
-            report("-", "the last record is not whole (an unclosed quote?)")
+            report("-", tr("the last record is not whole (an unclosed quote?)"))
         }
         if let readError {
-            Diagnostics.error("cannot read \(source): \(readError)")
+            Diagnostics.error(tr("cannot read \(source): \(readError)"))
             throw Exit.noInput
         }
         err.flush()

@@ -27,7 +27,7 @@ struct Keymaps: ParsableCommand {
             let width = rows.map(\.name.count).max() ?? 0
             for (name, origin) in rows {
                 let described: String
-                do { described = try loader.load(origin: origin).spec.summary } catch { described = "(has errors: run keymaps lint)" }
+                do { described = try loader.load(origin: origin).spec.summary } catch { described = tr("(has errors: run keymaps lint)") }
                 let from: String
                 if case .file(let path) = origin { from = ControlCharacters.escaped(path) } else { from = "shipped" }
                 out.append(name.padding(width) + "  " + from + "  " + described + "\n")
@@ -50,7 +50,7 @@ struct Keymaps: ParsableCommand {
             let lookup = FieldCatalog.loader.lookup
             let origin = KeymapLookup.isPath(name) ? .file(name) : lookup.locate(name)
             guard let origin, let text = KeymapLoader.text(of: origin) else {
-                Diagnostics.error("no such keymap '\(ControlCharacters.escaped(name))'")
+                Diagnostics.error(tr("no such keymap '\(ControlCharacters.escaped(name))'"))
                 throw Exit.config
             }
             // The file may hold anything, an escape sequence in a comment included: each line's controls are named
@@ -69,7 +69,7 @@ struct Keymaps: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lint",
             abstract: "Check keymap files; print every problem as FILE:LINE:COL: message.",
-            discussion: "Exit codes: 0 no problems, 78 problems found."
+            discussion: tr("Exit codes: 0 no problems, 78 problems found.")
         )
 
         @Argument(help: "Keymap files.", completion: .file(extensions: ["yaml", "yml"]))

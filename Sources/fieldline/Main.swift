@@ -1,5 +1,6 @@
 import ArgumentParser
 import FieldKeymaps
+import FieldKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,17 @@ import Glibc
 @main
 enum Main {
     static func main() {
-        let arguments = AttachedValues.separated(Array(CommandLine.arguments.dropFirst()))
+        var arguments = AttachedValues.separated(Array(CommandLine.arguments.dropFirst()))
+        // The language comes first: every message after this point, usage errors included, is written in it.
+        switch Language.requested(in: arguments) {
+        case .success(let language)?: Language.current = language
+        case .failure(let bad)?:
+            Language.current = Language.fromEnvironment()
+            Diagnostics.error(tr("--lang: no language '\(ControlCharacters.escaped(bad.name))' (use zh or en)"))
+            exit(64)
+        case nil: Language.current = Language.fromEnvironment()
+        }
+        arguments = Language.removingRequest(from: arguments)
         if let request = AskCommandLine.request(arguments) { fastAsk(request) }
         Fieldline.main(arguments)
     }

@@ -47,7 +47,7 @@ public struct LineChecker: Sendable {
     public static let maxLineBytes = 1 << 20
 
     /// Why a line is refused before anything else is looked at: its length.
-    static let overLongLine = ValidationIssue("the line is longer than 1 MiB (\(maxLineBytes) bytes); it is not checked")
+    static let overLongLine = ValidationIssue(tr("the line is longer than 1 MiB (\(maxLineBytes) bytes); it is not checked"))
 
     /// Check one line (without its newline; a trailing CR is ignored).
     public func check(_ line: UnsafeBufferPointer<UInt8>) -> CheckResult { check(line, fastPath: true) }
@@ -79,7 +79,7 @@ public struct LineChecker: Sendable {
     /// A plain field's value stays text, never an array of Characters (16 bytes each on a long line).
     func slowCheck(_ body: UnsafeBufferPointer<UInt8>) -> CheckResult {
         guard let text = String(validating: body, as: UTF8.self) else {
-            return failed(ValidationIssue("not valid UTF-8 text"), text: "")
+            return failed(ValidationIssue(tr("not valid UTF-8 text")), text: "")
         }
         // A plain field's value is the filtered text itself; any other field takes the line as one paste into a
         // Field, whose insertion runs the same filter (filtering here first would do that pass twice).
@@ -88,7 +88,7 @@ public struct LineChecker: Sendable {
             case .failure(.character(let c, let offset, let reason)):
                 return failed(ValidationIssue(LineChecker.unexpected(c, column: offset + 1, reason: reason), at: nil), text: text)
             case .failure(.overLimit(let total)):
-                return failed(ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit), text: text)
+                return failed(ValidationIssue(tr("at most \(spec.units(limit)), has \(total)"), at: limit), text: text)
             case .success(let filtered):
                 return verdict(text: filtered.symbols)
             }
@@ -103,7 +103,7 @@ public struct LineChecker: Sendable {
     /// them) with nothing under it. The value is the choice's; the display its labels from the first level.
     private func checkChoice(_ body: UnsafeBufferPointer<UInt8>, in list: ChoiceList) -> CheckResult {
         guard let text = String(validating: body, as: UTF8.self) else {
-            return failed(ValidationIssue("not valid UTF-8 text"), text: "")
+            return failed(ValidationIssue(tr("not valid UTF-8 text")), text: "")
         }
         switch list.identify(trimming: text) {
         case .success(let index): return CheckResult(value: list.choices[index].value, display: list.path(to: index), issue: nil)
@@ -164,10 +164,10 @@ public struct LineChecker: Sendable {
         if overLimit {
             var total = units
             for j in failure..<n where !rules.formatting[Int(body[j])] { total += Int(rules.cost[Int(rules.normalized[Int(body[j])])]) }
-            return (count, ValidationIssue("at most \(spec.units(limit)), has \(total)", at: limit))
+            return (count, ValidationIssue(tr("at most \(spec.units(limit)), has \(total)"), at: limit))
         }
         let cls = spec.symbols.symbolClass(at: count)
-        let reason = "position \(count + 1) takes \(cls.name)"
+        let reason = tr("position \(count + 1) takes \(cls.name)")
         let raw = body[failure]
         return (count, ValidationIssue(LineChecker.unexpected(Character(Unicode.Scalar(raw)), column: failure + 1, reason: reason)))
     }
@@ -241,6 +241,6 @@ public struct LineChecker: Sendable {
         // since it would not show.
         let first = c.unicodeScalars.first!
         let shown = ControlCharacters.isControl(first) || first == "\t" ? ControlCharacters.name(first) : "'\(c)'"
-        return "unexpected \(shown) at column \(column): \(reason)"
+        return tr("unexpected \(shown) at column \(column): \(reason)")
     }
 }

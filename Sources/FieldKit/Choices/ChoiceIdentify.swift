@@ -28,7 +28,7 @@ extension ChoiceList {
 
     /// The verdict on a line for `check`: valid when it names exactly one choice that has no choices under it.
     public func identify(_ text: String) -> Result<Int, ValidationIssue> {
-        if text.isEmpty { return .failure(ValidationIssue("no choice given (one of \(roots.count))")) }
+        if text.isEmpty { return .failure(ValidationIssue(tr("no choice given (one of \(roots.count))"))) }
         // A value, exactly as written, names its own choice even when it is also another one's label or alias:
         // what `ask` printed is always taken back.
         if let index = byValue[text], children[index].isEmpty { return .success(index) }
@@ -37,12 +37,12 @@ extension ChoiceList {
         if leaves.count == 1 { return .success(leaves[0]) }
         if leaves.count > 1 {
             let shown = leaves.prefix(5).map { path(to: $0) }.joined(separator: ", ")
-            return .failure(ValidationIssue("matches \(leaves.count) choices: \(shown)\(leaves.count > 5 ? ", …" : "")"))
+            return .failure(ValidationIssue(tr("matches \(leaves.count) choices: \(shown)\(leaves.count > 5 ? ", …" : "")")))
         }
         if let upper = found.first {
             let example = children[upper].first.map { path(to: $0) } ?? ""
-            return .failure(ValidationIssue("\(path(to: upper)) needs one of the \(children[upper].count) choices under it, e.g. \(example)"))
+            return .failure(ValidationIssue(tr("\(path(to: upper)) needs one of the \(children[upper].count) choices under it, e.g. \(example)")))
         }
-        return .failure(ValidationIssue("not one of the choices: '\(ControlCharacters.escaped(text))'"))
+        return .failure(ValidationIssue(tr("not one of the choices: '\(ControlCharacters.escaped(text))'")))
     }
 }

@@ -62,24 +62,24 @@ public struct ChoiceList: Sendable {
     /// values, parents that exist, no cycles, no control characters, the size limits.
     public init(rows: [ChoiceRow], extraColumns: [String] = []) throws(ChoiceListProblem) {
         guard rows.count <= ChoiceList.maxChoices else {
-            throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, "more than \(ChoiceList.maxChoices) choices")
+            throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, tr("more than \(ChoiceList.maxChoices) choices"))
         }
         var position: [String: Int] = [:]
         for (i, row) in rows.enumerated() {
             for cell in [row.value, row.label, row.parent ?? ""] + row.aliases + row.extras {
                 if cell.utf8.count > ChoiceList.maxCellBytes {
-                    throw ChoiceListProblem(line: row.line, "a cell is longer than \(ChoiceList.maxCellBytes) bytes")
+                    throw ChoiceListProblem(line: row.line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
                 }
                 if cell.unicodeScalars.contains(where: { ControlCharacters.isControl($0) }) {
-                    throw ChoiceListProblem(line: row.line, "a cell holds a control character: \(ControlCharacters.escaped(cell))")
+                    throw ChoiceListProblem(line: row.line, tr("a cell holds a control character: \(ControlCharacters.escaped(cell))"))
                 }
             }
-            guard !row.value.isEmpty else { throw ChoiceListProblem(line: row.line, "a choice needs a value") }
+            guard !row.value.isEmpty else { throw ChoiceListProblem(line: row.line, tr("a choice needs a value")) }
             guard row.aliases.count <= ChoiceList.maxAliases else {
-                throw ChoiceListProblem(line: row.line, "more than \(ChoiceList.maxAliases) aliases")
+                throw ChoiceListProblem(line: row.line, tr("more than \(ChoiceList.maxAliases) aliases"))
             }
             if position[row.value] != nil {
-                throw ChoiceListProblem(line: row.line, "the value '\(ControlCharacters.escaped(row.value))' is there twice")
+                throw ChoiceListProblem(line: row.line, tr("the value '\(ControlCharacters.escaped(row.value))' is there twice"))
             }
             position[row.value] = i
         }
@@ -91,7 +91,7 @@ public struct ChoiceList: Sendable {
             var parent: Int?
             if let name = row.parent, !name.isEmpty {
                 guard let p = position[name] else {
-                    throw ChoiceListProblem(line: row.line, "the parent '\(ControlCharacters.escaped(name))' is not a value of the list")
+                    throw ChoiceListProblem(line: row.line, tr("the parent '\(ControlCharacters.escaped(name))' is not a value of the list"))
                 }
                 parent = p
                 children[p].append(i)
@@ -108,7 +108,7 @@ public struct ChoiceList: Sendable {
             while let p = at {
                 depth += 1
                 guard depth <= ChoiceList.maxDepth else {
-                    throw ChoiceListProblem(line: row.line, "the parents go deeper than \(ChoiceList.maxDepth) levels, or round in a circle")
+                    throw ChoiceListProblem(line: row.line, tr("the parents go deeper than \(ChoiceList.maxDepth) levels, or round in a circle"))
                 }
                 at = choices[p].parent
             }

@@ -12,9 +12,9 @@ public enum ChoiceTable {
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard let names = header else {
                 guard cells.first == "value" else {
-                    throw ChoiceListProblem(line: n, "the first row names the columns, starting with 'value'")
+                    throw ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'"))
                 }
-                if Set(cells).count != cells.count { throw ChoiceListProblem(line: n, "a column is named twice") }
+                if Set(cells).count != cells.count { throw ChoiceListProblem(line: n, tr("a column is named twice")) }
                 header = cells
                 columns.label = cells.firstIndex(of: "label")
                 columns.aliases = cells.firstIndex(of: "aliases")
@@ -23,7 +23,7 @@ public enum ChoiceTable {
                 continue
             }
             guard cells.count == names.count else {
-                throw ChoiceListProblem(line: n, "\(cells.count) cells; the header has \(names.count) columns")
+                throw ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns"))
             }
             try guardCount(rows.count, line: n)
             rows.append(ChoiceRow(
@@ -31,7 +31,7 @@ public enum ChoiceTable {
                 aliases: columns.aliases.map { cells[$0].split(separator: "|").map(String.init) } ?? [],
                 parent: columns.parent.map { cells[$0] }, extras: columns.extras.map { cells[$0] }))
         }
-        guard let names = header else { throw ChoiceListProblem(line: 0, "no header row and no choices") }
+        guard let names = header else { throw ChoiceListProblem(line: 0, tr("no header row and no choices")) }
         return try ChoiceList(rows: rows, extraColumns: columns.extras.map { names[$0] })
     }
 
@@ -42,11 +42,11 @@ public enum ChoiceTable {
             let cells = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             try guardCount(rows.count, line: n)
             if cells.count == 2, cells[1].contains("\t") {
-                throw ChoiceListProblem(line: n, "a line is value<TAB>label; this one has more cells")
+                throw ChoiceListProblem(line: n, tr("a line is value<TAB>label; this one has more cells"))
             }
             rows.append(ChoiceRow(line: n, value: cells[0], label: cells.count > 1 ? cells[1] : ""))
         }
-        guard !rows.isEmpty else { throw ChoiceListProblem(line: 0, "no choices") }
+        guard !rows.isEmpty else { throw ChoiceListProblem(line: 0, tr("no choices")) }
         return try ChoiceList(rows: rows)
     }
 
@@ -62,6 +62,6 @@ public enum ChoiceTable {
     }
 
     private static func guardCount(_ count: Int, line: Int) throws(ChoiceListProblem) {
-        if count >= ChoiceList.maxChoices { throw ChoiceListProblem(line: line, "more than \(ChoiceList.maxChoices) choices") }
+        if count >= ChoiceList.maxChoices { throw ChoiceListProblem(line: line, tr("more than \(ChoiceList.maxChoices) choices")) }
     }
 }

@@ -77,7 +77,7 @@ extension Field {
             // The query may never drift away from the list: the key (or the whole paste) is refused.
             let tried = choiceQuery
             state = before
-            if case .paste = command { notice = "paste refused: no choice matches '\(ControlCharacters.escaped(tried))'" }
+            if case .paste = command { notice = tr("paste refused: no choice matches '\(ControlCharacters.escaped(tried))'") }
             lastKeyRefused = true
             return .bell
         }
@@ -115,11 +115,11 @@ extension Field {
         guard let current = currentChoice else {
             let level = list.level(under: state.choicePath).count
             return .incomplete(state.symbols.isEmpty
-                ? "type to search the \(level) choices, or Up/Down to pick one"
-                : "no choice matches")
+                ? tr("type to search the \(level) choices, or Up/Down to pick one")
+                : tr("no choice matches"))
         }
         let under = list.children[current].count
-        return under == 0 ? .valid : .incomplete("Enter or Tab opens the \(under) choices of \(list.choices[current].label)")
+        return under == 0 ? .valid : .incomplete(tr("Enter or Tab opens the \(under) choices of \(list.choices[current].label)"))
     }
 
     /// What a terminal shows for a choice field: the levels picked so far, the query (the cursor in it) and the

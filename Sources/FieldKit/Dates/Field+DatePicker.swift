@@ -60,8 +60,8 @@ extension DatePicker {
     /// Why a real date is refused by the bounds, if it is.
     func boundsIssue(_ date: CalendarDate, in context: ValidationContext) -> ValidationIssue? {
         let (lo, hi) = range(in: context)
-        if date < lo { return ValidationIssue("\(date) is before the earliest date, \(lo)") }
-        if date > hi { return ValidationIssue("\(date) is after the latest date, \(hi)") }
+        if date < lo { return ValidationIssue(tr("\(date) is before the earliest date, \(lo)")) }
+        if date > hi { return ValidationIssue(tr("\(date) is after the latest date, \(hi)")) }
         return nil
     }
 }

@@ -53,7 +53,7 @@ public struct Field: Sendable {
         case .paste(let text):
             let outcome = insert(text, paste: true)
             refused = outcome.refusedAny || text.isEmpty
-            if outcome.refusedAny { notice = "paste refused: " + refusalMessage(outcome, inserting: text) }
+            if outcome.refusedAny { notice = tr("paste refused: \(refusalMessage(outcome, inserting: text))") }
         case .backwardDeleteChar:
             refused = !remove(state.cursor - 1..<state.cursor)
         case .deleteChar:
@@ -106,7 +106,7 @@ public struct Field: Sendable {
     /// marked refused, with the reason as its notice.
     public mutating func refusePaste(because reason: String) {
         lastKeyRefused = true
-        notice = "paste refused: " + reason
+        notice = tr("paste refused: \(reason)")
     }
 
     /// Remove a range of symbols unless it is empty, out of range, or would leave a later symbol at a position

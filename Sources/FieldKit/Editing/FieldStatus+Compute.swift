@@ -72,18 +72,18 @@ extension FieldStatus {
         symbols: [Character]?, utf8 bytes: [UInt8], count: Int, spec: FieldSpec, context: ValidationContext
     ) -> FieldStatus {
         if count < spec.minLength {
-            return .incomplete("needs \(spec.units(spec.minLength)), has \(count)")
+            return .incomplete(tr("needs \(spec.units(spec.minLength)), has \(count)"))
         }
         if let limit = spec.limit, count > limit {
-            return .invalid(ValidationIssue("at most \(spec.units(limit)), has \(count)", at: limit))
+            return .invalid(ValidationIssue(tr("at most \(spec.units(limit)), has \(count)"), at: limit))
         }
         if !spec.templates.templates.isEmpty, let symbols {
             if let option = spec.templates.refusedOption(for: symbols, refusing: spec.refusedOptions) {
-                return .invalid(ValidationIssue("\(option.rawValue) numbers are not accepted", at: 0))
+                return .invalid(ValidationIssue(tr("\(option.rawValue) numbers are not accepted"), at: 0))
             }
             if spec.requiresExactTemplate && count > 0,
                !spec.templates.templates.contains(where: { TemplateSet.match(symbols, $0) == .exact }) {
-                return .incomplete("does not match any format yet")
+                return .incomplete(tr("does not match any format yet"))
             }
         }
         if count == 0 { return .valid }

@@ -22,7 +22,7 @@ extension FieldSpec {
         var i = start
         while i < symbols.count {
             let cls = self.symbols.symbolClass(at: i)
-            if !cls.contains(symbols[i]) { return "position \(i + 1) takes \(cls.name)" }
+            if !cls.contains(symbols[i]) { return tr("position \(i + 1) takes \(cls.name)") }
             i += 1
         }
         return nil
@@ -84,7 +84,7 @@ extension Field {
             let cls = spec.symbols.symbolClass(at: index)
             if !cls.contains(c) {
                 if outcome.firstRefusal == nil {
-                    outcome.firstRefusal = (raw, at, "position \(index + 1) takes \(cls.name)")
+                    outcome.firstRefusal = (raw, at, tr("position \(index + 1) takes \(cls.name)"))
                 }
                 continue
             }
@@ -160,12 +160,12 @@ extension Field {
         if first <= min(candidate.count, longest) {
             for length in first...min(candidate.count, longest) {
                 if let option = spec.templates.refusedOption(for: Array(candidate[..<length]), refusing: spec.refusedOptions) {
-                    return "\(option.rawValue) numbers are not accepted"
+                    return tr("\(option.rawValue) numbers are not accepted")
                 }
             }
         }
         guard let option = spec.templates.refusedOption(for: candidate, refusing: spec.refusedOptions) else { return nil }
-        return "\(option.rawValue) numbers are not accepted"
+        return tr("\(option.rawValue) numbers are not accepted")
     }
 
     /// Re-split the symbols into grapheme clusters, so that a combining mark or ZWJ typed on its own joins its
@@ -208,11 +208,11 @@ extension Field {
         }
         guard outcome.truncated else { return nil }
         let total = outcome.lengthWithText ?? spec.countUnit.count(of: state.symbols)
-        return ValidationIssue("at most \(spec.units(spec.limit ?? 0)), has \(total)", at: spec.limit)
+        return ValidationIssue(tr("at most \(spec.units(spec.limit ?? 0)), has \(total)"), at: spec.limit)
     }
 
     /// The refusal as one line of text (for a paste's notice).
     func refusalMessage(_ outcome: InsertionOutcome, inserting text: String) -> String {
-        refusalIssue(outcome, inserting: text)?.message ?? "nothing to insert"
+        refusalIssue(outcome, inserting: text)?.message ?? tr("nothing to insert")
     }
 }

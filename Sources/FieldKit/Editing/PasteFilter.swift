@@ -60,7 +60,7 @@ struct PasteFilter {
             }
             let cls = spec.symbols.symbolClass(at: index)
             guard cls.contains(c) else {
-                return .failure(.character(raw, offset: offset, reason: "position \(index + 1) takes \(cls.name)"))
+                return .failure(.character(raw, offset: offset, reason: tr("position \(index + 1) takes \(cls.name)")))
             }
             result.symbols.append(c)
             if keepOffsets { result.offsets.append(offset) }

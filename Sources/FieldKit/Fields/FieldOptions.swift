@@ -51,14 +51,14 @@ public struct FieldOptions: Sendable, Equatable {
     public func problem(for spec: FieldSpec) -> String? {
         let o = resolved(for: spec)
         if let text = o.unreadable {
-            return spec.datePicker != nil ? "\(text): a date field takes a date, 2026-01-31 or 20260131, or today"
-                : "\(text): a whole number (dates are for date fields)"
+            return spec.datePicker != nil ? tr("\(text): a date field takes a date, 2026-01-31 or 20260131, or today")
+                : tr("\(text): a whole number (dates are for date fields)")
         }
         if spec.datePicker == nil && (o.earliest != nil || o.latest != nil) {
-            return "--min and --max take dates only for date fields such as date"
+            return tr("--min and --max take dates only for date fields such as date")
         }
         if let lo = o.earliest, let hi = o.latest, case .date(let a) = lo, case .date(let b) = hi, a > b {
-            return "--min (\(a)) is after --max (\(b))"
+            return tr("--min (\(a)) is after --max (\(b))")
         }
         if let problem = o.lengthProblem(for: spec) { return problem }
         if case .failure(let issue) = applyingValidatorOptions(to: spec) { return issue.message }
@@ -66,12 +66,12 @@ public struct FieldOptions: Sendable, Equatable {
     }
 
     private func lengthProblem(for spec: FieldSpec) -> String? {
-        if let limit, limit < 1 { return "--limit must be at least 1" }
-        if let minLength, minLength < 0 { return "--min must not be negative" }
+        if let limit, limit < 1 { return tr("--limit must be at least 1") }
+        if let minLength, minLength < 0 { return tr("--min must not be negative") }
         let lo = minLength ?? spec.minLength, hi = limit ?? spec.limit
-        if let hi, lo > hi { return "--min (\(lo)) is larger than the limit (\(hi))" }
+        if let hi, lo > hi { return tr("--min (\(lo)) is larger than the limit (\(hi))") }
         if upgradeLegacy && !spec.validators.contains(where: \.isResidentID) {
-            return "--upgrade-legacy only applies to resident ID fields such as idcard-cn"
+            return tr("--upgrade-legacy only applies to resident ID fields such as idcard-cn")
         }
         return nil
     }

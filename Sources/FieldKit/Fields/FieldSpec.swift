@@ -116,14 +116,18 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// "11 digits" / "1 character" / "5 columns": lengths in the unit the field counts.
+    /// The keymap's own `unit` nouns other than `character` and `digit` are shown as written, in every language.
     func units(_ n: Int) -> String {
-        let noun: String
         switch countUnit {
-        case .graphemes: noun = unitNoun
-        case .utf16: noun = "UTF-16 unit"
-        case .scalars: noun = "Unicode scalar"
-        case .width: noun = "column"
+        case .utf16: return n == 1 ? tr("1 UTF-16 unit") : tr("\(n) UTF-16 units")
+        case .scalars: return n == 1 ? tr("1 Unicode scalar") : tr("\(n) Unicode scalars")
+        case .width: return n == 1 ? tr("1 column") : tr("\(n) columns")
+        case .graphemes:
+            switch unitNoun {
+            case "character": return n == 1 ? tr("1 character") : tr("\(n) characters")
+            case "digit": return n == 1 ? tr("1 digit") : tr("\(n) digits")
+            default: return n == 1 ? "1 \(unitNoun)" : "\(n) \(unitNoun)s"
+            }
         }
-        return n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
     }
 }

@@ -42,10 +42,11 @@ public struct FormSession {
     public mutating func accept(_ value: String, earlierRecord: (String, String) -> String? = { _, _ in nil }) -> String? {
         guard case .field(let i) = step else { return nil }
         let field = form.fields[i]
-        if value.isEmpty && field.required { return "\(field.name): a value is required" }
+        if value.isEmpty && field.required { return tr("\(field.name): a value is required") }
         values[i] = value
         if field.unique, !value.isEmpty, let earlier = earlierRecord(field.name, value) {
-            return "\(field.name): \(field.secret ? "this value" : "'\(value)'") is already in \(earlier)"
+            return field.secret ? tr("\(field.name): this value is already in \(earlier)")
+                : tr("\(field.name): '\(value)' is already in \(earlier)")
         }
         step = i + 1 < form.fields.count ? .field(i + 1) : .summary
         return nil

@@ -21,7 +21,7 @@ public struct RecordChecker: Sendable {
         for (name, text) in input {
             guard form.fields.contains(where: { $0.name == name }) else {
                 let known = form.fields.map(\.name).joined(separator: ", ")
-                verdict.issues.append((ControlCharacters.escaped(name), "not a field of this form (its fields: \(known))"))
+                verdict.issues.append((ControlCharacters.escaped(name), tr("not a field of this form (its fields: \(known))")))
                 continue
             }
             given[name] = text
@@ -30,7 +30,7 @@ public struct RecordChecker: Sendable {
             var text = given[field.name] ?? ""
             if text.isEmpty, let fallback = field.defaultValue { text = fallback.text(in: context) }
             if text.isEmpty {
-                if field.required { verdict.issues.append((field.name, "a value is required")) }
+                if field.required { verdict.issues.append((field.name, tr("a value is required"))) }
                 verdict.values.append((field.name, ""))
                 continue
             }

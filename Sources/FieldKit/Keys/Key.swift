@@ -106,7 +106,7 @@ public enum KeyNotation {
     }
 
     private static func unknown(_ inner: Substring) -> KeyNotationError {
-        KeyNotationError(message: "unknown key <\(inner)> (write a literal < as <lt>)")
+        KeyNotationError(message: tr("unknown key <\(inner)> (write a literal < as <lt>)"))
     }
 
     /// A character that can follow a modifier as itself: visible, not a space or a control.

@@ -15,12 +15,12 @@ public struct SymbolClass: Sendable, Hashable {
     }
 
     /// Any ASCII digit 0-9. Other scripts' digits (٣, १) are deliberately not digits here.
-    public static let digit = SymbolClass(ranges: [0x30...0x39], name: "a digit")
+    public static let digit = SymbolClass(ranges: [0x30...0x39], name: tr("a digit"))
     /// An ASCII digit 2-9 (the `N` of phone templates).
-    public static let digitTwoToNine = SymbolClass(ranges: [0x32...0x39], name: "a digit 2-9")
+    public static let digitTwoToNine = SymbolClass(ranges: [0x32...0x39], name: tr("a digit 2-9"))
     /// Every printable character, including CJK and emoji.
     public static let printable: SymbolClass = {
-        var c = SymbolClass(ranges: [], name: "a printable character")
+        var c = SymbolClass(ranges: [], name: tr("a printable character"))
         c.anyPrintable = true
         return c
     }()
@@ -28,12 +28,13 @@ public struct SymbolClass: Sendable, Hashable {
     /// Exactly the given characters (each must be a single scalar).
     public static func characters(_ chars: String, name: String? = nil) -> SymbolClass {
         let ranges = chars.unicodeScalars.map { $0.value...$0.value }
-        return SymbolClass(ranges: ranges, name: name ?? chars.map { String($0) }.joined(separator: " or "))
+        let each = chars.map { String($0) }
+        return SymbolClass(ranges: ranges, name: name ?? each.dropFirst().reduce(each.first ?? "") { tr("\($0) or \($1)") })
     }
 
     /// The union of two classes, named "a or b".
     public func union(_ other: SymbolClass) -> SymbolClass {
-        var joined = SymbolClass(ranges: ranges + other.ranges, name: "\(name) or \(other.name)")
+        var joined = SymbolClass(ranges: ranges + other.ranges, name: tr("\(name) or \(other.name)"))
         joined.anyPrintable = anyPrintable || other.anyPrintable
         return joined
     }

@@ -27,6 +27,6 @@ public struct PhoneGrouping: Sendable {
               let tag = templates.refusedOption(for: national.map { Character(Unicode.Scalar($0)) }, refusing: refused) else {
             return nil
         }
-        return "\(tag.rawValue) numbers are not accepted"
+        return tr("\(tag.rawValue) numbers are not accepted")
     }
 }

@@ -6,11 +6,11 @@ enum PhoneHint {
     static func explain(_ national: [UInt8], region: PhoneRegion) -> String? {
         guard region.callingCode == 1, let first = national.first else { return nil }
         let code = region.code.hasPrefix("+") ? "+1" : region.code
-        if first < 2 { return "\(code) area codes do not start \(first)" }
+        if first < 2 { return tr("\(code) area codes do not start \(first)") }
         if national.count >= 3 && national[1] == 1 && national[2] == 1 {
-            return "\(code) area codes do not end 11 (\(first)11 is a service number)"
+            return tr("\(code) area codes do not end 11 (\(first)11 is a service number)")
         }
-        if national.count >= 4 && national[3] < 2 { return "\(code) numbers do not start \(national[3]) after the area code" }
+        if national.count >= 4 && national[3] < 2 { return tr("\(code) numbers do not start \(national[3]) after the area code") }
         return nil
     }
 }

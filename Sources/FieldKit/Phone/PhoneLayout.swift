@@ -131,7 +131,7 @@ public struct PhoneLayout: LiveLayout {
         let sharing = metadata.byCallingCode[main.callingCode] ?? [main.code]
         guard regions.isDisjoint(with: sharing) else { return nil }
         let named = sharing.map { code in names[code].map { "\(code) (\($0))" } ?? code }.joined(separator: ", ")
-        return "+\(main.callingCode) is \(named); this field takes \(regions.sorted().joined(separator: ", "))"
+        return tr("+\(main.callingCode) is \(named); this field takes \(regions.sorted().joined(separator: ", "))")
     }
 
     /// Why no number the field takes can begin with these digits, read every way they can be (with or without an
@@ -142,7 +142,7 @@ public struct PhoneLayout: LiveLayout {
         let readings = PhoneReadings(bytes, home: home, metadata: metadata)
         guard let all = readings.readings, !readings.canBecome(kinds: kinds, in: regions) else { return nil }
         if !kinds.isEmpty, readings.canBecome(kinds: [], in: regions) {
-            let wanted = kinds.map(\.name).sorted().joined(separator: " or ")
+            let wanted = PhoneKind.describe(kinds)
             // How the field's numbers begin says more than the kinds a partial number could still be; when the
             // number begins that way, the digits typed say where it went wrong.
             let home = all.first?.regions.first { regions.isEmpty || regions.contains($0.code) }
@@ -151,13 +151,13 @@ public struct PhoneLayout: LiveLayout {
                 let national = shortest.national
                 if national.count >= 2, pairs.contains(Int(national[0]) * 10 + Int(national[1])) {
                     let typed = String(decoding: national.map { $0 + 0x30 }, as: UTF8.self)
-                    return "no \(home.code) \(wanted) number starts \(typed)"
+                    return tr("no \(home.code) \(wanted) number starts \(typed)")
                 }
                 if let starts = PhoneReadings.describe(pairs) {
-                    return "not a \(wanted) number (\(home.code) \(wanted) numbers start \(starts))"
+                    return tr("not a \(wanted) number (\(home.code) \(wanted) numbers start \(starts))")
                 }
             }
-            return "not a \(wanted) number"
+            return tr("not a \(wanted) number")
         }
         if !regions.isEmpty, readings.canBecome(kinds: kinds, in: []) {
             let elsewhere = all.lazy.flatMap { reading in
@@ -166,12 +166,12 @@ public struct PhoneLayout: LiveLayout {
                         && PhoneReadings.kinds(region, continuing: reading.national).contains { self.kinds.isEmpty || self.kinds.contains($0) }
                 }.map(\.code)
             }
-            let named = elsewhere.first.map { code in names[code].map { "\(code) (\($0))" } ?? code } ?? "another country"
-            return "a number of \(named); this field takes \(regions.sorted().joined(separator: ", "))"
+            let named = elsewhere.first.map { code in names[code].map { "\(code) (\($0))" } ?? code } ?? tr("another country")
+            return tr("a number of \(named); this field takes \(regions.sorted().joined(separator: ", "))")
         }
         guard let shortest = all.min(by: { $0.national.count < $1.national.count }), let region = shortest.regions.first else { return nil }
         let typed = String(decoding: shortest.national.map { $0 + 0x30 }, as: UTF8.self)
-        return PhoneHint.explain(shortest.national, region: region) ?? "no \(region.code) number starts \(typed)"
+        return PhoneHint.explain(shortest.national, region: region) ?? tr("no \(region.code) number starts \(typed)")
     }
 
     /// Which of the calling code's regions a (partial) national number belongs to: the one it is valid in, else

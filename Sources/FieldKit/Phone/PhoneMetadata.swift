@@ -103,7 +103,7 @@ public struct PhoneMetadata: Sendable {
         var patternsByRegion: [String: [(String, DigitDFA)]] = [:]
         for (line, row) in rows(patternText) {
             guard let region = row["region"], let kind = row["kind"], let table = dfa(row["dfa"]), let d = table else {
-                return .failure(ChoiceListProblem(line: line, "a pattern row needs region, kind and a DFA"))
+                return .failure(ChoiceListProblem(line: line, tr("a pattern row needs region, kind and a DFA")))
             }
             patternsByRegion[region, default: []].append((kind, d))
         }
@@ -112,7 +112,7 @@ public struct PhoneMetadata: Sendable {
         var formats: [String: (national: [PhoneFormat], international: [PhoneFormat], separate: Bool)] = [:]
         for (line, row) in rows(formatText) {
             guard let region = row["region"], let national = PhoneFormat.parse(row, international: false) else {
-                return .failure(ChoiceListProblem(line: line, "a format row is malformed"))
+                return .failure(ChoiceListProblem(line: line, tr("a format row is malformed")))
             }
             var entry = formats[region] ?? ([], [], false)
             entry.national.append(national)
@@ -126,13 +126,13 @@ public struct PhoneMetadata: Sendable {
             guard let code = row["value"], let calling = row["calling_code"].flatMap({ Int($0) }),
                   let intl = dfa(row["intl_prefix_dfa"]), let npp = dfa(row["national_prefix_for_parsing_dfa"]),
                   let lead = dfa(row["leading_digits_dfa"])
-            else { return .failure(ChoiceListProblem(line: line, "a region row is malformed")) }
+            else { return .failure(ChoiceListProblem(line: line, tr("a region row is malformed"))) }
             let patterns = patternsByRegion[code] ?? []
             let prefix = row["national_prefix_for_parsing"] ?? "", transform = row["national_prefix_transform_rule"] ?? ""
             var rewrite: (pattern: RegexPattern, transform: String)?
             if !transform.isEmpty || prefix.replacing("(?:", with: "").contains("(") {
                 guard let pattern = try? RegexPattern(prefix) else {
-                    return .failure(ChoiceListProblem(line: line, "national_prefix_for_parsing does not compile"))
+                    return .failure(ChoiceListProblem(line: line, tr("national_prefix_for_parsing does not compile")))
                 }
                 rewrite = (pattern, transform)
             }

@@ -25,10 +25,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             case "0"..."9": digits.append(UInt8(scalar.value - 48))
             case "０"..."９": digits.append(UInt8(scalar.value - 0xFF10))
             case "+", "＋":
-                guard digits.isEmpty, !plus else { return .failure(ValidationIssue("'+' only starts a number")) }
+                guard digits.isEmpty, !plus else { return .failure(ValidationIssue(tr("'+' only starts a number"))) }
                 plus = true
             case " ", "-", ".", "(", ")", "/", "\u{A0}", "\u{3000}": continue
-            default: return .failure(ValidationIssue("unexpected '\(Character(scalar))' in a phone number"))
+            default: return .failure(ValidationIssue(tr("unexpected '\(Character(scalar))' in a phone number")))
             }
         }
         return parse(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
@@ -43,7 +43,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             switch byte {
             case 0x30...0x39: digits.append(byte &- 0x30)
             case 0x2B:
-                guard digits.isEmpty, !plus else { return .failure(ValidationIssue("'+' only starts a number")) }
+                guard digits.isEmpty, !plus else { return .failure(ValidationIssue(tr("'+' only starts a number"))) }
                 plus = true
             case 0x20, 0x2D, 0x2E, 0x28, 0x29, 0x2F: continue
             default: return parse(String(decoding: utf8, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
@@ -54,10 +54,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// A number from its digits (0-9) and whether `+` came first.
     private static func parse(digits: [UInt8], plus: Bool, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
-        guard !digits.isEmpty else { return .failure(ValidationIssue(plus ? "type the country calling code" : "no digits", incomplete: plus)) }
+        guard !digits.isEmpty else { return .failure(ValidationIssue(plus ? tr("type the country calling code") : tr("no digits"), incomplete: plus)) }
         if plus { return international(digits[...], metadata: metadata) }
         guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {
-            return .failure(ValidationIssue("an international number starts with + and the country calling code"))
+            return .failure(ValidationIssue(tr("an international number starts with + and the country calling code")))
         }
         // An international prefix (00 in China, 011 in the US) then a calling code; the longest that leaves a
         // valid number wins.
@@ -86,9 +86,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         // `+4` may still become `+44`, and `+979` needs a digit after its code.
         let typed = String(digits.map { Character(Unicode.Scalar($0 + 0x30)) })
         if digits.count <= 3, metadata.byCallingCode.keys.contains(where: { String($0).hasPrefix(typed) }) {
-            return .failure(ValidationIssue("type the country calling code", incomplete: true))
+            return .failure(ValidationIssue(tr("type the country calling code"), incomplete: true))
         }
-        return .failure(ValidationIssue("no country has the calling code this number starts with"))
+        return .failure(ValidationIssue(tr("no country has the calling code this number starts with")))
     }
 
     /// A number written the national way in `home`: its national prefix, if any, stripped where that leaves a
@@ -148,14 +148,14 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
                 && region.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
         }
         if readings.contains(where: growable) {
-            return ValidationIssue("too short for \(region.code)", incomplete: true)
+            return ValidationIssue(tr("too short for \(region.code)"), incomplete: true)
         }
-        if readings.allSatisfy({ $0.count > most }) { return ValidationIssue("too long for \(region.code)") }
+        if readings.allSatisfy({ $0.count > most }) { return ValidationIssue(tr("too long for \(region.code)")) }
         // The reading with the most prefix stripped is the one a plan's rule speaks of.
         if let shortest = readings.min(by: { $0.count < $1.count }), let hint = PhoneHint.explain(shortest, region: region) {
             return ValidationIssue(hint)
         }
-        return ValidationIssue("not a valid number for \(region.code)")
+        return ValidationIssue(tr("not a valid number for \(region.code)"))
     }
 
     /// The national number placed in the first of the calling code's regions it is valid in (leading digits first).
@@ -169,7 +169,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             return found(region)
         }
         for region in regions where region.isValid(national) { return found(region) }
-        return .failure(ValidationIssue("not a valid number for +\(callingCode) (\(regions.map(\.code).joined(separator: ", ")))"))
+        return .failure(ValidationIssue(tr("not a valid number for +\(callingCode) (\(regions.map(\.code).joined(separator: ", ")))")))
     }
 
     /// What kinds of number it is in its region (fixed line and mobile may both be).

@@ -103,6 +103,6 @@ struct PhoneReadings {
             if let last = runs.last, last.upperBound == pair - 1 { runs[runs.count - 1] = last.lowerBound...pair } else { runs.append(pair...pair) }
         }
         guard !runs.isEmpty, runs.count <= 4 else { return nil }
-        return runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)" }.joined(separator: ", ")
+        return runs.map { $0.count == 1 ? "\($0.lowerBound)" : tr("\($0.lowerBound) to \($0.upperBound)") }.joined(separator: ", ")
     }
 }

@@ -44,11 +44,11 @@ public struct PhoneValidator: ConfigurableValidator {
             for part in text.split(separator: ",") {
                 let code = String(part.filter { $0 != " " }).uppercased()
                 guard metadata.regions[code] != nil else {
-                    return .failure(ValidationIssue("--\(option): no region '\(ControlCharacters.escaped(code))' in the phone metadata (ISO codes such as CN, US, GB)"))
+                    return .failure(ValidationIssue(tr("--\(option): no region '\(ControlCharacters.escaped(code))' in the phone metadata (ISO codes such as CN, US, GB)")))
                 }
                 found.append(code)
             }
-            return found.isEmpty ? .failure(ValidationIssue("--\(option) needs a region code such as CN")) : .success(found)
+            return found.isEmpty ? .failure(ValidationIssue(tr("--\(option) needs a region code such as CN"))) : .success(found)
         }
         for (name, value) in options {
             switch name {
@@ -57,14 +57,14 @@ public struct PhoneValidator: ConfigurableValidator {
             case "assume":
                 switch codes(value, name) {
                 case .success(let list) where list.count == 1: copy.assumedRegion = list[0]
-                case .success: return .failure(ValidationIssue("--assume takes one region code"))
+                case .success: return .failure(ValidationIssue(tr("--assume takes one region code")))
                 case .failure(let issue): return .failure(issue)
                 }
             case "kinds":
                 var kinds: Set<PhoneKind> = []
                 for part in value.split(separator: ",") {
                     guard let kind = PhoneKind(name: String(part)) else {
-                        return .failure(ValidationIssue("--kinds: no kind '\(ControlCharacters.escaped(String(part)))' (use \(PhoneKind.allCases.map(\.name).joined(separator: ", ")))"))
+                        return .failure(ValidationIssue(tr("--kinds: no kind '\(ControlCharacters.escaped(String(part)))' (use \(PhoneKind.allCases.map(\.name).joined(separator: ", ")))")))
                     }
                     kinds.insert(kind)
                 }
@@ -120,13 +120,13 @@ public struct PhoneValidator: ConfigurableValidator {
         case .success(let number):
             if !regions.isEmpty && !regions.contains(number.region) {
                 let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
-                return ValidationIssue("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))")
+                return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))
             }
             let found = number.kinds(metadata: metadata)
             if !kinds.isEmpty && kinds.isDisjoint(with: found) {
-                let wanted = kinds.map(\.name).sorted().joined(separator: " or ")
-                let actual = found.map(\.name).joined(separator: ", ")
-                return ValidationIssue("not a \(wanted) number" + (actual.isEmpty ? "" : " (a \(actual) number)"))
+                let wanted = PhoneKind.describe(kinds)
+                if found.isEmpty { return ValidationIssue(tr("not a \(wanted) number")) }
+                return ValidationIssue(tr("not a \(wanted) number (a \(found.map(\.localizedName).joined(separator: ", ")) number)"))
             }
             if let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
             return nil
@@ -187,6 +187,30 @@ private final class RecentNumbers: Sendable {
 extension PhoneKind {
     /// The name users write and messages show (`fixed-line`, `toll-free`).
     public var name: String { String(rawValue.map { $0 == "_" ? "-" : $0 }) }
+
+    /// The kind's name in the current language, for messages (`mobile`, `手机`).
+    public var localizedName: String {
+        switch self {
+        case .fixedLine: return tr("fixed-line")
+        case .mobile: return tr("mobile")
+        case .tollFree: return tr("toll-free")
+        case .premiumRate: return tr("premium-rate")
+        case .sharedCost: return tr("shared-cost")
+        case .voip: return tr("VoIP")
+        case .personalNumber: return tr("personal")
+        case .pager: return tr("pager")
+        case .uan: return tr("UAN")
+        case .voicemail: return tr("voicemail")
+        case .emergency: return tr("emergency")
+        case .shortCode: return tr("short-code")
+        }
+    }
+
+    /// Kinds named for a message, in a stable order: `mobile`, `fixed-line or mobile`.
+    static func describe(_ kinds: Set<PhoneKind>) -> String {
+        let names = kinds.sorted { $0.name < $1.name }.map(\.localizedName)
+        return names.dropFirst().reduce(names.first ?? "") { tr("\($0) or \($1)") }
+    }
 
     /// A kind from its name, with `-` or `_` (`fixed-line`, `fixed_line`).
     public init?(name: String) {

@@ -41,7 +41,7 @@ extension FieldOptions {
             }
         }
         if let unused = validatorOptions.keys.sorted().first(where: { !used.contains($0) }) {
-            return .failure(ValidationIssue("--\(unused) does not apply to \(spec.name) (no validator of it takes it)"))
+            return .failure(ValidationIssue(tr("--\(unused) does not apply to \(spec.name) (no validator of it takes it)")))
         }
         return .success(spec)
     }

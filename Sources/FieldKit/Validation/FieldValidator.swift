@@ -4,7 +4,7 @@
 /// ```swift
 /// struct EvenDigits: FieldValidator {
 ///     func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
-///         value.count % 2 == 0 ? nil : ValidationIssue("needs an even number of digits")
+///         value.count % 2 == 0 ? nil : ValidationIssue(tr("needs an even number of digits"))
 ///     }
 /// }
 /// let loader = KeymapLoader(lookup: KeymapLookup(), validators: ["even-digits": EvenDigits()])

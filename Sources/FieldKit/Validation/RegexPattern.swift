@@ -31,7 +31,7 @@ public final class RegexPattern: @unchecked Sendable, Equatable, CustomStringCon
     public init(_ source: String) throws(CompileError) {
         self.source = source
         guard source.utf8.count <= RegexPattern.largestPattern else {
-            throw CompileError(message: "longer than \(RegexPattern.largestPattern) bytes", offset: 0)
+            throw CompileError(message: tr("longer than \(RegexPattern.largestPattern) bytes"), offset: 0)
         }
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -45,7 +45,7 @@ public final class RegexPattern: @unchecked Sendable, Equatable, CustomStringCon
         }
         guard let context = pcre2_match_context_create_8(nil) else {
             pcre2_code_free_8(compiled)
-            throw CompileError(message: "out of memory", offset: 0)
+            throw CompileError(message: tr("out of memory"), offset: 0)
         }
         pcre2_set_match_limit_8(context, RegexPattern.matchBudget)
         pcre2_set_depth_limit_8(context, RegexPattern.matchBudget)

@@ -21,21 +21,21 @@ public enum ResidentID {
 
     /// The first problem with an 18-character ID, or nil if it is valid.
     public static func issue(_ id: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
-        guard id.count == 18 else { return ValidationIssue("an ID number has 18 characters, not \(id.count)") }
+        guard id.count == 18 else { return ValidationIssue(tr("an ID number has 18 characters, not \(id.count)")) }
         guard let province = id.decimal(0..<2), ProvinceCodes.known[province] else {
-            return ValidationIssue("unknown province code \(String(decoding: id[0..<2], as: UTF8.self))", at: 0)
+            return ValidationIssue(tr("unknown province code \(String(decoding: id[0..<2], as: UTF8.self))"), at: 0)
         }
         guard let year = id.decimal(6..<10), let month = id.decimal(10..<12), let day = id.decimal(12..<14) else {
-            return ValidationIssue("birth date must be digits", at: 6)
+            return ValidationIssue(tr("birth date must be digits"), at: 6)
         }
         guard let birth = CalendarDate(year: year, month: month, day: day) else {
-            return ValidationIssue("no such date \(CalendarDate.iso(year: year, month: month, day: day))", at: 6)
+            return ValidationIssue(tr("no such date \(CalendarDate.iso(year: year, month: month, day: day))"), at: 6)
         }
-        if year < 1900 { return ValidationIssue("birth date \(birth) is before 1900", at: 6) }
-        if context.today < birth { return ValidationIssue("birth date \(birth) is in the future", at: 6) }
-        guard let expected = checkCharacter(id) else { return ValidationIssue("the first 17 characters must be digits") }
+        if year < 1900 { return ValidationIssue(tr("birth date \(birth) is before 1900"), at: 6) }
+        if context.today < birth { return ValidationIssue(tr("birth date \(birth) is in the future"), at: 6) }
+        guard let expected = checkCharacter(id) else { return ValidationIssue(tr("the first 17 characters must be digits")) }
         if id[17] != expected {
-            return ValidationIssue("check character should be \(Character(Unicode.Scalar(expected)))", at: 17)
+            return ValidationIssue(tr("check character should be \(Character(Unicode.Scalar(expected)))"), at: 17)
         }
         return nil
     }

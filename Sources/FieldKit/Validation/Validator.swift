@@ -22,7 +22,7 @@ public enum Validator: Sendable, Equatable {
     case range(min: Int, max: Int)
     /// The whole value matches a regular expression (compiled when the keymap loads); `message` replaces the
     /// default explanation.
-    case regex(pattern: RegexPattern, message: String?)
+    case regex(pattern: RegexPattern, message: LanguageTexts?)
     /// A validator registered with the keymap loader under `name` (see `FieldValidator`).
     case custom(name: String, validator: any FieldValidator)
 
@@ -74,15 +74,15 @@ public enum Validator: Sendable, Equatable {
         case .email: return NetworkNames.emailIssue(String(decoding: value, as: UTF8.self))
         case .semver: return SemanticVersion.issue(String(decoding: value, as: UTF8.self))
         case .range(let min, let max):
-            guard let n = value.decimal(0..<value.count), value.count <= 18 else { return ValidationIssue("must be a whole number") }
-            if n < min || n > max { return ValidationIssue("must be from \(min) to \(max), not \(n)") }
+            guard let n = value.decimal(0..<value.count), value.count <= 18 else { return ValidationIssue(tr("must be a whole number")) }
+            if n < min || n > max { return ValidationIssue(tr("must be from \(min) to \(max), not \(n)")) }
             return nil
         case .regex(let pattern, let message):
             switch pattern.wholeMatch(value) {
             case .matched: return nil
-            case .differs: return ValidationIssue(message ?? "does not match \(pattern.source)")
+            case .differs: return ValidationIssue(message?.text ?? tr("does not match \(pattern.source)"))
             case .tooManySteps:
-                return ValidationIssue("the field's pattern needs more than \(RegexPattern.matchBudget) steps to judge this value")
+                return ValidationIssue(tr("the field's pattern needs more than \(RegexPattern.matchBudget) steps to judge this value"))
             }
         case .custom(_, let validator):
             return validator.issue(value, context: context)
@@ -139,11 +139,11 @@ public enum Validator: Sendable, Equatable {
 
     private static func dateIssue(_ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
         guard value.count == 8, let y = value.decimal(0..<4), let m = value.decimal(4..<6), let d = value.decimal(6..<8)
-        else { return ValidationIssue("a date has 8 digits, yyyymmdd") }
+        else { return ValidationIssue(tr("a date has 8 digits, yyyymmdd")) }
         // Years run from 0001 (ISO 8601 without its extended range; no form means year 0).
-        if y == 0 { return ValidationIssue("there is no year 0000: dates run from 0001-01-01 to 9999-12-31", at: 0) }
+        if y == 0 { return ValidationIssue(tr("there is no year 0000: dates run from 0001-01-01 to 9999-12-31"), at: 0) }
         if CalendarDate(year: y, month: m, day: d) == nil {
-            return ValidationIssue("no such date \(CalendarDate.iso(year: y, month: m, day: d))", at: m < 1 || m > 12 ? 4 : 6)
+            return ValidationIssue(tr("no such date \(CalendarDate.iso(year: y, month: m, day: d))"), at: m < 1 || m > 12 ? 4 : 6)
         }
         return nil
     }

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A language fieldline writes its messages in.
+public enum Language: String, Sendable, CaseIterable {
+    /// English: the messages as written in the source (gettext's msgids).
+    case en
+    /// Simplified Chinese: `po/zh.po`.
+    case zh
+
+    /// The language messages are written in now. English until a program chooses (`fieldline` chooses from
+    /// `--lang` or the locale before anything else runs); set it once, before any thread starts.
+    nonisolated(unsafe) public static var current: Language = .en {
+        didSet { MessageCatalogue.active = current == .en ? nil : MessageCatalogue.shipped(current) }
+    }
+
+    /// The language of a locale name (`zh_CN.UTF-8`, `zh_Hans`, `en_US`, `C`): Chinese for every `zh` locale,
+    /// Traditional included (the catalogue is Simplified Chinese, which those readers can read, and is closer to
+    /// them than English), English for anything else; nil for an empty name.
+    public static func of(locale: String) -> Language? {
+        guard !locale.isEmpty else { return nil }
+        let name = locale.prefix { $0 != "." && $0 != "@" }
+        if name == "zh" || name.hasPrefix("zh_") || name.hasPrefix("zh-") { return .zh }
+        return .en
+    }
+
+    /// The language the environment asks for, as POSIX chooses the messages locale: `LC_ALL`, then `LC_MESSAGES`,
+    /// then `LANG`, the first that is set and not empty; English when none is.
+    public static func fromEnvironment(_ lookup: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Language {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = lookup(name), let language = of(locale: value) { return language }
+        }
+        return .en
+    }
+
+    /// The language named by `--lang` (`zh`, `en`, or a locale name such as `zh_CN`), or nil for an unknown name.
+    public static func named(_ name: String) -> Language? {
+        if let exact = Language(rawValue: name.lowercased()) { return exact }
+        let lowered = name.lowercased()
+        return lowered.hasPrefix("zh") ? .zh : lowered.hasPrefix("en") ? .en : nil
+    }
+
+    /// The language `--lang` asks for anywhere in a command line (`--lang zh`, `--lang=zh`), before the first `--`;
+    /// `.failure` with the bad name when it names no language, nil when it is not given.
+    public static func requested(in arguments: [String]) -> Result<Language, LanguageNameError>? {
+        var found: Result<Language, LanguageNameError>?
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "--" { break }
+            var name: String?
+            if argument == "--lang", i + 1 < arguments.count { name = arguments[i + 1]; i += 1 }
+            else if argument.hasPrefix("--lang=") { name = String(argument.dropFirst("--lang=".count)) }
+            if let name { found = named(name).map { .success($0) } ?? .failure(LanguageNameError(name: name)) }
+            i += 1
+        }
+        return found
+    }
+}
+
+extension Language {
+    /// The command line without its `--lang NAME` / `--lang=NAME` options (those before the first `--`), so the
+    /// commands themselves never see them: every command takes `--lang`.
+    public static func removingRequest(from arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "--" { kept += arguments[i...]; break }
+            if argument == "--lang", i + 1 < arguments.count { i += 2; continue }
+            if argument.hasPrefix("--lang=") { i += 1; continue }
+            kept.append(argument)
+            i += 1
+        }
+        return kept
+    }
+}
+
+/// `--lang` named no language fieldline has.
+public struct LanguageNameError: Error, Sendable, Equatable {
+    /// What was given.
+    public let name: String
+}
