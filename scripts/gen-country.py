@@ -5,6 +5,7 @@ One row per alpha-2 code that ISO 3166-1 assigns (249), sorted by code:
 
     value         alpha-2, upper case (DE)
     label         flag, English name, Chinese name, calling code (🇩🇪 Germany 德国 +49)
+    label_zh      the same with the Chinese name first (🇩🇪 德国 Germany +49), the label under a Chinese locale
     aliases       alpha-3, numeric, English name, Chinese name, calling code, the ISO 3166-1 English short name
                   and common name where they differ (Viet Nam, Korea, Republic of), the English names without
                   accents (Côte d’Ivoire -> Cote d'Ivoire), full pinyin of the Chinese name (deguo) and its
@@ -57,7 +58,7 @@ COMMAND = ("python3 -m pip install --target .gen-python "
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(ROOT, "keymaps", "data", "country.tsv")
 
-COLUMNS = ["value", "label", "aliases", "parent",
+COLUMNS = ["value", "label", "label_zh", "aliases", "parent",
            "flag", "name_en", "name_zh", "alpha3", "numeric", "calling_code"]
 
 # Readings pypinyin 0.55.0 gets wrong in these names (checked by hand against the standard transcriptions):
@@ -179,12 +180,13 @@ def build_rows():
     rows, dropped = [], []
     for i, r in enumerate(base):
         label = " ".join(x for x in (r["flag"], r["name_en"], r["name_zh"], r["calling_code"]) if x)
+        label_zh = " ".join(x for x in (r["flag"], r["name_zh"], r["name_en"], r["calling_code"]) if x)
         syllables = pinyin_syllables(r["name_zh"])
         english = [r["name_en"]] + r["iso_names"]
         candidates = ([r["alpha3"], r["numeric"], r["name_en"], r["name_zh"], r["calling_code"]]
                       + r["iso_names"] + [ascii_fold(n) for n in english]
                       + ["".join(syllables), "".join(s[0] for s in syllables)])
-        seen = {label.lower(), r["value"].lower()}
+        seen = {label.lower(), label_zh.lower(), r["value"].lower()}
         aliases = []
         for a in candidates:
             if not a or a.lower() in seen:
@@ -196,7 +198,7 @@ def build_rows():
             seen.add(a.lower())
             aliases.append(a)
         row = {k: v for k, v in r.items() if k != "iso_names"}
-        row.update(label=label, aliases="|".join(aliases), parent="")
+        row.update(label=label, label_zh=label_zh, aliases="|".join(aliases), parent="")
         for k in COLUMNS:
             for cell in (aliases if k == "aliases" else [row[k]]):
                 clean(cell)
@@ -229,6 +231,7 @@ def render(rows, dropped):
         f"#   country_code_for_region; empty where libphonenumber has none: {no_code}.",
         "# flag: the regional-indicator symbols of the alpha-2 code (Unicode).",
         "# label: flag, name_en, name_zh and calling_code, single spaces (the calling code left out when empty).",
+        "# label_zh: the label under a Chinese locale, the Chinese name first: flag, name_zh, name_en, calling_code.",
         "# aliases (|-separated): alpha3, numeric, name_en, name_zh, calling_code, the ISO 3166-1 English short and",
         "#   common names (iso-codes, where they differ), the English names without accents, full pinyin of",
         "#   name_zh and its initials (PyPI pypinyin 0.55.0, MIT, toneless, ü written v, a few readings",
@@ -252,6 +255,7 @@ def sanity(rows, text):
     assert not ({"EU", "UN", "XK", "EZ", "ZZ"} & set(by)), "no CLDR pseudo-regions"
     de = by["DE"]
     assert de["label"] == "🇩🇪 Germany 德国 +49", de["label"]
+    assert de["label_zh"] == "🇩🇪 德国 Germany +49", de["label_zh"]
     assert de["aliases"].split("|") == ["DEU", "276", "Germany", "德国", "+49", "deguo", "dg"], de["aliases"]
     assert "Viet Nam" in by["VN"]["aliases"].split("|") and "Hong Kong" in by["HK"]["aliases"].split("|")
     assert by["CN"]["label"] == "🇨🇳 China 中国 +86"

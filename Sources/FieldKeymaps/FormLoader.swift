@@ -88,7 +88,7 @@ public struct FormLoader: Sendable {
                 guard let text = reader.string(value, "name") else { continue }
                 if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a field name"), text))) }
             case "keymap": keymapNode = value
-            case "prompt": prompt = reader.string(value, "prompt")
+            case "prompt": prompt = reader.languageTexts(value, "prompt")?.text
             case "required": required = reader.bool(value, "required") ?? true
             case "secret": secret = reader.bool(value, "secret") ?? false
             case "unique": unique = reader.bool(value, "unique") ?? false

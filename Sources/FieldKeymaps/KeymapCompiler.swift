@@ -23,7 +23,7 @@ struct KeymapCompiler {
 
     mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
-        let summary = v["description"].flatMap { reader.string($0, "description") } ?? ""
+        let summary = v["description"].flatMap { reader.languageTexts($0, "description")?.text } ?? ""
         var (symbols, positionNodes) = v["symbols"].map { symbolRules($0) }
             ?? (SymbolRules(defaultClass: .printable, normalizeFullwidth: false), [:])
         var minLength = 0

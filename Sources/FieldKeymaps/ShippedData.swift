@@ -18,6 +18,7 @@ enum ShippedData {
 #   country_code_for_region; empty where libphonenumber has none: AQ BV GS HM PN TF UM.
 # flag: the regional-indicator symbols of the alpha-2 code (Unicode).
 # label: flag, name_en, name_zh and calling_code, single spaces (the calling code left out when empty).
+# label_zh: the label under a Chinese locale, the Chinese name first: flag, name_zh, name_en, calling_code.
 # aliases (|-separated): alpha3, numeric, name_en, name_zh, calling_code, the ISO 3166-1 English short and
 #   common names (iso-codes, where they differ), the English names without accents, full pinyin of
 #   name_zh and its initials (PyPI pypinyin 0.55.0, MIT, toneless, ü written v, a few readings
@@ -49,257 +50,257 @@ enum ShippedData {
 #   ZA: nf (= NF)
 # Calling codes are shared by several rows (+1 is the US, Canada and the Caribbean); they stay.
 # Row count: 249
-# Rows SHA-256: 4e54b2df7d3f3cb3b7185e40c59d52e1eed3cca5ba911ef883db2fa82491dc5b
-value	label	aliases	parent	flag	name_en	name_zh	alpha3	numeric	calling_code
-AD	🇦🇩 Andorra 安道尔 +376	AND|020|Andorra|安道尔|+376|andaoer|ade		🇦🇩	Andorra	安道尔	AND	020	+376
-AE	🇦🇪 United Arab Emirates 阿拉伯联合酋长国 +971	ARE|784|United Arab Emirates|阿拉伯联合酋长国|+971|alabolianheqiuzhangguo|alblhqzg		🇦🇪	United Arab Emirates	阿拉伯联合酋长国	ARE	784	+971
-AF	🇦🇫 Afghanistan 阿富汗 +93	AFG|004|Afghanistan|阿富汗|+93|afuhan|afh		🇦🇫	Afghanistan	阿富汗	AFG	004	+93
-AG	🇦🇬 Antigua & Barbuda 安提瓜和巴布达 +1	ATG|028|Antigua & Barbuda|安提瓜和巴布达|+1|Antigua and Barbuda|antiguahebabuda|atghbbd		🇦🇬	Antigua & Barbuda	安提瓜和巴布达	ATG	028	+1
-AI	🇦🇮 Anguilla 安圭拉 +1	AIA|660|Anguilla|安圭拉|+1|anguila|agl		🇦🇮	Anguilla	安圭拉	AIA	660	+1
-AL	🇦🇱 Albania 阿尔巴尼亚 +355	ALB|008|Albania|阿尔巴尼亚|+355|aerbaniya|aebny		🇦🇱	Albania	阿尔巴尼亚	ALB	008	+355
-AM	🇦🇲 Armenia 亚美尼亚 +374	ARM|051|Armenia|亚美尼亚|+374|yameiniya|ymny		🇦🇲	Armenia	亚美尼亚	ARM	051	+374
-AO	🇦🇴 Angola 安哥拉 +244	AGO|024|Angola|安哥拉|+244|angela|agl		🇦🇴	Angola	安哥拉	AGO	024	+244
-AQ	🇦🇶 Antarctica 南极洲	ATA|010|Antarctica|南极洲|nanjizhou|njz		🇦🇶	Antarctica	南极洲	ATA	010	
-AR	🇦🇷 Argentina 阿根廷 +54	ARG|032|Argentina|阿根廷|+54|agenting|agt		🇦🇷	Argentina	阿根廷	ARG	032	+54
-AS	🇦🇸 American Samoa 美属萨摩亚 +1	ASM|016|American Samoa|美属萨摩亚|+1|meishusamoya|mssmy		🇦🇸	American Samoa	美属萨摩亚	ASM	016	+1
-AT	🇦🇹 Austria 奥地利 +43	AUT|040|Austria|奥地利|+43|aodili|adl		🇦🇹	Austria	奥地利	AUT	040	+43
-AU	🇦🇺 Australia 澳大利亚 +61	AUS|036|Australia|澳大利亚|+61|aodaliya|adly		🇦🇺	Australia	澳大利亚	AUS	036	+61
-AW	🇦🇼 Aruba 阿鲁巴 +297	ABW|533|Aruba|阿鲁巴|+297|aluba		🇦🇼	Aruba	阿鲁巴	ABW	533	+297
-AX	🇦🇽 Åland Islands 奥兰群岛 +358	ALA|248|Åland Islands|奥兰群岛|+358|Aland Islands|aolanqundao|alqd		🇦🇽	Åland Islands	奥兰群岛	ALA	248	+358
-AZ	🇦🇿 Azerbaijan 阿塞拜疆 +994	AZE|031|Azerbaijan|阿塞拜疆|+994|asaibaijiang|asbj		🇦🇿	Azerbaijan	阿塞拜疆	AZE	031	+994
-BA	🇧🇦 Bosnia & Herzegovina 波斯尼亚和黑塞哥维那 +387	BIH|070|Bosnia & Herzegovina|波斯尼亚和黑塞哥维那|+387|Bosnia and Herzegovina|bosiniyaheheisaigeweina|bsnyhhsgwn		🇧🇦	Bosnia & Herzegovina	波斯尼亚和黑塞哥维那	BIH	070	+387
-BB	🇧🇧 Barbados 巴巴多斯 +1	BRB|052|Barbados|巴巴多斯|+1|babaduosi|bbds		🇧🇧	Barbados	巴巴多斯	BRB	052	+1
-BD	🇧🇩 Bangladesh 孟加拉国 +880	BGD|050|Bangladesh|孟加拉国|+880|mengjialaguo|mjlg		🇧🇩	Bangladesh	孟加拉国	BGD	050	+880
-BE	🇧🇪 Belgium 比利时 +32	BEL|056|Belgium|比利时|+32|bilishi|bls		🇧🇪	Belgium	比利时	BEL	056	+32
-BF	🇧🇫 Burkina Faso 布基纳法索 +226	BFA|854|Burkina Faso|布基纳法索|+226|bujinafasuo|bjnfs		🇧🇫	Burkina Faso	布基纳法索	BFA	854	+226
-BG	🇧🇬 Bulgaria 保加利亚 +359	BGR|100|Bulgaria|保加利亚|+359|baojialiya|bjly		🇧🇬	Bulgaria	保加利亚	BGR	100	+359
-BH	🇧🇭 Bahrain 巴林 +973	BHR|048|Bahrain|巴林|+973|balin		🇧🇭	Bahrain	巴林	BHR	048	+973
-BI	🇧🇮 Burundi 布隆迪 +257	BDI|108|Burundi|布隆迪|+257|bulongdi|bld		🇧🇮	Burundi	布隆迪	BDI	108	+257
-BJ	🇧🇯 Benin 贝宁 +229	BEN|204|Benin|贝宁|+229|beining		🇧🇯	Benin	贝宁	BEN	204	+229
-BL	🇧🇱 St. Barthélemy 圣巴泰勒米 +590	BLM|652|St. Barthélemy|圣巴泰勒米|+590|Saint Barthélemy|St. Barthelemy|Saint Barthelemy|shengbatailemi|sbtlm		🇧🇱	St. Barthélemy	圣巴泰勒米	BLM	652	+590
-BM	🇧🇲 Bermuda 百慕大 +1	BMU|060|Bermuda|百慕大|+1|baimuda|bmd		🇧🇲	Bermuda	百慕大	BMU	060	+1
-BN	🇧🇳 Brunei 文莱 +673	BRN|096|Brunei|文莱|+673|Brunei Darussalam|wenlai|wl		🇧🇳	Brunei	文莱	BRN	096	+673
-BO	🇧🇴 Bolivia 玻利维亚 +591	BOL|068|Bolivia|玻利维亚|+591|Bolivia, Plurinational State of|boliweiya|blwy		🇧🇴	Bolivia	玻利维亚	BOL	068	+591
-BQ	🇧🇶 Caribbean Netherlands 荷属加勒比区 +599	BES|535|Caribbean Netherlands|荷属加勒比区|+599|Bonaire, Sint Eustatius and Saba|heshujialebiqu|hsjlbq		🇧🇶	Caribbean Netherlands	荷属加勒比区	BES	535	+599
-BR	🇧🇷 Brazil 巴西 +55	BRA|076|Brazil|巴西|+55|baxi|bx		🇧🇷	Brazil	巴西	BRA	076	+55
-BS	🇧🇸 Bahamas 巴哈马 +1	BHS|044|Bahamas|巴哈马|+1|bahama|bhm		🇧🇸	Bahamas	巴哈马	BHS	044	+1
-BT	🇧🇹 Bhutan 不丹 +975	BTN|064|Bhutan|不丹|+975|budan		🇧🇹	Bhutan	不丹	BTN	064	+975
-BV	🇧🇻 Bouvet Island 布韦岛	BVT|074|Bouvet Island|布韦岛|buweidao|bwd		🇧🇻	Bouvet Island	布韦岛	BVT	074	
-BW	🇧🇼 Botswana 博茨瓦纳 +267	BWA|072|Botswana|博茨瓦纳|+267|bociwana|bcwn		🇧🇼	Botswana	博茨瓦纳	BWA	072	+267
-BY	🇧🇾 Belarus 白俄罗斯 +375	BLR|112|Belarus|白俄罗斯|+375|baieluosi|bels		🇧🇾	Belarus	白俄罗斯	BLR	112	+375
-BZ	🇧🇿 Belize 伯利兹 +501	BLZ|084|Belize|伯利兹|+501|bolizi		🇧🇿	Belize	伯利兹	BLZ	084	+501
-CA	🇨🇦 Canada 加拿大 +1	CAN|124|Canada|加拿大|+1|jianada|jnd		🇨🇦	Canada	加拿大	CAN	124	+1
-CC	🇨🇨 Cocos (Keeling) Islands 科科斯（基林）群岛 +61	CCK|166|Cocos (Keeling) Islands|科科斯（基林）群岛|+61|kekesijilinqundao|kksjlqd		🇨🇨	Cocos (Keeling) Islands	科科斯（基林）群岛	CCK	166	+61
-CD	🇨🇩 Congo - Kinshasa 刚果（金） +243	COD|180|Congo - Kinshasa|刚果（金）|+243|Congo, The Democratic Republic of the|gangguojin|ggj		🇨🇩	Congo - Kinshasa	刚果（金）	COD	180	+243
-CF	🇨🇫 Central African Republic 中非共和国 +236	CAF|140|Central African Republic|中非共和国|+236|zhongfeigongheguo|zfghg		🇨🇫	Central African Republic	中非共和国	CAF	140	+236
-CG	🇨🇬 Congo - Brazzaville 刚果（布） +242	COG|178|Congo - Brazzaville|刚果（布）|+242|Congo|gangguobu|ggb		🇨🇬	Congo - Brazzaville	刚果（布）	COG	178	+242
-CH	🇨🇭 Switzerland 瑞士 +41	CHE|756|Switzerland|瑞士|+41|ruishi		🇨🇭	Switzerland	瑞士	CHE	756	+41
-CI	🇨🇮 Côte d’Ivoire 科特迪瓦 +225	CIV|384|Côte d’Ivoire|科特迪瓦|+225|Côte d'Ivoire|Cote d'Ivoire|ketediwa|ktdw		🇨🇮	Côte d’Ivoire	科特迪瓦	CIV	384	+225
-CK	🇨🇰 Cook Islands 库克群岛 +682	COK|184|Cook Islands|库克群岛|+682|kukequndao|kkqd		🇨🇰	Cook Islands	库克群岛	COK	184	+682
-CL	🇨🇱 Chile 智利 +56	CHL|152|Chile|智利|+56|zhili|zl		🇨🇱	Chile	智利	CHL	152	+56
-CM	🇨🇲 Cameroon 喀麦隆 +237	CMR|120|Cameroon|喀麦隆|+237|kamailong|kml		🇨🇲	Cameroon	喀麦隆	CMR	120	+237
-CN	🇨🇳 China 中国 +86	CHN|156|China|中国|+86|zhongguo|zg		🇨🇳	China	中国	CHN	156	+86
-CO	🇨🇴 Colombia 哥伦比亚 +57	COL|170|Colombia|哥伦比亚|+57|gelunbiya|glby		🇨🇴	Colombia	哥伦比亚	COL	170	+57
-CR	🇨🇷 Costa Rica 哥斯达黎加 +506	CRI|188|Costa Rica|哥斯达黎加|+506|gesidalijia|gsdlj		🇨🇷	Costa Rica	哥斯达黎加	CRI	188	+506
-CU	🇨🇺 Cuba 古巴 +53	CUB|192|Cuba|古巴|+53|guba		🇨🇺	Cuba	古巴	CUB	192	+53
-CV	🇨🇻 Cape Verde 佛得角 +238	CPV|132|Cape Verde|佛得角|+238|Cabo Verde|fodejiao|fdj		🇨🇻	Cape Verde	佛得角	CPV	132	+238
-CW	🇨🇼 Curaçao 库拉索 +599	CUW|531|Curaçao|库拉索|+599|Curacao|kulasuo|kls		🇨🇼	Curaçao	库拉索	CUW	531	+599
-CX	🇨🇽 Christmas Island 圣诞岛 +61	CXR|162|Christmas Island|圣诞岛|+61|shengdandao|sdd		🇨🇽	Christmas Island	圣诞岛	CXR	162	+61
-CY	🇨🇾 Cyprus 塞浦路斯 +357	CYP|196|Cyprus|塞浦路斯|+357|saipulusi|spls		🇨🇾	Cyprus	塞浦路斯	CYP	196	+357
-CZ	🇨🇿 Czechia 捷克 +420	CZE|203|Czechia|捷克|+420|jieke|jk		🇨🇿	Czechia	捷克	CZE	203	+420
-DE	🇩🇪 Germany 德国 +49	DEU|276|Germany|德国|+49|deguo|dg		🇩🇪	Germany	德国	DEU	276	+49
-DJ	🇩🇯 Djibouti 吉布提 +253	DJI|262|Djibouti|吉布提|+253|jibuti|jbt		🇩🇯	Djibouti	吉布提	DJI	262	+253
-DK	🇩🇰 Denmark 丹麦 +45	DNK|208|Denmark|丹麦|+45|danmai		🇩🇰	Denmark	丹麦	DNK	208	+45
-DM	🇩🇲 Dominica 多米尼克 +1	DMA|212|Dominica|多米尼克|+1|duominike|dmnk		🇩🇲	Dominica	多米尼克	DMA	212	+1
-DO	🇩🇴 Dominican Republic 多米尼加共和国 +1	DOM|214|Dominican Republic|多米尼加共和国|+1|duominijiagongheguo|dmnjghg		🇩🇴	Dominican Republic	多米尼加共和国	DOM	214	+1
-DZ	🇩🇿 Algeria 阿尔及利亚 +213	DZA|012|Algeria|阿尔及利亚|+213|aerjiliya|aejly		🇩🇿	Algeria	阿尔及利亚	DZA	012	+213
-EC	🇪🇨 Ecuador 厄瓜多尔 +593	ECU|218|Ecuador|厄瓜多尔|+593|eguaduoer|egde		🇪🇨	Ecuador	厄瓜多尔	ECU	218	+593
-EE	🇪🇪 Estonia 爱沙尼亚 +372	EST|233|Estonia|爱沙尼亚|+372|aishaniya|asny		🇪🇪	Estonia	爱沙尼亚	EST	233	+372
-EG	🇪🇬 Egypt 埃及 +20	EGY|818|Egypt|埃及|+20|aiji|aj		🇪🇬	Egypt	埃及	EGY	818	+20
-EH	🇪🇭 Western Sahara 西撒哈拉 +212	ESH|732|Western Sahara|西撒哈拉|+212|xisahala|xshl		🇪🇭	Western Sahara	西撒哈拉	ESH	732	+212
-ER	🇪🇷 Eritrea 厄立特里亚 +291	ERI|232|Eritrea|厄立特里亚|+291|eliteliya|eltly		🇪🇷	Eritrea	厄立特里亚	ERI	232	+291
-ES	🇪🇸 Spain 西班牙 +34	ESP|724|Spain|西班牙|+34|xibanya|xby		🇪🇸	Spain	西班牙	ESP	724	+34
-ET	🇪🇹 Ethiopia 埃塞俄比亚 +251	ETH|231|Ethiopia|埃塞俄比亚|+251|aisaiebiya|aseby		🇪🇹	Ethiopia	埃塞俄比亚	ETH	231	+251
-FI	🇫🇮 Finland 芬兰 +358	FIN|246|Finland|芬兰|+358|fenlan|fl		🇫🇮	Finland	芬兰	FIN	246	+358
-FJ	🇫🇯 Fiji 斐济 +679	FJI|242|Fiji|斐济|+679|feiji		🇫🇯	Fiji	斐济	FJI	242	+679
-FK	🇫🇰 Falkland Islands 福克兰群岛 +500	FLK|238|Falkland Islands|福克兰群岛|+500|Falkland Islands (Malvinas)|fukelanqundao|fklqd		🇫🇰	Falkland Islands	福克兰群岛	FLK	238	+500
-FM	🇫🇲 Micronesia 密克罗尼西亚 +691	FSM|583|Micronesia|密克罗尼西亚|+691|Micronesia, Federated States of|mikeluonixiya|mklnxy		🇫🇲	Micronesia	密克罗尼西亚	FSM	583	+691
-FO	🇫🇴 Faroe Islands 法罗群岛 +298	FRO|234|Faroe Islands|法罗群岛|+298|faluoqundao|flqd		🇫🇴	Faroe Islands	法罗群岛	FRO	234	+298
-FR	🇫🇷 France 法国 +33	FRA|250|France|法国|+33|faguo|fg		🇫🇷	France	法国	FRA	250	+33
-GA	🇬🇦 Gabon 加蓬 +241	GAB|266|Gabon|加蓬|+241|jiapeng		🇬🇦	Gabon	加蓬	GAB	266	+241
-GB	🇬🇧 United Kingdom 英国 +44	GBR|826|United Kingdom|英国|+44|yingguo|yg		🇬🇧	United Kingdom	英国	GBR	826	+44
-GD	🇬🇩 Grenada 格林纳达 +1	GRD|308|Grenada|格林纳达|+1|gelinnada|glnd		🇬🇩	Grenada	格林纳达	GRD	308	+1
-GE	🇬🇪 Georgia 格鲁吉亚 +995	GEO|268|Georgia|格鲁吉亚|+995|gelujiya|gljy		🇬🇪	Georgia	格鲁吉亚	GEO	268	+995
-GF	🇬🇫 French Guiana 法属圭亚那 +594	GUF|254|French Guiana|法属圭亚那|+594|fashuguiyana|fsgyn		🇬🇫	French Guiana	法属圭亚那	GUF	254	+594
-GG	🇬🇬 Guernsey 根西岛 +44	GGY|831|Guernsey|根西岛|+44|genxidao|gxd		🇬🇬	Guernsey	根西岛	GGY	831	+44
-GH	🇬🇭 Ghana 加纳 +233	GHA|288|Ghana|加纳|+233|jiana|jn		🇬🇭	Ghana	加纳	GHA	288	+233
-GI	🇬🇮 Gibraltar 直布罗陀 +350	GIB|292|Gibraltar|直布罗陀|+350|zhibuluotuo|zblt		🇬🇮	Gibraltar	直布罗陀	GIB	292	+350
-GL	🇬🇱 Greenland 格陵兰 +299	GRL|304|Greenland|格陵兰|+299|gelinglan|gll		🇬🇱	Greenland	格陵兰	GRL	304	+299
-GM	🇬🇲 Gambia 冈比亚 +220	GMB|270|Gambia|冈比亚|+220|gangbiya|gby		🇬🇲	Gambia	冈比亚	GMB	270	+220
-GN	🇬🇳 Guinea 几内亚 +224	GIN|324|Guinea|几内亚|+224|jineiya|jny		🇬🇳	Guinea	几内亚	GIN	324	+224
-GP	🇬🇵 Guadeloupe 瓜德罗普 +590	GLP|312|Guadeloupe|瓜德罗普|+590|guadeluopu|gdlp		🇬🇵	Guadeloupe	瓜德罗普	GLP	312	+590
-GQ	🇬🇶 Equatorial Guinea 赤道几内亚 +240	GNQ|226|Equatorial Guinea|赤道几内亚|+240|chidaojineiya|cdjny		🇬🇶	Equatorial Guinea	赤道几内亚	GNQ	226	+240
-GR	🇬🇷 Greece 希腊 +30	GRC|300|Greece|希腊|+30|xila|xl		🇬🇷	Greece	希腊	GRC	300	+30
-GS	🇬🇸 South Georgia & South Sandwich Islands 南乔治亚和南桑威奇群岛	SGS|239|South Georgia & South Sandwich Islands|南乔治亚和南桑威奇群岛|South Georgia and the South Sandwich Islands|nanqiaozhiyahenansangweiqiqundao|nqzyhnswqqd		🇬🇸	South Georgia & South Sandwich Islands	南乔治亚和南桑威奇群岛	SGS	239	
-GT	🇬🇹 Guatemala 危地马拉 +502	GTM|320|Guatemala|危地马拉|+502|weidimala|wdml		🇬🇹	Guatemala	危地马拉	GTM	320	+502
-GU	🇬🇺 Guam 关岛 +1	GUM|316|Guam|关岛|+1|guandao		🇬🇺	Guam	关岛	GUM	316	+1
-GW	🇬🇼 Guinea-Bissau 几内亚比绍 +245	GNB|624|Guinea-Bissau|几内亚比绍|+245|jineiyabishao|jnybs		🇬🇼	Guinea-Bissau	几内亚比绍	GNB	624	+245
-GY	🇬🇾 Guyana 圭亚那 +592	GUY|328|Guyana|圭亚那|+592|guiyana|gyn		🇬🇾	Guyana	圭亚那	GUY	328	+592
-HK	🇭🇰 Hong Kong SAR China 中国香港特别行政区 +852	HKG|344|Hong Kong SAR China|中国香港特别行政区|+852|Hong Kong|zhongguoxianggangtebiexingzhengqu|zgxgtbxzq		🇭🇰	Hong Kong SAR China	中国香港特别行政区	HKG	344	+852
-HM	🇭🇲 Heard & McDonald Islands 赫德岛和麦克唐纳群岛	HMD|334|Heard & McDonald Islands|赫德岛和麦克唐纳群岛|Heard Island and McDonald Islands|hededaohemaiketangnaqundao|hddhmktnqd		🇭🇲	Heard & McDonald Islands	赫德岛和麦克唐纳群岛	HMD	334	
-HN	🇭🇳 Honduras 洪都拉斯 +504	HND|340|Honduras|洪都拉斯|+504|hongdulasi|hdls		🇭🇳	Honduras	洪都拉斯	HND	340	+504
-HR	🇭🇷 Croatia 克罗地亚 +385	HRV|191|Croatia|克罗地亚|+385|keluodiya|kldy		🇭🇷	Croatia	克罗地亚	HRV	191	+385
-HT	🇭🇹 Haiti 海地 +509	HTI|332|Haiti|海地|+509|haidi|hd		🇭🇹	Haiti	海地	HTI	332	+509
-HU	🇭🇺 Hungary 匈牙利 +36	HUN|348|Hungary|匈牙利|+36|xiongyali|xyl		🇭🇺	Hungary	匈牙利	HUN	348	+36
-ID	🇮🇩 Indonesia 印度尼西亚 +62	IDN|360|Indonesia|印度尼西亚|+62|yindunixiya|ydnxy		🇮🇩	Indonesia	印度尼西亚	IDN	360	+62
-IE	🇮🇪 Ireland 爱尔兰 +353	IRL|372|Ireland|爱尔兰|+353|aierlan|ael		🇮🇪	Ireland	爱尔兰	IRL	372	+353
-IL	🇮🇱 Israel 以色列 +972	ISR|376|Israel|以色列|+972|yiselie|ysl		🇮🇱	Israel	以色列	ISR	376	+972
-IM	🇮🇲 Isle of Man 马恩岛 +44	IMN|833|Isle of Man|马恩岛|+44|maendao|med		🇮🇲	Isle of Man	马恩岛	IMN	833	+44
-IN	🇮🇳 India 印度 +91	IND|356|India|印度|+91|yindu|yd		🇮🇳	India	印度	IND	356	+91
-IO	🇮🇴 British Indian Ocean Territory 英属印度洋领地 +246	IOT|086|British Indian Ocean Territory|英属印度洋领地|+246|yingshuyinduyanglingdi|ysydyld		🇮🇴	British Indian Ocean Territory	英属印度洋领地	IOT	086	+246
-IQ	🇮🇶 Iraq 伊拉克 +964	IRQ|368|Iraq|伊拉克|+964|yilake|ylk		🇮🇶	Iraq	伊拉克	IRQ	368	+964
-IR	🇮🇷 Iran 伊朗 +98	IRN|364|Iran|伊朗|+98|Iran, Islamic Republic of|yilang|yl		🇮🇷	Iran	伊朗	IRN	364	+98
-IS	🇮🇸 Iceland 冰岛 +354	ISL|352|Iceland|冰岛|+354|bingdao		🇮🇸	Iceland	冰岛	ISL	352	+354
-IT	🇮🇹 Italy 意大利 +39	ITA|380|Italy|意大利|+39|yidali|ydl		🇮🇹	Italy	意大利	ITA	380	+39
-JE	🇯🇪 Jersey 泽西岛 +44	JEY|832|Jersey|泽西岛|+44|zexidao|zxd		🇯🇪	Jersey	泽西岛	JEY	832	+44
-JM	🇯🇲 Jamaica 牙买加 +1	JAM|388|Jamaica|牙买加|+1|yamaijia|ymj		🇯🇲	Jamaica	牙买加	JAM	388	+1
-JO	🇯🇴 Jordan 约旦 +962	JOR|400|Jordan|约旦|+962|yuedan|yd		🇯🇴	Jordan	约旦	JOR	400	+962
-JP	🇯🇵 Japan 日本 +81	JPN|392|Japan|日本|+81|riben|rb		🇯🇵	Japan	日本	JPN	392	+81
-KE	🇰🇪 Kenya 肯尼亚 +254	KEN|404|Kenya|肯尼亚|+254|kenniya|kny		🇰🇪	Kenya	肯尼亚	KEN	404	+254
-KG	🇰🇬 Kyrgyzstan 吉尔吉斯斯坦 +996	KGZ|417|Kyrgyzstan|吉尔吉斯斯坦|+996|jierjisisitan|jejsst		🇰🇬	Kyrgyzstan	吉尔吉斯斯坦	KGZ	417	+996
-KH	🇰🇭 Cambodia 柬埔寨 +855	KHM|116|Cambodia|柬埔寨|+855|jianpuzhai|jpz		🇰🇭	Cambodia	柬埔寨	KHM	116	+855
-KI	🇰🇮 Kiribati 基里巴斯 +686	KIR|296|Kiribati|基里巴斯|+686|jilibasi|jlbs		🇰🇮	Kiribati	基里巴斯	KIR	296	+686
-KM	🇰🇲 Comoros 科摩罗 +269	COM|174|Comoros|科摩罗|+269|kemoluo|kml		🇰🇲	Comoros	科摩罗	COM	174	+269
-KN	🇰🇳 St. Kitts & Nevis 圣基茨和尼维斯 +1	KNA|659|St. Kitts & Nevis|圣基茨和尼维斯|+1|Saint Kitts and Nevis|shengjiciheniweisi|sjchnws		🇰🇳	St. Kitts & Nevis	圣基茨和尼维斯	KNA	659	+1
-KP	🇰🇵 North Korea 朝鲜 +850	PRK|408|North Korea|朝鲜|+850|Korea, Democratic People's Republic of|chaoxian		🇰🇵	North Korea	朝鲜	PRK	408	+850
-KR	🇰🇷 South Korea 韩国 +82	KOR|410|South Korea|韩国|+82|Korea, Republic of|hanguo|hg		🇰🇷	South Korea	韩国	KOR	410	+82
-KW	🇰🇼 Kuwait 科威特 +965	KWT|414|Kuwait|科威特|+965|keweite		🇰🇼	Kuwait	科威特	KWT	414	+965
-KY	🇰🇾 Cayman Islands 开曼群岛 +1	CYM|136|Cayman Islands|开曼群岛|+1|kaimanqundao|kmqd		🇰🇾	Cayman Islands	开曼群岛	CYM	136	+1
-KZ	🇰🇿 Kazakhstan 哈萨克斯坦 +7	KAZ|398|Kazakhstan|哈萨克斯坦|+7|hasakesitan|hskst		🇰🇿	Kazakhstan	哈萨克斯坦	KAZ	398	+7
-LA	🇱🇦 Laos 老挝 +856	LAO|418|Laos|老挝|+856|Lao People's Democratic Republic|laowo|lw		🇱🇦	Laos	老挝	LAO	418	+856
-LB	🇱🇧 Lebanon 黎巴嫩 +961	LBN|422|Lebanon|黎巴嫩|+961|libanen		🇱🇧	Lebanon	黎巴嫩	LBN	422	+961
-LC	🇱🇨 St. Lucia 圣卢西亚 +1	LCA|662|St. Lucia|圣卢西亚|+1|Saint Lucia|shengluxiya|slxy		🇱🇨	St. Lucia	圣卢西亚	LCA	662	+1
-LI	🇱🇮 Liechtenstein 列支敦士登 +423	LIE|438|Liechtenstein|列支敦士登|+423|liezhidunshideng|lzdsd		🇱🇮	Liechtenstein	列支敦士登	LIE	438	+423
-LK	🇱🇰 Sri Lanka 斯里兰卡 +94	LKA|144|Sri Lanka|斯里兰卡|+94|sililanka|sllk		🇱🇰	Sri Lanka	斯里兰卡	LKA	144	+94
-LR	🇱🇷 Liberia 利比里亚 +231	LBR|430|Liberia|利比里亚|+231|libiliya|lbly		🇱🇷	Liberia	利比里亚	LBR	430	+231
-LS	🇱🇸 Lesotho 莱索托 +266	LSO|426|Lesotho|莱索托|+266|laisuotuo|lst		🇱🇸	Lesotho	莱索托	LSO	426	+266
-LT	🇱🇹 Lithuania 立陶宛 +370	LTU|440|Lithuania|立陶宛|+370|litaowan|ltw		🇱🇹	Lithuania	立陶宛	LTU	440	+370
-LU	🇱🇺 Luxembourg 卢森堡 +352	LUX|442|Luxembourg|卢森堡|+352|lusenbao|lsb		🇱🇺	Luxembourg	卢森堡	LUX	442	+352
-LV	🇱🇻 Latvia 拉脱维亚 +371	LVA|428|Latvia|拉脱维亚|+371|latuoweiya|ltwy		🇱🇻	Latvia	拉脱维亚	LVA	428	+371
-LY	🇱🇾 Libya 利比亚 +218	LBY|434|Libya|利比亚|+218|libiya		🇱🇾	Libya	利比亚	LBY	434	+218
-MA	🇲🇦 Morocco 摩洛哥 +212	MAR|504|Morocco|摩洛哥|+212|moluoge|mlg		🇲🇦	Morocco	摩洛哥	MAR	504	+212
-MC	🇲🇨 Monaco 摩纳哥 +377	MCO|492|Monaco|摩纳哥|+377|monage		🇲🇨	Monaco	摩纳哥	MCO	492	+377
-MD	🇲🇩 Moldova 摩尔多瓦 +373	MDA|498|Moldova|摩尔多瓦|+373|Moldova, Republic of|moerduowa|medw		🇲🇩	Moldova	摩尔多瓦	MDA	498	+373
-ME	🇲🇪 Montenegro 黑山 +382	MNE|499|Montenegro|黑山|+382|heishan|hs		🇲🇪	Montenegro	黑山	MNE	499	+382
-MF	🇲🇫 St. Martin 法属圣马丁 +590	MAF|663|St. Martin|法属圣马丁|+590|Saint Martin (French part)|fashushengmading|fssmd		🇲🇫	St. Martin	法属圣马丁	MAF	663	+590
-MG	🇲🇬 Madagascar 马达加斯加 +261	MDG|450|Madagascar|马达加斯加|+261|madajiasijia|mdjsj		🇲🇬	Madagascar	马达加斯加	MDG	450	+261
-MH	🇲🇭 Marshall Islands 马绍尔群岛 +692	MHL|584|Marshall Islands|马绍尔群岛|+692|mashaoerqundao|mseqd		🇲🇭	Marshall Islands	马绍尔群岛	MHL	584	+692
-MK	🇲🇰 North Macedonia 北马其顿 +389	MKD|807|North Macedonia|北马其顿|+389|beimaqidun|bmqd		🇲🇰	North Macedonia	北马其顿	MKD	807	+389
-ML	🇲🇱 Mali 马里 +223	MLI|466|Mali|马里|+223		🇲🇱	Mali	马里	MLI	466	+223
-MM	🇲🇲 Myanmar (Burma) 缅甸 +95	MMR|104|Myanmar (Burma)|缅甸|+95|Myanmar|miandian		🇲🇲	Myanmar (Burma)	缅甸	MMR	104	+95
-MN	🇲🇳 Mongolia 蒙古 +976	MNG|496|Mongolia|蒙古|+976|menggu		🇲🇳	Mongolia	蒙古	MNG	496	+976
-MO	🇲🇴 Macao SAR China 中国澳门特别行政区 +853	MAC|446|Macao SAR China|中国澳门特别行政区|+853|Macao|zhongguoaomentebiexingzhengqu|zgamtbxzq		🇲🇴	Macao SAR China	中国澳门特别行政区	MAC	446	+853
-MP	🇲🇵 Northern Mariana Islands 北马里亚纳群岛 +1	MNP|580|Northern Mariana Islands|北马里亚纳群岛|+1|beimaliyanaqundao|bmlynqd		🇲🇵	Northern Mariana Islands	北马里亚纳群岛	MNP	580	+1
-MQ	🇲🇶 Martinique 马提尼克 +596	MTQ|474|Martinique|马提尼克|+596|matinike|mtnk		🇲🇶	Martinique	马提尼克	MTQ	474	+596
-MR	🇲🇷 Mauritania 毛里塔尼亚 +222	MRT|478|Mauritania|毛里塔尼亚|+222|maolitaniya|mltny		🇲🇷	Mauritania	毛里塔尼亚	MRT	478	+222
-MS	🇲🇸 Montserrat 蒙特塞拉特 +1	MSR|500|Montserrat|蒙特塞拉特|+1|mengtesailate|mtslt		🇲🇸	Montserrat	蒙特塞拉特	MSR	500	+1
-MT	🇲🇹 Malta 马耳他 +356	MLT|470|Malta|马耳他|+356|maerta|met		🇲🇹	Malta	马耳他	MLT	470	+356
-MU	🇲🇺 Mauritius 毛里求斯 +230	MUS|480|Mauritius|毛里求斯|+230|maoliqiusi|mlqs		🇲🇺	Mauritius	毛里求斯	MUS	480	+230
-MV	🇲🇻 Maldives 马尔代夫 +960	MDV|462|Maldives|马尔代夫|+960|maerdaifu|medf		🇲🇻	Maldives	马尔代夫	MDV	462	+960
-MW	🇲🇼 Malawi 马拉维 +265	MWI|454|Malawi|马拉维|+265|malawei|mlw		🇲🇼	Malawi	马拉维	MWI	454	+265
-MX	🇲🇽 Mexico 墨西哥 +52	MEX|484|Mexico|墨西哥|+52|moxige|mxg		🇲🇽	Mexico	墨西哥	MEX	484	+52
-MY	🇲🇾 Malaysia 马来西亚 +60	MYS|458|Malaysia|马来西亚|+60|malaixiya|mlxy		🇲🇾	Malaysia	马来西亚	MYS	458	+60
-MZ	🇲🇿 Mozambique 莫桑比克 +258	MOZ|508|Mozambique|莫桑比克|+258|mosangbike|msbk		🇲🇿	Mozambique	莫桑比克	MOZ	508	+258
-NA	🇳🇦 Namibia 纳米比亚 +264	NAM|516|Namibia|纳米比亚|+264|namibiya|nmby		🇳🇦	Namibia	纳米比亚	NAM	516	+264
-NC	🇳🇨 New Caledonia 新喀里多尼亚 +687	NCL|540|New Caledonia|新喀里多尼亚|+687|xinkaliduoniya|xkldny		🇳🇨	New Caledonia	新喀里多尼亚	NCL	540	+687
-NE	🇳🇪 Niger 尼日尔 +227	NER|562|Niger|尼日尔|+227|nirier|nre		🇳🇪	Niger	尼日尔	NER	562	+227
-NF	🇳🇫 Norfolk Island 诺福克岛 +672	NFK|574|Norfolk Island|诺福克岛|+672|nuofukedao|nfkd		🇳🇫	Norfolk Island	诺福克岛	NFK	574	+672
-NG	🇳🇬 Nigeria 尼日利亚 +234	NGA|566|Nigeria|尼日利亚|+234|niriliya|nrly		🇳🇬	Nigeria	尼日利亚	NGA	566	+234
-NI	🇳🇮 Nicaragua 尼加拉瓜 +505	NIC|558|Nicaragua|尼加拉瓜|+505|nijialagua|njlg		🇳🇮	Nicaragua	尼加拉瓜	NIC	558	+505
-NL	🇳🇱 Netherlands 荷兰 +31	NLD|528|Netherlands|荷兰|+31|helan|hl		🇳🇱	Netherlands	荷兰	NLD	528	+31
-NO	🇳🇴 Norway 挪威 +47	NOR|578|Norway|挪威|+47|nuowei|nw		🇳🇴	Norway	挪威	NOR	578	+47
-NP	🇳🇵 Nepal 尼泊尔 +977	NPL|524|Nepal|尼泊尔|+977|nipoer|npe		🇳🇵	Nepal	尼泊尔	NPL	524	+977
-NR	🇳🇷 Nauru 瑙鲁 +674	NRU|520|Nauru|瑙鲁|+674|naolu		🇳🇷	Nauru	瑙鲁	NRU	520	+674
-NU	🇳🇺 Niue 纽埃 +683	NIU|570|Niue|纽埃|+683|niuai		🇳🇺	Niue	纽埃	NIU	570	+683
-NZ	🇳🇿 New Zealand 新西兰 +64	NZL|554|New Zealand|新西兰|+64|xinxilan|xxl		🇳🇿	New Zealand	新西兰	NZL	554	+64
-OM	🇴🇲 Oman 阿曼 +968	OMN|512|Oman|阿曼|+968|aman		🇴🇲	Oman	阿曼	OMN	512	+968
-PA	🇵🇦 Panama 巴拿马 +507	PAN|591|Panama|巴拿马|+507|banama|bnm		🇵🇦	Panama	巴拿马	PAN	591	+507
-PE	🇵🇪 Peru 秘鲁 +51	PER|604|Peru|秘鲁|+51|bilu		🇵🇪	Peru	秘鲁	PER	604	+51
-PF	🇵🇫 French Polynesia 法属波利尼西亚 +689	PYF|258|French Polynesia|法属波利尼西亚|+689|fashubolinixiya|fsblnxy		🇵🇫	French Polynesia	法属波利尼西亚	PYF	258	+689
-PG	🇵🇬 Papua New Guinea 巴布亚新几内亚 +675	PNG|598|Papua New Guinea|巴布亚新几内亚|+675|babuyaxinjineiya|bbyxjny		🇵🇬	Papua New Guinea	巴布亚新几内亚	PNG	598	+675
-PH	🇵🇭 Philippines 菲律宾 +63	PHL|608|Philippines|菲律宾|+63|feilvbin|flb		🇵🇭	Philippines	菲律宾	PHL	608	+63
-PK	🇵🇰 Pakistan 巴基斯坦 +92	PAK|586|Pakistan|巴基斯坦|+92|bajisitan|bjst		🇵🇰	Pakistan	巴基斯坦	PAK	586	+92
-PL	🇵🇱 Poland 波兰 +48	POL|616|Poland|波兰|+48|bolan		🇵🇱	Poland	波兰	POL	616	+48
-PM	🇵🇲 St. Pierre & Miquelon 圣皮埃尔和密克隆群岛 +508	SPM|666|St. Pierre & Miquelon|圣皮埃尔和密克隆群岛|+508|Saint Pierre and Miquelon|shengpiaierhemikelongqundao|spaehmklqd		🇵🇲	St. Pierre & Miquelon	圣皮埃尔和密克隆群岛	SPM	666	+508
-PN	🇵🇳 Pitcairn Islands 皮特凯恩群岛	PCN|612|Pitcairn Islands|皮特凯恩群岛|Pitcairn|pitekaienqundao|ptkeqd		🇵🇳	Pitcairn Islands	皮特凯恩群岛	PCN	612	
-PR	🇵🇷 Puerto Rico 波多黎各 +1	PRI|630|Puerto Rico|波多黎各|+1|boduolige|bdlg		🇵🇷	Puerto Rico	波多黎各	PRI	630	+1
-PS	🇵🇸 Palestinian Territories 巴勒斯坦领土 +970	PSE|275|Palestinian Territories|巴勒斯坦领土|+970|Palestine, State of|balesitanlingtu|blstlt		🇵🇸	Palestinian Territories	巴勒斯坦领土	PSE	275	+970
-PT	🇵🇹 Portugal 葡萄牙 +351	PRT|620|Portugal|葡萄牙|+351|putaoya|pty		🇵🇹	Portugal	葡萄牙	PRT	620	+351
-PW	🇵🇼 Palau 帕劳 +680	PLW|585|Palau|帕劳|+680|palao		🇵🇼	Palau	帕劳	PLW	585	+680
-PY	🇵🇾 Paraguay 巴拉圭 +595	PRY|600|Paraguay|巴拉圭|+595|balagui|blg		🇵🇾	Paraguay	巴拉圭	PRY	600	+595
-QA	🇶🇦 Qatar 卡塔尔 +974	QAT|634|Qatar|卡塔尔|+974|kataer|kte		🇶🇦	Qatar	卡塔尔	QAT	634	+974
-RE	🇷🇪 Réunion 留尼汪 +262	REU|638|Réunion|留尼汪|+262|Reunion|liuniwang|lnw		🇷🇪	Réunion	留尼汪	REU	638	+262
-RO	🇷🇴 Romania 罗马尼亚 +40	ROU|642|Romania|罗马尼亚|+40|luomaniya|lmny		🇷🇴	Romania	罗马尼亚	ROU	642	+40
-RS	🇷🇸 Serbia 塞尔维亚 +381	SRB|688|Serbia|塞尔维亚|+381|saierweiya|sewy		🇷🇸	Serbia	塞尔维亚	SRB	688	+381
-RU	🇷🇺 Russia 俄罗斯 +7	RUS|643|Russia|俄罗斯|+7|Russian Federation|eluosi|els		🇷🇺	Russia	俄罗斯	RUS	643	+7
-RW	🇷🇼 Rwanda 卢旺达 +250	RWA|646|Rwanda|卢旺达|+250|luwangda|lwd		🇷🇼	Rwanda	卢旺达	RWA	646	+250
-SA	🇸🇦 Saudi Arabia 沙特阿拉伯 +966	SAU|682|Saudi Arabia|沙特阿拉伯|+966|shatealabo|stalb		🇸🇦	Saudi Arabia	沙特阿拉伯	SAU	682	+966
-SB	🇸🇧 Solomon Islands 所罗门群岛 +677	SLB|090|Solomon Islands|所罗门群岛|+677|suoluomenqundao|slmqd		🇸🇧	Solomon Islands	所罗门群岛	SLB	090	+677
-SC	🇸🇨 Seychelles 塞舌尔 +248	SYC|690|Seychelles|塞舌尔|+248|saisheer|sse		🇸🇨	Seychelles	塞舌尔	SYC	690	+248
-SD	🇸🇩 Sudan 苏丹 +249	SDN|729|Sudan|苏丹|+249		🇸🇩	Sudan	苏丹	SDN	729	+249
-SE	🇸🇪 Sweden 瑞典 +46	SWE|752|Sweden|瑞典|+46|ruidian|rd		🇸🇪	Sweden	瑞典	SWE	752	+46
-SG	🇸🇬 Singapore 新加坡 +65	SGP|702|Singapore|新加坡|+65|xinjiapo|xjp		🇸🇬	Singapore	新加坡	SGP	702	+65
-SH	🇸🇭 St. Helena 圣赫勒拿 +290	SHN|654|St. Helena|圣赫勒拿|+290|Saint Helena, Ascension and Tristan da Cunha|shenghelena|shln		🇸🇭	St. Helena	圣赫勒拿	SHN	654	+290
-SI	🇸🇮 Slovenia 斯洛文尼亚 +386	SVN|705|Slovenia|斯洛文尼亚|+386|siluowenniya|slwny		🇸🇮	Slovenia	斯洛文尼亚	SVN	705	+386
-SJ	🇸🇯 Svalbard & Jan Mayen 斯瓦尔巴和扬马延 +47	SJM|744|Svalbard & Jan Mayen|斯瓦尔巴和扬马延|+47|Svalbard and Jan Mayen|siwaerbaheyangmayan|swebhymy		🇸🇯	Svalbard & Jan Mayen	斯瓦尔巴和扬马延	SJM	744	+47
-SK	🇸🇰 Slovakia 斯洛伐克 +421	SVK|703|Slovakia|斯洛伐克|+421|siluofake|slfk		🇸🇰	Slovakia	斯洛伐克	SVK	703	+421
-SL	🇸🇱 Sierra Leone 塞拉利昂 +232	SLE|694|Sierra Leone|塞拉利昂|+232|sailaliang|slla		🇸🇱	Sierra Leone	塞拉利昂	SLE	694	+232
-SM	🇸🇲 San Marino 圣马力诺 +378	SMR|674|San Marino|圣马力诺|+378|shengmalinuo|smln		🇸🇲	San Marino	圣马力诺	SMR	674	+378
-SN	🇸🇳 Senegal 塞内加尔 +221	SEN|686|Senegal|塞内加尔|+221|saineijiaer|snje		🇸🇳	Senegal	塞内加尔	SEN	686	+221
-SO	🇸🇴 Somalia 索马里 +252	SOM|706|Somalia|索马里|+252|suomali|sml		🇸🇴	Somalia	索马里	SOM	706	+252
-SR	🇸🇷 Suriname 苏里南 +597	SUR|740|Suriname|苏里南|+597|sulinan|sln		🇸🇷	Suriname	苏里南	SUR	740	+597
-SS	🇸🇸 South Sudan 南苏丹 +211	SSD|728|South Sudan|南苏丹|+211|nansudan|nsd		🇸🇸	South Sudan	南苏丹	SSD	728	+211
-ST	🇸🇹 São Tomé & Príncipe 圣多美和普林西比 +239	STP|678|São Tomé & Príncipe|圣多美和普林西比|+239|Sao Tome and Principe|Sao Tome & Principe|shengduomeihepulinxibi|sdmhplxb		🇸🇹	São Tomé & Príncipe	圣多美和普林西比	STP	678	+239
-SV	🇸🇻 El Salvador 萨尔瓦多 +503	SLV|222|El Salvador|萨尔瓦多|+503|saerwaduo|sewd		🇸🇻	El Salvador	萨尔瓦多	SLV	222	+503
-SX	🇸🇽 Sint Maarten 荷属圣马丁 +1	SXM|534|Sint Maarten|荷属圣马丁|+1|Sint Maarten (Dutch part)|heshushengmading|hssmd		🇸🇽	Sint Maarten	荷属圣马丁	SXM	534	+1
-SY	🇸🇾 Syria 叙利亚 +963	SYR|760|Syria|叙利亚|+963|Syrian Arab Republic|xuliya|xly		🇸🇾	Syria	叙利亚	SYR	760	+963
-SZ	🇸🇿 Eswatini 斯威士兰 +268	SWZ|748|Eswatini|斯威士兰|+268|siweishilan|swsl		🇸🇿	Eswatini	斯威士兰	SWZ	748	+268
-TC	🇹🇨 Turks & Caicos Islands 特克斯和凯科斯群岛 +1	TCA|796|Turks & Caicos Islands|特克斯和凯科斯群岛|+1|Turks and Caicos Islands|tekesihekaikesiqundao|tkshkksqd		🇹🇨	Turks & Caicos Islands	特克斯和凯科斯群岛	TCA	796	+1
-TD	🇹🇩 Chad 乍得 +235	TCD|148|Chad|乍得|+235|zhade|zd		🇹🇩	Chad	乍得	TCD	148	+235
-TF	🇹🇫 French Southern Territories 法属南部领地	ATF|260|French Southern Territories|法属南部领地|fashunanbulingdi|fsnbld		🇹🇫	French Southern Territories	法属南部领地	ATF	260	
-TG	🇹🇬 Togo 多哥 +228	TGO|768|Togo|多哥|+228|duoge|dg		🇹🇬	Togo	多哥	TGO	768	+228
-TH	🇹🇭 Thailand 泰国 +66	THA|764|Thailand|泰国|+66|taiguo		🇹🇭	Thailand	泰国	THA	764	+66
-TJ	🇹🇯 Tajikistan 塔吉克斯坦 +992	TJK|762|Tajikistan|塔吉克斯坦|+992|tajikesitan|tjkst		🇹🇯	Tajikistan	塔吉克斯坦	TJK	762	+992
-TK	🇹🇰 Tokelau 托克劳 +690	TKL|772|Tokelau|托克劳|+690|tuokelao		🇹🇰	Tokelau	托克劳	TKL	772	+690
-TL	🇹🇱 Timor-Leste 东帝汶 +670	TLS|626|Timor-Leste|东帝汶|+670|dongdiwen|ddw		🇹🇱	Timor-Leste	东帝汶	TLS	626	+670
-TM	🇹🇲 Turkmenistan 土库曼斯坦 +993	TKM|795|Turkmenistan|土库曼斯坦|+993|tukumansitan|tkmst		🇹🇲	Turkmenistan	土库曼斯坦	TKM	795	+993
-TN	🇹🇳 Tunisia 突尼斯 +216	TUN|788|Tunisia|突尼斯|+216|tunisi|tns		🇹🇳	Tunisia	突尼斯	TUN	788	+216
-TO	🇹🇴 Tonga 汤加 +676	TON|776|Tonga|汤加|+676|tangjia		🇹🇴	Tonga	汤加	TON	776	+676
-TR	🇹🇷 Türkiye 土耳其 +90	TUR|792|Türkiye|土耳其|+90|Turkiye|tuerqi|teq		🇹🇷	Türkiye	土耳其	TUR	792	+90
-TT	🇹🇹 Trinidad & Tobago 特立尼达和多巴哥 +1	TTO|780|Trinidad & Tobago|特立尼达和多巴哥|+1|Trinidad and Tobago|telinidaheduobage|tlndhdbg		🇹🇹	Trinidad & Tobago	特立尼达和多巴哥	TTO	780	+1
-TV	🇹🇻 Tuvalu 图瓦卢 +688	TUV|798|Tuvalu|图瓦卢|+688|tuwalu|twl		🇹🇻	Tuvalu	图瓦卢	TUV	798	+688
-TW	🇹🇼 Taiwan 台湾 +886	TWN|158|Taiwan|台湾|+886|Taiwan, Province of China		🇹🇼	Taiwan	台湾	TWN	158	+886
-TZ	🇹🇿 Tanzania 坦桑尼亚 +255	TZA|834|Tanzania|坦桑尼亚|+255|Tanzania, United Republic of|tansangniya|tsny		🇹🇿	Tanzania	坦桑尼亚	TZA	834	+255
-UA	🇺🇦 Ukraine 乌克兰 +380	UKR|804|Ukraine|乌克兰|+380|wukelan|wkl		🇺🇦	Ukraine	乌克兰	UKR	804	+380
-UG	🇺🇬 Uganda 乌干达 +256	UGA|800|Uganda|乌干达|+256|wuganda|wgd		🇺🇬	Uganda	乌干达	UGA	800	+256
-UM	🇺🇲 U.S. Outlying Islands 美国本土外小岛屿	UMI|581|U.S. Outlying Islands|美国本土外小岛屿|United States Minor Outlying Islands|meiguobentuwaixiaodaoyu|mgbtwxdy		🇺🇲	U.S. Outlying Islands	美国本土外小岛屿	UMI	581	
-US	🇺🇸 United States 美国 +1	USA|840|United States|美国|+1|meiguo		🇺🇸	United States	美国	USA	840	+1
-UY	🇺🇾 Uruguay 乌拉圭 +598	URY|858|Uruguay|乌拉圭|+598|wulagui|wlg		🇺🇾	Uruguay	乌拉圭	URY	858	+598
-UZ	🇺🇿 Uzbekistan 乌兹别克斯坦 +998	UZB|860|Uzbekistan|乌兹别克斯坦|+998|wuzibiekesitan|wzbkst		🇺🇿	Uzbekistan	乌兹别克斯坦	UZB	860	+998
-VA	🇻🇦 Vatican City 梵蒂冈 +39	VAT|336|Vatican City|梵蒂冈|+39|Holy See (Vatican City State)|fandigang|fdg		🇻🇦	Vatican City	梵蒂冈	VAT	336	+39
-VC	🇻🇨 St. Vincent & Grenadines 圣文森特和格林纳丁斯 +1	VCT|670|St. Vincent & Grenadines|圣文森特和格林纳丁斯|+1|Saint Vincent and the Grenadines|shengwensentehegelinnadingsi|swsthglnds		🇻🇨	St. Vincent & Grenadines	圣文森特和格林纳丁斯	VCT	670	+1
-VE	🇻🇪 Venezuela 委内瑞拉 +58	VEN|862|Venezuela|委内瑞拉|+58|Venezuela, Bolivarian Republic of|weineiruila|wnrl		🇻🇪	Venezuela	委内瑞拉	VEN	862	+58
-VG	🇻🇬 British Virgin Islands 英属维尔京群岛 +1	VGB|092|British Virgin Islands|英属维尔京群岛|+1|Virgin Islands, British|yingshuweierjingqundao|yswejqd		🇻🇬	British Virgin Islands	英属维尔京群岛	VGB	092	+1
-VI	🇻🇮 U.S. Virgin Islands 美属维尔京群岛 +1	VIR|850|U.S. Virgin Islands|美属维尔京群岛|+1|Virgin Islands, U.S.|meishuweierjingqundao|mswejqd		🇻🇮	U.S. Virgin Islands	美属维尔京群岛	VIR	850	+1
-VN	🇻🇳 Vietnam 越南 +84	VNM|704|Vietnam|越南|+84|Viet Nam|yuenan|yn		🇻🇳	Vietnam	越南	VNM	704	+84
-VU	🇻🇺 Vanuatu 瓦努阿图 +678	VUT|548|Vanuatu|瓦努阿图|+678|wanuatu|wnat		🇻🇺	Vanuatu	瓦努阿图	VUT	548	+678
-WF	🇼🇫 Wallis & Futuna 瓦利斯和富图纳 +681	WLF|876|Wallis & Futuna|瓦利斯和富图纳|+681|Wallis and Futuna|walisihefutuna|wlshftn		🇼🇫	Wallis & Futuna	瓦利斯和富图纳	WLF	876	+681
-WS	🇼🇸 Samoa 萨摩亚 +685	WSM|882|Samoa|萨摩亚|+685|samoya|smy		🇼🇸	Samoa	萨摩亚	WSM	882	+685
-YE	🇾🇪 Yemen 也门 +967	YEM|887|Yemen|也门|+967|ym		🇾🇪	Yemen	也门	YEM	887	+967
-YT	🇾🇹 Mayotte 马约特 +262	MYT|175|Mayotte|马约特|+262|mayuete		🇾🇹	Mayotte	马约特	MYT	175	+262
-ZA	🇿🇦 South Africa 南非 +27	ZAF|710|South Africa|南非|+27|nanfei		🇿🇦	South Africa	南非	ZAF	710	+27
-ZM	🇿🇲 Zambia 赞比亚 +260	ZMB|894|Zambia|赞比亚|+260|zanbiya|zby		🇿🇲	Zambia	赞比亚	ZMB	894	+260
-ZW	🇿🇼 Zimbabwe 津巴布韦 +263	ZWE|716|Zimbabwe|津巴布韦|+263|jinbabuwei|jbbw		🇿🇼	Zimbabwe	津巴布韦	ZWE	716	+263
+# Rows SHA-256: 9a92ace143ba4ee8e8f072fc3ab606ea41ab7920b5a06e77bbe0f0e1d2661421
+value	label	label_zh	aliases	parent	flag	name_en	name_zh	alpha3	numeric	calling_code
+AD	🇦🇩 Andorra 安道尔 +376	🇦🇩 安道尔 Andorra +376	AND|020|Andorra|安道尔|+376|andaoer|ade		🇦🇩	Andorra	安道尔	AND	020	+376
+AE	🇦🇪 United Arab Emirates 阿拉伯联合酋长国 +971	🇦🇪 阿拉伯联合酋长国 United Arab Emirates +971	ARE|784|United Arab Emirates|阿拉伯联合酋长国|+971|alabolianheqiuzhangguo|alblhqzg		🇦🇪	United Arab Emirates	阿拉伯联合酋长国	ARE	784	+971
+AF	🇦🇫 Afghanistan 阿富汗 +93	🇦🇫 阿富汗 Afghanistan +93	AFG|004|Afghanistan|阿富汗|+93|afuhan|afh		🇦🇫	Afghanistan	阿富汗	AFG	004	+93
+AG	🇦🇬 Antigua & Barbuda 安提瓜和巴布达 +1	🇦🇬 安提瓜和巴布达 Antigua & Barbuda +1	ATG|028|Antigua & Barbuda|安提瓜和巴布达|+1|Antigua and Barbuda|antiguahebabuda|atghbbd		🇦🇬	Antigua & Barbuda	安提瓜和巴布达	ATG	028	+1
+AI	🇦🇮 Anguilla 安圭拉 +1	🇦🇮 安圭拉 Anguilla +1	AIA|660|Anguilla|安圭拉|+1|anguila|agl		🇦🇮	Anguilla	安圭拉	AIA	660	+1
+AL	🇦🇱 Albania 阿尔巴尼亚 +355	🇦🇱 阿尔巴尼亚 Albania +355	ALB|008|Albania|阿尔巴尼亚|+355|aerbaniya|aebny		🇦🇱	Albania	阿尔巴尼亚	ALB	008	+355
+AM	🇦🇲 Armenia 亚美尼亚 +374	🇦🇲 亚美尼亚 Armenia +374	ARM|051|Armenia|亚美尼亚|+374|yameiniya|ymny		🇦🇲	Armenia	亚美尼亚	ARM	051	+374
+AO	🇦🇴 Angola 安哥拉 +244	🇦🇴 安哥拉 Angola +244	AGO|024|Angola|安哥拉|+244|angela|agl		🇦🇴	Angola	安哥拉	AGO	024	+244
+AQ	🇦🇶 Antarctica 南极洲	🇦🇶 南极洲 Antarctica	ATA|010|Antarctica|南极洲|nanjizhou|njz		🇦🇶	Antarctica	南极洲	ATA	010	
+AR	🇦🇷 Argentina 阿根廷 +54	🇦🇷 阿根廷 Argentina +54	ARG|032|Argentina|阿根廷|+54|agenting|agt		🇦🇷	Argentina	阿根廷	ARG	032	+54
+AS	🇦🇸 American Samoa 美属萨摩亚 +1	🇦🇸 美属萨摩亚 American Samoa +1	ASM|016|American Samoa|美属萨摩亚|+1|meishusamoya|mssmy		🇦🇸	American Samoa	美属萨摩亚	ASM	016	+1
+AT	🇦🇹 Austria 奥地利 +43	🇦🇹 奥地利 Austria +43	AUT|040|Austria|奥地利|+43|aodili|adl		🇦🇹	Austria	奥地利	AUT	040	+43
+AU	🇦🇺 Australia 澳大利亚 +61	🇦🇺 澳大利亚 Australia +61	AUS|036|Australia|澳大利亚|+61|aodaliya|adly		🇦🇺	Australia	澳大利亚	AUS	036	+61
+AW	🇦🇼 Aruba 阿鲁巴 +297	🇦🇼 阿鲁巴 Aruba +297	ABW|533|Aruba|阿鲁巴|+297|aluba		🇦🇼	Aruba	阿鲁巴	ABW	533	+297
+AX	🇦🇽 Åland Islands 奥兰群岛 +358	🇦🇽 奥兰群岛 Åland Islands +358	ALA|248|Åland Islands|奥兰群岛|+358|Aland Islands|aolanqundao|alqd		🇦🇽	Åland Islands	奥兰群岛	ALA	248	+358
+AZ	🇦🇿 Azerbaijan 阿塞拜疆 +994	🇦🇿 阿塞拜疆 Azerbaijan +994	AZE|031|Azerbaijan|阿塞拜疆|+994|asaibaijiang|asbj		🇦🇿	Azerbaijan	阿塞拜疆	AZE	031	+994
+BA	🇧🇦 Bosnia & Herzegovina 波斯尼亚和黑塞哥维那 +387	🇧🇦 波斯尼亚和黑塞哥维那 Bosnia & Herzegovina +387	BIH|070|Bosnia & Herzegovina|波斯尼亚和黑塞哥维那|+387|Bosnia and Herzegovina|bosiniyaheheisaigeweina|bsnyhhsgwn		🇧🇦	Bosnia & Herzegovina	波斯尼亚和黑塞哥维那	BIH	070	+387
+BB	🇧🇧 Barbados 巴巴多斯 +1	🇧🇧 巴巴多斯 Barbados +1	BRB|052|Barbados|巴巴多斯|+1|babaduosi|bbds		🇧🇧	Barbados	巴巴多斯	BRB	052	+1
+BD	🇧🇩 Bangladesh 孟加拉国 +880	🇧🇩 孟加拉国 Bangladesh +880	BGD|050|Bangladesh|孟加拉国|+880|mengjialaguo|mjlg		🇧🇩	Bangladesh	孟加拉国	BGD	050	+880
+BE	🇧🇪 Belgium 比利时 +32	🇧🇪 比利时 Belgium +32	BEL|056|Belgium|比利时|+32|bilishi|bls		🇧🇪	Belgium	比利时	BEL	056	+32
+BF	🇧🇫 Burkina Faso 布基纳法索 +226	🇧🇫 布基纳法索 Burkina Faso +226	BFA|854|Burkina Faso|布基纳法索|+226|bujinafasuo|bjnfs		🇧🇫	Burkina Faso	布基纳法索	BFA	854	+226
+BG	🇧🇬 Bulgaria 保加利亚 +359	🇧🇬 保加利亚 Bulgaria +359	BGR|100|Bulgaria|保加利亚|+359|baojialiya|bjly		🇧🇬	Bulgaria	保加利亚	BGR	100	+359
+BH	🇧🇭 Bahrain 巴林 +973	🇧🇭 巴林 Bahrain +973	BHR|048|Bahrain|巴林|+973|balin		🇧🇭	Bahrain	巴林	BHR	048	+973
+BI	🇧🇮 Burundi 布隆迪 +257	🇧🇮 布隆迪 Burundi +257	BDI|108|Burundi|布隆迪|+257|bulongdi|bld		🇧🇮	Burundi	布隆迪	BDI	108	+257
+BJ	🇧🇯 Benin 贝宁 +229	🇧🇯 贝宁 Benin +229	BEN|204|Benin|贝宁|+229|beining		🇧🇯	Benin	贝宁	BEN	204	+229
+BL	🇧🇱 St. Barthélemy 圣巴泰勒米 +590	🇧🇱 圣巴泰勒米 St. Barthélemy +590	BLM|652|St. Barthélemy|圣巴泰勒米|+590|Saint Barthélemy|St. Barthelemy|Saint Barthelemy|shengbatailemi|sbtlm		🇧🇱	St. Barthélemy	圣巴泰勒米	BLM	652	+590
+BM	🇧🇲 Bermuda 百慕大 +1	🇧🇲 百慕大 Bermuda +1	BMU|060|Bermuda|百慕大|+1|baimuda|bmd		🇧🇲	Bermuda	百慕大	BMU	060	+1
+BN	🇧🇳 Brunei 文莱 +673	🇧🇳 文莱 Brunei +673	BRN|096|Brunei|文莱|+673|Brunei Darussalam|wenlai|wl		🇧🇳	Brunei	文莱	BRN	096	+673
+BO	🇧🇴 Bolivia 玻利维亚 +591	🇧🇴 玻利维亚 Bolivia +591	BOL|068|Bolivia|玻利维亚|+591|Bolivia, Plurinational State of|boliweiya|blwy		🇧🇴	Bolivia	玻利维亚	BOL	068	+591
+BQ	🇧🇶 Caribbean Netherlands 荷属加勒比区 +599	🇧🇶 荷属加勒比区 Caribbean Netherlands +599	BES|535|Caribbean Netherlands|荷属加勒比区|+599|Bonaire, Sint Eustatius and Saba|heshujialebiqu|hsjlbq		🇧🇶	Caribbean Netherlands	荷属加勒比区	BES	535	+599
+BR	🇧🇷 Brazil 巴西 +55	🇧🇷 巴西 Brazil +55	BRA|076|Brazil|巴西|+55|baxi|bx		🇧🇷	Brazil	巴西	BRA	076	+55
+BS	🇧🇸 Bahamas 巴哈马 +1	🇧🇸 巴哈马 Bahamas +1	BHS|044|Bahamas|巴哈马|+1|bahama|bhm		🇧🇸	Bahamas	巴哈马	BHS	044	+1
+BT	🇧🇹 Bhutan 不丹 +975	🇧🇹 不丹 Bhutan +975	BTN|064|Bhutan|不丹|+975|budan		🇧🇹	Bhutan	不丹	BTN	064	+975
+BV	🇧🇻 Bouvet Island 布韦岛	🇧🇻 布韦岛 Bouvet Island	BVT|074|Bouvet Island|布韦岛|buweidao|bwd		🇧🇻	Bouvet Island	布韦岛	BVT	074	
+BW	🇧🇼 Botswana 博茨瓦纳 +267	🇧🇼 博茨瓦纳 Botswana +267	BWA|072|Botswana|博茨瓦纳|+267|bociwana|bcwn		🇧🇼	Botswana	博茨瓦纳	BWA	072	+267
+BY	🇧🇾 Belarus 白俄罗斯 +375	🇧🇾 白俄罗斯 Belarus +375	BLR|112|Belarus|白俄罗斯|+375|baieluosi|bels		🇧🇾	Belarus	白俄罗斯	BLR	112	+375
+BZ	🇧🇿 Belize 伯利兹 +501	🇧🇿 伯利兹 Belize +501	BLZ|084|Belize|伯利兹|+501|bolizi		🇧🇿	Belize	伯利兹	BLZ	084	+501
+CA	🇨🇦 Canada 加拿大 +1	🇨🇦 加拿大 Canada +1	CAN|124|Canada|加拿大|+1|jianada|jnd		🇨🇦	Canada	加拿大	CAN	124	+1
+CC	🇨🇨 Cocos (Keeling) Islands 科科斯（基林）群岛 +61	🇨🇨 科科斯（基林）群岛 Cocos (Keeling) Islands +61	CCK|166|Cocos (Keeling) Islands|科科斯（基林）群岛|+61|kekesijilinqundao|kksjlqd		🇨🇨	Cocos (Keeling) Islands	科科斯（基林）群岛	CCK	166	+61
+CD	🇨🇩 Congo - Kinshasa 刚果（金） +243	🇨🇩 刚果（金） Congo - Kinshasa +243	COD|180|Congo - Kinshasa|刚果（金）|+243|Congo, The Democratic Republic of the|gangguojin|ggj		🇨🇩	Congo - Kinshasa	刚果（金）	COD	180	+243
+CF	🇨🇫 Central African Republic 中非共和国 +236	🇨🇫 中非共和国 Central African Republic +236	CAF|140|Central African Republic|中非共和国|+236|zhongfeigongheguo|zfghg		🇨🇫	Central African Republic	中非共和国	CAF	140	+236
+CG	🇨🇬 Congo - Brazzaville 刚果（布） +242	🇨🇬 刚果（布） Congo - Brazzaville +242	COG|178|Congo - Brazzaville|刚果（布）|+242|Congo|gangguobu|ggb		🇨🇬	Congo - Brazzaville	刚果（布）	COG	178	+242
+CH	🇨🇭 Switzerland 瑞士 +41	🇨🇭 瑞士 Switzerland +41	CHE|756|Switzerland|瑞士|+41|ruishi		🇨🇭	Switzerland	瑞士	CHE	756	+41
+CI	🇨🇮 Côte d’Ivoire 科特迪瓦 +225	🇨🇮 科特迪瓦 Côte d’Ivoire +225	CIV|384|Côte d’Ivoire|科特迪瓦|+225|Côte d'Ivoire|Cote d'Ivoire|ketediwa|ktdw		🇨🇮	Côte d’Ivoire	科特迪瓦	CIV	384	+225
+CK	🇨🇰 Cook Islands 库克群岛 +682	🇨🇰 库克群岛 Cook Islands +682	COK|184|Cook Islands|库克群岛|+682|kukequndao|kkqd		🇨🇰	Cook Islands	库克群岛	COK	184	+682
+CL	🇨🇱 Chile 智利 +56	🇨🇱 智利 Chile +56	CHL|152|Chile|智利|+56|zhili|zl		🇨🇱	Chile	智利	CHL	152	+56
+CM	🇨🇲 Cameroon 喀麦隆 +237	🇨🇲 喀麦隆 Cameroon +237	CMR|120|Cameroon|喀麦隆|+237|kamailong|kml		🇨🇲	Cameroon	喀麦隆	CMR	120	+237
+CN	🇨🇳 China 中国 +86	🇨🇳 中国 China +86	CHN|156|China|中国|+86|zhongguo|zg		🇨🇳	China	中国	CHN	156	+86
+CO	🇨🇴 Colombia 哥伦比亚 +57	🇨🇴 哥伦比亚 Colombia +57	COL|170|Colombia|哥伦比亚|+57|gelunbiya|glby		🇨🇴	Colombia	哥伦比亚	COL	170	+57
+CR	🇨🇷 Costa Rica 哥斯达黎加 +506	🇨🇷 哥斯达黎加 Costa Rica +506	CRI|188|Costa Rica|哥斯达黎加|+506|gesidalijia|gsdlj		🇨🇷	Costa Rica	哥斯达黎加	CRI	188	+506
+CU	🇨🇺 Cuba 古巴 +53	🇨🇺 古巴 Cuba +53	CUB|192|Cuba|古巴|+53|guba		🇨🇺	Cuba	古巴	CUB	192	+53
+CV	🇨🇻 Cape Verde 佛得角 +238	🇨🇻 佛得角 Cape Verde +238	CPV|132|Cape Verde|佛得角|+238|Cabo Verde|fodejiao|fdj		🇨🇻	Cape Verde	佛得角	CPV	132	+238
+CW	🇨🇼 Curaçao 库拉索 +599	🇨🇼 库拉索 Curaçao +599	CUW|531|Curaçao|库拉索|+599|Curacao|kulasuo|kls		🇨🇼	Curaçao	库拉索	CUW	531	+599
+CX	🇨🇽 Christmas Island 圣诞岛 +61	🇨🇽 圣诞岛 Christmas Island +61	CXR|162|Christmas Island|圣诞岛|+61|shengdandao|sdd		🇨🇽	Christmas Island	圣诞岛	CXR	162	+61
+CY	🇨🇾 Cyprus 塞浦路斯 +357	🇨🇾 塞浦路斯 Cyprus +357	CYP|196|Cyprus|塞浦路斯|+357|saipulusi|spls		🇨🇾	Cyprus	塞浦路斯	CYP	196	+357
+CZ	🇨🇿 Czechia 捷克 +420	🇨🇿 捷克 Czechia +420	CZE|203|Czechia|捷克|+420|jieke|jk		🇨🇿	Czechia	捷克	CZE	203	+420
+DE	🇩🇪 Germany 德国 +49	🇩🇪 德国 Germany +49	DEU|276|Germany|德国|+49|deguo|dg		🇩🇪	Germany	德国	DEU	276	+49
+DJ	🇩🇯 Djibouti 吉布提 +253	🇩🇯 吉布提 Djibouti +253	DJI|262|Djibouti|吉布提|+253|jibuti|jbt		🇩🇯	Djibouti	吉布提	DJI	262	+253
+DK	🇩🇰 Denmark 丹麦 +45	🇩🇰 丹麦 Denmark +45	DNK|208|Denmark|丹麦|+45|danmai		🇩🇰	Denmark	丹麦	DNK	208	+45
+DM	🇩🇲 Dominica 多米尼克 +1	🇩🇲 多米尼克 Dominica +1	DMA|212|Dominica|多米尼克|+1|duominike|dmnk		🇩🇲	Dominica	多米尼克	DMA	212	+1
+DO	🇩🇴 Dominican Republic 多米尼加共和国 +1	🇩🇴 多米尼加共和国 Dominican Republic +1	DOM|214|Dominican Republic|多米尼加共和国|+1|duominijiagongheguo|dmnjghg		🇩🇴	Dominican Republic	多米尼加共和国	DOM	214	+1
+DZ	🇩🇿 Algeria 阿尔及利亚 +213	🇩🇿 阿尔及利亚 Algeria +213	DZA|012|Algeria|阿尔及利亚|+213|aerjiliya|aejly		🇩🇿	Algeria	阿尔及利亚	DZA	012	+213
+EC	🇪🇨 Ecuador 厄瓜多尔 +593	🇪🇨 厄瓜多尔 Ecuador +593	ECU|218|Ecuador|厄瓜多尔|+593|eguaduoer|egde		🇪🇨	Ecuador	厄瓜多尔	ECU	218	+593
+EE	🇪🇪 Estonia 爱沙尼亚 +372	🇪🇪 爱沙尼亚 Estonia +372	EST|233|Estonia|爱沙尼亚|+372|aishaniya|asny		🇪🇪	Estonia	爱沙尼亚	EST	233	+372
+EG	🇪🇬 Egypt 埃及 +20	🇪🇬 埃及 Egypt +20	EGY|818|Egypt|埃及|+20|aiji|aj		🇪🇬	Egypt	埃及	EGY	818	+20
+EH	🇪🇭 Western Sahara 西撒哈拉 +212	🇪🇭 西撒哈拉 Western Sahara +212	ESH|732|Western Sahara|西撒哈拉|+212|xisahala|xshl		🇪🇭	Western Sahara	西撒哈拉	ESH	732	+212
+ER	🇪🇷 Eritrea 厄立特里亚 +291	🇪🇷 厄立特里亚 Eritrea +291	ERI|232|Eritrea|厄立特里亚|+291|eliteliya|eltly		🇪🇷	Eritrea	厄立特里亚	ERI	232	+291
+ES	🇪🇸 Spain 西班牙 +34	🇪🇸 西班牙 Spain +34	ESP|724|Spain|西班牙|+34|xibanya|xby		🇪🇸	Spain	西班牙	ESP	724	+34
+ET	🇪🇹 Ethiopia 埃塞俄比亚 +251	🇪🇹 埃塞俄比亚 Ethiopia +251	ETH|231|Ethiopia|埃塞俄比亚|+251|aisaiebiya|aseby		🇪🇹	Ethiopia	埃塞俄比亚	ETH	231	+251
+FI	🇫🇮 Finland 芬兰 +358	🇫🇮 芬兰 Finland +358	FIN|246|Finland|芬兰|+358|fenlan|fl		🇫🇮	Finland	芬兰	FIN	246	+358
+FJ	🇫🇯 Fiji 斐济 +679	🇫🇯 斐济 Fiji +679	FJI|242|Fiji|斐济|+679|feiji		🇫🇯	Fiji	斐济	FJI	242	+679
+FK	🇫🇰 Falkland Islands 福克兰群岛 +500	🇫🇰 福克兰群岛 Falkland Islands +500	FLK|238|Falkland Islands|福克兰群岛|+500|Falkland Islands (Malvinas)|fukelanqundao|fklqd		🇫🇰	Falkland Islands	福克兰群岛	FLK	238	+500
+FM	🇫🇲 Micronesia 密克罗尼西亚 +691	🇫🇲 密克罗尼西亚 Micronesia +691	FSM|583|Micronesia|密克罗尼西亚|+691|Micronesia, Federated States of|mikeluonixiya|mklnxy		🇫🇲	Micronesia	密克罗尼西亚	FSM	583	+691
+FO	🇫🇴 Faroe Islands 法罗群岛 +298	🇫🇴 法罗群岛 Faroe Islands +298	FRO|234|Faroe Islands|法罗群岛|+298|faluoqundao|flqd		🇫🇴	Faroe Islands	法罗群岛	FRO	234	+298
+FR	🇫🇷 France 法国 +33	🇫🇷 法国 France +33	FRA|250|France|法国|+33|faguo|fg		🇫🇷	France	法国	FRA	250	+33
+GA	🇬🇦 Gabon 加蓬 +241	🇬🇦 加蓬 Gabon +241	GAB|266|Gabon|加蓬|+241|jiapeng		🇬🇦	Gabon	加蓬	GAB	266	+241
+GB	🇬🇧 United Kingdom 英国 +44	🇬🇧 英国 United Kingdom +44	GBR|826|United Kingdom|英国|+44|yingguo|yg		🇬🇧	United Kingdom	英国	GBR	826	+44
+GD	🇬🇩 Grenada 格林纳达 +1	🇬🇩 格林纳达 Grenada +1	GRD|308|Grenada|格林纳达|+1|gelinnada|glnd		🇬🇩	Grenada	格林纳达	GRD	308	+1
+GE	🇬🇪 Georgia 格鲁吉亚 +995	🇬🇪 格鲁吉亚 Georgia +995	GEO|268|Georgia|格鲁吉亚|+995|gelujiya|gljy		🇬🇪	Georgia	格鲁吉亚	GEO	268	+995
+GF	🇬🇫 French Guiana 法属圭亚那 +594	🇬🇫 法属圭亚那 French Guiana +594	GUF|254|French Guiana|法属圭亚那|+594|fashuguiyana|fsgyn		🇬🇫	French Guiana	法属圭亚那	GUF	254	+594
+GG	🇬🇬 Guernsey 根西岛 +44	🇬🇬 根西岛 Guernsey +44	GGY|831|Guernsey|根西岛|+44|genxidao|gxd		🇬🇬	Guernsey	根西岛	GGY	831	+44
+GH	🇬🇭 Ghana 加纳 +233	🇬🇭 加纳 Ghana +233	GHA|288|Ghana|加纳|+233|jiana|jn		🇬🇭	Ghana	加纳	GHA	288	+233
+GI	🇬🇮 Gibraltar 直布罗陀 +350	🇬🇮 直布罗陀 Gibraltar +350	GIB|292|Gibraltar|直布罗陀|+350|zhibuluotuo|zblt		🇬🇮	Gibraltar	直布罗陀	GIB	292	+350
+GL	🇬🇱 Greenland 格陵兰 +299	🇬🇱 格陵兰 Greenland +299	GRL|304|Greenland|格陵兰|+299|gelinglan|gll		🇬🇱	Greenland	格陵兰	GRL	304	+299
+GM	🇬🇲 Gambia 冈比亚 +220	🇬🇲 冈比亚 Gambia +220	GMB|270|Gambia|冈比亚|+220|gangbiya|gby		🇬🇲	Gambia	冈比亚	GMB	270	+220
+GN	🇬🇳 Guinea 几内亚 +224	🇬🇳 几内亚 Guinea +224	GIN|324|Guinea|几内亚|+224|jineiya|jny		🇬🇳	Guinea	几内亚	GIN	324	+224
+GP	🇬🇵 Guadeloupe 瓜德罗普 +590	🇬🇵 瓜德罗普 Guadeloupe +590	GLP|312|Guadeloupe|瓜德罗普|+590|guadeluopu|gdlp		🇬🇵	Guadeloupe	瓜德罗普	GLP	312	+590
+GQ	🇬🇶 Equatorial Guinea 赤道几内亚 +240	🇬🇶 赤道几内亚 Equatorial Guinea +240	GNQ|226|Equatorial Guinea|赤道几内亚|+240|chidaojineiya|cdjny		🇬🇶	Equatorial Guinea	赤道几内亚	GNQ	226	+240
+GR	🇬🇷 Greece 希腊 +30	🇬🇷 希腊 Greece +30	GRC|300|Greece|希腊|+30|xila|xl		🇬🇷	Greece	希腊	GRC	300	+30
+GS	🇬🇸 South Georgia & South Sandwich Islands 南乔治亚和南桑威奇群岛	🇬🇸 南乔治亚和南桑威奇群岛 South Georgia & South Sandwich Islands	SGS|239|South Georgia & South Sandwich Islands|南乔治亚和南桑威奇群岛|South Georgia and the South Sandwich Islands|nanqiaozhiyahenansangweiqiqundao|nqzyhnswqqd		🇬🇸	South Georgia & South Sandwich Islands	南乔治亚和南桑威奇群岛	SGS	239	
+GT	🇬🇹 Guatemala 危地马拉 +502	🇬🇹 危地马拉 Guatemala +502	GTM|320|Guatemala|危地马拉|+502|weidimala|wdml		🇬🇹	Guatemala	危地马拉	GTM	320	+502
+GU	🇬🇺 Guam 关岛 +1	🇬🇺 关岛 Guam +1	GUM|316|Guam|关岛|+1|guandao		🇬🇺	Guam	关岛	GUM	316	+1
+GW	🇬🇼 Guinea-Bissau 几内亚比绍 +245	🇬🇼 几内亚比绍 Guinea-Bissau +245	GNB|624|Guinea-Bissau|几内亚比绍|+245|jineiyabishao|jnybs		🇬🇼	Guinea-Bissau	几内亚比绍	GNB	624	+245
+GY	🇬🇾 Guyana 圭亚那 +592	🇬🇾 圭亚那 Guyana +592	GUY|328|Guyana|圭亚那|+592|guiyana|gyn		🇬🇾	Guyana	圭亚那	GUY	328	+592
+HK	🇭🇰 Hong Kong SAR China 中国香港特别行政区 +852	🇭🇰 中国香港特别行政区 Hong Kong SAR China +852	HKG|344|Hong Kong SAR China|中国香港特别行政区|+852|Hong Kong|zhongguoxianggangtebiexingzhengqu|zgxgtbxzq		🇭🇰	Hong Kong SAR China	中国香港特别行政区	HKG	344	+852
+HM	🇭🇲 Heard & McDonald Islands 赫德岛和麦克唐纳群岛	🇭🇲 赫德岛和麦克唐纳群岛 Heard & McDonald Islands	HMD|334|Heard & McDonald Islands|赫德岛和麦克唐纳群岛|Heard Island and McDonald Islands|hededaohemaiketangnaqundao|hddhmktnqd		🇭🇲	Heard & McDonald Islands	赫德岛和麦克唐纳群岛	HMD	334	
+HN	🇭🇳 Honduras 洪都拉斯 +504	🇭🇳 洪都拉斯 Honduras +504	HND|340|Honduras|洪都拉斯|+504|hongdulasi|hdls		🇭🇳	Honduras	洪都拉斯	HND	340	+504
+HR	🇭🇷 Croatia 克罗地亚 +385	🇭🇷 克罗地亚 Croatia +385	HRV|191|Croatia|克罗地亚|+385|keluodiya|kldy		🇭🇷	Croatia	克罗地亚	HRV	191	+385
+HT	🇭🇹 Haiti 海地 +509	🇭🇹 海地 Haiti +509	HTI|332|Haiti|海地|+509|haidi|hd		🇭🇹	Haiti	海地	HTI	332	+509
+HU	🇭🇺 Hungary 匈牙利 +36	🇭🇺 匈牙利 Hungary +36	HUN|348|Hungary|匈牙利|+36|xiongyali|xyl		🇭🇺	Hungary	匈牙利	HUN	348	+36
+ID	🇮🇩 Indonesia 印度尼西亚 +62	🇮🇩 印度尼西亚 Indonesia +62	IDN|360|Indonesia|印度尼西亚|+62|yindunixiya|ydnxy		🇮🇩	Indonesia	印度尼西亚	IDN	360	+62
+IE	🇮🇪 Ireland 爱尔兰 +353	🇮🇪 爱尔兰 Ireland +353	IRL|372|Ireland|爱尔兰|+353|aierlan|ael		🇮🇪	Ireland	爱尔兰	IRL	372	+353
+IL	🇮🇱 Israel 以色列 +972	🇮🇱 以色列 Israel +972	ISR|376|Israel|以色列|+972|yiselie|ysl		🇮🇱	Israel	以色列	ISR	376	+972
+IM	🇮🇲 Isle of Man 马恩岛 +44	🇮🇲 马恩岛 Isle of Man +44	IMN|833|Isle of Man|马恩岛|+44|maendao|med		🇮🇲	Isle of Man	马恩岛	IMN	833	+44
+IN	🇮🇳 India 印度 +91	🇮🇳 印度 India +91	IND|356|India|印度|+91|yindu|yd		🇮🇳	India	印度	IND	356	+91
+IO	🇮🇴 British Indian Ocean Territory 英属印度洋领地 +246	🇮🇴 英属印度洋领地 British Indian Ocean Territory +246	IOT|086|British Indian Ocean Territory|英属印度洋领地|+246|yingshuyinduyanglingdi|ysydyld		🇮🇴	British Indian Ocean Territory	英属印度洋领地	IOT	086	+246
+IQ	🇮🇶 Iraq 伊拉克 +964	🇮🇶 伊拉克 Iraq +964	IRQ|368|Iraq|伊拉克|+964|yilake|ylk		🇮🇶	Iraq	伊拉克	IRQ	368	+964
+IR	🇮🇷 Iran 伊朗 +98	🇮🇷 伊朗 Iran +98	IRN|364|Iran|伊朗|+98|Iran, Islamic Republic of|yilang|yl		🇮🇷	Iran	伊朗	IRN	364	+98
+IS	🇮🇸 Iceland 冰岛 +354	🇮🇸 冰岛 Iceland +354	ISL|352|Iceland|冰岛|+354|bingdao		🇮🇸	Iceland	冰岛	ISL	352	+354
+IT	🇮🇹 Italy 意大利 +39	🇮🇹 意大利 Italy +39	ITA|380|Italy|意大利|+39|yidali|ydl		🇮🇹	Italy	意大利	ITA	380	+39
+JE	🇯🇪 Jersey 泽西岛 +44	🇯🇪 泽西岛 Jersey +44	JEY|832|Jersey|泽西岛|+44|zexidao|zxd		🇯🇪	Jersey	泽西岛	JEY	832	+44
+JM	🇯🇲 Jamaica 牙买加 +1	🇯🇲 牙买加 Jamaica +1	JAM|388|Jamaica|牙买加|+1|yamaijia|ymj		🇯🇲	Jamaica	牙买加	JAM	388	+1
+JO	🇯🇴 Jordan 约旦 +962	🇯🇴 约旦 Jordan +962	JOR|400|Jordan|约旦|+962|yuedan|yd		🇯🇴	Jordan	约旦	JOR	400	+962
+JP	🇯🇵 Japan 日本 +81	🇯🇵 日本 Japan +81	JPN|392|Japan|日本|+81|riben|rb		🇯🇵	Japan	日本	JPN	392	+81
+KE	🇰🇪 Kenya 肯尼亚 +254	🇰🇪 肯尼亚 Kenya +254	KEN|404|Kenya|肯尼亚|+254|kenniya|kny		🇰🇪	Kenya	肯尼亚	KEN	404	+254
+KG	🇰🇬 Kyrgyzstan 吉尔吉斯斯坦 +996	🇰🇬 吉尔吉斯斯坦 Kyrgyzstan +996	KGZ|417|Kyrgyzstan|吉尔吉斯斯坦|+996|jierjisisitan|jejsst		🇰🇬	Kyrgyzstan	吉尔吉斯斯坦	KGZ	417	+996
+KH	🇰🇭 Cambodia 柬埔寨 +855	🇰🇭 柬埔寨 Cambodia +855	KHM|116|Cambodia|柬埔寨|+855|jianpuzhai|jpz		🇰🇭	Cambodia	柬埔寨	KHM	116	+855
+KI	🇰🇮 Kiribati 基里巴斯 +686	🇰🇮 基里巴斯 Kiribati +686	KIR|296|Kiribati|基里巴斯|+686|jilibasi|jlbs		🇰🇮	Kiribati	基里巴斯	KIR	296	+686
+KM	🇰🇲 Comoros 科摩罗 +269	🇰🇲 科摩罗 Comoros +269	COM|174|Comoros|科摩罗|+269|kemoluo|kml		🇰🇲	Comoros	科摩罗	COM	174	+269
+KN	🇰🇳 St. Kitts & Nevis 圣基茨和尼维斯 +1	🇰🇳 圣基茨和尼维斯 St. Kitts & Nevis +1	KNA|659|St. Kitts & Nevis|圣基茨和尼维斯|+1|Saint Kitts and Nevis|shengjiciheniweisi|sjchnws		🇰🇳	St. Kitts & Nevis	圣基茨和尼维斯	KNA	659	+1
+KP	🇰🇵 North Korea 朝鲜 +850	🇰🇵 朝鲜 North Korea +850	PRK|408|North Korea|朝鲜|+850|Korea, Democratic People's Republic of|chaoxian		🇰🇵	North Korea	朝鲜	PRK	408	+850
+KR	🇰🇷 South Korea 韩国 +82	🇰🇷 韩国 South Korea +82	KOR|410|South Korea|韩国|+82|Korea, Republic of|hanguo|hg		🇰🇷	South Korea	韩国	KOR	410	+82
+KW	🇰🇼 Kuwait 科威特 +965	🇰🇼 科威特 Kuwait +965	KWT|414|Kuwait|科威特|+965|keweite		🇰🇼	Kuwait	科威特	KWT	414	+965
+KY	🇰🇾 Cayman Islands 开曼群岛 +1	🇰🇾 开曼群岛 Cayman Islands +1	CYM|136|Cayman Islands|开曼群岛|+1|kaimanqundao|kmqd		🇰🇾	Cayman Islands	开曼群岛	CYM	136	+1
+KZ	🇰🇿 Kazakhstan 哈萨克斯坦 +7	🇰🇿 哈萨克斯坦 Kazakhstan +7	KAZ|398|Kazakhstan|哈萨克斯坦|+7|hasakesitan|hskst		🇰🇿	Kazakhstan	哈萨克斯坦	KAZ	398	+7
+LA	🇱🇦 Laos 老挝 +856	🇱🇦 老挝 Laos +856	LAO|418|Laos|老挝|+856|Lao People's Democratic Republic|laowo|lw		🇱🇦	Laos	老挝	LAO	418	+856
+LB	🇱🇧 Lebanon 黎巴嫩 +961	🇱🇧 黎巴嫩 Lebanon +961	LBN|422|Lebanon|黎巴嫩|+961|libanen		🇱🇧	Lebanon	黎巴嫩	LBN	422	+961
+LC	🇱🇨 St. Lucia 圣卢西亚 +1	🇱🇨 圣卢西亚 St. Lucia +1	LCA|662|St. Lucia|圣卢西亚|+1|Saint Lucia|shengluxiya|slxy		🇱🇨	St. Lucia	圣卢西亚	LCA	662	+1
+LI	🇱🇮 Liechtenstein 列支敦士登 +423	🇱🇮 列支敦士登 Liechtenstein +423	LIE|438|Liechtenstein|列支敦士登|+423|liezhidunshideng|lzdsd		🇱🇮	Liechtenstein	列支敦士登	LIE	438	+423
+LK	🇱🇰 Sri Lanka 斯里兰卡 +94	🇱🇰 斯里兰卡 Sri Lanka +94	LKA|144|Sri Lanka|斯里兰卡|+94|sililanka|sllk		🇱🇰	Sri Lanka	斯里兰卡	LKA	144	+94
+LR	🇱🇷 Liberia 利比里亚 +231	🇱🇷 利比里亚 Liberia +231	LBR|430|Liberia|利比里亚|+231|libiliya|lbly		🇱🇷	Liberia	利比里亚	LBR	430	+231
+LS	🇱🇸 Lesotho 莱索托 +266	🇱🇸 莱索托 Lesotho +266	LSO|426|Lesotho|莱索托|+266|laisuotuo|lst		🇱🇸	Lesotho	莱索托	LSO	426	+266
+LT	🇱🇹 Lithuania 立陶宛 +370	🇱🇹 立陶宛 Lithuania +370	LTU|440|Lithuania|立陶宛|+370|litaowan|ltw		🇱🇹	Lithuania	立陶宛	LTU	440	+370
+LU	🇱🇺 Luxembourg 卢森堡 +352	🇱🇺 卢森堡 Luxembourg +352	LUX|442|Luxembourg|卢森堡|+352|lusenbao|lsb		🇱🇺	Luxembourg	卢森堡	LUX	442	+352
+LV	🇱🇻 Latvia 拉脱维亚 +371	🇱🇻 拉脱维亚 Latvia +371	LVA|428|Latvia|拉脱维亚|+371|latuoweiya|ltwy		🇱🇻	Latvia	拉脱维亚	LVA	428	+371
+LY	🇱🇾 Libya 利比亚 +218	🇱🇾 利比亚 Libya +218	LBY|434|Libya|利比亚|+218|libiya		🇱🇾	Libya	利比亚	LBY	434	+218
+MA	🇲🇦 Morocco 摩洛哥 +212	🇲🇦 摩洛哥 Morocco +212	MAR|504|Morocco|摩洛哥|+212|moluoge|mlg		🇲🇦	Morocco	摩洛哥	MAR	504	+212
+MC	🇲🇨 Monaco 摩纳哥 +377	🇲🇨 摩纳哥 Monaco +377	MCO|492|Monaco|摩纳哥|+377|monage		🇲🇨	Monaco	摩纳哥	MCO	492	+377
+MD	🇲🇩 Moldova 摩尔多瓦 +373	🇲🇩 摩尔多瓦 Moldova +373	MDA|498|Moldova|摩尔多瓦|+373|Moldova, Republic of|moerduowa|medw		🇲🇩	Moldova	摩尔多瓦	MDA	498	+373
+ME	🇲🇪 Montenegro 黑山 +382	🇲🇪 黑山 Montenegro +382	MNE|499|Montenegro|黑山|+382|heishan|hs		🇲🇪	Montenegro	黑山	MNE	499	+382
+MF	🇲🇫 St. Martin 法属圣马丁 +590	🇲🇫 法属圣马丁 St. Martin +590	MAF|663|St. Martin|法属圣马丁|+590|Saint Martin (French part)|fashushengmading|fssmd		🇲🇫	St. Martin	法属圣马丁	MAF	663	+590
+MG	🇲🇬 Madagascar 马达加斯加 +261	🇲🇬 马达加斯加 Madagascar +261	MDG|450|Madagascar|马达加斯加|+261|madajiasijia|mdjsj		🇲🇬	Madagascar	马达加斯加	MDG	450	+261
+MH	🇲🇭 Marshall Islands 马绍尔群岛 +692	🇲🇭 马绍尔群岛 Marshall Islands +692	MHL|584|Marshall Islands|马绍尔群岛|+692|mashaoerqundao|mseqd		🇲🇭	Marshall Islands	马绍尔群岛	MHL	584	+692
+MK	🇲🇰 North Macedonia 北马其顿 +389	🇲🇰 北马其顿 North Macedonia +389	MKD|807|North Macedonia|北马其顿|+389|beimaqidun|bmqd		🇲🇰	North Macedonia	北马其顿	MKD	807	+389
+ML	🇲🇱 Mali 马里 +223	🇲🇱 马里 Mali +223	MLI|466|Mali|马里|+223		🇲🇱	Mali	马里	MLI	466	+223
+MM	🇲🇲 Myanmar (Burma) 缅甸 +95	🇲🇲 缅甸 Myanmar (Burma) +95	MMR|104|Myanmar (Burma)|缅甸|+95|Myanmar|miandian		🇲🇲	Myanmar (Burma)	缅甸	MMR	104	+95
+MN	🇲🇳 Mongolia 蒙古 +976	🇲🇳 蒙古 Mongolia +976	MNG|496|Mongolia|蒙古|+976|menggu		🇲🇳	Mongolia	蒙古	MNG	496	+976
+MO	🇲🇴 Macao SAR China 中国澳门特别行政区 +853	🇲🇴 中国澳门特别行政区 Macao SAR China +853	MAC|446|Macao SAR China|中国澳门特别行政区|+853|Macao|zhongguoaomentebiexingzhengqu|zgamtbxzq		🇲🇴	Macao SAR China	中国澳门特别行政区	MAC	446	+853
+MP	🇲🇵 Northern Mariana Islands 北马里亚纳群岛 +1	🇲🇵 北马里亚纳群岛 Northern Mariana Islands +1	MNP|580|Northern Mariana Islands|北马里亚纳群岛|+1|beimaliyanaqundao|bmlynqd		🇲🇵	Northern Mariana Islands	北马里亚纳群岛	MNP	580	+1
+MQ	🇲🇶 Martinique 马提尼克 +596	🇲🇶 马提尼克 Martinique +596	MTQ|474|Martinique|马提尼克|+596|matinike|mtnk		🇲🇶	Martinique	马提尼克	MTQ	474	+596
+MR	🇲🇷 Mauritania 毛里塔尼亚 +222	🇲🇷 毛里塔尼亚 Mauritania +222	MRT|478|Mauritania|毛里塔尼亚|+222|maolitaniya|mltny		🇲🇷	Mauritania	毛里塔尼亚	MRT	478	+222
+MS	🇲🇸 Montserrat 蒙特塞拉特 +1	🇲🇸 蒙特塞拉特 Montserrat +1	MSR|500|Montserrat|蒙特塞拉特|+1|mengtesailate|mtslt		🇲🇸	Montserrat	蒙特塞拉特	MSR	500	+1
+MT	🇲🇹 Malta 马耳他 +356	🇲🇹 马耳他 Malta +356	MLT|470|Malta|马耳他|+356|maerta|met		🇲🇹	Malta	马耳他	MLT	470	+356
+MU	🇲🇺 Mauritius 毛里求斯 +230	🇲🇺 毛里求斯 Mauritius +230	MUS|480|Mauritius|毛里求斯|+230|maoliqiusi|mlqs		🇲🇺	Mauritius	毛里求斯	MUS	480	+230
+MV	🇲🇻 Maldives 马尔代夫 +960	🇲🇻 马尔代夫 Maldives +960	MDV|462|Maldives|马尔代夫|+960|maerdaifu|medf		🇲🇻	Maldives	马尔代夫	MDV	462	+960
+MW	🇲🇼 Malawi 马拉维 +265	🇲🇼 马拉维 Malawi +265	MWI|454|Malawi|马拉维|+265|malawei|mlw		🇲🇼	Malawi	马拉维	MWI	454	+265
+MX	🇲🇽 Mexico 墨西哥 +52	🇲🇽 墨西哥 Mexico +52	MEX|484|Mexico|墨西哥|+52|moxige|mxg		🇲🇽	Mexico	墨西哥	MEX	484	+52
+MY	🇲🇾 Malaysia 马来西亚 +60	🇲🇾 马来西亚 Malaysia +60	MYS|458|Malaysia|马来西亚|+60|malaixiya|mlxy		🇲🇾	Malaysia	马来西亚	MYS	458	+60
+MZ	🇲🇿 Mozambique 莫桑比克 +258	🇲🇿 莫桑比克 Mozambique +258	MOZ|508|Mozambique|莫桑比克|+258|mosangbike|msbk		🇲🇿	Mozambique	莫桑比克	MOZ	508	+258
+NA	🇳🇦 Namibia 纳米比亚 +264	🇳🇦 纳米比亚 Namibia +264	NAM|516|Namibia|纳米比亚|+264|namibiya|nmby		🇳🇦	Namibia	纳米比亚	NAM	516	+264
+NC	🇳🇨 New Caledonia 新喀里多尼亚 +687	🇳🇨 新喀里多尼亚 New Caledonia +687	NCL|540|New Caledonia|新喀里多尼亚|+687|xinkaliduoniya|xkldny		🇳🇨	New Caledonia	新喀里多尼亚	NCL	540	+687
+NE	🇳🇪 Niger 尼日尔 +227	🇳🇪 尼日尔 Niger +227	NER|562|Niger|尼日尔|+227|nirier|nre		🇳🇪	Niger	尼日尔	NER	562	+227
+NF	🇳🇫 Norfolk Island 诺福克岛 +672	🇳🇫 诺福克岛 Norfolk Island +672	NFK|574|Norfolk Island|诺福克岛|+672|nuofukedao|nfkd		🇳🇫	Norfolk Island	诺福克岛	NFK	574	+672
+NG	🇳🇬 Nigeria 尼日利亚 +234	🇳🇬 尼日利亚 Nigeria +234	NGA|566|Nigeria|尼日利亚|+234|niriliya|nrly		🇳🇬	Nigeria	尼日利亚	NGA	566	+234
+NI	🇳🇮 Nicaragua 尼加拉瓜 +505	🇳🇮 尼加拉瓜 Nicaragua +505	NIC|558|Nicaragua|尼加拉瓜|+505|nijialagua|njlg		🇳🇮	Nicaragua	尼加拉瓜	NIC	558	+505
+NL	🇳🇱 Netherlands 荷兰 +31	🇳🇱 荷兰 Netherlands +31	NLD|528|Netherlands|荷兰|+31|helan|hl		🇳🇱	Netherlands	荷兰	NLD	528	+31
+NO	🇳🇴 Norway 挪威 +47	🇳🇴 挪威 Norway +47	NOR|578|Norway|挪威|+47|nuowei|nw		🇳🇴	Norway	挪威	NOR	578	+47
+NP	🇳🇵 Nepal 尼泊尔 +977	🇳🇵 尼泊尔 Nepal +977	NPL|524|Nepal|尼泊尔|+977|nipoer|npe		🇳🇵	Nepal	尼泊尔	NPL	524	+977
+NR	🇳🇷 Nauru 瑙鲁 +674	🇳🇷 瑙鲁 Nauru +674	NRU|520|Nauru|瑙鲁|+674|naolu		🇳🇷	Nauru	瑙鲁	NRU	520	+674
+NU	🇳🇺 Niue 纽埃 +683	🇳🇺 纽埃 Niue +683	NIU|570|Niue|纽埃|+683|niuai		🇳🇺	Niue	纽埃	NIU	570	+683
+NZ	🇳🇿 New Zealand 新西兰 +64	🇳🇿 新西兰 New Zealand +64	NZL|554|New Zealand|新西兰|+64|xinxilan|xxl		🇳🇿	New Zealand	新西兰	NZL	554	+64
+OM	🇴🇲 Oman 阿曼 +968	🇴🇲 阿曼 Oman +968	OMN|512|Oman|阿曼|+968|aman		🇴🇲	Oman	阿曼	OMN	512	+968
+PA	🇵🇦 Panama 巴拿马 +507	🇵🇦 巴拿马 Panama +507	PAN|591|Panama|巴拿马|+507|banama|bnm		🇵🇦	Panama	巴拿马	PAN	591	+507
+PE	🇵🇪 Peru 秘鲁 +51	🇵🇪 秘鲁 Peru +51	PER|604|Peru|秘鲁|+51|bilu		🇵🇪	Peru	秘鲁	PER	604	+51
+PF	🇵🇫 French Polynesia 法属波利尼西亚 +689	🇵🇫 法属波利尼西亚 French Polynesia +689	PYF|258|French Polynesia|法属波利尼西亚|+689|fashubolinixiya|fsblnxy		🇵🇫	French Polynesia	法属波利尼西亚	PYF	258	+689
+PG	🇵🇬 Papua New Guinea 巴布亚新几内亚 +675	🇵🇬 巴布亚新几内亚 Papua New Guinea +675	PNG|598|Papua New Guinea|巴布亚新几内亚|+675|babuyaxinjineiya|bbyxjny		🇵🇬	Papua New Guinea	巴布亚新几内亚	PNG	598	+675
+PH	🇵🇭 Philippines 菲律宾 +63	🇵🇭 菲律宾 Philippines +63	PHL|608|Philippines|菲律宾|+63|feilvbin|flb		🇵🇭	Philippines	菲律宾	PHL	608	+63
+PK	🇵🇰 Pakistan 巴基斯坦 +92	🇵🇰 巴基斯坦 Pakistan +92	PAK|586|Pakistan|巴基斯坦|+92|bajisitan|bjst		🇵🇰	Pakistan	巴基斯坦	PAK	586	+92
+PL	🇵🇱 Poland 波兰 +48	🇵🇱 波兰 Poland +48	POL|616|Poland|波兰|+48|bolan		🇵🇱	Poland	波兰	POL	616	+48
+PM	🇵🇲 St. Pierre & Miquelon 圣皮埃尔和密克隆群岛 +508	🇵🇲 圣皮埃尔和密克隆群岛 St. Pierre & Miquelon +508	SPM|666|St. Pierre & Miquelon|圣皮埃尔和密克隆群岛|+508|Saint Pierre and Miquelon|shengpiaierhemikelongqundao|spaehmklqd		🇵🇲	St. Pierre & Miquelon	圣皮埃尔和密克隆群岛	SPM	666	+508
+PN	🇵🇳 Pitcairn Islands 皮特凯恩群岛	🇵🇳 皮特凯恩群岛 Pitcairn Islands	PCN|612|Pitcairn Islands|皮特凯恩群岛|Pitcairn|pitekaienqundao|ptkeqd		🇵🇳	Pitcairn Islands	皮特凯恩群岛	PCN	612	
+PR	🇵🇷 Puerto Rico 波多黎各 +1	🇵🇷 波多黎各 Puerto Rico +1	PRI|630|Puerto Rico|波多黎各|+1|boduolige|bdlg		🇵🇷	Puerto Rico	波多黎各	PRI	630	+1
+PS	🇵🇸 Palestinian Territories 巴勒斯坦领土 +970	🇵🇸 巴勒斯坦领土 Palestinian Territories +970	PSE|275|Palestinian Territories|巴勒斯坦领土|+970|Palestine, State of|balesitanlingtu|blstlt		🇵🇸	Palestinian Territories	巴勒斯坦领土	PSE	275	+970
+PT	🇵🇹 Portugal 葡萄牙 +351	🇵🇹 葡萄牙 Portugal +351	PRT|620|Portugal|葡萄牙|+351|putaoya|pty		🇵🇹	Portugal	葡萄牙	PRT	620	+351
+PW	🇵🇼 Palau 帕劳 +680	🇵🇼 帕劳 Palau +680	PLW|585|Palau|帕劳|+680|palao		🇵🇼	Palau	帕劳	PLW	585	+680
+PY	🇵🇾 Paraguay 巴拉圭 +595	🇵🇾 巴拉圭 Paraguay +595	PRY|600|Paraguay|巴拉圭|+595|balagui|blg		🇵🇾	Paraguay	巴拉圭	PRY	600	+595
+QA	🇶🇦 Qatar 卡塔尔 +974	🇶🇦 卡塔尔 Qatar +974	QAT|634|Qatar|卡塔尔|+974|kataer|kte		🇶🇦	Qatar	卡塔尔	QAT	634	+974
+RE	🇷🇪 Réunion 留尼汪 +262	🇷🇪 留尼汪 Réunion +262	REU|638|Réunion|留尼汪|+262|Reunion|liuniwang|lnw		🇷🇪	Réunion	留尼汪	REU	638	+262
+RO	🇷🇴 Romania 罗马尼亚 +40	🇷🇴 罗马尼亚 Romania +40	ROU|642|Romania|罗马尼亚|+40|luomaniya|lmny		🇷🇴	Romania	罗马尼亚	ROU	642	+40
+RS	🇷🇸 Serbia 塞尔维亚 +381	🇷🇸 塞尔维亚 Serbia +381	SRB|688|Serbia|塞尔维亚|+381|saierweiya|sewy		🇷🇸	Serbia	塞尔维亚	SRB	688	+381
+RU	🇷🇺 Russia 俄罗斯 +7	🇷🇺 俄罗斯 Russia +7	RUS|643|Russia|俄罗斯|+7|Russian Federation|eluosi|els		🇷🇺	Russia	俄罗斯	RUS	643	+7
+RW	🇷🇼 Rwanda 卢旺达 +250	🇷🇼 卢旺达 Rwanda +250	RWA|646|Rwanda|卢旺达|+250|luwangda|lwd		🇷🇼	Rwanda	卢旺达	RWA	646	+250
+SA	🇸🇦 Saudi Arabia 沙特阿拉伯 +966	🇸🇦 沙特阿拉伯 Saudi Arabia +966	SAU|682|Saudi Arabia|沙特阿拉伯|+966|shatealabo|stalb		🇸🇦	Saudi Arabia	沙特阿拉伯	SAU	682	+966
+SB	🇸🇧 Solomon Islands 所罗门群岛 +677	🇸🇧 所罗门群岛 Solomon Islands +677	SLB|090|Solomon Islands|所罗门群岛|+677|suoluomenqundao|slmqd		🇸🇧	Solomon Islands	所罗门群岛	SLB	090	+677
+SC	🇸🇨 Seychelles 塞舌尔 +248	🇸🇨 塞舌尔 Seychelles +248	SYC|690|Seychelles|塞舌尔|+248|saisheer|sse		🇸🇨	Seychelles	塞舌尔	SYC	690	+248
+SD	🇸🇩 Sudan 苏丹 +249	🇸🇩 苏丹 Sudan +249	SDN|729|Sudan|苏丹|+249		🇸🇩	Sudan	苏丹	SDN	729	+249
+SE	🇸🇪 Sweden 瑞典 +46	🇸🇪 瑞典 Sweden +46	SWE|752|Sweden|瑞典|+46|ruidian|rd		🇸🇪	Sweden	瑞典	SWE	752	+46
+SG	🇸🇬 Singapore 新加坡 +65	🇸🇬 新加坡 Singapore +65	SGP|702|Singapore|新加坡|+65|xinjiapo|xjp		🇸🇬	Singapore	新加坡	SGP	702	+65
+SH	🇸🇭 St. Helena 圣赫勒拿 +290	🇸🇭 圣赫勒拿 St. Helena +290	SHN|654|St. Helena|圣赫勒拿|+290|Saint Helena, Ascension and Tristan da Cunha|shenghelena|shln		🇸🇭	St. Helena	圣赫勒拿	SHN	654	+290
+SI	🇸🇮 Slovenia 斯洛文尼亚 +386	🇸🇮 斯洛文尼亚 Slovenia +386	SVN|705|Slovenia|斯洛文尼亚|+386|siluowenniya|slwny		🇸🇮	Slovenia	斯洛文尼亚	SVN	705	+386
+SJ	🇸🇯 Svalbard & Jan Mayen 斯瓦尔巴和扬马延 +47	🇸🇯 斯瓦尔巴和扬马延 Svalbard & Jan Mayen +47	SJM|744|Svalbard & Jan Mayen|斯瓦尔巴和扬马延|+47|Svalbard and Jan Mayen|siwaerbaheyangmayan|swebhymy		🇸🇯	Svalbard & Jan Mayen	斯瓦尔巴和扬马延	SJM	744	+47
+SK	🇸🇰 Slovakia 斯洛伐克 +421	🇸🇰 斯洛伐克 Slovakia +421	SVK|703|Slovakia|斯洛伐克|+421|siluofake|slfk		🇸🇰	Slovakia	斯洛伐克	SVK	703	+421
+SL	🇸🇱 Sierra Leone 塞拉利昂 +232	🇸🇱 塞拉利昂 Sierra Leone +232	SLE|694|Sierra Leone|塞拉利昂|+232|sailaliang|slla		🇸🇱	Sierra Leone	塞拉利昂	SLE	694	+232
+SM	🇸🇲 San Marino 圣马力诺 +378	🇸🇲 圣马力诺 San Marino +378	SMR|674|San Marino|圣马力诺|+378|shengmalinuo|smln		🇸🇲	San Marino	圣马力诺	SMR	674	+378
+SN	🇸🇳 Senegal 塞内加尔 +221	🇸🇳 塞内加尔 Senegal +221	SEN|686|Senegal|塞内加尔|+221|saineijiaer|snje		🇸🇳	Senegal	塞内加尔	SEN	686	+221
+SO	🇸🇴 Somalia 索马里 +252	🇸🇴 索马里 Somalia +252	SOM|706|Somalia|索马里|+252|suomali|sml		🇸🇴	Somalia	索马里	SOM	706	+252
+SR	🇸🇷 Suriname 苏里南 +597	🇸🇷 苏里南 Suriname +597	SUR|740|Suriname|苏里南|+597|sulinan|sln		🇸🇷	Suriname	苏里南	SUR	740	+597
+SS	🇸🇸 South Sudan 南苏丹 +211	🇸🇸 南苏丹 South Sudan +211	SSD|728|South Sudan|南苏丹|+211|nansudan|nsd		🇸🇸	South Sudan	南苏丹	SSD	728	+211
+ST	🇸🇹 São Tomé & Príncipe 圣多美和普林西比 +239	🇸🇹 圣多美和普林西比 São Tomé & Príncipe +239	STP|678|São Tomé & Príncipe|圣多美和普林西比|+239|Sao Tome and Principe|Sao Tome & Principe|shengduomeihepulinxibi|sdmhplxb		🇸🇹	São Tomé & Príncipe	圣多美和普林西比	STP	678	+239
+SV	🇸🇻 El Salvador 萨尔瓦多 +503	🇸🇻 萨尔瓦多 El Salvador +503	SLV|222|El Salvador|萨尔瓦多|+503|saerwaduo|sewd		🇸🇻	El Salvador	萨尔瓦多	SLV	222	+503
+SX	🇸🇽 Sint Maarten 荷属圣马丁 +1	🇸🇽 荷属圣马丁 Sint Maarten +1	SXM|534|Sint Maarten|荷属圣马丁|+1|Sint Maarten (Dutch part)|heshushengmading|hssmd		🇸🇽	Sint Maarten	荷属圣马丁	SXM	534	+1
+SY	🇸🇾 Syria 叙利亚 +963	🇸🇾 叙利亚 Syria +963	SYR|760|Syria|叙利亚|+963|Syrian Arab Republic|xuliya|xly		🇸🇾	Syria	叙利亚	SYR	760	+963
+SZ	🇸🇿 Eswatini 斯威士兰 +268	🇸🇿 斯威士兰 Eswatini +268	SWZ|748|Eswatini|斯威士兰|+268|siweishilan|swsl		🇸🇿	Eswatini	斯威士兰	SWZ	748	+268
+TC	🇹🇨 Turks & Caicos Islands 特克斯和凯科斯群岛 +1	🇹🇨 特克斯和凯科斯群岛 Turks & Caicos Islands +1	TCA|796|Turks & Caicos Islands|特克斯和凯科斯群岛|+1|Turks and Caicos Islands|tekesihekaikesiqundao|tkshkksqd		🇹🇨	Turks & Caicos Islands	特克斯和凯科斯群岛	TCA	796	+1
+TD	🇹🇩 Chad 乍得 +235	🇹🇩 乍得 Chad +235	TCD|148|Chad|乍得|+235|zhade|zd		🇹🇩	Chad	乍得	TCD	148	+235
+TF	🇹🇫 French Southern Territories 法属南部领地	🇹🇫 法属南部领地 French Southern Territories	ATF|260|French Southern Territories|法属南部领地|fashunanbulingdi|fsnbld		🇹🇫	French Southern Territories	法属南部领地	ATF	260	
+TG	🇹🇬 Togo 多哥 +228	🇹🇬 多哥 Togo +228	TGO|768|Togo|多哥|+228|duoge|dg		🇹🇬	Togo	多哥	TGO	768	+228
+TH	🇹🇭 Thailand 泰国 +66	🇹🇭 泰国 Thailand +66	THA|764|Thailand|泰国|+66|taiguo		🇹🇭	Thailand	泰国	THA	764	+66
+TJ	🇹🇯 Tajikistan 塔吉克斯坦 +992	🇹🇯 塔吉克斯坦 Tajikistan +992	TJK|762|Tajikistan|塔吉克斯坦|+992|tajikesitan|tjkst		🇹🇯	Tajikistan	塔吉克斯坦	TJK	762	+992
+TK	🇹🇰 Tokelau 托克劳 +690	🇹🇰 托克劳 Tokelau +690	TKL|772|Tokelau|托克劳|+690|tuokelao		🇹🇰	Tokelau	托克劳	TKL	772	+690
+TL	🇹🇱 Timor-Leste 东帝汶 +670	🇹🇱 东帝汶 Timor-Leste +670	TLS|626|Timor-Leste|东帝汶|+670|dongdiwen|ddw		🇹🇱	Timor-Leste	东帝汶	TLS	626	+670
+TM	🇹🇲 Turkmenistan 土库曼斯坦 +993	🇹🇲 土库曼斯坦 Turkmenistan +993	TKM|795|Turkmenistan|土库曼斯坦|+993|tukumansitan|tkmst		🇹🇲	Turkmenistan	土库曼斯坦	TKM	795	+993
+TN	🇹🇳 Tunisia 突尼斯 +216	🇹🇳 突尼斯 Tunisia +216	TUN|788|Tunisia|突尼斯|+216|tunisi|tns		🇹🇳	Tunisia	突尼斯	TUN	788	+216
+TO	🇹🇴 Tonga 汤加 +676	🇹🇴 汤加 Tonga +676	TON|776|Tonga|汤加|+676|tangjia		🇹🇴	Tonga	汤加	TON	776	+676
+TR	🇹🇷 Türkiye 土耳其 +90	🇹🇷 土耳其 Türkiye +90	TUR|792|Türkiye|土耳其|+90|Turkiye|tuerqi|teq		🇹🇷	Türkiye	土耳其	TUR	792	+90
+TT	🇹🇹 Trinidad & Tobago 特立尼达和多巴哥 +1	🇹🇹 特立尼达和多巴哥 Trinidad & Tobago +1	TTO|780|Trinidad & Tobago|特立尼达和多巴哥|+1|Trinidad and Tobago|telinidaheduobage|tlndhdbg		🇹🇹	Trinidad & Tobago	特立尼达和多巴哥	TTO	780	+1
+TV	🇹🇻 Tuvalu 图瓦卢 +688	🇹🇻 图瓦卢 Tuvalu +688	TUV|798|Tuvalu|图瓦卢|+688|tuwalu|twl		🇹🇻	Tuvalu	图瓦卢	TUV	798	+688
+TW	🇹🇼 Taiwan 台湾 +886	🇹🇼 台湾 Taiwan +886	TWN|158|Taiwan|台湾|+886|Taiwan, Province of China		🇹🇼	Taiwan	台湾	TWN	158	+886
+TZ	🇹🇿 Tanzania 坦桑尼亚 +255	🇹🇿 坦桑尼亚 Tanzania +255	TZA|834|Tanzania|坦桑尼亚|+255|Tanzania, United Republic of|tansangniya|tsny		🇹🇿	Tanzania	坦桑尼亚	TZA	834	+255
+UA	🇺🇦 Ukraine 乌克兰 +380	🇺🇦 乌克兰 Ukraine +380	UKR|804|Ukraine|乌克兰|+380|wukelan|wkl		🇺🇦	Ukraine	乌克兰	UKR	804	+380
+UG	🇺🇬 Uganda 乌干达 +256	🇺🇬 乌干达 Uganda +256	UGA|800|Uganda|乌干达|+256|wuganda|wgd		🇺🇬	Uganda	乌干达	UGA	800	+256
+UM	🇺🇲 U.S. Outlying Islands 美国本土外小岛屿	🇺🇲 美国本土外小岛屿 U.S. Outlying Islands	UMI|581|U.S. Outlying Islands|美国本土外小岛屿|United States Minor Outlying Islands|meiguobentuwaixiaodaoyu|mgbtwxdy		🇺🇲	U.S. Outlying Islands	美国本土外小岛屿	UMI	581	
+US	🇺🇸 United States 美国 +1	🇺🇸 美国 United States +1	USA|840|United States|美国|+1|meiguo		🇺🇸	United States	美国	USA	840	+1
+UY	🇺🇾 Uruguay 乌拉圭 +598	🇺🇾 乌拉圭 Uruguay +598	URY|858|Uruguay|乌拉圭|+598|wulagui|wlg		🇺🇾	Uruguay	乌拉圭	URY	858	+598
+UZ	🇺🇿 Uzbekistan 乌兹别克斯坦 +998	🇺🇿 乌兹别克斯坦 Uzbekistan +998	UZB|860|Uzbekistan|乌兹别克斯坦|+998|wuzibiekesitan|wzbkst		🇺🇿	Uzbekistan	乌兹别克斯坦	UZB	860	+998
+VA	🇻🇦 Vatican City 梵蒂冈 +39	🇻🇦 梵蒂冈 Vatican City +39	VAT|336|Vatican City|梵蒂冈|+39|Holy See (Vatican City State)|fandigang|fdg		🇻🇦	Vatican City	梵蒂冈	VAT	336	+39
+VC	🇻🇨 St. Vincent & Grenadines 圣文森特和格林纳丁斯 +1	🇻🇨 圣文森特和格林纳丁斯 St. Vincent & Grenadines +1	VCT|670|St. Vincent & Grenadines|圣文森特和格林纳丁斯|+1|Saint Vincent and the Grenadines|shengwensentehegelinnadingsi|swsthglnds		🇻🇨	St. Vincent & Grenadines	圣文森特和格林纳丁斯	VCT	670	+1
+VE	🇻🇪 Venezuela 委内瑞拉 +58	🇻🇪 委内瑞拉 Venezuela +58	VEN|862|Venezuela|委内瑞拉|+58|Venezuela, Bolivarian Republic of|weineiruila|wnrl		🇻🇪	Venezuela	委内瑞拉	VEN	862	+58
+VG	🇻🇬 British Virgin Islands 英属维尔京群岛 +1	🇻🇬 英属维尔京群岛 British Virgin Islands +1	VGB|092|British Virgin Islands|英属维尔京群岛|+1|Virgin Islands, British|yingshuweierjingqundao|yswejqd		🇻🇬	British Virgin Islands	英属维尔京群岛	VGB	092	+1
+VI	🇻🇮 U.S. Virgin Islands 美属维尔京群岛 +1	🇻🇮 美属维尔京群岛 U.S. Virgin Islands +1	VIR|850|U.S. Virgin Islands|美属维尔京群岛|+1|Virgin Islands, U.S.|meishuweierjingqundao|mswejqd		🇻🇮	U.S. Virgin Islands	美属维尔京群岛	VIR	850	+1
+VN	🇻🇳 Vietnam 越南 +84	🇻🇳 越南 Vietnam +84	VNM|704|Vietnam|越南|+84|Viet Nam|yuenan|yn		🇻🇳	Vietnam	越南	VNM	704	+84
+VU	🇻🇺 Vanuatu 瓦努阿图 +678	🇻🇺 瓦努阿图 Vanuatu +678	VUT|548|Vanuatu|瓦努阿图|+678|wanuatu|wnat		🇻🇺	Vanuatu	瓦努阿图	VUT	548	+678
+WF	🇼🇫 Wallis & Futuna 瓦利斯和富图纳 +681	🇼🇫 瓦利斯和富图纳 Wallis & Futuna +681	WLF|876|Wallis & Futuna|瓦利斯和富图纳|+681|Wallis and Futuna|walisihefutuna|wlshftn		🇼🇫	Wallis & Futuna	瓦利斯和富图纳	WLF	876	+681
+WS	🇼🇸 Samoa 萨摩亚 +685	🇼🇸 萨摩亚 Samoa +685	WSM|882|Samoa|萨摩亚|+685|samoya|smy		🇼🇸	Samoa	萨摩亚	WSM	882	+685
+YE	🇾🇪 Yemen 也门 +967	🇾🇪 也门 Yemen +967	YEM|887|Yemen|也门|+967|ym		🇾🇪	Yemen	也门	YEM	887	+967
+YT	🇾🇹 Mayotte 马约特 +262	🇾🇹 马约特 Mayotte +262	MYT|175|Mayotte|马约特|+262|mayuete		🇾🇹	Mayotte	马约特	MYT	175	+262
+ZA	🇿🇦 South Africa 南非 +27	🇿🇦 南非 South Africa +27	ZAF|710|South Africa|南非|+27|nanfei		🇿🇦	South Africa	南非	ZAF	710	+27
+ZM	🇿🇲 Zambia 赞比亚 +260	🇿🇲 赞比亚 Zambia +260	ZMB|894|Zambia|赞比亚|+260|zanbiya|zby		🇿🇲	Zambia	赞比亚	ZMB	894	+260
+ZW	🇿🇼 Zimbabwe 津巴布韦 +263	🇿🇼 津巴布韦 Zimbabwe +263	ZWE|716|Zimbabwe|津巴布韦|+263|jinbabuwei|jbbw		🇿🇼	Zimbabwe	津巴布韦	ZWE	716	+263
 """# + "\n",
         "data/phone-formats.tsv": #"""
 # phone-formats.tsv: 758 national number formats, in the metadata's order per region

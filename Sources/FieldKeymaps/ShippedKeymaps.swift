@@ -6,7 +6,9 @@ enum ShippedKeymaps {
         "card": #"""
 # A payment card number shown in groups of four, checked with the Luhn digit.
 name: card
-description: Payment card number, shown 4111 1111 1111 1111, Luhn-checked
+description:
+  en: Payment card number, shown 4111 1111 1111 1111, Luhn-checked
+  zh: 银行卡号，显示为 4111 1111 1111 1111，按 Luhn 校验
 symbols:
   class: digit
 length:
@@ -25,7 +27,9 @@ validators:
 # - for standard input). Typed keys search the list; Up/Down move through the matches; Tab completes; Enter
 # takes the current one and prints its value.
 name: choice
-description: One of a list given with --choices FILE (value<TAB>label lines); typing searches it
+description:
+  en: One of a list given with --choices FILE (value<TAB>label lines); typing searches it
+  zh: 从 --choices FILE（每行 值<TAB>标签）给出的列表中选一项；输入即搜索
 choices: []
 """# + "\n",
         "country": #"""
@@ -33,13 +37,17 @@ choices: []
 # `德国`, `deguo`, `+49`); the value is its alpha-2 code, the display its flag, English and Chinese names and
 # calling code. Data: keymaps/data/country.tsv (sources and licences in its header).
 name: country
-description: Country or territory (ISO 3166-1), found by code, name or calling code; the value is its alpha-2 code
+description:
+  en: Country or territory (ISO 3166-1), found by code, name or calling code; the value is its alpha-2 code
+  zh: 国家或地区（ISO 3166-1），可按代码、名称或国际电话区号查找；值为两字母代码
 choices: data/country.tsv
 """# + "\n",
         "date": #"""
 # A calendar date typed as digits and shown yyyy-mm-dd; the value is the shown form.
 name: date
-description: Calendar date, typed as digits, shown and returned as yyyy-mm-dd
+description:
+  en: Calendar date, typed as digits, shown and returned as yyyy-mm-dd
+  zh: 日历日期，输入数字，显示和返回为 yyyy-mm-dd
 symbols:
   class: digit
 length:
@@ -59,7 +67,9 @@ picker: date
         "digits": #"""
 # A run of ASCII digits. --min and --max bound the length.
 name: digits
-description: Digits only; --min and --max bound the length
+description:
+  en: Digits only; --min and --max bound the length
+  zh: 只接受数字；--min 和 --max 限定长度
 symbols:
   class: digit
 unit: digit
@@ -67,7 +77,9 @@ unit: digit
         "email": #"""
 # An e-mail address: an RFC 5322 dot-atom before the @ (quoted names refused), a host name with a dot after it; the domain is lower-cased.
 name: email
-description: E-mail address (dot-atom@host.name, domain lower-cased)
+description:
+  en: E-mail address (dot-atom@host.name, domain lower-cased)
+  zh: 电子邮件地址（dot-atom@host.name，域名转为小写）
 symbols:
   class: "[!-~]"      # printable ASCII without space
   fullwidth: true
@@ -81,7 +93,9 @@ validators:
         "hostname": #"""
 # A DNS host name (RFC 1123 labels); returned lower-cased.
 name: hostname
-description: Host name, e.g. build-01.example.com (lower-cased)
+description:
+  en: Host name, e.g. build-01.example.com (lower-cased)
+  zh: 主机名，如 build-01.example.com（转为小写）
 symbols:
   class: "[A-Za-z0-9.\\-]"
 length:
@@ -95,7 +109,9 @@ validators:
 # Chinese resident ID number (GB 11643-1999): 6-digit region, 8-digit birth date, 3-digit sequence (odd = male),
 # check character by ISO 7064 MOD 11-2, where 10 is written X.
 name: idcard-cn
-description: Chinese resident ID number (GB 11643-1999), shown 110105 19900307 123X
+description:
+  en: Chinese resident ID number (GB 11643-1999), shown 110105 19900307 123X
+  zh: 中国居民身份证号（GB 11643-1999），显示为 110105 19900307 123X
 symbols:
   class: digit
   positions:
@@ -112,7 +128,9 @@ validators:
         "ipv4": #"""
 # An IPv4 address in dotted-quad form, e.g. 192.168.0.1.
 name: ipv4
-description: IPv4 address, e.g. 192.168.0.1
+description:
+  en: IPv4 address, e.g. 192.168.0.1
+  zh: IPv4 地址，如 192.168.0.1
 symbols:
   class: "[0-9.]"
 length:
@@ -127,7 +145,9 @@ validators:
 # or with the trunk 0 (018562755191); the value stays the 11 digits, as scripts written for this field read it
 # (the phone field with --countries CN --kinds mobile gives E.164).
 name: phone-cn
-description: Mainland China mobile number, shown 138-1234-5678
+description:
+  en: Mainland China mobile number, shown 138-1234-5678
+  zh: 中国大陆手机号，显示为 138-1234-5678
 symbols:
   class: digit
   positions:
@@ -150,7 +170,9 @@ validators:
 # the 10 digits (the phone field with --countries US gives E.164). The metadata refuses N11 area codes, exchanges
 # starting 0 or 1, 666 and 911; the template tag `entertainment` refuses the 555 exchange as well.
 name: phone-us
-description: US phone number, shown (212) 456-7890; refuses 555 numbers
+description:
+  en: US phone number, shown (212) 456-7890; refuses 555 numbers
+  zh: 美国电话号码，显示为 (212) 456-7890；拒绝 555 号码
 symbols:
   class: digit
   positions:
@@ -177,7 +199,9 @@ validators:
 # Grouped as you type by the region's formats (as libphonenumber's AsYouTypeFormatter), the region's flag, code and
 # digit count in the right prompt; --countries, --assume, --kinds and --national adjust it from the command line.
 name: phone
-description: Phone number of any country (libphonenumber metadata), +CC or national; the value is E.164
+description:
+  en: Phone number of any country (libphonenumber metadata), +CC or national; the value is E.164
+  zh: 任意国家的电话号码（libphonenumber 元数据），+国家代码或国内格式；值为 E.164
 symbols:
   class: digit
   positions:
@@ -194,7 +218,9 @@ validators:
         "port": #"""
 # A TCP/UDP port number.
 name: port
-description: TCP/UDP port number, 1-65535
+description:
+  en: TCP/UDP port number, 1-65535
+  zh: TCP/UDP 端口号，1-65535
 symbols:
   class: digit
   positions:
@@ -212,13 +238,17 @@ validators:
 # also takes 广东-深圳 and 440300. Names are found by full and short name, pinyin and initials (`gd`, `sz`).
 # Data: keymaps/data/region-cn.tsv (source, edition and licence in its header).
 name: region-cn
-description: Province then city in China (GB/T 2260); the value is the 6-digit code, shown 广东省-深圳市
+description:
+  en: Province then city in China (GB/T 2260); the value is the 6-digit code, shown 广东省-深圳市
+  zh: 中国的省份和城市（GB/T 2260）；值为 6 位代码，显示为 广东省-深圳市
 choices: data/region-cn.tsv
 """# + "\n",
         "semver": #"""
 # A semantic version (semver.org 2.0.0): MAJOR.MINOR.PATCH with optional -pre.release and +build.
 name: semver
-description: Semantic version, e.g. 1.4.2 or 2.0.0-rc.1+build.5
+description:
+  en: Semantic version, e.g. 1.4.2 or 2.0.0-rc.1+build.5
+  zh: 语义化版本号，如 1.4.2 或 2.0.0-rc.1+build.5
 symbols:
   class: "[0-9A-Za-z.+\\-]"
 length:
@@ -230,7 +260,9 @@ validators:
         "text": #"""
 # Free text. --limit N caps it; --count graphemes|utf16|scalars|width picks what is counted.
 name: text
-description: Free text; --limit N caps it, --count picks what is counted
+description:
+  en: Free text; --limit N caps it, --count picks what is counted
+  zh: 自由文本；--limit N 限制长度，--count 选择计数方式
 symbols:
   class: printable
   fullwidth: false    # keep what the user typed

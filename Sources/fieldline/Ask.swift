@@ -9,7 +9,7 @@ import Glibc
 struct Ask: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
-        abstract: "Ask for one value in a formatted, validated field on the terminal.",
+        abstract: tr("Ask for one value in a formatted, validated field on the terminal."),
         usage: """
             fieldline ask <keymap> [--prompt <text>] [--default <value>] [--value <value>] [--output <output>] [field options]
             fieldline ask --keymap-file <file> [options]
@@ -25,7 +25,7 @@ struct Ask: ParsableCommand {
             """
     )
 
-    @Argument(help: "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file.", completion: FieldCatalog.keymapCompletion)
+    @Argument(help: ArgumentHelp(tr("The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file.")), completion: FieldCatalog.keymapCompletion)
     var keymap: String?
 
     @OptionGroup var field: FieldOptionGroup

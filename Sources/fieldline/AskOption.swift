@@ -69,13 +69,13 @@ struct AskOption: Sendable {
 
 // The field options every field-loading command shares (FieldOptionGroup).
 extension AskOption {
-    static let keymapFile = text("keymap-file", "Load the field from this keymap file.", \.keymapFile)
-    static let limit = bound(["limit", "max"], "Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today).", max: true)
-    static let min = bound(["min"], "Fewest units a complete value has; for a date field the earliest date.", max: false)
-    static let count = parsed("count", "What is counted: graphemes, utf16, scalars or width.", \.field.countUnit)
-    static let choices = text("choices", "A choice field's list: one value<TAB>label a line (- reads standard input).", \.choices)
+    static let keymapFile = text("keymap-file", tr("Load the field from this keymap file."), \.keymapFile)
+    static let limit = bound(["limit", "max"], tr("Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today)."), max: true)
+    static let min = bound(["min"], tr("Fewest units a complete value has; for a date field the earliest date."), max: false)
+    static let count = parsed("count", tr("What is counted: graphemes, utf16, scalars or width."), \.field.countUnit)
+    static let choices = text("choices", tr("A choice field's list: one value<TAB>label a line (- reads standard input)."), \.choices)
     static let upgradeLegacy = AskOption(
-        names: ["upgrade-legacy"], help: "Accept 15-digit pre-1999 ID numbers and convert them to 18.",
+        names: ["upgrade-legacy"], help: tr("Accept 15-digit pre-1999 ID numbers and convert them to 18."),
         storage: .flag { $0.field.upgradeLegacy = true })
 
     /// An option for the field's validators (the engine passes it on by name; `phone` reads these).
@@ -85,11 +85,11 @@ extension AskOption {
             return true
         })
     }
-    static let countries = validatorOption("countries", "Phone fields: the countries accepted, as region codes (CN,US,GB); others are refused as typed.")
-    static let assume = validatorOption("assume", "Phone fields: the country of numbers typed without + (CN).")
-    static let kinds = validatorOption("kinds", "Phone fields: the kinds accepted (mobile,fixed-line,toll-free,…).")
+    static let countries = validatorOption("countries", tr("Phone fields: the countries accepted, as region codes (CN,US,GB); others are refused as typed."))
+    static let assume = validatorOption("assume", tr("Phone fields: the country of numbers typed without + (CN)."))
+    static let kinds = validatorOption("kinds", tr("Phone fields: the kinds accepted (mobile,fixed-line,toll-free,…)."))
     static let national = AskOption(
-        names: ["national"], help: "Phone fields: --output display writes the national form (else the international one).",
+        names: ["national"], help: tr("Phone fields: --output display writes the national form (else the international one)."),
         storage: .flag { $0.field.validatorOptions["national"] = "" })  // a flag: present, with no value
 
     /// The shared field options, in `--help` order.
@@ -98,23 +98,23 @@ extension AskOption {
 
 // `ask`'s own options.
 extension AskOption {
-    static let prompt = AskOption(names: ["prompt"], help: "Text before the field.", storage: .value { request, value in
+    static let prompt = AskOption(names: ["prompt"], help: tr("Text before the field."), storage: .value { request, value in
         request.prompt = value
         return true
     })
-    static let defaultValue = text("default", "Pre-fill the field (filtered like typing).", \.defaultValue)
-    static let value = text("value", "Validate this value with no UI instead of asking.", \.value)
-    static let output = AskOption(names: ["output"], help: "What to print: value, display or json.", storage: .value { request, value in
+    static let defaultValue = text("default", tr("Pre-fill the field (filtered like typing)."), \.defaultValue)
+    static let value = text("value", tr("Validate this value with no UI instead of asking."), \.value)
+    static let output = AskOption(names: ["output"], help: tr("What to print: value, display or json."), storage: .value { request, value in
         guard let output = CheckOutput(argument: value) else { return false }
         request.output = output
         return true
     })
-    static let timeout = parsed("timeout", "Give up after this many seconds (exit 124).", \.timeout)
+    static let timeout = parsed("timeout", tr("Give up after this many seconds (exit 124)."), \.timeout)
     static let noBell = AskOption(
-        names: ["no-bell"], help: "Do not ring the bell on refused keys.", storage: .flag { $0.bell = false })
-    static let history = text("history", "History file: Up/Down recall earlier accepted values (created 0600).", \.history)
+        names: ["no-bell"], help: tr("Do not ring the bell on refused keys."), storage: .flag { $0.bell = false })
+    static let history = text("history", tr("History file: Up/Down recall earlier accepted values (created 0600)."), \.history)
     static let secret = AskOption(
-        names: ["secret"], help: "Echo one * per symbol and never write history.", storage: .flag { $0.secret = true })
+        names: ["secret"], help: tr("Echo one * per symbol and never write history."), storage: .flag { $0.secret = true })
 
     /// Every option `ask` takes.
     static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, noBell, history, secret]

@@ -5,7 +5,7 @@ import FieldKit
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate one value per line of standard input.",
+        abstract: tr("Validate one value per line of standard input."),
         usage: """
             fieldline check <keymap> [--output <output>] [field options] < lines
             fieldline check --keymap-file <file> [options] < lines
@@ -21,12 +21,12 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file.", completion: FieldCatalog.keymapCompletion)
+    @Argument(help: ArgumentHelp(tr("The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file.")), completion: FieldCatalog.keymapCompletion)
     var keymap: String?
 
     @OptionGroup var field: FieldOptionGroup
 
-    @Option(help: "What to print per line: value, display or json.")
+    @Option(help: ArgumentHelp(tr("What to print per line: value, display or json.")))
     var output: CheckOutput = .value
 
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.

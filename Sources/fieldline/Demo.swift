@@ -7,7 +7,7 @@ import FieldTerminal
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Ask for a mobile number, an ID card number and a nickname, then print them as JSON."
+        abstract: tr("Ask for a mobile number, an ID card number and a nickname, then print them as JSON.")
     )
 
     func run() throws {

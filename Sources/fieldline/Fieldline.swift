@@ -1,10 +1,11 @@
+import FieldKit
 import ArgumentParser
 
 /// The `fieldline` command: validated, formatted input fields for scripts and terminals.
 struct Fieldline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fieldline",
-        abstract: "Validated, as-you-type formatted input fields for the terminal.",
+        abstract: tr("Validated, as-you-type formatted input fields for the terminal."),
         discussion: """
             Fields are YAML keymap files: the shipped ones (fieldline keymaps list), then yours in \
             ~/.config/fieldline/keymaps or $FIELDLINE_KEYMAPS, or --keymap-file FILE. A keymap says which \

@@ -10,7 +10,7 @@ import Glibc
 struct Form: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
-        abstract: "Enter or import records of a form (a YAML file listing fields) into JSONL, CSV or SQLite.",
+        abstract: tr("Enter or import records of a form (a YAML file listing fields) into JSONL, CSV or SQLite."),
         discussion: """
             With --input (or when standard input is not a terminal) records are read as JSON Lines (one object \
             of field names to values a line) or CSV with a header (a .csv file, or --input-format csv), checked \
@@ -23,25 +23,25 @@ struct Form: ParsableCommand {
             """
     )
 
-    @Argument(help: "The form file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(help: ArgumentHelp(tr("The form file (YAML).")), completion: .file(extensions: ["yaml", "yml"]))
     var form: String
 
-    @Option(help: "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…).")
+    @Option(help: ArgumentHelp(tr("Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…).")))
     var out: String = "-"
 
-    @Option(help: "jsonl or csv: the format of --out - or of an output file whose name does not say (default: from the name, else jsonl).")
+    @Option(help: ArgumentHelp(tr("jsonl or csv: the format of --out - or of an output file whose name does not say (default: from the name, else jsonl).")))
     var format: RecordFormat?
 
-    @Flag(help: "Continue an output that must already exist (a mistyped name is an error, not a new empty file).")
+    @Flag(help: ArgumentHelp(tr("Continue an output that must already exist (a mistyped name is an error, not a new empty file).")))
     var resume = false
 
-    @Option(help: "Read records from this file (- for stdin) instead of asking for them.")
+    @Option(help: ArgumentHelp(tr("Read records from this file (- for stdin) instead of asking for them.")))
     var input: String?
 
-    @Option(name: .customLong("input-format"), help: "jsonl or csv (default: from the file name, else jsonl).")
+    @Option(name: .customLong("input-format"), help: ArgumentHelp(tr("jsonl or csv (default: from the file name, else jsonl).")))
     var inputFormat: RecordFormat?
 
-    @Flag(help: "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")
+    @Flag(help: ArgumentHelp(tr("Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")))
     var lint = false
 
     func validate() throws {

@@ -6,7 +6,7 @@ import FieldKit
 struct Keymaps: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keymaps",
-        abstract: "List, show and lint field keymaps.",
+        abstract: tr("List, show and lint field keymaps."),
         discussion: """
             Search path: --keymap-file PATH, a KEYMAP argument that is a path, $FIELDLINE_KEYMAPS (colon-separated \
             folders), $XDG_CONFIG_HOME/fieldline/keymaps (default ~/.config/fieldline/keymaps), then the shipped set. \
@@ -17,7 +17,7 @@ struct Keymaps: ParsableCommand {
 
     /// `keymaps list`: name, where it comes from, one-line description.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every keymap: name, origin, description.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: tr("List every keymap: name, origin, description."))
 
         func run() throws {
             let loader = FieldCatalog.loader
@@ -38,9 +38,9 @@ struct Keymaps: ParsableCommand {
 
     /// `keymaps show NAME`: the text the name resolves to.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the keymap file a name resolves to.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: tr("Print the keymap file a name resolves to."))
 
-        @Argument(help: "A keymap name or path.", completion: FieldCatalog.keymapCompletion)
+        @Argument(help: ArgumentHelp(tr("A keymap name or path.")), completion: FieldCatalog.keymapCompletion)
         var name: String
 
         /// An unknown name is the usage error every command gives (64), with this command's usage line.
@@ -68,11 +68,11 @@ struct Keymaps: ParsableCommand {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lint",
-            abstract: "Check keymap files; print every problem as FILE:LINE:COL: message.",
+            abstract: tr("Check keymap files; print every problem as FILE:LINE:COL: message."),
             discussion: tr("Exit codes: 0 no problems, 78 problems found.")
         )
 
-        @Argument(help: "Keymap files.", completion: .file(extensions: ["yaml", "yml"]))
+        @Argument(help: ArgumentHelp(tr("Keymap files.")), completion: .file(extensions: ["yaml", "yml"]))
         var files: [String]
 
         func run() throws {

@@ -5,7 +5,7 @@ import FieldKit
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Feed keys to a field with no terminal and print the final frame.",
+        abstract: tr("Feed keys to a field with no terminal and print the final frame."),
         discussion: """
             KEYS use Vim key notation: plain characters are typed one by one and <lt> types '<'; the keys a \
             field binds by default are \(Replay.standardKeys) (a keymap may bind more). \
@@ -24,7 +24,7 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var field: FieldOptionGroup
 
-    @Argument(help: "The field (a keymap name or path; omitted with --keymap-file), then keys in Vim notation.")
+    @Argument(help: ArgumentHelp(tr("The field (a keymap name or path; omitted with --keymap-file), then keys in Vim notation.")))
     var words: [String] = []
 
     /// The KEYMAP argument, unless --keymap-file names the field.
@@ -32,13 +32,13 @@ struct Replay: ParsableCommand {
     /// The KEYS arguments.
     var keys: [String] { field.keymapFile == nil ? Array(words.dropFirst()) : words }
 
-    @Option(help: "Text pasted at this point of the key sequence (repeatable).")
+    @Option(help: ArgumentHelp(tr("Text pasted at this point of the key sequence (repeatable).")))
     var paste: [String] = []
 
-    @Option(help: "What to print: display (the line with the cursor drawn as '|', the default), value (what Enter would accept) or json (the whole frame).")
+    @Option(help: ArgumentHelp(tr("What to print: display (the line with the cursor drawn as '|', the default), value (what Enter would accept) or json (the whole frame).")))
     var output: CheckOutput?
 
-    @Flag(help: "The same as --output json.")
+    @Flag(help: ArgumentHelp(tr("The same as --output json.")))
     var json = false
 
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.

@@ -3,7 +3,8 @@
 public enum ChoiceTable {
     /// A data file: `#` comment lines, then a TAB-separated header row whose first column is `value` (`label`,
     /// `aliases` — `|`-separated — and `parent` are known; any other column is an extra), then one row per choice
-    /// with as many cells as the header.
+    /// with as many cells as the header. A `label_zh` column (`label_` and a language code) is the label in that
+    /// language: it replaces `label` while that language is chosen (the country list puts Chinese names first).
     public static func parse(_ text: String) throws(ChoiceListProblem) -> ChoiceList {
         var header: [String]?
         var rows: [ChoiceRow] = []
@@ -16,10 +17,12 @@ public enum ChoiceTable {
                 }
                 if Set(cells).count != cells.count { throw ChoiceListProblem(line: n, tr("a column is named twice")) }
                 header = cells
-                columns.label = cells.firstIndex(of: "label")
+                columns.label = cells.firstIndex(of: "label_" + Language.current.rawValue) ?? cells.firstIndex(of: "label")
                 columns.aliases = cells.firstIndex(of: "aliases")
                 columns.parent = cells.firstIndex(of: "parent")
-                columns.extras = cells.indices.filter { $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) }
+                columns.extras = cells.indices.filter {
+                    $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) && !ChoiceTable.isLabel(cells[$0])
+                }
                 continue
             }
             guard cells.count == names.count else {
@@ -33,6 +36,11 @@ public enum ChoiceTable {
         }
         guard let names = header else { throw ChoiceListProblem(line: 0, tr("no header row and no choices")) }
         return try ChoiceList(rows: rows, extraColumns: columns.extras.map { names[$0] })
+    }
+
+    /// Whether a column is a label (`label`, or `label_` and a language code): never an extra.
+    static func isLabel(_ column: String) -> Bool {
+        column == "label" || (column.hasPrefix("label_") && Language(rawValue: String(column.dropFirst(6))) != nil)
     }
 
     /// `--choices`: one choice per line, `value` or `value<TAB>label`; blank lines and `#` lines are skipped.

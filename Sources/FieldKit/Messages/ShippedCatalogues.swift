@@ -151,9 +151,49 @@ msgstr "1 条记录"
 msgid "1 record saved to {0}"
 msgstr "已保存 1 条记录到 {0}"
 
+#: Sources/fieldline/AskOption.swift
+msgid "A choice field's list: one value<TAB>label a line (- reads standard input)."
+msgstr "选项字段的列表：每行一个 值<TAB>标签（- 表示读标准输入）。"
+
+#: Sources/fieldline/Keymaps.swift
+msgid "A keymap name or path."
+msgstr "键映射名或路径。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Accept 15-digit pre-1999 ID numbers and convert them to 18."
+msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
+
+#: Sources/fieldline/Demo.swift
+msgid "Ask for a mobile number, an ID card number and a nickname, then print them as JSON."
+msgstr "依次询问手机号、身份证号和昵称，然后以 JSON 输出。"
+
+#: Sources/fieldline/Ask.swift
+msgid "Ask for one value in a formatted, validated field on the terminal."
+msgstr "在终端上用带格式、带校验的输入框询问一个值。"
+
+#: Sources/fieldline/Keymaps.swift
+msgid "Check keymap files; print every problem as FILE:LINE:COL: message."
+msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
+
+#: Sources/fieldline/Form.swift
+msgid "Continue an output that must already exist (a mistyped name is an error, not a new empty file)."
+msgstr "继续写入一个必须已存在的输出（名字写错会报错，而不是新建空文件）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Do not ring the bell on refused keys."
+msgstr "按键被拒绝时不响铃。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Echo one * per symbol and never write history."
+msgstr "每个字符显示一个 *，并且从不写入历史。"
+
 #: Sources/FieldKit/Choices/Field+Choices.swift
 msgid "Enter or Tab opens the {0} choices of {1}"
 msgstr "按 Enter 或 Tab 打开 {1} 下的 {0} 个选项"
+
+#: Sources/fieldline/Form.swift
+msgid "Enter or import records of a form (a YAML file listing fields) into JSONL, CSV or SQLite."
+msgstr "按表单（列出字段的 YAML 文件）录入或导入记录，保存到 JSONL、CSV 或 SQLite。"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "Enter saves, Esc discards, Up goes back: "
@@ -163,9 +203,41 @@ msgstr "Enter 保存，Esc 放弃，上箭头返回："
 msgid "Exit codes: 0 no problems, 78 problems found."
 msgstr "退出码：0 没有问题，78 发现问题。"
 
+#: Sources/fieldline/Replay.swift
+msgid "Feed keys to a field with no terminal and print the final frame."
+msgstr "不用终端，把按键送入字段并输出最终画面。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Fewest units a complete value has; for a date field the earliest date."
+msgstr "完整值的最少单位数；日期字段则为最早日期。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Give up after this many seconds (exit 124)."
+msgstr "超过这么多秒后放弃（退出码 124）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "History file: Up/Down recall earlier accepted values (created 0600)."
+msgstr "历史文件：上下箭头调出以前接受的值（以 0600 权限创建）。"
+
 #: Sources/fieldline/Demo.swift
 msgid "ID card number: "
 msgstr "身份证号："
+
+#: Sources/fieldline/Keymaps.swift
+msgid "Keymap files."
+msgstr "键映射文件。"
+
+#: Sources/fieldline/Keymaps.swift
+msgid "List every keymap: name, origin, description."
+msgstr "列出所有键映射：名字、来源、说明。"
+
+#: Sources/fieldline/Keymaps.swift
+msgid "List, show and lint field keymaps."
+msgstr "列出、显示和检查字段键映射。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Load the field from this keymap file."
+msgstr "从这个键映射文件加载字段。"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "MAJOR, MINOR and PATCH are numbers"
@@ -175,17 +247,110 @@ msgstr "MAJOR、MINOR 和 PATCH 都必须是数字"
 msgid "Mobile number: "
 msgstr "手机号："
 
+#: Sources/fieldline/AskOption.swift
+msgid "Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today)."
+msgstr "字段最多容纳的单位数（也可写 --max）；日期字段则为最晚日期（2026-12-31、20261231 或 today）。"
+
 #: Sources/fieldline/Demo.swift
 msgid "Nickname: "
 msgstr "昵称："
+
+#: Sources/fieldline/Form.swift
+msgid "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any)."
+msgstr "只检查表单文件：问题输出为 FILE:LINE:COL: 消息（有问题时退出码 78）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Phone fields: --output display writes the national form (else the international one)."
+msgstr "电话字段：--output display 输出国内格式（否则为国际格式）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Phone fields: the countries accepted, as region codes (CN,US,GB); others are refused as typed."
+msgstr "电话字段：接受的国家，写地区代码（CN,US,GB）；其他国家在输入时即被拒绝。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Phone fields: the country of numbers typed without + (CN)."
+msgstr "电话字段：不带 + 输入的号码所属的国家（CN）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Phone fields: the kinds accepted (mobile,fixed-line,toll-free,…)."
+msgstr "电话字段：接受的号码类型（mobile,fixed-line,toll-free,…）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Pre-fill the field (filtered like typing)."
+msgstr "预先填入字段（与键入一样经过过滤）。"
+
+#: Sources/fieldline/Keymaps.swift
+msgid "Print the keymap file a name resolves to."
+msgstr "输出名字所对应的键映射文件。"
+
+#: Sources/fieldline/Form.swift
+msgid "Read records from this file (- for stdin) instead of asking for them."
+msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Text before the field."
+msgstr "输入框前的提示文字。"
+
+#: Sources/fieldline/Replay.swift
+msgid "Text pasted at this point of the key sequence (repeatable)."
+msgstr "在按键序列的这一点粘贴的文本（可重复）。"
+
+#: Sources/fieldline/Replay.swift
+msgid "The field (a keymap name or path; omitted with --keymap-file), then keys in Vim notation."
+msgstr "字段（键映射名或路径；用 --keymap-file 时省略），然后是 Vim 写法的按键。"
+
+#: Sources/fieldline/Ask.swift
+#: Sources/fieldline/Check.swift
+msgid "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file."
+msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或键映射文件的路径。"
+
+#: Sources/fieldline/Form.swift
+msgid "The form file (YAML)."
+msgstr "表单文件（YAML）。"
+
+#: Sources/fieldline/Replay.swift
+msgid "The same as --output json."
+msgstr "等同于 --output json。"
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "UAN"
 msgstr "统一接入号码"
 
+#: Sources/fieldline/Check.swift
+msgid "Validate one value per line of standard input."
+msgstr "校验标准输入中每行一个值。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Validate this value with no UI instead of asking."
+msgstr "不显示界面，直接校验这个值，而不是询问。"
+
+#: Sources/fieldline/Fieldline.swift
+msgid "Validated, as-you-type formatted input fields for the terminal."
+msgstr "终端上带校验、边输入边格式化的输入框。"
+
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "VoIP"
 msgstr "VoIP"
+
+#: Sources/fieldline/AskOption.swift
+msgid "What is counted: graphemes, utf16, scalars or width."
+msgstr "计数方式：graphemes、utf16、scalars 或 width。"
+
+#: Sources/fieldline/Check.swift
+msgid "What to print per line: value, display or json."
+msgstr "每行输出什么：value、display 或 json。"
+
+#: Sources/fieldline/Replay.swift
+msgid "What to print: display (the line with the cursor drawn as '|', the default), value (what Enter would accept) or json (the whole frame)."
+msgstr "输出什么：display（光标画成 '|' 的一行，默认）、value（按 Enter 会接受的值）或 json（整个画面）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "What to print: value, display or json."
+msgstr "输出什么：value、display 或 json。"
+
+#: Sources/fieldline/Form.swift
+msgid "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…)."
+msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://…）。"
 
 #: Sources/FieldKeymaps/YAMLComposer.swift
 msgid "YAML syntax: {0}"
@@ -741,6 +906,14 @@ msgstr "内容含有控制字符或转义序列，或者太长"
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "it keeps being replaced"
 msgstr "它不断被替换"
+
+#: Sources/fieldline/Form.swift
+msgid "jsonl or csv (default: from the file name, else jsonl)."
+msgstr "jsonl 或 csv（默认按文件名判断，否则为 jsonl）。"
+
+#: Sources/fieldline/Form.swift
+msgid "jsonl or csv: the format of --out - or of an output file whose name does not say (default: from the name, else jsonl)."
+msgstr "jsonl 或 csv：--out - 或文件名看不出格式的输出文件的格式（默认按文件名判断，否则为 jsonl）。"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "keymap files"
