@@ -15,17 +15,17 @@ extension KeymapCompiler {
         var rows: [ChoiceRow] = []
         for item in items.prefix(ChoiceList.maxChoices + 1) {
             if item.scalarText != nil {
-                guard let text = reader.string(item, "a choice") else { continue }
+                guard let text = reader.string(item, tr("a choice")) else { continue }
                 rows.append(ChoiceRow(line: item.line, value: text))
                 continue
             }
-            guard let pairs = reader.mapping(item, "a choice") else { continue }
+            guard let pairs = reader.mapping(item, tr("a choice")) else { continue }
             var row = ChoiceRow(line: item.line, value: "")
             for (key, keyNode, v) in pairs {
                 switch key {
                 case "value": row.value = reader.string(v, "value") ?? ""
                 case "label": row.label = reader.string(v, "label") ?? ""
-                case "aliases": row.aliases = reader.list(v, "aliases")?.compactMap { reader.string($0, "an alias") } ?? []
+                case "aliases": row.aliases = reader.list(v, "aliases")?.compactMap { reader.string($0, tr("an alias")) } ?? []
                 case "parent": row.parent = reader.string(v, "parent")
                 default: reader.diagnostics.append(keyNode.problem(tr("unknown choice setting '\(key)' (use value, label, aliases, parent)")))
                 }

@@ -70,7 +70,7 @@ struct KeymapCompiler {
             pastePrefixes: v["paste-prefixes"].map { pastePrefixes($0) } ?? [],
             valueForm: v["value"].flatMap { choice($0, "value", ValueForm.allCases.map(\.rawValue)) }.flatMap(ValueForm.init) ?? .symbols,
             transforms: v["transforms"].flatMap { reader.list($0, "transforms") }?.compactMap {
-                choice($0, "a transform", ValueTransform.allCases.map(\.rawValue)).flatMap(ValueTransform.init)
+                choice($0, tr("a transform"), ValueTransform.allCases.map(\.rawValue)).flatMap(ValueTransform.init)
             } ?? [],
             separators: separators
         )
@@ -241,7 +241,7 @@ struct KeymapCompiler {
             var pattern: String?
             var opts: [TemplateOption] = []
             if case .mapping = item.node.content {
-                for (key, keyNode, v) in reader.mapping(item, "a template") ?? [] {
+                for (key, keyNode, v) in reader.mapping(item, tr("a template")) ?? [] {
                     switch key {
                     case "pattern": pattern = reader.string(v, "pattern")
                     case "options": opts = options(v, "options")
@@ -250,7 +250,7 @@ struct KeymapCompiler {
                 }
                 if pattern == nil { reader.diagnostics.append(item.problem(tr("a template needs a pattern"))) }
             } else {
-                pattern = reader.string(item, "a template")
+                pattern = reader.string(item, tr("a template"))
             }
             guard let pattern else { continue }
             if pattern.count > KeymapLimits.templateCharacters {
@@ -283,7 +283,7 @@ struct KeymapCompiler {
                 }
                 continue
             }
-            guard let pairs = reader.mapping(item, "a validator"), pairs.count == 1, let (name, nameNode, params) = pairs.first else {
+            guard let pairs = reader.mapping(item, tr("a validator")), pairs.count == 1, let (name, nameNode, params) = pairs.first else {
                 if case .mapping = item.node.content { reader.diagnostics.append(item.problem(tr("a validator is one name with its parameters"))) }
                 continue
             }
@@ -349,7 +349,7 @@ struct KeymapCompiler {
                 continue
             }
             seen[key] = keyNode
-            guard let name = reader.string(value, "a command") else { continue }
+            guard let name = reader.string(value, tr("a command")) else { continue }
             guard let command = EditCommand.named[name] else {
                 let hint = name == "self-insert" ? tr(" (self-insert is what printable keys do; it cannot be bound)") : ""
                 reader.diagnostics.append(value.problem(tr("unknown command '\(name)'") + hint))

@@ -42,7 +42,7 @@ enum YAMLComposer {
 
     /// libyaml's error as `YAML syntax: problem` at its mark: the wording the malformed-keymap corpus pins.
     private static func problem(of parser: UnsafeMutablePointer<yaml_parser_t>, in bytes: [UInt8]) -> YAMLError {
-        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown error"
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? tr("unknown error")
         let mark = parser.pointee.problem_mark
         switch parser.pointee.error {
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:

@@ -21,7 +21,7 @@ public final class SQLiteSink: RecordSink {
         }
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
         guard fl_sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else {
-            let message = db.map { String(cString: fl_sqlite3_errmsg($0)) } ?? "out of memory"
+            let message = db.map { String(cString: fl_sqlite3_errmsg($0)) } ?? tr("out of memory")
             fl_sqlite3_close(db)
             db = nil
             throw SinkError(.io, tr("cannot open \(path): \(message)"))

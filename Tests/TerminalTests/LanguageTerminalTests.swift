@@ -31,4 +31,30 @@ import Testing
         t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[2026-11-27]", "\(t.dump())")
     }
+
+    /// Each validator's main failure, typed and entered: the message under the field is the locale's.
+    static let failures: [(keymap: String, typed: String, english: String, chinese: String)] = [
+        ("phone", "+4420", "too short for GB", "对 GB 来说太短"),
+        ("date", "2026", "needs 8 digits, has 4", "需要 8 位数字，现有 4"),  // impossible dates are refused as typed
+        ("card", "4111111111111112", "check digit should be 1", "校验位应为 1"),
+        ("ipv4", "256.1.1.1", "256 is more than 255", "256 大于 255"),
+        ("email", "a@b", "the domain needs a dot, e.g. example.com", "域名需要有点，如 example.com"),
+        ("semver", "1.2.x", "MAJOR, MINOR and PATCH are numbers", "MAJOR、MINOR 和 PATCH 都必须是数字"),
+        ("port", "70000", "must be from 1 to 65535, not 70000", "必须在 1 到 65535 之间，不是 70000"),
+        ("text --min 3", "ab", "needs 3 characters, has 2", "需要 3 个字符，现有 2"),
+    ]
+
+    @Test(arguments: failures.indices, [true, false])
+    func eachValidatorsFailureIsShownInTheLanguage(index: Int, chinese: Bool) async throws {
+        let (keymap, typed, english, chineseMessage) = Self.failures[index]
+        let message = chinese ? chineseMessage : english
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run("export LANG=\(chinese ? "zh_CN.UTF-8" : "C.UTF-8"); " + AskTerminalTests.ask("\(keymap) --prompt 'V: '"))
+        try await t.see("the field") { rows in rows.contains { $0.hasPrefix("V:") } }
+        t.type(typed)
+        t.press("Enter")
+        try await t.see("'\(message)' under the field") { rows in rows.contains { $0 == message } }
+        t.press("Escape")
+        #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
+    }
 }

@@ -70,11 +70,13 @@ private let badProblems = [
 
 private let shippedNames = ["card", "choice", "country", "date", "digits", "email", "hostname", "idcard-cn", "ipv4", "phone", "phone-cn", "phone-us", "port", "region-cn", "semver", "text"]
 
-/// The `description:` line of a shipped keymap file.
+/// The English description of a shipped keymap file (`description:` then an indented `en: ` line).
 private func shippedDescription(_ name: String) throws -> String {
     let text = try String(contentsOfFile: shippedFolder + "/" + name + ".yaml", encoding: .utf8)
-    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("description: ") })
-    return String(line.dropFirst("description: ".count))
+    let lines = text.split(separator: "\n")
+    let start = try #require(lines.firstIndex { $0 == "description:" })
+    let line = try #require(lines[(start + 1)...].first { $0.hasPrefix("  en: ") })
+    return String(line.dropFirst("  en: ".count))
 }
 
 /// `fieldline keymaps …` and keymap files given to check, replay and ask.

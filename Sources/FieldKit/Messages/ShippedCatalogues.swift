@@ -411,6 +411,10 @@ msgstr "单元格超过 {0} 字节"
 msgid "a character device"
 msgstr "字符设备"
 
+#: Sources/FieldKeymaps/ChoiceSetting.swift
+msgid "a choice"
+msgstr "选项"
+
 #: Sources/FieldKit/Choices/ChoiceList.swift
 msgid "a choice needs a value"
 msgstr "选项需要值"
@@ -418,6 +422,10 @@ msgstr "选项需要值"
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "a column is named twice"
 msgstr "有一列重名"
+
+#: Sources/FieldKeymaps/KeymapCompiler.swift
+msgid "a command"
+msgstr "命令"
 
 #: Sources/FieldKit/Validation/Validator.swift
 msgid "a date has 8 digits, yyyymmdd"
@@ -583,6 +591,10 @@ msgid "a symbolic link"
 msgstr "符号链接"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
+msgid "a template"
+msgstr "模板"
+
+#: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "a template has at most {0} characters, this one {1}"
 msgstr "模板最多 {0} 个字符，这个有 {1} 个"
 
@@ -597,6 +609,14 @@ msgstr "模板标签"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "a template tag is a letter, then letters, digits, - or _ (at most 32), not '{0}'"
 msgstr "模板标签以字母开头，后接字母、数字、- 或 _（最多 32 个），不是 '{0}'"
+
+#: Sources/FieldKeymaps/KeymapCompiler.swift
+msgid "a transform"
+msgstr "变换"
+
+#: Sources/FieldKeymaps/KeymapCompiler.swift
+msgid "a validator"
+msgstr "校验器"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "a validator is one name with its parameters"
@@ -617,6 +637,10 @@ msgstr "身份证号是 18 位，不是 {0} 位"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "an IPv4 address has 4 numbers separated by dots"
 msgstr "IPv4 地址是用点分隔的 4 个数"
+
+#: Sources/FieldKeymaps/ChoiceSetting.swift
+msgid "an alias"
+msgstr "别名"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "an e-mail address has exactly one @"
@@ -1029,6 +1053,10 @@ msgstr "没有匹配的选项"
 msgid "no choices"
 msgstr "没有选项"
 
+#: Sources/FieldSinks/PostgresSink.swift
+msgid "no connection"
+msgstr "没有连接"
+
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "no country has the calling code this number starts with"
 msgstr "没有国家使用这个号码开头的国家代码"
@@ -1171,6 +1199,7 @@ msgid "one of {0}"
 msgstr "{0} 之一"
 
 #: Sources/FieldKit/Validation/RegexPattern.swift
+#: Sources/FieldSinks/SQLiteSink.swift
 msgid "out of memory"
 msgstr "内存不足"
 
@@ -1415,6 +1444,10 @@ msgstr "未知的选项设置 '{0}'（可用 value、label、aliases、parent）
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "unknown command '{0}'"
 msgstr "未知命令 '{0}'"
+
+#: Sources/FieldKeymaps/YAMLComposer.swift
+msgid "unknown error"
+msgstr "未知错误"
 
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "unknown field setting '{0}' (known: {1})"
