@@ -40,7 +40,7 @@ import Testing
 
     /// The failures whose value a paste takes whole (the others refuse the paste, and replay's message is then
     /// the empty field's).
-    static let pastedWhole = failures.indices.filter { ["idcard-cn", "phone", "date", "card", "ipv4", "email", "semver", "port"].contains(failures[$0].keymap[0]) }
+    static let pastedWhole = failures.indices.filter { ["idcard-cn", "phone", "date", "card", "ipv4", "email", "hostname", "semver", "port"].contains(failures[$0].keymap[0]) }
 
     @Test(arguments: pastedWhole)
     func replayJSONGivesTheMessageInTheLanguageAndTheSameKeys(index: Int) throws {

@@ -43,11 +43,26 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
 
         /// A value: written in place in English, a numbered placeholder when translating.
         public mutating func appendInterpolation<T>(_ value: T) {
+            append(String(describing: value))
+        }
+
+        /// Text, without the dynamic casts of `String(describing:)` (`check` builds a message per refused line).
+        public mutating func appendInterpolation(_ value: String) {
+            append(value)
+        }
+
+        /// A number, in ASCII digits in every language.
+        public mutating func appendInterpolation(_ value: Int) {
+            append(String(value))
+        }
+
+        /// One value, in place or as the next placeholder.
+        private mutating func append(_ value: String) {
             if catalogue == nil {
-                text += String(describing: value)
+                text += value
             } else {
                 text += "{\(arguments.count)}"
-                arguments.append(String(describing: value))
+                arguments.append(value)
             }
         }
     }
