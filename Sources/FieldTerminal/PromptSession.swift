@@ -21,8 +21,9 @@ final class PromptSession {
         case accept(String)
     }
 
-    /// The field; every change goes through `apply`, which also refreshes `frame`.
-    var field: Field { didSet { frame = field.frame } }
+    /// The field; every change goes through `change`, which also refreshes `frame`. (Not a property observer: a
+    /// `didSet` makes every mutating call copy the whole field out and back.)
+    private(set) var field: Field
     /// The field's frame, derived once per change and shared by the painter and the counter callback.
     private(set) var frame: Frame
     let options: PromptOptions
@@ -89,6 +90,21 @@ final class PromptSession {
         counterBuffer.deallocate()
     }
 
+    /// Change the field in place and derive its frame again (once per change).
+    @discardableResult
+    func change<Result>(_ body: (inout Field) -> Result) -> Result {
+        let (result, changed) = Self.applying(body, to: &field)
+        frame = changed
+        return result
+    }
+
+    /// `body`, then the frame, both on the field in place: read through the class's property instead, the frame
+    /// getter would first copy the whole field (a retain of each of its parts).
+    private static func applying<Result>(_ body: (inout Field) -> Result, to field: inout Field) -> (Result, Frame) {
+        let result = body(&field)
+        return (result, field.frame)
+    }
+
     /// The session behind a libedit handle.
     static func from(_ el: OpaquePointer?) -> PromptSession? {
         guard let el, let raw = fl_client_data(el) else { return nil }
@@ -99,7 +115,7 @@ final class PromptSession {
 
     /// Run an engine command and paint the result; returns libedit's CC_* code.
     func run(_ command: EditCommand) -> UInt8 {
-        let effect = field.apply(command)
+        let effect = change { $0.apply(command) }
         switch effect {
         case .accept(let value):
             // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
@@ -148,7 +164,7 @@ final class PromptSession {
             guard dropped else { return run(.paste(text)) }
             // The terminal sent more than text (control characters, escape sequences, invalid UTF-8, or more than
             // the paste cap): inserting the rest would change the value silently, so nothing goes in.
-            field.refusePaste(because: tr("it held control characters or escape sequences, or was too long"))
+            change { $0.refusePaste(because: tr("it held control characters or escape sequences, or was too long")) }
             return showMessage(field.notice ?? "")
         case .refused:
             return refuse()
@@ -187,8 +203,10 @@ final class PromptSession {
             let recalled = command == .previousChoice ? history.older(current: field.value) : history.newer()
             self.history = history
             guard let recalled else { return refuse() }
-            field = Field(spec: field.spec, context: field.context)
-            if !recalled.isEmpty { field.apply(.paste(recalled)) }
+            change { field in
+                field = Field(spec: field.spec, context: field.context)
+                if !recalled.isEmpty { field.apply(.paste(recalled)) }
+            }
             return paint()
         }
         return run(command)
@@ -196,7 +214,7 @@ final class PromptSession {
 
     /// A key nothing handles: the engine marks it refused (the counter shows ` !`) and the bell rings.
     func refuse() -> UInt8 {
-        field.refuseKey()
+        change { $0.refuseKey() }
         return paint(refused: true)
     }
 

@@ -99,7 +99,7 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     }
 
     /// Whether some values are refused as they are typed: refused template kinds, or a live layout's refusals.
-    public var refusesPrefixes: Bool { !refusedOptions.isEmpty || templates.live != nil }
+    public var refusesPrefixes: Bool { !refusedOptions.isEmpty || templates.hasLive }
 
     /// Whether a validator may rewrite a complete value (`Validator.canonical`).
     public var rewritesValues: Bool { validators.contains { $0.rewritesValues } }

@@ -35,7 +35,7 @@ extension FieldOptions {
                 spec.validators[i] = .custom(name: name, validator: updated)
                 used.formUnion(mine.keys)
                 // A layout the validator gave follows its new settings (templates it groups by stay with it).
-                if spec.templates.live != nil, let layout = (updated as? any ConfigurableValidator)?.liveLayout {
+                if spec.templates.hasLive, let layout = (updated as? any ConfigurableValidator)?.liveLayout {
                     spec.templates = TemplateSet(spec.templates.templates, live: layout)
                 }
             }
