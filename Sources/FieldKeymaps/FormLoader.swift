@@ -35,7 +35,7 @@ public struct FormLoader: Sendable {
                 if let text = reader.string(value, "name") {
                     if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a form name"), text))) }
                 }
-            case "description": _ = reader.string(value, "description")
+            case "description": _ = reader.languageTexts(value, "description")
             case "fields":
                 fieldsSeen = true
                 let items = reader.list(value, "fields") ?? []

@@ -57,4 +57,29 @@ import Testing
         t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
     }
+
+    /// The form REPL in Chinese: its start line, the form file's Chinese prompts, the summary's question and the
+    /// save line; the record saved is the one English entry saves.
+    @Test func aFormSpeaksTheOperatorsLanguage() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = t.home + "/v.csv"
+        t.run("export LANG=zh_CN.UTF-8; " + FormTerminalTests.form(out))
+        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor：4 个字段，") && $0.contains("中已有 0 条记录") } }
+        try await t.seeRow("手机号：", "0/11")
+        t.type("13812345678"); t.press("Enter")
+        try await t.seeRow("身份证号：", "0/18")
+        t.type("110105194912310021"); t.press("Enter")
+        try await t.see("the refusal") { $0.contains("校验码应为 X") }
+        t.press("BSpace"); t.type("X"); t.press("Enter")
+        try await t.seeRow("姓名：", "0/20")
+        t.type("Zhang"); t.press("Enter")
+        try await t.see("the visit date") { rows in rows.contains { $0.hasPrefix("来访日期：") && $0.range(of: "周[一二三四五六日]$", options: .regularExpression) != nil } }
+        t.press("Enter")
+        try await t.see("the summary's question") { $0.contains { $0.hasPrefix("Enter 保存，Esc 放弃，上箭头返回：") } }
+        t.press("Enter")
+        try await t.see("the save line") { $0.contains("已保存 1 条到 \(out)") }
+        t.press("C-d")
+        try await t.see("the end") { $0.contains("已保存 1 条记录到 \(out)") }
+        #expect(try FormTerminalTests.saved(out).map { [$0["mobile"], $0["idcard"], $0["name"]] } == [["13812345678", "11010519491231002X", "Zhang"]], "\(t.dump())")
+    }
 }
