@@ -20,6 +20,8 @@ public struct LineChecker: Sendable {
     /// The validators again as a payload-free enum: copying `Validator` (whose regex case holds strings) once
     /// per line cost a retain and a release each, about a sixth of the batch time.
     let plainValidators: [PlainValidator]
+    /// `spec.rewritesValues`, which asks every validator (a copy of each) when read.
+    let rewritesValues: Bool
 
     /// A checker for one field.
     /// Whether results carry the display. A batch that writes only values turns it off: laying a value out (a
@@ -39,7 +41,8 @@ public struct LineChecker: Sendable {
         let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && spec.choices == nil
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
         self.fastPathUsable = fast
-        self.bytesAreValue = fast && !spec.rewritesValues && spec.valueForm == .symbols && spec.transforms.isEmpty
+        self.rewritesValues = spec.rewritesValues
+        self.bytesAreValue = fast && !rewritesValues && spec.valueForm == .symbols && spec.transforms.isEmpty
     }
 
     /// The longest line `check` looks at, in bytes (1 MiB): a longer one is invalid for its length alone, so
@@ -196,19 +199,26 @@ public struct LineChecker: Sendable {
 
     private func verdict(bytes: [UInt8], characters: [Character]?) -> CheckResult {
         var value = bytes
-        if spec.rewritesValues, let upgraded = bytes.withUnsafeBufferPointer({ spec.canonical($0) }) {
+        if rewritesValues, let upgraded = bytes.withUnsafeBufferPointer({ spec.canonical($0) }) {
             value = upgraded
         }
         if characters == nil && value == bytes && spec.templates.isEmpty {
             return verdict(text: String(decoding: bytes, as: UTF8.self))
         }
-        let symbols = (characters == nil || value != bytes) ? value.map { Character(Unicode.Scalar($0)) } : characters!
-        let count = characters == nil || value != bytes ? value.count : spec.countUnit.count(of: symbols)
+        let rebuilt = characters == nil || value != bytes
+        // Characters are made only for what reads them (templates, a date picker, the display as value or output):
+        // a phone number, laid out live with no templates, is judged and written from its bytes.
+        let readsSymbols = !spec.templates.templates.isEmpty || spec.datePicker != nil || computesDisplay
+            || (spec.valueForm == .display && value == bytes)
+        let symbols: [Character]? = !rebuilt ? characters! : readsSymbols ? value.map { Character(Unicode.Scalar($0)) } : nil
+        let count = rebuilt ? value.count : spec.countUnit.count(of: symbols!)
         let status = FieldStatus.of(symbols: symbols, utf8: value, count: count, spec: spec, context: context)
-        let text = value == bytes ? spec.outputValue(symbols: symbols) : String(decoding: value, as: UTF8.self)
-        guard computesDisplay else { return result(status, value: text, display: "") }
+        let text = value == bytes
+            ? symbols.map { spec.outputValue(symbols: $0) } ?? spec.outputValue(text: String(decoding: value, as: UTF8.self))
+            : String(decoding: value, as: UTF8.self)
+        guard computesDisplay, let symbols else { return result(status, value: text, display: "") }
         var display: String?
-        if status == .valid, spec.rewritesValues {
+        if status == .valid, rewritesValues {
             display = value.withUnsafeBufferPointer { v in spec.validators.lazy.compactMap { $0.display(v) }.first }
         }
         return result(status, value: text, display: display ?? String(Formatter.format(symbols, with: spec.templates).display))

@@ -9,7 +9,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     public let nationalNumber: String
 
     /// `+` calling code national number.
-    public var e164: String { "+\(callingCode)\(nationalNumber)" }
+    public var e164: String { "+" + String(callingCode) + nationalNumber }
 
     /// The E.164 form.
     public var description: String { e164 }
@@ -74,8 +74,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
             guard let regions = metadata.sharing[code] else { continue }
             let national = Array(digits.dropFirst(length))
-            let found = number(national, callingCode: code, regions: regions, metadata: metadata)
-            guard case .failure = found, let main = metadata.mainRegion(for: code) else { return found }
+            if let found = number(national, callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
+            guard let main = metadata.mainRegion(for: code) else {
+                return .failure(ValidationIssue(tr("not a valid number for +\(code) (\(regions.map(\.code).joined(separator: ", ")))")))
+            }
             // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops it.
             if case .success(let number) = self.national(national, in: main, metadata: metadata, plainTried: true) {
                 return .success(number)
@@ -98,19 +100,18 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         let regions = metadata.sharing[home.callingCode] ?? [home]
         if let reading = rewritten(digits, in: home) {
             if reading == digits && plainTried { return .failure(issue([digits], region: home, metadata: metadata)) }
-            let found = number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata)
-            if case .success = found { return found }
+            if let found = number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata) { return .success(found) }
             return .failure(issue([reading], region: home, metadata: metadata))
         }
         var readings: [[UInt8]] = []
         for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
             let stripped = Array(digits[length...])
-            if case .success(let number) = number(stripped, callingCode: home.callingCode, regions: regions, metadata: metadata) {
+            if let number = number(stripped, callingCode: home.callingCode, regions: regions, metadata: metadata) {
                 return .success(number)
             }
             readings.append(stripped)
         }
-        if !plainTried, case .success(let number) = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata) {
+        if !plainTried, let number = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata) {
             return .success(number)
         }
         return .failure(issue(readings + [digits], region: home, metadata: metadata))
@@ -158,18 +159,20 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         return ValidationIssue(tr("not a valid number for \(region.code)"))
     }
 
-    /// The national number placed in the first of the calling code's regions it is valid in (leading digits first).
-    static func number(_ national: [UInt8], callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
-        func found(_ region: PhoneRegion) -> Result<PhoneNumber, ValidationIssue> {
+    /// The national number placed in the first of the calling code's regions it is valid in (leading digits first);
+    /// nil when it is valid in none (the callers say why, once they have tried every reading: a message built for
+    /// each reading tried would cost more than the tries).
+    static func number(_ national: [UInt8], callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> PhoneNumber? {
+        func found(_ region: PhoneRegion) -> PhoneNumber {
             let text = String(decoding: national.map { $0 + 0x30 }, as: UTF8.self)
-            return .success(PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text))
+            return PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text)
         }
         // Regions whose leading digits the number has come first (a shared code's), then all in order.
         for region in regions where region.leadingDigits?.canContinue(national) == true && region.isValid(national) {
             return found(region)
         }
         for region in regions where region.isValid(national) { return found(region) }
-        return .failure(ValidationIssue(tr("not a valid number for +\(callingCode) (\(regions.map(\.code).joined(separator: ", ")))")))
+        return nil
     }
 
     /// What kinds of number it is in its region (fixed line and mobile may both be).

@@ -161,26 +161,42 @@ public struct PhoneValidator: ConfigurableValidator {
     }
 }
 
-/// A validator's last reading of a number, keyed by the text and the region assumed for it (copies of a validator
+/// A validator's last readings of numbers, keyed by the text and the region assumed for it (copies of a validator
 /// with other settings share it), and by the number's E.164 form when it is valid. Behind a lock: `check` reads
-/// lines on several threads.
+/// lines on several threads, so a few of the newest are kept (one per thread would be lost to the other thread's).
 private final class RecentNumbers: Sendable {
-    private let entries = Mutex<[(text: [UInt8], assumed: String?, result: Result<PhoneNumber, ValidationIssue>)]>([])
+    typealias Entry = (text: [UInt8], assumed: String?, result: Result<PhoneNumber, ValidationIssue>)
+    /// How many readings are kept: two spellings for each of a few threads' last numbers.
+    static let capacity = 8
+    private let entries = Mutex<[Entry]>([])
 
     func find(_ text: UnsafeBufferPointer<UInt8>, assumedRegion: String?) -> Result<PhoneNumber, ValidationIssue>? {
         entries.withLock { list in
-            list.first { $0.assumed == assumedRegion && $0.text.elementsEqual(text) }?.result
+            list.last { $0.assumed == assumedRegion && Self.same($0.text, text) }?.result
+        }
+    }
+
+    /// Byte equality without the generic sequence walk `elementsEqual` takes between an array and a buffer.
+    private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            for i in 0..<a.count where a[i] != b[i] { return false }
+            return true
         }
     }
 
     func keep(_ text: [UInt8], _ result: Result<PhoneNumber, ValidationIssue>, assumedRegion: String?) {
-        var fresh = [(text, assumedRegion, result)]
         // An E.164 form reads the same whatever region is assumed.
+        var e164: [UInt8]?
         if case .success(let number) = result {
-            let e164 = Array(number.e164.utf8)
-            if e164 != text { fresh.append((e164, assumedRegion, result)) }
+            let spelled = Array(number.e164.utf8)
+            if spelled != text { e164 = spelled }
         }
-        entries.withLock { $0 = fresh }
+        entries.withLock { list in
+            if list.count > Self.capacity - 2 { list.removeFirst(list.count - (Self.capacity - 2)) }
+            list.append((text: text, assumed: assumedRegion, result: result))
+            if let e164 { list.append((text: e164, assumed: assumedRegion, result: result)) }
+        }
     }
 }
 
