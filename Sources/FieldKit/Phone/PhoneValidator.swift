@@ -122,8 +122,8 @@ public struct PhoneValidator: ConfigurableValidator {
                 let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
                 return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))
             }
-            let found = number.kinds(metadata: metadata)
-            if !kinds.isEmpty && kinds.isDisjoint(with: found) {
+            // The kinds are looked up only for a field that restricts them (most valid lines need no lookup).
+            if !kinds.isEmpty, case let found = number.kinds(metadata: metadata), kinds.isDisjoint(with: found) {
                 let wanted = PhoneKind.describe(kinds)
                 if found.isEmpty { return ValidationIssue(tr("not a \(wanted) number")) }
                 return ValidationIssue(tr("not a \(wanted) number (a \(found.map(\.localizedName).joined(separator: ", ")) number)"))
