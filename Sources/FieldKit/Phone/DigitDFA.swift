@@ -62,6 +62,13 @@ public struct DigitDFA: Sendable, Equatable {
         return state
     }
 
+    /// The state after one more digit (0-9) from `state`, or nil once no match is possible.
+    public func state(from state: Int, after digit: UInt8) -> Int? {
+        guard digit < 10 else { return nil }
+        let n = table[state * 11 + Int(digit)]
+        return n < 0 ? nil : Int(n)
+    }
+
     /// Whether a state (from `state(after:)`) accepts: the digits that led to it are a whole match.
     public func accepts(_ state: Int) -> Bool { table[state * 11 + 10] != 0 }
 

@@ -37,15 +37,19 @@ public struct PhoneAsYouType: Sendable {
     private let last = Last()
 
     /// The output after feeding `input` (ASCII digits, `+` only first) one character at a time.
+    /// The machine is stepped where it is kept, under the lock: copied out and back, its arrays cost more than the
+    /// step of one digit.
     public func format(_ input: [UInt8]) -> Output {
-        var machine = last.state.withLock { state -> Machine? in
-            guard let state, state.input.count <= input.count, input.starts(with: state.input) else { return nil }
-            return state.machine
-        } ?? Machine(metadata: metadata, region: home)
-        for c in input[machine.accrued.count...] { machine.feed(c) }
-        last.state.withLock { [machine] in $0 = (input, machine) }
-        return Output(display: machine.output, region: machine.regionKnown ? machine.region : nil,
-                      nationalNumber: machine.nationalNumber)
+        last.state.withLock { state in
+            if let kept = state, kept.input.count <= input.count, input.starts(with: kept.input) {
+                state!.input = input
+            } else {
+                state = (input, Machine(metadata: metadata, region: home))
+            }
+            for c in input[state!.machine.accrued.count...] { state!.machine.feed(c) }
+            return Output(display: state!.machine.output, region: state!.machine.regionKnown ? state!.machine.region : nil,
+                          nationalNumber: state!.machine.nationalNumber)
+        }
     }
 }
 

@@ -38,7 +38,10 @@ public struct PhoneLayout: LiveLayout {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(symbols.count)
         for symbol in symbols {
-            guard let ascii = symbol.asciiValue, (ascii >= 0x30 && ascii <= 0x39) || (ascii == 0x2B && bytes.isEmpty) else {
+            // One UTF-8 byte is one ASCII scalar: cheaper to ask than `asciiValue`, which this runs twice a key.
+            let utf8 = symbol.utf8
+            guard utf8.count == 1, let ascii = utf8.first,
+                  (ascii >= 0x30 && ascii <= 0x39) || (ascii == 0x2B && bytes.isEmpty) else {
                 return nil
             }
             bytes.append(ascii)
@@ -125,9 +128,32 @@ public struct PhoneLayout: LiveLayout {
         return numberRefusal(bytes)
     }
 
+    /// Whether typed bytes (ASCII) are surely a number dialled within the formatter's home region: no `+`, and no
+    /// beginning of them is, or can still become, its international prefix. The formatter's region is then the
+    /// home region, known without running it (typing `138…` in a CN field asks this on every key).
+    func surelyNational(_ bytes: [UInt8]) -> Bool {
+        guard let home = formatter.home, bytes.first != 0x2B else { return false }
+        guard let prefix = home.internationalPrefix else { return true }
+        if prefix.accepts(0) { return false }
+        var state = 0
+        for byte in bytes {
+            guard let next = prefix.state(from: state, after: byte &- 0x30) else { return true }
+            if prefix.accepts(next) { return false }
+            state = next
+        }
+        return false
+    }
+
     /// Why a number is refused for its country alone, once its calling code is complete: the field does not take it.
     func regionRefusal(_ bytes: [UInt8]) -> String? {
-        guard !regions.isEmpty, let main = formatter.format(bytes).region else { return nil }
+        guard !regions.isEmpty else { return nil }
+        let main: PhoneRegion
+        if surelyNational(bytes), let home = formatter.home {
+            main = home
+        } else {
+            guard let found = formatter.format(bytes).region else { return nil }
+            main = found
+        }
         let sharing = metadata.byCallingCode[main.callingCode] ?? [main.code]
         guard regions.isDisjoint(with: sharing) else { return nil }
         let named = sharing.map { code in names[code].map { "\(code) (\($0))" } ?? code }.joined(separator: ", ")
