@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A phone field's live display: libphonenumber's as-you-type grouping, the region's flag, code and digit count
 /// in the right prompt, and numbers of a country the field does not take refused as soon as their calling code
 /// is complete.
@@ -18,6 +20,9 @@ public struct PhoneLayout: LiveLayout {
     let grouping: PhoneGrouping?
     /// What the formats put between digits, and the space after a prefix.
     public let literals: Set<Character>
+    /// The last number asked about and the answer: a key's refusal check and the frame's status after it ask about
+    /// the same digits.
+    private let lastRefusal = LastRefusal()
 
     /// The layout for numbers typed in `assumedRegion`, accepting `regions` and `kinds` (empty: all), grouped by
     /// the region's formats or by `grouping`.
@@ -120,6 +125,14 @@ public struct PhoneLayout: LiveLayout {
 
     /// Why typing the number (ASCII digits, `+` only first) is refused, if it is.
     func refusal(bytes: [UInt8]) -> String? {
+        if let known = lastRefusal.answer.withLock({ $0.flatMap { $0.bytes == bytes ? $0 : nil } }) { return known.reason }
+        let reason = freshRefusal(bytes)
+        lastRefusal.answer.withLock { $0 = (bytes, reason) }
+        return reason
+    }
+
+    /// `refusal(bytes:)` worked out.
+    private func freshRefusal(_ bytes: [UInt8]) -> String? {
         if let reason = regionRefusal(bytes) { return reason }
         if let grouping, !grouping.refused.isEmpty {
             let output = formatter.format(bytes)
@@ -222,4 +235,10 @@ public struct PhoneLayout: LiveLayout {
         }
         return flag
     }
+}
+
+/// A layout's last refusal question and answer, shared by its copies (behind a lock: `check` reads lines on
+/// several threads).
+private final class LastRefusal: Sendable {
+    let answer = Mutex<(bytes: [UInt8], reason: String?)?>(nil)
 }
