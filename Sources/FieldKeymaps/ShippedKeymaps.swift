@@ -188,7 +188,7 @@ templates:
     options: [entertainment]
   - "(N##) N##-####"
 refuse: [entertainment]
-paste-prefixes: ["+1", "001", "011"]   # a pasted number shows as the national digits it stores
+paste-prefixes: ["+1", "001", "0111"]   # a pasted number shows as the national digits it stores (011 is the US international prefix, 1 the calling code)
 separators: " -.()/"
 validators:
   - phone: {assumed-region: US, regions: [US], value: national}

@@ -64,6 +64,11 @@ struct ShippedFieldTests {
         ("phone-us", "1-800-234-5678", "8002345678", nil),
         ("phone-us", "12124567890", "2124567890", nil),
         ("phone-us", "011 1 212 456 7890", "2124567890", nil),
+        // The paste prefix is 011 with the calling code: a national prefix after it is dropped as typing drops it
+        // (the engine fuzzer's finding: with 011 alone the 1 was read as an area code), and another country's
+        // code after 011 is that country, as typing shows.
+        ("phone-us", "011115123100299", "5123100299", nil),
+        ("phone-us", "01144 20 7946 0958", nil, "+44 is GB (United Kingdom), GG (Guernsey), IM (Isle of Man), JE (Jersey); this field takes US"),
         ("phone-us", "(411) 234-5678", nil, "US area codes do not end 11 (411 is a service number)"),
         ("phone-us", "800 035 2827", nil, "US numbers do not start 0 after the area code"),
         ("phone-us", "(212) 123-4567", nil, "US numbers do not start 1 after the area code"),
