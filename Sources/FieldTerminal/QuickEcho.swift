@@ -44,6 +44,12 @@ enum QuickEcho {
         return oldCounter.withUTF8 { oldCells in
             newCounter.withUTF8 { newCells -> [UInt8]? in
                 guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return nil }
+                // Text that has run into the counter's place: libedit shows no right prompt before the append or
+                // after it, so the append is just its characters, as on a wrapped row.
+                if hidden(end: oldEnd, counter: oldCells.count, columns: columns),
+                   hidden(end: newEnd, counter: newCells.count, columns: columns) {
+                    return out
+                }
                 // libedit shows the right prompt when `columns - end - width > 1`; stay one column clear of that edge
                 // so a rounding difference can never put the counter where libedit does not think it is.
                 guard fits(end: oldEnd, counter: oldCells.count, columns: columns),
@@ -83,6 +89,12 @@ enum QuickEcho {
     static func fits(end: Int, counter: Int, columns: Int) -> Bool {
         if counter == 0 { return end + 1 < columns }
         return columns - end - counter >= 3
+    }
+
+    /// Whether libedit surely shows no right prompt for a line ending at column `end`: the counter would reach the
+    /// row's end, a column past where libedit stops showing it (the same margin `fits` keeps on the other side).
+    static func hidden(end: Int, counter: Int, columns: Int) -> Bool {
+        counter > 0 && end + counter >= columns
     }
 
     /// Terminals known to honour DECSC/DECRC and CUF, by `TERM` prefix; others always get libedit's repaint.

@@ -50,6 +50,12 @@ import Testing
         (line(String(repeating: "a", count: 157), ""), line(String(repeating: "a", count: 158), ""), 2, 80, nil),
         (line(String(repeating: "a", count: 157), ""), line(String(repeating: "a", count: 159), ""), 2, 80, nil),
         (line(String(repeating: "a", count: 158), ""), line(String(repeating: "a", count: 159), ""), 2, 80, "a"),
+        // Text that has run into the counter's place on the first row: libedit shows no counter before or after,
+        // so the append is its characters alone ("> " + 72 + "72/200" reach the 80th column)...
+        (line(String(repeating: "a", count: 72), "72/200"), line(String(repeating: "a", count: 73), "73/200"), 2, 80, "a"),
+        // ...but where libedit may still show it, or shows it before and not after, libedit draws.
+        (line(String(repeating: "a", count: 70), "70/200"), line(String(repeating: "a", count: 71), "71/200"), 2, 80, nil),
+        (line(String(repeating: "a", count: 69), "69/200"), line(String(repeating: "a", count: 70), "70/200"), 2, 80, nil),
         // The first row to the second: libedit draws it (the counter goes).
         (line(String(repeating: "a", count: 74), "74/200"), line(String(repeating: "a", count: 79), "79/200"), 2, 80, nil),
         // Not an append on a wrapped line.
