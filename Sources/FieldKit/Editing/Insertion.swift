@@ -81,10 +81,9 @@ extension Field {
                 break
             }
             let index = state.cursor + pending.count
-            let cls = spec.symbols.symbolClass(at: index)
-            if !cls.contains(c) {
+            if !spec.symbols.accepts(c, at: index) {
                 if outcome.firstRefusal == nil {
-                    outcome.firstRefusal = (raw, at, tr("position \(index + 1) takes \(cls.name)"))
+                    outcome.firstRefusal = (raw, at, tr("position \(index + 1) takes \(spec.symbols.symbolClass(at: index).name)"))
                 }
                 continue
             }

@@ -42,6 +42,14 @@ public struct SymbolRules: Sendable {
         return positionClasses[index + 1] ?? defaultClass
     }
 
+    /// Whether the class at a 0-based index takes a character, without copying the class out (its ranges and name
+    /// would be retained and released on every key).
+    @inline(__always)
+    public func accepts(_ character: Character, at index: Int) -> Bool {
+        if positionClasses.isEmpty { return defaultClass.contains(character) }
+        return positionClasses[index + 1]?.contains(character) ?? defaultClass.contains(character)
+    }
+
     /// Normalise one scalar value the way typing does (fullwidth → ASCII, then case).
     @inline(__always)
     public func normalize(scalar value: UInt32) -> UInt32 {
