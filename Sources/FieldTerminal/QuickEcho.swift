@@ -64,12 +64,14 @@ enum QuickEcho {
                 guard first < width else { return out }
                 while cell(oldCells, last) == cell(newCells, last) { last -= 1 }
                 let counterStart = columns - 1 - width
-                out += [0x1B, 0x37]                                   // DECSC: save the cursor
-                out += [0x1B, 0x5B]                                   // CUF: the gap `fits` keeps makes the move at
+                // Byte by byte: an array literal per sequence would allocate on every key.
+                out.reserveCapacity(out.count + 12 + last - first)
+                out.append(0x1B); out.append(0x37)                    // DECSC: save the cursor
+                out.append(0x1B); out.append(0x5B)                    // CUF: the gap `fits` keeps makes the move at
                 appendDecimal(counterStart + first - newEnd, to: &out) //   least 2
                 out.append(0x43)
                 for k in first...last { out.append(cell(newCells, k)) }
-                out += [0x1B, 0x38]                                   // DECRC: back after the typed text
+                out.append(0x1B); out.append(0x38)                    // DECRC: back after the typed text
                 return out
             }
         }

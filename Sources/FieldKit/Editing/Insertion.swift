@@ -87,7 +87,11 @@ extension Field {
                 }
                 continue
             }
-            if simple {
+            if simple && pending.isEmpty && state.cursor == state.symbols.count {
+                // At the end of the line (typing): straight onto the symbols, no array of pending symbols to fill.
+                state.symbols.append(c)
+                state.cursor += 1
+            } else if simple {
                 pending.append(c)
             } else if index == state.symbols.count {
                 // Appending moves no later symbol: only the refused kinds need a look, on the grown value itself
