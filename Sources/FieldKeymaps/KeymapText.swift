@@ -3,16 +3,19 @@ import FieldKit
 import Glibc
 #endif
 
-/// What kind of file a mode describes, for messages.
-enum FileKind {
-    static func name(_ mode: mode_t) -> String {
+/// What kind of file a mode describes, for messages (keymap and data files here, the history file in FieldTerminal).
+package enum FileKind {
+    /// Nil for a regular file, else what it is (`a folder`, `a FIFO`…).
+    package static func name(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return tr("a folder")
         case S_IFIFO: return tr("a FIFO")
         case S_IFCHR: return tr("a character device")
         case S_IFBLK: return tr("a block device")
-        case S_IFDIR: return tr("a folder")
         case S_IFSOCK: return tr("a socket")
-        default: return tr("not a plain file")
+        case S_IFLNK: return tr("a symbolic link")
+        default: return tr("an unknown kind of file")
         }
     }
 }
@@ -31,7 +34,7 @@ enum KeymapText {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return failure(tr("cannot read: \(String(cString: strerror(errno)))")) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return failure(tr("not a regular file (\(FileKind.name(info.st_mode)))")) }
+        if let kind = FileKind.name(info.st_mode) { return failure(tr("not a regular file (\(kind))")) }
         guard info.st_size <= cap else { return failure(tr("larger than \(cap / 1024) KiB, the limit for \(what)")) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

@@ -1,4 +1,5 @@
 import FieldKit
+import FieldKeymaps
 import CEditLineShims
 import CLibEdit
 #if canImport(Glibc)
@@ -106,7 +107,7 @@ final class HistoryFile {
         // Not even opened when it is plainly something else (opening a device can have effects); the `fstat` after
         // opening is the check that counts.
         var seen = stat()
-        if fstatat(folder, name, &seen, AT_SYMLINK_NOFOLLOW) == 0, let kind = kindName(seen.st_mode) {
+        if fstatat(folder, name, &seen, AT_SYMLINK_NOFOLLOW) == 0, let kind = FileKind.name(seen.st_mode) {
             if seen.st_mode & S_IFMT == S_IFLNK { throw HistoryProblem(.symlink, tr("is a symbolic link")) }
             throw HistoryProblem(.notRegular, tr("not a regular file (\(kind))"))
         }
@@ -140,7 +141,7 @@ final class HistoryFile {
         do throws(HistoryProblem) {
             var st = stat()
             guard fstat(fd, &st) == 0 else { throw HistoryProblem(.io, tr("cannot examine it"), errno: errno) }
-            if let kind = kindName(st.st_mode) { throw HistoryProblem(.notRegular, tr("not a regular file (\(kind))")) }
+            if let kind = FileKind.name(st.st_mode) { throw HistoryProblem(.notRegular, tr("not a regular file (\(kind))")) }
             guard Int(st.st_size) <= loadLimit else { throw HistoryProblem(.tooLarge, tr("larger than 1 MiB")) }
             try checkHeader(fd, size: Int(st.st_size))
             let flags = fcntl(fd, F_GETFL)
@@ -154,19 +155,6 @@ final class HistoryFile {
         return (fd, writable, created)
     }
 
-    /// nil for a regular file, else what it is.
-    private static func kindName(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return tr("a folder")
-        case S_IFIFO: return tr("a FIFO")
-        case S_IFCHR: return tr("a character device")
-        case S_IFBLK: return tr("a block device")
-        case S_IFSOCK: return tr("a socket")
-        case S_IFLNK: return tr("a symbolic link")
-        default: return tr("an unknown kind of file")
-        }
-    }
 
     /// An empty file, or a first line that is exactly libedit's header (with or without its newline).
     private static func checkHeader(_ fd: Int32, size: Int) throws(HistoryProblem) {

@@ -44,38 +44,33 @@ public enum Language: String, Sendable, CaseIterable {
     }
 
     /// The language `--lang` asks for anywhere in a command line (`--lang zh`, `--lang=zh`), before the first `--`;
-    /// `.failure` with the bad name when it names no language, nil when it is not given.
+    /// `.failure` with the bad name when it names no language, nil when it is not given (the last one given wins).
     public static func requested(in arguments: [String]) -> Result<Language, LanguageNameError>? {
-        var found: Result<Language, LanguageNameError>?
-        var i = 0
-        while i < arguments.count {
-            let argument = arguments[i]
-            if argument == "--" { break }
-            var name: String?
-            if argument == "--lang", i + 1 < arguments.count { name = arguments[i + 1]; i += 1 }
-            else if argument.hasPrefix("--lang=") { name = String(argument.dropFirst("--lang=".count)) }
-            if let name { found = named(name).map { .success($0) } ?? .failure(LanguageNameError(name: name)) }
-            i += 1
-        }
-        return found
+        splitRequest(arguments).request
     }
-}
 
-extension Language {
     /// The command line without its `--lang NAME` / `--lang=NAME` options (those before the first `--`), so the
     /// commands themselves never see them: every command takes `--lang`.
     public static func removingRequest(from arguments: [String]) -> [String] {
-        var kept: [String] = []
+        splitRequest(arguments).rest
+    }
+
+    /// The one reading of `--lang` both of the above take their part of.
+    private static func splitRequest(_ arguments: [String]) -> (request: Result<Language, LanguageNameError>?, rest: [String]) {
+        var request: Result<Language, LanguageNameError>?
+        var rest: [String] = []
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
-            if argument == "--" { kept += arguments[i...]; break }
-            if argument == "--lang", i + 1 < arguments.count { i += 2; continue }
-            if argument.hasPrefix("--lang=") { i += 1; continue }
-            kept.append(argument)
+            if argument == "--" { rest += arguments[i...]; break }
+            var name: String?
+            if argument == "--lang", i + 1 < arguments.count { name = arguments[i + 1]; i += 1 }
+            else if argument.hasPrefix("--lang=") { name = String(argument.dropFirst("--lang=".count)) }
+            if let name { request = named(name).map { .success($0) } ?? .failure(LanguageNameError(name: name)) }
+            else { rest.append(argument) }
             i += 1
         }
-        return kept
+        return (request, rest)
     }
 }
 

@@ -385,7 +385,6 @@ msgid "YAML: unknown alias '*{0}' (no '&{1}' before it)"
 msgstr "YAML：未知别名 '*{0}'（之前没有 '&{1}'）"
 
 #: Sources/FieldKeymaps/KeymapText.swift
-#: Sources/FieldTerminal/HistoryFile.swift
 msgid "a FIFO"
 msgstr "FIFO"
 
@@ -394,7 +393,6 @@ msgid "a Luhn number needs at least 2 digits"
 msgstr "Luhn 号码至少需要 2 位数字"
 
 #: Sources/FieldKeymaps/KeymapText.swift
-#: Sources/FieldTerminal/HistoryFile.swift
 msgid "a block device"
 msgstr "块设备"
 
@@ -407,7 +405,6 @@ msgid "a cell is longer than {0} bytes"
 msgstr "单元格超过 {0} 字节"
 
 #: Sources/FieldKeymaps/KeymapText.swift
-#: Sources/FieldTerminal/HistoryFile.swift
 msgid "a character device"
 msgstr "字符设备"
 
@@ -448,7 +445,6 @@ msgid "a field name must be text"
 msgstr "字段名必须是文本"
 
 #: Sources/FieldKeymaps/KeymapText.swift
-#: Sources/FieldTerminal/HistoryFile.swift
 msgid "a folder"
 msgstr "文件夹"
 
@@ -578,7 +574,6 @@ msgid "a region row is malformed"
 msgstr "地区行不正确"
 
 #: Sources/FieldKeymaps/KeymapText.swift
-#: Sources/FieldTerminal/HistoryFile.swift
 msgid "a socket"
 msgstr "套接字"
 
@@ -586,7 +581,7 @@ msgstr "套接字"
 msgid "a symbol class"
 msgstr "字符类"
 
-#: Sources/FieldTerminal/HistoryFile.swift
+#: Sources/FieldKeymaps/KeymapText.swift
 msgid "a symbolic link"
 msgstr "符号链接"
 
@@ -650,7 +645,7 @@ msgstr "电子邮件地址只能有一个 @"
 msgid "an international number starts with + and the country calling code"
 msgstr "国际号码以 + 和国家代码开头"
 
-#: Sources/FieldTerminal/HistoryFile.swift
+#: Sources/FieldKeymaps/KeymapText.swift
 msgid "an unknown kind of file"
 msgstr "未知类型的文件"
 
@@ -1125,10 +1120,6 @@ msgstr "不是本表单的字段（本表单字段：{0}）"
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "not a libedit history file (its first line is not _HiStOrY_V2_)"
 msgstr "不是 libedit 历史文件（第一行不是 _HiStOrY_V2_）"
-
-#: Sources/FieldKeymaps/KeymapText.swift
-msgid "not a plain file"
-msgstr "不是普通文件"
 
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "not a regular file"

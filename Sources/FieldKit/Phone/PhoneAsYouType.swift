@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What libphonenumber's AsYouTypeFormatter shows after each digit (or the leading `+`) typed in order, worked
 /// out from the same metadata, so a field's display matches what users of libphonenumber-based forms see.
 ///
@@ -34,14 +32,15 @@ public struct PhoneAsYouType: Sendable {
 
     /// The last input and the formatter's state after it: typing at the end of the number (the common case)
     /// then feeds only the new digit instead of the whole number again.
-    private let last = Last()
+    private let last = SharedState<(input: [UInt8], machine: Machine)?>(nil)
 
     /// The output after feeding `input` (ASCII digits, `+` only first) one character at a time.
     /// The machine is stepped where it is kept, under the lock: copied out and back, its arrays cost more than the
     /// step of one digit.
     public func format(_ input: [UInt8]) -> Output {
-        last.state.withLock { state in
-            if let kept = state, kept.input.count <= input.count, input.starts(with: kept.input) {
+        last.value.withLock { state in
+            // Compared in place: binding the kept state to a name would copy the machine's arrays.
+            if state != nil, state!.input.count <= input.count, input.starts(with: state!.input) {
                 state!.input = input
             } else {
                 state = (input, Machine(metadata: metadata, region: home))
@@ -53,11 +52,6 @@ public struct PhoneAsYouType: Sendable {
     }
 }
 
-/// A formatter's last input and state, shared by the copies of a field's layout (behind a lock: `check` reads
-/// lines on several threads).
-private final class Last: Sendable {
-    let state = Mutex<(input: [UInt8], machine: Machine)?>(nil)
-}
 
 extension PhoneMetadata {
     /// The main region of a calling code (whose formats its other regions share).

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A phone field's live display: libphonenumber's as-you-type grouping, the region's flag, code and digit count
 /// in the right prompt, and numbers of a country the field does not take refused as soon as their calling code
 /// is complete.
@@ -22,7 +20,7 @@ public struct PhoneLayout: LiveLayout {
     public let literals: Set<Character>
     /// The last number asked about and the answer: a key's refusal check and the frame's status after it ask about
     /// the same digits.
-    private let lastRefusal = LastRefusal()
+    private let lastRefusal = SharedState<(bytes: [UInt8], reason: String?)?>(nil)
 
     /// The layout for numbers typed in `assumedRegion`, accepting `regions` and `kinds` (empty: all), grouped by
     /// the region's formats or by `grouping`.
@@ -125,9 +123,9 @@ public struct PhoneLayout: LiveLayout {
 
     /// Why typing the number (ASCII digits, `+` only first) is refused, if it is.
     func refusal(bytes: [UInt8]) -> String? {
-        if let known = lastRefusal.answer.withLock({ $0.flatMap { $0.bytes == bytes ? $0 : nil } }) { return known.reason }
+        if let known = lastRefusal.value.withLock({ $0.flatMap { $0.bytes == bytes ? $0 : nil } }) { return known.reason }
         let reason = freshRefusal(bytes)
-        lastRefusal.answer.withLock { $0 = (bytes, reason) }
+        lastRefusal.value.withLock { $0 = (bytes, reason) }
         return reason
     }
 
@@ -235,10 +233,4 @@ public struct PhoneLayout: LiveLayout {
         }
         return flag
     }
-}
-
-/// A layout's last refusal question and answer, shared by its copies (behind a lock: `check` reads lines on
-/// several threads).
-private final class LastRefusal: Sendable {
-    let answer = Mutex<(bytes: [UInt8], reason: String?)?>(nil)
 }
