@@ -28,8 +28,8 @@ fi
 mkdir -p "$out"
 kit=$(find Sources/FieldKit -name '*.swift')
 keymaps=$(find Sources/FieldKeymaps -name '*.swift')
-# Swift 6 mode as in Package.swift; lld (shipped with Swift) because gold warns about ASan's local symbols.
-flags=("${sanitize[@]}" -parse-as-library -swift-version 6 -O -use-ld=lld -I Sources/CPCRE2 -I Sources/CYAML -I "$out")
+# Swift 6 mode and one package name (for `package` access) as SwiftPM gives them; lld (shipped with Swift) because gold warns about ASan's local symbols.
+flags=("${sanitize[@]}" -parse-as-library -swift-version 6 -package-name fieldline -O -use-ld=lld -I Sources/CPCRE2 -I Sources/CYAML -I "$out")
 
 # The libraries as instrumented static archives with their modules, then one executable per target.
 library() {
