@@ -8,6 +8,7 @@ extension LineChecker {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
+        if let judging, let verdict = judgedValue(of: body, by: judging, to: &out, scratch: &scratch) { return verdict }
         guard bytesAreValue, let issue = fastFilter(body, into: &scratch) else {
             let result = check(line)
             if result.issue == nil { out.append(contentsOf: result.value.utf8) }
@@ -26,6 +27,28 @@ extension LineChecker {
         }
         if status == nil { out.append(contentsOf: scratch[0..<count]) }
         return status
+    }
+}
+
+extension LineChecker {
+    /// `appendValue` for a field whose one validator rewrites values (`judging`): the value and its issue in one
+    /// step. Nil when the general path must decide: a non-ASCII line, an empty one, or a length rule that the
+    /// value as typed or as rewritten meets (those are rare, and the general path words them).
+    private func judgedValue(of body: UnsafeBufferPointer<UInt8>, by validator: any FieldValidator, to out: inout [UInt8],
+                             scratch: inout [UInt8]) -> ValidationIssue?? {
+        guard let filtered = fastFilter(body, into: &scratch) else { return nil }
+        if let problem = filtered.problem { return .some(problem) }
+        let count = filtered.count
+        guard count > 0, count >= minLength else { return nil }
+        let (canonical, issue) = scratch.withUnsafeBufferPointer {
+            validator.judge(UnsafeBufferPointer(rebasing: $0[0..<count]), context: context)
+        }
+        let stored = canonical?.count ?? count
+        guard stored > 0, stored >= minLength, stored <= limit else { return nil }
+        // The general path's status keeps an incomplete value's message only.
+        if let issue { return .some(issue.isIncomplete ? ValidationIssue(issue.message) : issue) }
+        if let canonical { out.append(contentsOf: canonical) } else { out.append(contentsOf: scratch[0..<count]) }
+        return .some(nil)
     }
 }
 

@@ -22,6 +22,10 @@ public struct LineChecker: Sendable {
     let plainValidators: [PlainValidator]
     /// `spec.rewritesValues`, which asks every validator (a copy of each) when read.
     let rewritesValues: Bool
+    /// The field's one validator, when it rewrites values and nothing else stands between a line's filtered ASCII
+    /// bytes and its value: `appendValue` then asks it for the value and its issue in one step (a phone number
+    /// read once, not once for its E.164 form and again for its validity).
+    let judging: (any FieldValidator)?
 
     /// A checker for one field.
     /// Whether results carry the display. A batch that writes only values turns it off: laying a value out (a
@@ -43,6 +47,17 @@ public struct LineChecker: Sendable {
         self.fastPathUsable = fast
         self.rewritesValues = spec.rewritesValues
         self.bytesAreValue = fast && !rewritesValues && spec.valueForm == .symbols && spec.transforms.isEmpty
+        // Printable ASCII only, so every count unit counts a filtered byte as one.
+        let rules = ascii
+        let printable = (0..<128).allSatisfy { byte in
+            (byte >= 0x20 && byte < 0x7F) || !(0...rules.rows).contains { rules.allowed[$0 * 128 + byte] }
+        }
+        if fast, printable, rewritesValues, spec.valueForm == .symbols, spec.transforms.isEmpty, spec.templates.templates.isEmpty,
+           spec.datePicker == nil, spec.validators.count == 1, case .custom(_, let validator) = spec.validators[0] {
+            self.judging = validator
+        } else {
+            self.judging = nil
+        }
     }
 
     /// The longest line `check` looks at, in bytes (1 MiB): a longer one is invalid for its length alone, so

@@ -9,7 +9,18 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     public let nationalNumber: String
 
     /// `+` calling code national number.
-    public var e164: String { "+" + String(callingCode) + nationalNumber }
+    public var e164: String { String(decoding: e164UTF8, as: UTF8.self) }
+
+    /// The E.164 form's bytes, written digit by digit (`check` writes one per valid line).
+    var e164UTF8: [UInt8] {
+        var bytes: [UInt8] = [0x2B]
+        bytes.reserveCapacity(4 + nationalNumber.utf8.count)
+        var divisor = 1
+        while divisor * 10 <= callingCode { divisor *= 10 }
+        while divisor > 0 { bytes.append(UInt8(truncatingIfNeeded: callingCode / divisor % 10) &+ 0x30); divisor /= 10 }
+        bytes.append(contentsOf: nationalNumber.utf8)
+        return bytes
+    }
 
     /// The E.164 form.
     public var description: String { e164 }
@@ -18,6 +29,11 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// with an assumed region, national prefixes (`018562755191` in China), formatting characters (spaces,
     /// `-`, `.`, `(`, `)`, `/`). The number must be a valid number of its region (libphonenumber's patterns).
     public static func parse(_ text: String, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        read(text, assumedRegion: assumedRegion, metadata: metadata).mapError(\.issue)
+    }
+
+    /// `parse`, with a failure worded only when asked.
+    static func read(_ text: String, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
         var digits: [UInt8] = []
         var plus = false
         for scalar in text.unicodeScalars {
@@ -25,17 +41,22 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             case "0"..."9": digits.append(UInt8(scalar.value - 48))
             case "０"..."９": digits.append(UInt8(scalar.value - 0xFF10))
             case "+", "＋":
-                guard digits.isEmpty, !plus else { return .failure(ValidationIssue(tr("'+' only starts a number"))) }
+                guard digits.isEmpty, !plus else { return .failure(PhoneReadFailure(ValidationIssue(tr("'+' only starts a number")))) }
                 plus = true
             case " ", "-", ".", "(", ")", "/", "\u{A0}", "\u{3000}": continue
-            default: return .failure(ValidationIssue(tr("unexpected '\(Character(scalar))' in a phone number")))
+            default: return .failure(PhoneReadFailure(ValidationIssue(tr("unexpected '\(Character(scalar))' in a phone number"))))
             }
         }
-        return parse(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
+        return read(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
     }
 
     /// `parse` of UTF-8 text: ASCII (what `check` and the field hand over) is read byte by byte, anything else as text.
     static func parse(_ utf8: UnsafeBufferPointer<UInt8>, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+        read(utf8, assumedRegion: assumedRegion, metadata: metadata).mapError(\.issue)
+    }
+
+    /// `parse` of UTF-8 text, with a failure worded only when asked.
+    static func read(_ utf8: UnsafeBufferPointer<UInt8>, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
         var digits: [UInt8] = []
         digits.reserveCapacity(utf8.count)
         var plus = false
@@ -43,21 +64,23 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             switch byte {
             case 0x30...0x39: digits.append(byte &- 0x30)
             case 0x2B:
-                guard digits.isEmpty, !plus else { return .failure(ValidationIssue(tr("'+' only starts a number"))) }
+                guard digits.isEmpty, !plus else { return .failure(PhoneReadFailure(ValidationIssue(tr("'+' only starts a number")))) }
                 plus = true
             case 0x20, 0x2D, 0x2E, 0x28, 0x29, 0x2F: continue
-            default: return parse(String(decoding: utf8, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
+            default: return read(String(decoding: utf8, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
             }
         }
-        return parse(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
+        return read(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
     }
 
     /// A number from its digits (0-9) and whether `+` came first.
-    private static func parse(digits: [UInt8], plus: Bool, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
-        guard !digits.isEmpty else { return .failure(ValidationIssue(plus ? tr("type the country calling code") : tr("no digits"), incomplete: plus)) }
+    private static func read(digits: [UInt8], plus: Bool, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
+        guard !digits.isEmpty else {
+            return .failure(PhoneReadFailure(ValidationIssue(plus ? tr("type the country calling code") : tr("no digits"), incomplete: plus)))
+        }
         if plus { return international(digits[...], metadata: metadata) }
         guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {
-            return .failure(ValidationIssue(tr("an international number starts with + and the country calling code")))
+            return .failure(PhoneReadFailure(ValidationIssue(tr("an international number starts with + and the country calling code"))))
         }
         // An international prefix (00 in China, 011 in the US) then a calling code; the longest that leaves a
         // valid number wins.
@@ -68,7 +91,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Digits after `+`: a calling code (codes are prefix-free, 1 to 3 digits), then the national number.
-    static func international(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> Result<PhoneNumber, ValidationIssue> {
+    static func international(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
         // Calling codes start 1 to 9 (`+0…` is none, not code 1 read with a leading zero).
         for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
@@ -76,32 +99,32 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             let national = Array(digits.dropFirst(length))
             if let found = number(national, callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
             guard let main = metadata.mainRegion(for: code) else {
-                return .failure(ValidationIssue(tr("not a valid number for +\(code) (\(regions.map(\.code).joined(separator: ", ")))")))
+                return .failure(PhoneReadFailure(ValidationIssue(tr("not a valid number for +\(code) (\(regions.map(\.code).joined(separator: ", ")))"))))
             }
             // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops it.
             if case .success(let number) = self.national(national, in: main, metadata: metadata, plainTried: true) {
                 return .success(number)
             }
             let region = PhoneLayout.region(of: national.map { $0 + 0x30 }, main: main, metadata: metadata, knownInvalid: true)
-            return .failure(issue([national], region: region, metadata: metadata))
+            return .failure(PhoneReadFailure(.readings([national], region: region)))
         }
         // `+4` may still become `+44`, and `+979` needs a digit after its code.
         let typed = String(digits.map { Character(Unicode.Scalar($0 + 0x30)) })
         if digits.count <= 3, metadata.byCallingCode.keys.contains(where: { String($0).hasPrefix(typed) }) {
-            return .failure(ValidationIssue(tr("type the country calling code"), incomplete: true))
+            return .failure(PhoneReadFailure(ValidationIssue(tr("type the country calling code"), incomplete: true)))
         }
-        return .failure(ValidationIssue(tr("no country has the calling code this number starts with")))
+        return .failure(PhoneReadFailure(ValidationIssue(tr("no country has the calling code this number starts with"))))
     }
 
     /// A number written the national way in `home`: its national prefix, if any, stripped where that leaves a
     /// valid number.
     /// `plainTried`: the digits as they are are already known not to be valid (only the stripped readings are new).
-    static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool = false) -> Result<PhoneNumber, ValidationIssue> {
+    static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool = false) -> Result<PhoneNumber, PhoneReadFailure> {
         let regions = metadata.sharing[home.callingCode] ?? [home]
         if let reading = rewritten(digits, in: home) {
-            if reading == digits && plainTried { return .failure(issue([digits], region: home, metadata: metadata)) }
+            if reading == digits && plainTried { return .failure(PhoneReadFailure(.readings([digits], region: home))) }
             if let found = number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata) { return .success(found) }
-            return .failure(issue([reading], region: home, metadata: metadata))
+            return .failure(PhoneReadFailure(.readings([reading], region: home)))
         }
         var readings: [[UInt8]] = []
         for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
@@ -114,7 +137,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         if !plainTried, let number = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata) {
             return .success(number)
         }
-        return .failure(issue(readings + [digits], region: home, metadata: metadata))
+        return .failure(PhoneReadFailure(.readings(readings + [digits], region: home)))
     }
 
     /// For a region whose national prefix keeps or rewrites digits, the one reading libphonenumber makes of a
@@ -141,14 +164,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// Why none of the readings of a national number (with and without a national prefix) is valid in `region`:
     /// too short while one of them can still grow into a number of the region (more typing may fix that), too
     /// long when all are, else not a number of the region.
-    static func issue(_ readings: [[UInt8]], region: PhoneRegion, metadata: PhoneMetadata) -> ValidationIssue {
+    static func issue(_ readings: [[UInt8]], region: PhoneRegion) -> ValidationIssue {
         let most = region.possibleLengths.max() ?? 17
-        // Still able to grow into a whole number of one of the region's kinds (its general pattern is broader).
-        func growable(_ digits: [UInt8]) -> Bool {
-            digits.count < most && region.general?.canContinue(digits) != false
-                && region.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
-        }
-        if readings.contains(where: growable) {
+        if canGrow(readings, in: region) {
             return ValidationIssue(tr("too short for \(region.code)"), incomplete: true)
         }
         if readings.allSatisfy({ $0.count > most }) { return ValidationIssue(tr("too long for \(region.code)")) }
@@ -159,12 +177,25 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         return ValidationIssue(tr("not a valid number for \(region.code)"))
     }
 
+    /// Whether one of the readings can still grow into a whole number of one of the region's kinds (its general
+    /// pattern is broader): such a number is too short, not wrong.
+    static func canGrow(_ readings: [[UInt8]], in region: PhoneRegion) -> Bool {
+        let most = region.possibleLengths.max() ?? 17
+        return readings.contains { digits in
+            digits.count < most && region.general?.canContinue(digits) != false
+                && region.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
+        }
+    }
+
     /// The national number placed in the first of the calling code's regions it is valid in (leading digits first);
     /// nil when it is valid in none (the callers say why, once they have tried every reading: a message built for
     /// each reading tried would cost more than the tries).
     static func number(_ national: [UInt8], callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> PhoneNumber? {
         func found(_ region: PhoneRegion) -> PhoneNumber {
-            let text = String(decoding: national.map { $0 + 0x30 }, as: UTF8.self)
+            let text = String(unsafeUninitializedCapacity: national.count) { buffer in
+                for (i, digit) in national.enumerated() { buffer[i] = digit &+ 0x30 }
+                return national.count
+            }
             return PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text)
         }
         // Regions whose leading digits the number has come first (a shared code's), then all in order.

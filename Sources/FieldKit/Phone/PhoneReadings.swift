@@ -73,9 +73,7 @@ struct PhoneReadings {
         guard let readings else { return true }
         return readings.contains { reading in
             reading.national.isEmpty || reading.regions.contains { region in
-                (accepted.isEmpty || accepted.contains(region.code)) && PhoneReadings.kinds(region, continuing: reading.national).contains {
-                    kinds.isEmpty || kinds.contains($0)
-                }
+                (accepted.isEmpty || accepted.contains(region.code)) && PhoneReadings.canContinue(region, reading.national, kinds: kinds)
             }
         }
     }
@@ -85,6 +83,15 @@ struct PhoneReadings {
         guard region.general?.canContinue(national) != false else { return [] }
         return region.kinds.compactMap { kind, pattern in
             kind != .emergency && kind != .shortCode && pattern.canContinue(national) ? kind : nil
+        }
+    }
+
+    /// Whether `national` can still become a whole number of `region` of one of `kinds` (empty: any):
+    /// `kinds(_:continuing:)` asked without building its list (every refused line of `check` asks it).
+    static func canContinue(_ region: PhoneRegion, _ national: [UInt8], kinds: Set<PhoneKind>) -> Bool {
+        guard region.general?.canContinue(national) != false else { return false }
+        return region.kinds.contains { kind, pattern in
+            kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) && pattern.canContinue(national)
         }
     }
 

@@ -102,45 +102,70 @@ public struct PhoneValidator: ConfigurableValidator {
     }
 
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
-        guard let verdict = wholeNumberIssue(value) else { return nil }
-        // Too short for a field that takes every number: more digits could make it one, so typing refused none
-        // of it (a refusal needs every reading dead).
-        if verdict.isIncomplete && regions.isEmpty && kinds.isEmpty && grouping == nil { return verdict }
-        // A value whose beginning typing would have refused gets the same message (a country or kind the field
-        // does not take, a plan's rule), so `check` says the same whichever way it reads the line; only refused
-        // values pay for looking.
-        if let reason = layout.firstRefusal(value) { return ValidationIssue(reason, at: 0) }
-        return verdict
+        switch number(value) {
+        case .success(let number): return issue(of: .success(number), value)
+        case .failure(let issue): return self.issue(of: .failure(PhoneReadFailure(issue)), value)
+        }
     }
 
-    /// What is wrong with the value read as a whole number: not one, or of a country or kind the field does not take.
-    private func wholeNumberIssue(_ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
-        switch number(value) {
-        case .failure(let issue): return issue
+    /// `canonical` and `issue` in one reading of the number: `check` asks both of every line.
+    public func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?) {
+        let reading = PhoneNumber.read(value, assumedRegion: assumedRegion, metadata: metadata)
+        guard case .success(let number) = reading else { return (nil, issue(of: reading, value)) }
+        let (canonical, isE164) = canonicalForm(number)
+        // The issue is the rewritten value's. An E.164 form reads back as the same number; a national one is read
+        // again, as `issue` would read it (a national prefix may come off it).
+        let again = isE164 ? reading : canonical.withUnsafeBufferPointer { PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata) }
+        return (canonical, canonical.withUnsafeBufferPointer { issue(of: again, $0) })
+    }
+
+    /// The first problem with a value read as `reading`: a value whose beginning typing would have refused gets
+    /// the same message (a country or kind the field does not take, a plan's rule), so `check` says the same
+    /// whichever way it reads the line; only refused values pay for looking.
+    private func issue(of reading: Result<PhoneNumber, PhoneReadFailure>, _ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
+        // Too short for a field that takes every number: more digits could make it one, so typing refused none
+        // of it (a refusal needs every reading dead).
+        let unrestricted = regions.isEmpty && kinds.isEmpty && grouping == nil
+        switch reading {
         case .success(let number):
-            if !regions.isEmpty && !regions.contains(number.region) {
-                let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
-                return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))
-            }
-            // The kinds are looked up only for a field that restricts them (most valid lines need no lookup).
-            if !kinds.isEmpty, case let found = number.kinds(metadata: metadata), kinds.isDisjoint(with: found) {
-                let wanted = PhoneKind.describe(kinds)
-                if found.isEmpty { return ValidationIssue(tr("not a \(wanted) number")) }
-                return ValidationIssue(tr("not a \(wanted) number (a \(found.map(\.localizedName).joined(separator: ", ")) number)"))
-            }
-            if let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
-            return nil
+            guard let verdict = wholeNumberIssue(number) else { return nil }
+            if verdict.isIncomplete && unrestricted { return verdict }
+            return layout.firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? verdict
+        case .failure(let failure):
+            if unrestricted && failure.isIncomplete { return failure.issue }
+            return layout.firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? failure.issue
         }
+    }
+
+    /// What is wrong with a valid number for this field: of a country or kind the field does not take.
+    private func wholeNumberIssue(_ number: PhoneNumber) -> ValidationIssue? {
+        if !regions.isEmpty && !regions.contains(number.region) {
+            let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
+            return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))
+        }
+        // The kinds are looked up only for a field that restricts them (most valid lines need no lookup).
+        if !kinds.isEmpty, case let found = number.kinds(metadata: metadata), kinds.isDisjoint(with: found) {
+            let wanted = PhoneKind.describe(kinds)
+            if found.isEmpty { return ValidationIssue(tr("not a \(wanted) number")) }
+            return ValidationIssue(tr("not a \(wanted) number (a \(found.map(\.localizedName).joined(separator: ", ")) number)"))
+        }
+        if let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
+        return nil
     }
 
     public var rewritesValues: Bool { true }
 
     public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard case .success(let number) = self.number(value) else { return nil }
+        return canonicalForm(number).bytes
+    }
+
+    /// How a number is stored: E.164, or its national digits for a field that keeps those.
+    private func canonicalForm(_ number: PhoneNumber) -> (bytes: [UInt8], isE164: Bool) {
         // A national number reads back as itself only in the assumed region; another country's number stays
         // E.164, so judging the rewritten value still sees which country it is.
-        let national = storesNationalNumber && number.region == assumedRegion
-        return Array((national ? number.nationalNumber : number.e164).utf8)
+        if storesNationalNumber && number.region == assumedRegion { return (Array(number.nationalNumber.utf8), false) }
+        return (number.e164UTF8, true)
     }
 
     public func display(_ value: UnsafeBufferPointer<UInt8>) -> String? {

@@ -21,6 +21,10 @@ public protocol FieldValidator: Sendable {
     /// How a valid value is shown by `--output display` (a phone number's international form), or nil for the
     /// field's own display.
     func display(_ value: UnsafeBufferPointer<UInt8>) -> String?
+    /// `canonical(value)`, and the `issue` of the value it gives (of `value` itself when it keeps it), in one
+    /// step. A validator whose two answers share work (a phone number read once) answers both at once; the
+    /// answers must be the ones the two functions give.
+    func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?)
 }
 
 extension FieldValidator {
@@ -32,4 +36,9 @@ extension FieldValidator {
     public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? { nil }
     /// The field's own display.
     public func display(_ value: UnsafeBufferPointer<UInt8>) -> String? { nil }
+    /// `canonical`, then `issue` of its answer.
+    public func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?) {
+        guard let rewritten = canonical(value) else { return (nil, issue(value, context: context)) }
+        return (rewritten, rewritten.withUnsafeBufferPointer { issue($0, context: context) })
+    }
 }
