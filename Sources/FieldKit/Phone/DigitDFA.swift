@@ -82,7 +82,7 @@ public struct DigitDFA: Sendable, Equatable {
 
     /// The lengths of the prefixes of `digits` that match the whole pattern, shortest first (where an
     /// international or national prefix may end).
-    public func matchingPrefixLengths(_ digits: [UInt8]) -> [Int] {
+    public func matchingPrefixLengths<C: Collection>(_ digits: C) -> [Int] where C.Element == UInt8 {
         var lengths: [Int] = []
         var state = 0
         if accepts(0) { lengths.append(0) }

@@ -1,7 +1,9 @@
 /// A phone field's live display: libphonenumber's as-you-type grouping, the region's flag, code and digit count
 /// in the right prompt, and numbers of a country the field does not take refused as soon as their calling code
 /// is complete.
-public struct PhoneLayout: LiveLayout {
+/// A class, immutable once made: the validator hands it to every key and every refused line, and a struct copy
+/// would count a reference for each of its tables.
+public final class PhoneLayout: LiveLayout {
     /// The grouping.
     let formatter: PhoneAsYouType
     /// Every region's numbers.
@@ -18,6 +20,11 @@ public struct PhoneLayout: LiveLayout {
     let grouping: PhoneGrouping?
     /// What the formats put between digits, and the space after a prefix.
     public let literals: Set<Character>
+    /// Whether the field takes numbers of every country and kind in the region's own grouping (kept: asking the
+    /// optional grouping copies it).
+    let takesEveryNumber: Bool
+    /// Whether a number may be refused for its country or its grouping before its digits are read.
+    private let refusesBeforeReading: Bool
     /// The last number asked about and the answer: a key's refusal check and the frame's status after it ask about
     /// the same digits.
     private let lastRefusal = SharedState<(bytes: [UInt8], reason: String?)?>(nil)
@@ -34,6 +41,8 @@ public struct PhoneLayout: LiveLayout {
         self.names = names
         self.grouping = grouping
         self.literals = metadata.formatLiterals.union(grouping?.templates.literals ?? [])
+        self.takesEveryNumber = regions.isEmpty && kinds.isEmpty && grouping == nil
+        self.refusesBeforeReading = !regions.isEmpty || grouping != nil
     }
 
     /// The symbols as the formatter's input: ASCII digits and a leading `+`; nil for anything else.
@@ -103,18 +112,17 @@ public struct PhoneLayout: LiveLayout {
         }
         // A refused beginning makes every longer number refused too (a reading once dead stays dead, and no prefix
         // completes later), so a whole number that passes had none (most lines stop here), and the first refused
-        // length is found by halving.
-        guard !bytes.isEmpty, var reason = refusal(bytes: bytes) else { return nil }
+        // length is found by halving. Only whether a length is refused is asked until the first is known; its
+        // reason is worded once.
+        guard !bytes.isEmpty, isRefused(bytes[...]) else { return nil }
         // A number refused only at its last digit (one digit too long) is the common case: look there first.
         var passes = bytes.count - 1, refused = bytes.count
-        if passes > 0, let earlier = refusal(bytes: Array(bytes[..<passes])) {
-            (passes, refused, reason) = (0, bytes.count - 1, earlier)
-        }
+        if passes > 0, isRefused(bytes[..<passes]) { (passes, refused) = (0, bytes.count - 1) }
         while refused - passes > 1 {
             let middle = (passes + refused) / 2
-            if let found = refusal(bytes: Array(bytes[..<middle])) { (refused, reason) = (middle, found) } else { passes = middle }
+            if isRefused(bytes[..<middle]) { refused = middle } else { passes = middle }
         }
-        return reason
+        return refusal(bytes[..<refused], worded: true, knownRefused: true)
     }
 
     public func refusal(_ symbols: [Character]) -> String? {
@@ -130,13 +138,24 @@ public struct PhoneLayout: LiveLayout {
     }
 
     /// `refusal(bytes:)` worked out.
-    private func freshRefusal(_ bytes: [UInt8]) -> String? {
-        if let reason = regionRefusal(bytes) { return reason }
-        if let grouping, !grouping.refused.isEmpty {
-            let output = formatter.format(bytes)
-            if output.region != nil, let reason = grouping.refusal(output.nationalNumber) { return reason }
+    private func freshRefusal(_ bytes: [UInt8]) -> String? { refusal(bytes[...], worded: true) }
+
+    /// Whether typing the number is refused: `refusal(bytes:) != nil`, without wording the reason.
+    func isRefused(_ bytes: ArraySlice<UInt8>) -> Bool { refusal(bytes, worded: false) != nil }
+
+    /// Why typing the number is refused; unworded (an empty reason) when only whether it is counts.
+    /// `knownRefused`: the number is known to be refused (`isRefused` said so), so its readings are not asked again.
+    private func refusal(_ bytes: ArraySlice<UInt8>, worded: Bool, knownRefused: Bool = false) -> String? {
+        if refusesBeforeReading {
+            let whole = Array(bytes)
+            if let reason = regionRefusal(whole) { return reason }
+            if let grouping, !grouping.refused.isEmpty {
+                let output = formatter.format(whole)
+                if output.region != nil, let reason = grouping.refusal(output.nationalNumber) { return reason }
+            }
         }
-        return numberRefusal(bytes)
+        if worded { return numberRefusal(Array(bytes), knownRefused: knownRefused) }
+        return PhoneReadings.canBecome(bytes, home: home, metadata: metadata, kinds: kinds, in: regions) ? nil : ""
     }
 
     /// Whether typed bytes (ASCII) are surely a number dialled within the formatter's home region: no `+`, and no
@@ -175,9 +194,10 @@ public struct PhoneLayout: LiveLayout {
     /// international or national prefix): of a kind the field refuses, of another country sharing the calling
     /// code, or of no kind at all (with the numbering plan's rule where one explains it). Nil while some reading
     /// can still become a number the field takes, or the digits cannot be read yet.
-    func numberRefusal(_ bytes: [UInt8]) -> String? {
+    func numberRefusal(_ bytes: [UInt8], knownRefused: Bool = false) -> String? {
+        guard knownRefused || !PhoneReadings.canBecome(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
         let readings = PhoneReadings(bytes, home: home, metadata: metadata)
-        guard let all = readings.readings, !readings.canBecome(kinds: kinds, in: regions) else { return nil }
+        guard let all = readings.readings else { return nil }
         if !kinds.isEmpty, readings.canBecome(kinds: [], in: regions) {
             let wanted = PhoneKind.describe(kinds)
             // How the field's numbers begin says more than the kinds a partial number could still be; when the

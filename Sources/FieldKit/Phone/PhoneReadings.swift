@@ -14,40 +14,56 @@ struct PhoneReadings {
 
     /// The readings of `input` (ASCII digits, `+` only first), national numbers belonging to `home`.
     init(_ input: [UInt8], home: PhoneRegion?, metadata: PhoneMetadata) {
+        var found: [Reading] = []
+        let readable = PhoneReadings.anyReading(input[...], home: home, metadata: metadata) { regions, national in
+            found.append(Reading(regions: regions, national: Array(national)))
+            return false
+        }
+        readings = readable == nil ? nil : found
+    }
+
+    /// Whether some reading of `input` can still grow into a whole number of one of `kinds` (empty: any) in one of
+    /// `accepted` regions (empty: any): `PhoneReadings(input…).canBecome(kinds:in:)` without building the readings,
+    /// stopping at the first that can (a phone field asks it for every key, `check` for every refused line).
+    static func canBecome(_ input: ArraySlice<UInt8>, home: PhoneRegion?, metadata: PhoneMetadata, kinds: Set<PhoneKind>,
+                          in accepted: Set<String>) -> Bool {
+        anyReading(input, home: home, metadata: metadata) { regions, national in
+            canBecome(regions, national, kinds: kinds, in: accepted)
+        } ?? true
+    }
+
+    /// Calls `body` with each reading of `input` (its calling code's regions and its national digits) until it
+    /// answers true. Nil while the digits cannot be read yet (a calling code or a prefix still being typed; `body`
+    /// may have seen readings by then), else whether `body` answered true. The one place readings are made.
+    private static func anyReading(_ input: ArraySlice<UInt8>, home: PhoneRegion?, metadata: PhoneMetadata,
+                                   _ body: ([PhoneRegion], ArraySlice<UInt8>) -> Bool) -> Bool? {
         let plus = input.first == 0x2B
         let digits = input.dropFirst(plus ? 1 : 0).map { $0 &- 0x30 }
-        if plus {
-            readings = PhoneReadings.afterCallingCode(digits[...], metadata: metadata)
-            return
-        }
-        guard let home else { readings = nil; return }
+        if plus { return afterCallingCode(digits[...], metadata: metadata, body) }
+        guard let home else { return nil }
         // Still possibly an international or a national prefix: nothing is decided yet.
         if home.internationalPrefix?.canContinue(digits) == true || home.nationalPrefixForParsing?.canContinue(digits) == true {
-            readings = nil
-            return
+            return nil
         }
-        var found: [Reading] = []
         for length in home.internationalPrefix?.matchingPrefixLengths(digits) ?? [] where length > 0 {
-            guard let abroad = PhoneReadings.afterCallingCode(digits[length...], metadata: metadata) else {
-                readings = nil  // the calling code after the prefix is still being typed
-                return
-            }
-            found += abroad
+            // The calling code after the prefix still being typed leaves the whole number unread.
+            guard let answer = afterCallingCode(digits[length...], metadata: metadata, body) else { return nil }
+            if answer { return true }
         }
-        found += PhoneReadings.national(digits, in: home, metadata: metadata)
-        readings = found
+        return national(digits[...], in: home, metadata: metadata, body)
     }
 
     /// Digits after `+` or an international prefix: the calling code's readings, nil while the code is incomplete.
-    private static func afterCallingCode(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> [Reading]? {
+    private static func afterCallingCode(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata,
+                                         _ body: ([PhoneRegion], ArraySlice<UInt8>) -> Bool) -> Bool? {
         // Calling codes start 1 to 9 (`+0…` is none, not code 1 read with a leading zero).
         for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
             guard let main = metadata.mainRegion(for: code) else { continue }
-            let rest = Array(digits.dropFirst(length))
+            let rest = digits.dropFirst(length)
             // A national prefix written after the code (`+44 (0)20…`) may still be being typed, as at the start.
             if main.nationalPrefixForParsing?.canContinue(rest) == true { return nil }
-            return national(rest, in: main, metadata: metadata)
+            return national(rest, in: main, metadata: metadata, body)
         }
         // A code not yet complete (`+4`), or none at all: the region refusal and Enter speak for those.
         return nil
@@ -55,40 +71,44 @@ struct PhoneReadings {
 
     /// A national number as typed, and without each national prefix it may start with (also after a calling
     /// code: `+44 (0)20…`), and as the region's transform rule rewrites it.
-    private static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata) -> [Reading] {
+    private static func national(_ digits: ArraySlice<UInt8>, in home: PhoneRegion, metadata: PhoneMetadata,
+                                 _ body: ([PhoneRegion], ArraySlice<UInt8>) -> Bool) -> Bool {
         let regions = metadata.sharing[home.callingCode] ?? [home]
-        var found = [Reading(regions: regions, national: digits)]
-        for length in home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? [] where length > 0 {
-            found.append(Reading(regions: regions, national: Array(digits[length...])))
+        if body(regions, digits) { return true }
+        if let prefix = home.nationalPrefixForParsing {
+            for length in prefix.matchingPrefixLengths(digits) where length > 0 {
+                if body(regions, digits.dropFirst(length)) { return true }
+            }
         }
-        if let rewritten = PhoneNumber.rewritten(digits, in: home), rewritten != digits {
-            found.append(Reading(regions: regions, national: rewritten))
+        if home.nationalPrefixRewrite != nil, let rewritten = PhoneNumber.rewritten(Array(digits), in: home),
+           !rewritten.elementsEqual(digits) {
+            return body(regions, rewritten[...])
         }
-        return found
+        return false
     }
 
     /// Whether some reading can still grow into a whole number of one of `kinds` (empty: any kind of whole
     /// number) in one of `accepted` regions (empty: any).
     func canBecome(kinds: Set<PhoneKind>, in accepted: Set<String>) -> Bool {
         guard let readings else { return true }
-        return readings.contains { reading in
-            reading.national.isEmpty || reading.regions.contains { region in
-                (accepted.isEmpty || accepted.contains(region.code)) && PhoneReadings.canContinue(region, reading.national, kinds: kinds)
-            }
+        return readings.contains { PhoneReadings.canBecome($0.regions, $0.national[...], kinds: kinds, in: accepted) }
+    }
+
+    /// Whether one reading can still grow into a whole number of one of `kinds` in one of `accepted` regions.
+    private static func canBecome(_ regions: [PhoneRegion], _ national: ArraySlice<UInt8>, kinds: Set<PhoneKind>,
+                                  in accepted: Set<String>) -> Bool {
+        national.isEmpty || regions.contains { region in
+            (accepted.isEmpty || accepted.contains(region.code)) && canContinue(region, national, kinds: kinds)
         }
     }
 
     /// The kinds of whole number (not short or emergency numbers) of `region` that `national` can still become.
     static func kinds(_ region: PhoneRegion, continuing national: [UInt8]) -> [PhoneKind] {
-        guard region.general?.canContinue(national) != false else { return [] }
-        return region.kinds.compactMap { kind, pattern in
-            kind != .emergency && kind != .shortCode && pattern.canContinue(national) ? kind : nil
-        }
+        region.kinds.map(\.0).filter { canContinue(region, national[...], kinds: [$0]) }
     }
 
-    /// Whether `national` can still become a whole number of `region` of one of `kinds` (empty: any):
-    /// `kinds(_:continuing:)` asked without building its list (every refused line of `check` asks it).
-    static func canContinue(_ region: PhoneRegion, _ national: [UInt8], kinds: Set<PhoneKind>) -> Bool {
+    /// Whether `national` can still become a whole number of `region` of one of `kinds` (empty: any).
+    static func canContinue(_ region: PhoneRegion, _ national: ArraySlice<UInt8>, kinds: Set<PhoneKind>) -> Bool {
         guard region.general?.canContinue(national) != false else { return false }
         return region.kinds.contains { kind, pattern in
             kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) && pattern.canContinue(national)

@@ -125,7 +125,7 @@ public struct PhoneValidator: ConfigurableValidator {
     private func issue(of reading: Result<PhoneNumber, PhoneReadFailure>, _ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
         // Too short for a field that takes every number: more digits could make it one, so typing refused none
         // of it (a refusal needs every reading dead).
-        let unrestricted = regions.isEmpty && kinds.isEmpty && grouping == nil
+        let unrestricted = layout.takesEveryNumber
         switch reading {
         case .success(let number):
             guard let verdict = wholeNumberIssue(number) else { return nil }
