@@ -84,7 +84,7 @@ public struct PhoneFormat: Sendable {
 extension PhoneFormat {
     /// A row of phone-formats.tsv, or nil when malformed. `international` picks the international format: the
     /// row's own (same as national when empty), or nil when the format is not used internationally (`NA`).
-    static func parse(_ row: [String: String], international: Bool) -> PhoneFormat? {
+    static func parse(_ row: TableRow, international: Bool) -> PhoneFormat? {
         guard let pattern = row["pattern"], var format = row["format"], let groupText = row["groups"],
               let leading = row["leading_digits_dfas"] else { return nil }
         var groups: [ClosedRange<Int>] = []

@@ -235,9 +235,13 @@ public final class PhoneLayout: LiveLayout {
     /// the one whose leading digits it starts with, else the main one.
     /// `knownInvalid`: the number is valid in none of them (the caller has just tried), so only leading digits count.
     static func region(of national: [UInt8], main: PhoneRegion, metadata: PhoneMetadata, knownInvalid: Bool = false) -> PhoneRegion {
+        region(ofDigits: national.map { $0 &- 0x30 }, main: main, metadata: metadata, knownInvalid: knownInvalid)
+    }
+
+    /// `region(of:main:metadata:knownInvalid:)` of a national number's digits (0-9).
+    static func region(ofDigits digits: [UInt8], main: PhoneRegion, metadata: PhoneMetadata, knownInvalid: Bool = false) -> PhoneRegion {
         let sharing = metadata.sharing[main.callingCode] ?? []
-        guard sharing.count > 1, !national.isEmpty else { return main }
-        let digits = national.map { $0 &- 0x30 }
+        guard sharing.count > 1, !digits.isEmpty else { return main }
         if !knownInvalid, let valid = sharing.first(where: { $0.isValid(digits) }) { return valid }
         return sharing.first { region in
             guard let leading = region.leadingDigits, let state = leading.state(after: digits) else { return false }

@@ -60,7 +60,7 @@ public final class PhoneRegion: Sendable {
 
     /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
     /// its kinds of number (as libphonenumber's isValidNumber; short and emergency numbers are not whole numbers).
-    public func isValid(_ national: [UInt8]) -> Bool {
+    public func isValid<C: Collection>(_ national: C) -> Bool where C.Element == UInt8 {
         guard general?.matches(national) == true else { return false }
         return kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.matches(national) }
     }
@@ -84,15 +84,33 @@ public struct PhoneMetadata: Sendable {
 
     /// Reads the generated data files; the problem's text for a malformed one.
     public static func parse(regions regionText: String, patterns patternText: String, formats formatText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
-        func rows(_ text: String) -> [(Int, [String: String])] {
-            var header: [String]?
-            var out: [(Int, [String: String])] = []
-            // Split as bytes: walking the megabyte of tables by Character (grapheme breaking) took most of the load.
-            for (i, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
-            where !line.isEmpty && line.first != UInt8(ascii: "#") {
-                let cells = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-                guard let names = header else { header = cells; continue }
-                out.append((i + 1, Dictionary(zip(names, cells), uniquingKeysWith: { a, _ in a })))
+        func rows(_ text: String) -> [(Int, TableRow)] {
+            var columns: [String: Int]?
+            var out: [(Int, TableRow)] = []
+            var copy = text
+            // Split as bytes in one loop: walking the megabyte of tables by Character (grapheme breaking), or with
+            // the generic `split` (a closure call per byte), took most of the load.
+            copy.withUTF8 { bytes in
+                var lineNumber = 0, start = 0
+                while start < bytes.count {
+                    lineNumber += 1
+                    var end = start
+                    while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                    defer { start = end + 1 }
+                    guard end > start, bytes[start] != UInt8(ascii: "#") else { continue }
+                    var cells: [String] = []
+                    var cellStart = start
+                    for i in start...end where i == end || bytes[i] == 0x09 {
+                        cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[cellStart..<i]), as: UTF8.self))
+                        cellStart = i + 1
+                    }
+                    guard let columns else {
+                        // A name given twice is its first column's.
+                        columns = Dictionary(cells.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+                        continue
+                    }
+                    out.append((lineNumber, TableRow(columns: columns, cells: cells)))
+                }
             }
             return out
         }
@@ -163,6 +181,21 @@ public struct PhoneMetadata: Sendable {
             }
         }
         return .success(metadata)
+    }
+}
+
+/// One row of a generated data file, its cells read by column name (one shared name table per file, not a
+/// dictionary per row: the files hold some 30,000 rows, read before a phone field's first key).
+struct TableRow {
+    /// Column name → index, from the file's header.
+    let columns: [String: Int]
+    /// The row's cells.
+    let cells: [String]
+
+    /// The cell under `name`; nil when the file has no such column or the row stops before it.
+    subscript(_ name: String) -> String? {
+        guard let index = columns[name], index < cells.count else { return nil }
+        return cells[index]
     }
 }
 

@@ -96,8 +96,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
             guard let regions = metadata.sharing[code] else { continue }
+            if let found = number(digits.dropFirst(length), callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
             let national = Array(digits.dropFirst(length))
-            if let found = number(national, callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
             guard let main = metadata.mainRegion(for: code) else {
                 return .failure(PhoneReadFailure(ValidationIssue(tr("not a valid number for +\(code) (\(regions.map(\.code).joined(separator: ", ")))"))))
             }
@@ -105,7 +105,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             if case .success(let number) = self.national(national, in: main, metadata: metadata, plainTried: true) {
                 return .success(number)
             }
-            let region = PhoneLayout.region(of: national.map { $0 + 0x30 }, main: main, metadata: metadata, knownInvalid: true)
+            let region = PhoneLayout.region(ofDigits: national, main: main, metadata: metadata, knownInvalid: true)
             return .failure(PhoneReadFailure(.readings([national], region: region)))
         }
         // `+4` may still become `+44`, and `+979` needs a digit after its code.
@@ -164,9 +164,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// Why none of the readings of a national number (with and without a national prefix) is valid in `region`:
     /// too short while one of them can still grow into a number of the region (more typing may fix that), too
     /// long when all are, else not a number of the region.
-    static func issue(_ readings: [[UInt8]], region: PhoneRegion) -> ValidationIssue {
+    /// `growable`: whether `canGrow` holds, when the caller has just asked.
+    static func issue(_ readings: [[UInt8]], region: PhoneRegion, growable: Bool? = nil) -> ValidationIssue {
         let most = region.possibleLengths.max() ?? 17
-        if canGrow(readings, in: region) {
+        if growable ?? canGrow(readings, in: region) {
             return ValidationIssue(tr("too short for \(region.code)"), incomplete: true)
         }
         if readings.allSatisfy({ $0.count > most }) { return ValidationIssue(tr("too long for \(region.code)")) }
@@ -190,7 +191,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// The national number placed in the first of the calling code's regions it is valid in (leading digits first);
     /// nil when it is valid in none (the callers say why, once they have tried every reading: a message built for
     /// each reading tried would cost more than the tries).
-    static func number(_ national: [UInt8], callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> PhoneNumber? {
+    static func number<C: Collection>(_ national: C, callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> PhoneNumber?
+        where C.Element == UInt8 {
         func found(_ region: PhoneRegion) -> PhoneNumber {
             let text = String(unsafeUninitializedCapacity: national.count) { buffer in
                 for (i, digit) in national.enumerated() { buffer[i] = digit &+ 0x30 }

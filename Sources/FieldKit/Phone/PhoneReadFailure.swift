@@ -28,10 +28,13 @@ struct PhoneReadFailure: Error {
     }
 
     /// The failure as a message.
-    var issue: ValidationIssue {
+    var issue: ValidationIssue { issue(incomplete: nil) }
+
+    /// The failure as a message, `isIncomplete` given when the caller has just asked it.
+    func issue(incomplete: Bool?) -> ValidationIssue {
         switch cause {
         case .worded(let issue): return issue
-        case .readings(let readings, let region): return PhoneNumber.issue(readings, region: region)
+        case .readings(let readings, let region): return PhoneNumber.issue(readings, region: region, growable: incomplete)
         }
     }
 }

@@ -132,7 +132,7 @@ public struct PhoneValidator: ConfigurableValidator {
             if verdict.isIncomplete && unrestricted { return verdict }
             return layout.firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? verdict
         case .failure(let failure):
-            if unrestricted && failure.isIncomplete { return failure.issue }
+            if unrestricted && failure.isIncomplete { return failure.issue(incomplete: true) }
             return layout.firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? failure.issue
         }
     }
