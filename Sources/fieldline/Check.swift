@@ -48,15 +48,10 @@ struct Check: ParsableCommand {
             // The hot path: blocks of lines checked on both cores, written back in input order.
             checker.computesDisplay = false
             let readError = LineReader.forEachBlock(fd: 0, whenIdle: { out.flush(); err.flush() }) { block in
-                for slice in ParallelValueCheck.check(block: block, checker: checker) {
+                for slice in ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber) {
                     out.append(contentsOf: slice.out)
-                    for (line, message) in slice.errors {
-                        invalid += 1
-                        err.appendDecimal(lineNumber + line)
-                        err.append(": ")
-                        err.append(message)
-                        err.append(0x0A)
-                    }
+                    err.append(contentsOf: slice.errors)
+                    invalid += slice.invalid
                     lineNumber += slice.lines
                     out.flushIfFull()
                     err.flushIfFull()
