@@ -18,9 +18,21 @@ public func checkLineFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var out: [UInt8] = []
     var errors: [Int: String] = [:]
     var lineCount = 0
-    for slice in ParallelValueCheck.check(block: block, checker: field.checker) {
+    for slice in ParallelValueCheck.check(block: block, checker: field.checker, firstLine: 0) {
         out += slice.out
-        for (line, message) in slice.errors { errors[lineCount + line] = message }
+        // The slice writes stderr's `line: message` lines itself; a message holds no newline (no control at all).
+        let written = slice.errors.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        require(written.count == slice.invalid && slice.errors.last.map { $0 == 0x0A } ?? true,
+                "\(field.label): \(slice.invalid) invalid lines but \(written.count) messages written")
+        for entry in written {
+            let text = String(decoding: entry, as: UTF8.self)
+            guard let colon = text.firstIndex(of: ":"), let line = Int(text[..<colon]),
+                  text[colon...].hasPrefix(": ") else {
+                require(false, "\(field.label): malformed message line \(text.debugDescription)")
+                continue
+            }
+            errors[lineCount + line] = String(text[text.index(colon, offsetBy: 2)...])
+        }
         lineCount += slice.lines
     }
     let outLines = out.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()

@@ -5,20 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-extension Array where Element == UInt8 {
-    /// Append a non-negative integer in decimal without building a String.
-    mutating func appendDecimal(_ n: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var v = n, k = 0
-        Swift.withUnsafeMutableBytes(of: &digits) { d in
-            repeat { d[k] = UInt8(48 + v % 10); v /= 10; k += 1 } while v > 0
-            while k > 0 { k -= 1; append(d[k]) }
-        }
-    }
-}
-
 /// Buffered writes to a file descriptor; one `write` per 64 KiB instead of one per line.
 struct OutputBuffer {
     /// Bytes not yet written; callers may append to it directly.

@@ -75,3 +75,18 @@ enum ParallelValueCheck {
         return nil
     }
 }
+
+// Here rather than with `OutputBuffer`: the fuzz target compiles this file without the rest of the CLI.
+extension Array where Element == UInt8 {
+    /// Append a non-negative integer in decimal without building a String.
+    mutating func appendDecimal(_ n: Int) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var v = n, k = 0
+        Swift.withUnsafeMutableBytes(of: &digits) { d in
+            repeat { d[k] = UInt8(48 + v % 10); v /= 10; k += 1 } while v > 0
+            while k > 0 { k -= 1; append(d[k]) }
+        }
+    }
+}
