@@ -1,8 +1,8 @@
 import Dispatch
 import FieldKit
 
-/// `check --output value` over big inputs: each block of complete lines is split in two at a newline and the
-/// halves are checked on both cores; outputs and messages are then written in input order.
+/// `check --output value` over big inputs: each block of complete lines is cut into slices at newlines and the
+/// slices are checked on all cores; outputs and messages are then written in input order.
 enum ParallelValueCheck {
     /// What one slice of input produced: stdout bytes, and stderr's `line: message` lines for invalid lines
     /// (written by the slice's own thread: done on the main thread, they were a tenth of a run's time).
@@ -43,26 +43,39 @@ enum ParallelValueCheck {
         return result
     }
 
-    /// Check a block of lines, in two halves at once when it is large; results in input order. `firstLine`: the
-    /// lines of the input before the block.
+    /// How many slices a large block is cut into: more than the cores, so a slice of costly lines (refused
+    /// numbers are worded, valid ones are not) does not leave the other core waiting at the block's end.
+    static let slicesPerBlock = 8
+
+    /// Check a block of lines, in slices on all cores at once when it is large; results in input order.
+    /// `firstLine`: the lines of the input before the block.
     static func check(block: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int) -> [SliceResult] {
-        guard block.count >= splitThreshold, let split = newline(after: block.count / 2, in: block) else {
-            return [check(block, checker: checker, firstLine: firstLine)]
+        guard block.count >= splitThreshold else { return [check(block, checker: checker, firstLine: firstLine)] }
+        // Cut at the first newline after each equal share; every slice but the last ends with a newline.
+        var bounds = [0]
+        for k in 1..<slicesPerBlock {
+            guard let cut = newline(after: max(block.count * k / slicesPerBlock, bounds.last!), in: block) else { break }
+            if cut > bounds.last! { bounds.append(cut) }
         }
-        nonisolated(unsafe) let halves = [UnsafeBufferPointer(rebasing: block[0..<split]), UnsafeBufferPointer(rebasing: block[split...])]
-        // The first half ends with a newline, so its lines are its newlines.
-        var firstHalfLines = 0
-        for byte in halves[0] where byte == 0x0A { firstHalfLines += 1 }
-        let starts = [firstLine, firstLine + firstHalfLines]
-        let results = UnsafeMutablePointer<SliceResult>.allocate(capacity: 2)
-        results.initialize(repeating: SliceResult(), count: 2)
-        defer { results.deinitialize(count: 2); results.deallocate() }
-        // Each iteration writes only its own slot; concurrentPerform returns after both finish.
+        bounds.append(block.count)
+        nonisolated(unsafe) let slices = (0..<bounds.count - 1).map { UnsafeBufferPointer(rebasing: block[bounds[$0]..<bounds[$0 + 1]]) }
+        // A slice's first line number: the newlines of the slices before it.
+        var starts = [firstLine]
+        for slice in slices.dropLast() {
+            var lines = 0
+            for byte in slice where byte == 0x0A { lines += 1 }
+            starts.append(starts.last! + lines)
+        }
+        let results = UnsafeMutablePointer<SliceResult>.allocate(capacity: slices.count)
+        results.initialize(repeating: SliceResult(), count: slices.count)
+        defer { results.deinitialize(count: slices.count); results.deallocate() }
+        // Each iteration writes only its own slot; concurrentPerform returns after all finish.
         nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            slots[k] = check(halves[k], checker: checker, firstLine: starts[k])
+        let lineNumbers = starts
+        DispatchQueue.concurrentPerform(iterations: slices.count) { k in
+            slots[k] = check(slices[k], checker: checker, firstLine: lineNumbers[k])
         }
-        return [results[0], results[1]]
+        return Array(UnsafeBufferPointer(start: results, count: slices.count))
     }
 
     /// Index just after the first newline at or after `index`, or nil.

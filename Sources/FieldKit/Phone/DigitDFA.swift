@@ -52,14 +52,44 @@ public struct DigitDFA: Sendable, Equatable {
 
     /// The state after reading `digits` (each 0-9) from the start, or nil once no match is possible.
     public func state<S: Sequence>(after digits: S) -> Int? where S.Element == UInt8 {
-        var state = 0
-        for d in digits {
-            guard d < 10 else { return nil }
-            let n = table[state * 11 + Int(d)]
-            if n < 0 { return nil }
-            state = Int(n)
+        // Unchecked reads: every next state was checked to exist when the table was read.
+        table.withUnsafeBufferPointer { table in
+            var state = 0
+            for d in digits {
+                guard d < 10 else { return nil }
+                let n = table[state &* 11 &+ Int(d)]
+                if n < 0 { return nil }
+                state = Int(n)
+            }
+            return state
         }
-        return state
+    }
+
+    /// The lengths of the digit strings the automaton accepts, as a mask: bit n set when some string of n digits
+    /// is a whole match (bit 63: of 63 digits or more). A length outside it settles `matches` and `canContinue`
+    /// without a walk.
+    public func acceptedLengths() -> UInt64 {
+        let states = table.count / 11
+        // A state's mask: its own acceptance, then its successors' masks one digit longer. Passes over the states
+        // until nothing changes (the shipped automata are acyclic, so few are needed; a cycle saturates bit 63).
+        var masks = [UInt64](repeating: 0, count: states)
+        var changed = true
+        var passes = 0
+        while changed {
+            changed = false
+            passes += 1
+            // A cycle adds at most one length per pass, up to bit 63: past that every length is allowed.
+            guard passes <= 70 else { return ~0 }
+            for s in stride(from: states - 1, through: 0, by: -1) {
+                var mask: UInt64 = table[s * 11 + 10] != 0 ? 1 : 0
+                for d in 0..<10 {
+                    let n = Int(table[s * 11 + d])
+                    if n >= 0 { mask |= (masks[n] << 1) | (masks[n] & (1 << 63)) }
+                }
+                if mask != masks[s] { masks[s] = mask; changed = true }
+            }
+        }
+        return states > 0 ? masks[0] : 0
     }
 
     /// The state after one more digit (0-9) from `state`, or nil once no match is possible.

@@ -29,6 +29,9 @@ public final class PhoneRegion: Sendable {
     /// The whole-number pattern of any valid number (`general`), then one per kind.
     let general: DigitDFA?
     let kinds: [(PhoneKind, DigitDFA)]
+    /// The lengths of the general pattern's numbers (`DigitDFA.acceptedLengths`; every length when it has none):
+    /// a number one digit too long is refused by it without walking the automata of every region sharing its code.
+    private let generalLengths: UInt64
     /// The national prefix for parsing as a regular expression with its transform rule (`$1` for its groups),
     /// for the regions whose prefix keeps or rewrites digits (capture groups or a transform rule): a digit
     /// automaton tells where a match ends, not what its groups hold.
@@ -52,6 +55,7 @@ public final class PhoneRegion: Sendable {
         self.leadingDigits = leadingDigits
         self.possibleLengths = possibleLengths
         self.general = general
+        self.generalLengths = general?.acceptedLengths() ?? ~0
         self.kinds = kinds
         self.nationalPrefixRewrite = nationalPrefixRewrite
         self.formats = formats
@@ -61,9 +65,16 @@ public final class PhoneRegion: Sendable {
     /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
     /// its kinds of number (as libphonenumber's isValidNumber; short and emergency numbers are not whole numbers).
     public func isValid<C: Collection>(_ national: C) -> Bool where C.Element == UInt8 {
-        guard general?.matches(national) == true else { return false }
+        guard generalTakes(length: national.count), general?.matches(national) == true else { return false }
         return kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.matches(national) }
     }
+
+    /// Whether the general pattern may take a number of `count` digits (a cheap test before walking it).
+    func generalTakes(length count: Int) -> Bool { generalLengths & (1 << UInt64(min(count, 63))) != 0 }
+
+    /// Whether the general pattern may take a number of `count` digits or more: a number that long can still grow
+    /// into one of the region's (a cheap test before walking it).
+    func generalReaches(length count: Int) -> Bool { generalLengths >> UInt64(min(count, 63)) != 0 }
 
     /// The kinds a valid national number is (fixed line and mobile may both match).
     public func kinds(of national: [UInt8]) -> [PhoneKind] {

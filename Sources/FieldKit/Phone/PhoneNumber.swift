@@ -183,7 +183,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     static func canGrow(_ readings: [[UInt8]], in region: PhoneRegion) -> Bool {
         let most = region.possibleLengths.max() ?? 17
         return readings.contains { digits in
-            digits.count < most && region.general?.canContinue(digits) != false
+            digits.count < most && region.generalReaches(length: digits.count) && region.general?.canContinue(digits) != false
                 && region.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
         }
     }
@@ -201,7 +201,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             return PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text)
         }
         // Regions whose leading digits the number has come first (a shared code's), then all in order.
-        for region in regions where region.leadingDigits?.canContinue(national) == true && region.isValid(national) {
+        for region in regions where region.generalTakes(length: national.count) && region.leadingDigits?.canContinue(national) == true
+            && region.isValid(national) {
             return found(region)
         }
         for region in regions where region.isValid(national) { return found(region) }

@@ -109,7 +109,7 @@ struct PhoneReadings {
 
     /// Whether `national` can still become a whole number of `region` of one of `kinds` (empty: any).
     static func canContinue(_ region: PhoneRegion, _ national: ArraySlice<UInt8>, kinds: Set<PhoneKind>) -> Bool {
-        guard region.general?.canContinue(national) != false else { return false }
+        guard region.generalReaches(length: national.count), region.general?.canContinue(national) != false else { return false }
         return region.kinds.contains { kind, pattern in
             kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) && pattern.canContinue(national)
         }
