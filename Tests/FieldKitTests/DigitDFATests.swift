@@ -14,6 +14,17 @@ struct DigitDFATests {
         #expect(dfa.state(after: [1]).map(dfa.accepts) == true)
     }
 
+    /// Lengths an automaton accepts, as a mask: a finite one's exact lengths, a looping one's saturating at 63.
+    @Test func acceptedLengths() throws {
+        // "12" or "3456": state 0 -1-> 1 -2-> 2 (accepts); state 0 -3-> 3 -4-> 4 -5-> 5 -6-> 2.
+        let twoOrFour = try #require(DigitDFA(encoded: "0,,1,,3,,,,,,;0,,,2,,,,,,,;1,,,,,,,,,,;0,,,,,4,,,,,;0,,,,,,5,,,,;0,,,,,,,2,,,"))
+        #expect(twoOrFour.acceptedLengths() == 0b10100)
+        #expect(twoOrFour.matches([1, 2]) && twoOrFour.matches([3, 4, 5, 6]) && !twoOrFour.matches([3, 4, 5]))
+        // "1" then any digits: every length from 1 on, up to and including the "63 or more" bit.
+        let looping = try #require(DigitDFA(encoded: Self.oneThenDigits))
+        #expect(looping.acceptedLengths() == ~UInt64(1))
+    }
+
     @Test(arguments: [
         "",                                      // nothing
         "0,,1,,,,,,,,",                          // a state points past the table
