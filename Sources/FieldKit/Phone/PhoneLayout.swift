@@ -114,8 +114,16 @@ public final class PhoneLayout: LiveLayout {
         // completes later), so a whole number that passes had none (most lines stop here), and the first refused
         // length is found by halving. Only whether a length is refused is asked until the first is known; its
         // reason is worded once.
-        guard !bytes.isEmpty, isRefused(bytes[...]) else { return nil }
-        // A number refused only at its last digit (one digit too long) is the common case: look there first.
+        guard !bytes.isEmpty else { return nil }
+        if !refusesBeforeReading {
+            // Only the readings can refuse: the probe of the whole number keeps them, and a number refused only
+            // at its last digit (one digit too long, the common case) is worded from them with no third reading.
+            guard let readings = PhoneReadings.refused(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
+            if bytes.count == 1 || !isRefused(bytes[..<(bytes.count - 1)]) { return numberRefusal(readings) }
+        } else if !isRefused(bytes[...]) {
+            return nil
+        }
+        // Look at the last digit first (see above), then halve.
         var passes = bytes.count - 1, refused = bytes.count
         if passes > 0, isRefused(bytes[..<passes]) { (passes, refused) = (0, bytes.count - 1) }
         while refused - passes > 1 {
@@ -196,8 +204,13 @@ public final class PhoneLayout: LiveLayout {
     /// can still become a number the field takes, or the digits cannot be read yet.
     func numberRefusal(_ bytes: [UInt8], knownRefused: Bool = false) -> String? {
         guard knownRefused || !PhoneReadings.canBecome(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
-        let readings = PhoneReadings(bytes, home: home, metadata: metadata)
-        guard let all = readings.readings else { return nil }
+        guard let all = PhoneReadings(bytes, home: home, metadata: metadata).readings else { return nil }
+        return numberRefusal(all)
+    }
+
+    /// `numberRefusal` of a refused number's readings (all of them; none can become a number the field takes).
+    private func numberRefusal(_ all: [PhoneReadings.Reading]) -> String? {
+        let readings = PhoneReadings(all)
         if !kinds.isEmpty, readings.canBecome(kinds: [], in: regions) {
             let wanted = PhoneKind.describe(kinds)
             // How the field's numbers begin says more than the kinds a partial number could still be; when the

@@ -22,6 +22,23 @@ struct PhoneReadings {
         readings = readable == nil ? nil : found
     }
 
+    /// Readings already made.
+    init(_ readings: [Reading]) { self.readings = readings }
+
+    /// Every reading of `input` when none can still grow into a whole number of one of `kinds` (empty: any) in one
+    /// of `accepted` regions (empty: any), else nil (also while the digits cannot be read yet): `canBecome`'s
+    /// probe that keeps what it read, for wording the refusal (`check` asks it for every refused line).
+    static func refused(_ input: ArraySlice<UInt8>, home: PhoneRegion?, metadata: PhoneMetadata, kinds: Set<PhoneKind>,
+                        in accepted: Set<String>) -> [Reading]? {
+        var found: [Reading] = []
+        let live = anyReading(input, home: home, metadata: metadata) { regions, national in
+            if canBecome(regions, national, kinds: kinds, in: accepted) { return true }
+            found.append(Reading(regions: regions, national: Array(national)))
+            return false
+        }
+        return live == false ? found : nil
+    }
+
     /// Whether some reading of `input` can still grow into a whole number of one of `kinds` (empty: any) in one of
     /// `accepted` regions (empty: any): `PhoneReadings(input…).canBecome(kinds:in:)` without building the readings,
     /// stopping at the first that can (a phone field asks it for every key, `check` for every refused line).
