@@ -103,54 +103,22 @@ public struct PhoneValidator: ConfigurableValidator {
 
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
         switch number(value) {
-        case .success(let number): return issue(of: .success(number), value)
-        case .failure(let issue): return self.issue(of: .failure(PhoneReadFailure(issue)), value)
+        case .success(let number): return layout.issue(of: .success(number), value)
+        case .failure(let issue): return layout.issue(of: .failure(PhoneReadFailure(issue)), value)
         }
     }
 
     /// `canonical` and `issue` in one reading of the number: `check` asks both of every line.
     public func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?) {
+        // Settings read into locals first: the closures below would otherwise copy the whole validator per line.
+        let layout = self.layout, assumedRegion = self.assumedRegion, metadata = self.metadata
         let reading = PhoneNumber.read(value, assumedRegion: assumedRegion, metadata: metadata)
-        guard case .success(let number) = reading else { return (nil, issue(of: reading, value)) }
+        guard case .success(let number) = reading else { return (nil, layout.issue(of: reading, value)) }
         let (canonical, isE164) = canonicalForm(number)
         // The issue is the rewritten value's. An E.164 form reads back as the same number; a national one is read
         // again, as `issue` would read it (a national prefix may come off it).
         let again = isE164 ? reading : canonical.withUnsafeBufferPointer { PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata) }
-        return (canonical, canonical.withUnsafeBufferPointer { issue(of: again, $0) })
-    }
-
-    /// The first problem with a value read as `reading`: a value whose beginning typing would have refused gets
-    /// the same message (a country or kind the field does not take, a plan's rule), so `check` says the same
-    /// whichever way it reads the line; only refused values pay for looking.
-    private func issue(of reading: Result<PhoneNumber, PhoneReadFailure>, _ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
-        // Too short for a field that takes every number: more digits could make it one, so typing refused none
-        // of it (a refusal needs every reading dead).
-        let unrestricted = layout.takesEveryNumber
-        switch reading {
-        case .success(let number):
-            guard let verdict = wholeNumberIssue(number) else { return nil }
-            if verdict.isIncomplete && unrestricted { return verdict }
-            return layout.firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? verdict
-        case .failure(let failure):
-            if unrestricted && failure.isIncomplete { return failure.issue(incomplete: true) }
-            return layout.firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? failure.issue
-        }
-    }
-
-    /// What is wrong with a valid number for this field: of a country or kind the field does not take.
-    private func wholeNumberIssue(_ number: PhoneNumber) -> ValidationIssue? {
-        if !regions.isEmpty && !regions.contains(number.region) {
-            let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
-            return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))
-        }
-        // The kinds are looked up only for a field that restricts them (most valid lines need no lookup).
-        if !kinds.isEmpty, case let found = number.kinds(metadata: metadata), kinds.isDisjoint(with: found) {
-            let wanted = PhoneKind.describe(kinds)
-            if found.isEmpty { return ValidationIssue(tr("not a \(wanted) number")) }
-            return ValidationIssue(tr("not a \(wanted) number (a \(found.map(\.localizedName).joined(separator: ", ")) number)"))
-        }
-        if let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
-        return nil
+        return (canonical, canonical.withUnsafeBufferPointer { layout.issue(of: again, $0) })
     }
 
     public var rewritesValues: Bool { true }

@@ -1,0 +1,36 @@
+extension PhoneLayout {
+    /// The first problem with a value read as `reading` in this field: a value whose beginning typing would have
+    /// refused gets the same message (a country or kind the field does not take, a plan's rule), so `check` says
+    /// the same whichever way it reads the line; only refused values pay for looking.
+    /// Here rather than on the validator: the layout is a class, so asking it copies none of the field's settings.
+    func issue(of reading: Result<PhoneNumber, PhoneReadFailure>, _ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
+        // Too short for a field that takes every number: more digits could make it one, so typing refused none
+        // of it (a refusal needs every reading dead).
+        let unrestricted = takesEveryNumber
+        switch reading {
+        case .success(let number):
+            guard let verdict = wholeNumberIssue(number) else { return nil }
+            if verdict.isIncomplete && unrestricted { return verdict }
+            return firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? verdict
+        case .failure(let failure):
+            if unrestricted && failure.isIncomplete { return failure.issue(incomplete: true) }
+            return firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? failure.issue
+        }
+    }
+
+    /// What is wrong with a valid number for this field: of a country or kind the field does not take.
+    private func wholeNumberIssue(_ number: PhoneNumber) -> ValidationIssue? {
+        if !regions.isEmpty && !regions.contains(number.region) {
+            let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
+            return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))
+        }
+        // The kinds are looked up only for a field that restricts them (most valid lines need no lookup).
+        if !kinds.isEmpty, case let found = number.kinds(metadata: metadata), kinds.isDisjoint(with: found) {
+            let wanted = PhoneKind.describe(kinds)
+            if found.isEmpty { return ValidationIssue(tr("not a \(wanted) number")) }
+            return ValidationIssue(tr("not a \(wanted) number (a \(found.map(\.localizedName).joined(separator: ", ")) number)"))
+        }
+        if let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
+        return nil
+    }
+}
