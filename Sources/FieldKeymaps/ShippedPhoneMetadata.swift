@@ -19,12 +19,18 @@ extension ShippedPhoneMetadata {
     /// (data/country.tsv), for messages.
     public static let countryNames: [String: String] = {
         var names: [String: String] = [:]
-        var columns: [Substring] = []
-        for line in (ShippedData.files["data/country.tsv"] ?? "").split(separator: "\n") where !line.hasPrefix("#") {
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard !columns.isEmpty else { columns = cells; continue }
-            let row = Dictionary(zip(columns, cells), uniquingKeysWith: { a, _ in a })
-            if let code = row["value"], let name = row[Language.current == .zh ? "name_zh" : "name_en"] { names[String(code)] = String(name) }
+        let wanted = Language.current == .zh ? "name_zh" : "name_en"
+        var header: (value: Int, name: Int)?
+        // Split as bytes: a split by Character (grapheme breaking) took a tenth of a phone field's start-up.
+        for line in (ShippedData.files["data/country.tsv"] ?? "").utf8.split(separator: 0x0A) where line.first != UInt8(ascii: "#") {
+            let cells = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard let (value, name) = header else {
+                // A name given twice is its first column's.
+                guard let value = cells.firstIndex(of: "value"), let name = cells.firstIndex(of: wanted) else { return [:] }
+                header = (value, name)
+                continue
+            }
+            if value < cells.count && name < cells.count { names[cells[value]] = cells[name] }
         }
         return names
     }()

@@ -9,41 +9,49 @@ public struct DigitDFA: Sendable, Equatable {
     /// The data file's encoding: states separated by `;`, each `1` or `0` (accepting) and ten next states (an
     /// empty field: none); state 0 starts. Nil for a malformed table (a wrong field count, a state out of range).
     public init?<S: StringProtocol>(encoded: S) {
+        self.init(utf8: encoded.utf8)
+    }
+
+    /// `init(encoded:)` of the encoding's UTF-8 bytes.
+    public init?<C: Collection>(utf8: C) where C.Element == UInt8 {
         // Read byte by byte: the shipped tables hold about 28,000 states, read before a phone field's first key.
         var table: [Int32] = []
+        var stateCount = 1
+        for byte in utf8 where byte == UInt8(ascii: ";") { stateCount += 1 }
+        table.reserveCapacity(stateCount * 11)
         var field = 0          // 0: the accepting flag, 1-10: the next state for digits 0-9
         var value: Int32 = -1  // the field's number so far; -1 while empty
         var flag: Int32 = -1
-        func endField() -> Bool {
-            if field == 0 {
-                guard value == 0 || value == 1 else { return false }
-                flag = value
-            } else {
-                guard field <= 10 else { return false }
-                table.append(value)
-            }
-            field += 1
-            value = -1
-            return true
-        }
-        func endState() -> Bool {
-            guard endField(), field == 11 else { return false }
-            table.append(flag)
-            field = 0
-            return true
-        }
-        for byte in encoded.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let next = (value < 0 ? 0 : value) * 10 + Int32(byte - 0x30)
+                let next = (value < 0 ? 0 : value) &* 10 &+ Int32(byte &- 0x30)
                 guard next < 1 << 24 else { return nil }
                 value = next
-            case UInt8(ascii: ","): guard endField() else { return nil }
-            case UInt8(ascii: ";"): guard endState() else { return nil }
+            case UInt8(ascii: ","), UInt8(ascii: ";"):
+                // The field ends: the flag (0 or 1) or the next state for a digit.
+                if field == 0 {
+                    guard value == 0 || value == 1 else { return nil }
+                    flag = value
+                } else {
+                    guard field <= 10 else { return nil }
+                    table.append(value)
+                }
+                field += 1
+                value = -1
+                // The state ends after its eleventh field, its flag kept last.
+                if byte == UInt8(ascii: ";") {
+                    guard field == 11 else { return nil }
+                    table.append(flag)
+                    field = 0
+                }
             default: return nil
             }
         }
-        guard endState() else { return nil }
+        // The last state has no `;` after it.
+        guard field == 10 else { return nil }
+        table.append(value)
+        table.append(flag)
         // Every next state must exist.
         let states = Int32(table.count / 11)
         for (i, n) in table.enumerated() where i % 11 != 10 && n >= states { return nil }

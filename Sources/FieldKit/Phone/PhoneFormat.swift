@@ -82,10 +82,11 @@ public struct PhoneFormat: Sendable {
 }
 
 extension PhoneFormat {
-    /// A row of phone-formats.tsv, or nil when malformed. `international` picks the international format: the
-    /// row's own (same as national when empty), or nil when the format is not used internationally (`NA`).
-    static func parse(_ row: TableRow, international: Bool) -> PhoneFormat? {
-        guard let pattern = row["pattern"], var format = row["format"], let groupText = row["groups"],
+    /// A row of phone-formats.tsv as its national format and its international one: the row's own (the national
+    /// one when empty), or nil when the format is not used internationally (`NA`). Nil when the row is malformed.
+    /// Both share the row's automata, read once.
+    static func parse(_ row: TableRow) -> (national: PhoneFormat, international: PhoneFormat?)? {
+        guard let pattern = row["pattern"], let format = row["format"], let groupText = row["groups"],
               let leading = row["leading_digits_dfas"] else { return nil }
         var groups: [ClosedRange<Int>] = []
         for part in groupText.split(separator: ",") {
@@ -93,30 +94,29 @@ extension PhoneFormat {
             guard bounds.count == (part.contains("-") ? 2 : 1), bounds[0] <= bounds[bounds.count - 1] else { return nil }
             groups.append(bounds[0]...bounds[bounds.count - 1])
         }
+        // Split as bytes: the cell holds whole automata, and a split by Character took most of the load.
         var dfas: [DigitDFA] = []
-        for text in leading.split(separator: "|") {
-            guard let dfa = DigitDFA(encoded: text) else { return nil }
+        for text in leading.utf8.split(separator: UInt8(ascii: "|")) {
+            guard let dfa = DigitDFA(utf8: text) else { return nil }
             dfas.append(dfa)
         }
-        var rule = row["national_prefix_formatting_rule"].flatMap { $0.isEmpty ? nil : $0 }
-        var optional = row["national_prefix_optional_when_formatting"] == "1"
-        var carrier = row["carrier_code_rule"] == "1"
-        var asYouType = row["as_you_type"] == "1"
-        if international {
-            switch row["international_format"] {
-            case "NA": return nil
-            case let intl? where !intl.isEmpty: format = intl
-            default: break
-            }
-            // libphonenumber's international list keeps none of the national-prefix settings.
-            rule = nil
-            optional = false
-            carrier = false
-            asYouType = row["as_you_type_international"] == "1"
+        let lengths = groups.reduce(0) { $0 + $1.lowerBound }...groups.reduce(0) { $0 + $1.upperBound }
+        let national = PhoneFormat(
+            pattern: pattern, groups: groups, lengths: lengths, format: format, leadingDigits: dfas,
+            nationalPrefixRule: row["national_prefix_formatting_rule"].flatMap { $0.isEmpty ? nil : $0 },
+            nationalPrefixOptional: row["national_prefix_optional_when_formatting"] == "1",
+            carrierCodeRule: row["carrier_code_rule"] == "1", asYouType: row["as_you_type"] == "1")
+        let abroad: String
+        switch row["international_format"] {
+        case "NA": return (national, nil)
+        case let intl? where !intl.isEmpty: abroad = intl
+        default: abroad = format
         }
-        return PhoneFormat(
-            pattern: pattern, groups: groups,
-            lengths: groups.reduce(0) { $0 + $1.lowerBound }...groups.reduce(0) { $0 + $1.upperBound }, format: format, leadingDigits: dfas, nationalPrefixRule: rule,
-            nationalPrefixOptional: optional, carrierCodeRule: carrier, asYouType: asYouType)
+        // libphonenumber's international list keeps none of the national-prefix settings.
+        let international = PhoneFormat(
+            pattern: pattern, groups: groups, lengths: lengths, format: abroad, leadingDigits: dfas,
+            nationalPrefixRule: nil, nationalPrefixOptional: false, carrierCodeRule: false,
+            asYouType: row["as_you_type_international"] == "1")
+        return (national, international)
     }
 }

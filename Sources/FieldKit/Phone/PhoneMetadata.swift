@@ -140,12 +140,12 @@ public struct PhoneMetadata: Sendable {
         // abroad or is not used there (libphonenumber's `intl_number_format`).
         var formats: [String: (national: [PhoneFormat], international: [PhoneFormat], separate: Bool)] = [:]
         for (line, row) in rows(formatText) {
-            guard let region = row["region"], let national = PhoneFormat.parse(row, international: false) else {
+            guard let region = row["region"], let (national, abroad) = PhoneFormat.parse(row) else {
                 return .failure(ChoiceListProblem(line: line, tr("a format row is malformed")))
             }
             var entry = formats[region] ?? ([], [], false)
             entry.national.append(national)
-            if let abroad = PhoneFormat.parse(row, international: true) { entry.international.append(abroad) }
+            if let abroad { entry.international.append(abroad) }
             entry.separate = entry.separate || !(row["international_format"] ?? "").isEmpty
             formats[region] = entry
         }
