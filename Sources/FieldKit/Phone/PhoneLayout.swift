@@ -119,7 +119,10 @@ public final class PhoneLayout: LiveLayout {
             // Only the readings can refuse: the probe of the whole number keeps them, and a number refused only
             // at its last digit (one digit too long, the common case) is worded from them with no third reading.
             guard let readings = PhoneReadings.refused(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
-            if bytes.count == 1 || !isRefused(bytes[..<(bytes.count - 1)]) { return numberRefusal(readings) }
+            if bytes.count == 1 || PhoneReadings.shorterSurelyLive(readings, home: home, kinds: kinds, in: regions)
+                || !isRefused(bytes[..<(bytes.count - 1)]) {
+                return numberRefusal(readings)
+            }
         } else if !isRefused(bytes[...]) {
             return nil
         }

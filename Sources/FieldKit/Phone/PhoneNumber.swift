@@ -13,8 +13,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The E.164 form's bytes, written digit by digit (`check` writes one per valid line).
     var e164UTF8: [UInt8] {
-        var bytes: [UInt8] = [0x2B]
+        var bytes: [UInt8] = []
+        // One allocation: reserved before the first byte (an array literal would allocate, then reallocate).
         bytes.reserveCapacity(4 + nationalNumber.utf8.count)
+        bytes.append(0x2B)
         var divisor = 1
         while divisor * 10 <= callingCode { divisor *= 10 }
         while divisor > 0 { bytes.append(UInt8(truncatingIfNeeded: callingCode / divisor % 10) &+ 0x30); divisor /= 10 }
@@ -137,7 +139,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         if !plainTried, let number = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata) {
             return .success(number)
         }
-        return .failure(PhoneReadFailure(.readings(readings + [digits], region: home)))
+        readings.append(digits)
+        return .failure(PhoneReadFailure(.readings(readings, region: home)))
     }
 
     /// For a region whose national prefix keeps or rewrites digits, the one reading libphonenumber makes of a

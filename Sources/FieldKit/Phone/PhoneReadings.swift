@@ -39,6 +39,20 @@ struct PhoneReadings {
         return live == false ? found : nil
     }
 
+    /// Whether the number one digit shorter than the refused one `readings` (all its readings, from `refused`)
+    /// were made of is surely not refused: a reading cut by its last digit is a reading of the shorter number
+    /// (or that number cannot be read yet, which refuses nothing), so one that can still grow settles it. Readings
+    /// a national prefix rule may have rewritten are left out (a rewrite of the shorter digits need not be the cut
+    /// one): those of a calling code whose main region, or the field's `home` region, has such a rule (`national`
+    /// applies the rule of one of those two). False says nothing; the caller then asks the shorter number itself.
+    static func shorterSurelyLive(_ readings: [Reading], home: PhoneRegion?, kinds: Set<PhoneKind>, in accepted: Set<String>) -> Bool {
+        readings.contains { reading in
+            guard !reading.national.isEmpty, reading.regions.first?.nationalPrefixRewrite == nil else { return false }
+            if let home, home.nationalPrefixRewrite != nil, reading.regions.contains(where: { $0 === home }) { return false }
+            return canBecome(reading.regions, reading.national.dropLast(), kinds: kinds, in: accepted)
+        }
+    }
+
     /// Whether some reading of `input` can still grow into a whole number of one of `kinds` (empty: any) in one of
     /// `accepted` regions (empty: any): `PhoneReadings(input…).canBecome(kinds:in:)` without building the readings,
     /// stopping at the first that can (a phone field asks it for every key, `check` for every refused line).
