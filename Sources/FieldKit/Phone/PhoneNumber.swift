@@ -104,11 +104,13 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
                 return .failure(PhoneReadFailure(ValidationIssue(tr("not a valid number for +\(code) (\(regions.map(\.code).joined(separator: ", ")))"))))
             }
             // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops it.
-            if case .success(let number) = self.national(national, in: main, metadata: metadata, plainTried: true) {
+            // Only the number is asked for: the failure is the one reading as typed, whatever the prefix rules made.
+            var rewrite: [UInt8]?
+            if let number = nationalNumber(national, in: main, metadata: metadata, plainTried: true, rewrite: &rewrite) {
                 return .success(number)
             }
             let region = PhoneLayout.region(ofDigits: national, main: main, metadata: metadata, knownInvalid: true)
-            return .failure(PhoneReadFailure(.readings([national], region: region)))
+            return .failure(PhoneReadFailure(.reading(national, region: region)))
         }
         // `+4` may still become `+44`, and `+979` needs a digit after its code.
         let typed = String(digits.map { Character(Unicode.Scalar($0 + 0x30)) })
@@ -122,25 +124,34 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// valid number.
     /// `plainTried`: the digits as they are are already known not to be valid (only the stripped readings are new).
     static func national(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool = false) -> Result<PhoneNumber, PhoneReadFailure> {
-        let regions = metadata.sharing[home.callingCode] ?? [home]
-        if let reading = rewritten(digits, in: home) {
-            if reading == digits && plainTried { return .failure(PhoneReadFailure(.readings([digits], region: home))) }
-            if let found = number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata) { return .success(found) }
-            return .failure(PhoneReadFailure(.readings([reading], region: home)))
+        var rewrite: [UInt8]?
+        if let found = nationalNumber(digits, in: home, metadata: metadata, plainTried: plainTried, rewrite: &rewrite) {
+            return .success(found)
         }
+        if let rewrite { return .failure(PhoneReadFailure(.reading(rewrite, region: home))) }
+        // The readings tried, the most prefix stripped first, then the digits as typed.
         var readings: [[UInt8]] = []
         for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
-            let stripped = Array(digits[length...])
-            if let number = number(stripped, callingCode: home.callingCode, regions: regions, metadata: metadata) {
-                return .success(number)
-            }
-            readings.append(stripped)
-        }
-        if !plainTried, let number = number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata) {
-            return .success(number)
+            readings.append(Array(digits[length...]))
         }
         readings.append(digits)
         return .failure(PhoneReadFailure(.readings(readings, region: home)))
+    }
+
+    /// `national`'s number without the failure: nil when no reading is valid. `rewrite` is set to the one reading
+    /// of a region whose national prefix rule rewrites digits (its failure speaks of that reading).
+    static func nationalNumber(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool,
+                               rewrite: inout [UInt8]?) -> PhoneNumber? {
+        let regions = metadata.sharing[home.callingCode] ?? [home]
+        if let reading = rewritten(digits, in: home) {
+            rewrite = reading
+            if reading == digits && plainTried { return nil }
+            return number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata)
+        }
+        for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
+            if let found = number(digits[length...], callingCode: home.callingCode, regions: regions, metadata: metadata) { return found }
+        }
+        return plainTried ? nil : number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata)
     }
 
     /// For a region whose national prefix keeps or rewrites digits, the one reading libphonenumber makes of a
@@ -168,7 +179,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// too short while one of them can still grow into a number of the region (more typing may fix that), too
     /// long when all are, else not a number of the region.
     /// `growable`: whether `canGrow` holds, when the caller has just asked.
-    static func issue(_ readings: [[UInt8]], region: PhoneRegion, growable: Bool? = nil) -> ValidationIssue {
+    static func issue<R: Collection>(_ readings: R, region: PhoneRegion, growable: Bool? = nil) -> ValidationIssue where R.Element == [UInt8] {
         let most = region.possibleLengths.max() ?? 17
         if growable ?? canGrow(readings, in: region) {
             return ValidationIssue(tr("too short for \(region.code)"), incomplete: true)
@@ -183,7 +194,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether one of the readings can still grow into a whole number of one of the region's kinds (its general
     /// pattern is broader): such a number is too short, not wrong.
-    static func canGrow(_ readings: [[UInt8]], in region: PhoneRegion) -> Bool {
+    static func canGrow<R: Collection>(_ readings: R, in region: PhoneRegion) -> Bool where R.Element == [UInt8] {
         let most = region.possibleLengths.max() ?? 17
         return readings.contains { digits in
             digits.count < most && region.generalReaches(length: digits.count) && region.general?.canContinue(digits) != false

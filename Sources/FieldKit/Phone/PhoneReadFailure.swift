@@ -8,6 +8,8 @@ struct PhoneReadFailure: Error {
         /// None of these national readings (with and without a national prefix) is valid in the region (for a
         /// shared calling code, the region the number is explained for).
         case readings([[UInt8]], region: PhoneRegion)
+        /// `readings` of one reading (a number after its calling code), kept without a list around it.
+        case reading([UInt8], region: PhoneRegion)
     }
 
     /// What went wrong.
@@ -24,6 +26,7 @@ struct PhoneReadFailure: Error {
         switch cause {
         case .worded(let issue): return issue.isIncomplete
         case .readings(let readings, let region): return PhoneNumber.canGrow(readings, in: region)
+        case .reading(let reading, let region): return PhoneNumber.canGrow(CollectionOfOne(reading), in: region)
         }
     }
 
@@ -35,6 +38,7 @@ struct PhoneReadFailure: Error {
         switch cause {
         case .worded(let issue): return issue
         case .readings(let readings, let region): return PhoneNumber.issue(readings, region: region, growable: incomplete)
+        case .reading(let reading, let region): return PhoneNumber.issue(CollectionOfOne(reading), region: region, growable: incomplete)
         }
     }
 }
