@@ -8,7 +8,7 @@ extension LineChecker {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
-        if let judging, let verdict = judgedValue(of: body, by: judging, to: &out, scratch: &scratch) { return verdict }
+        if let judging, let verdict = judgedValue(of: body, by: judging.validator, to: &out, scratch: &scratch) { return verdict }
         guard bytesAreValue, let issue = fastFilter(body, into: &scratch) else {
             let result = check(line)
             if result.issue == nil { out.append(contentsOf: result.value.utf8) }

@@ -25,7 +25,14 @@ public struct LineChecker: Sendable {
     /// The field's one validator, when it rewrites values and nothing else stands between a line's filtered ASCII
     /// bytes and its value: `appendValue` then asks it for the value and its issue in one step (a phone number
     /// read once, not once for its E.164 form and again for its validity).
-    let judging: (any FieldValidator)?
+    /// In a class: an optional existential read per line was copied (its box retained and released) each time.
+    let judging: Judging?
+
+    /// The one-step validator, behind one reference.
+    final class Judging: Sendable {
+        let validator: any FieldValidator
+        init(_ validator: any FieldValidator) { self.validator = validator }
+    }
 
     /// A checker for one field.
     /// Whether results carry the display. A batch that writes only values turns it off: laying a value out (a
@@ -54,7 +61,7 @@ public struct LineChecker: Sendable {
         }
         if fast, printable, rewritesValues, spec.valueForm == .symbols, spec.transforms.isEmpty, spec.templates.templates.isEmpty,
            spec.datePicker == nil, spec.validators.count == 1, case .custom(_, let validator) = spec.validators[0] {
-            self.judging = validator
+            self.judging = Judging(validator)
         } else {
             self.judging = nil
         }

@@ -20,6 +20,8 @@ extension PhoneLayout {
 
     /// What is wrong with a valid number for this field: of a country or kind the field does not take.
     private func wholeNumberIssue(_ number: PhoneNumber) -> ValidationIssue? {
+        // Most fields take every valid number: settled without copying the optional grouping.
+        if takesEveryNumber { return nil }
         if !regions.isEmpty && !regions.contains(number.region) {
             let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
             return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))

@@ -59,41 +59,47 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// `parse` of UTF-8 text, with a failure worded only when asked.
     static func read(_ utf8: UnsafeBufferPointer<UInt8>, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(utf8.count)
-        var plus = false
-        for byte in utf8 {
-            switch byte {
-            case 0x30...0x39: digits.append(byte &- 0x30)
-            case 0x2B:
-                guard digits.isEmpty, !plus else { return .failure(PhoneReadFailure(ValidationIssue(tr("'+' only starts a number")))) }
-                plus = true
-            case 0x20, 0x2D, 0x2E, 0x28, 0x29, 0x2F: continue
-            default: return read(String(decoding: utf8, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
+        // The digits in temporary (stack) space: `check` reads a number per line, and an array was a tenth of it.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { space in
+            var count = 0
+            var plus = false
+            for byte in utf8 {
+                switch byte {
+                case 0x30...0x39:
+                    space[count] = byte &- 0x30
+                    count += 1
+                case 0x2B:
+                    guard count == 0, !plus else { return .failure(PhoneReadFailure(ValidationIssue(tr("'+' only starts a number")))) }
+                    plus = true
+                case 0x20, 0x2D, 0x2E, 0x28, 0x29, 0x2F: continue
+                default: return read(String(decoding: utf8, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
+                }
             }
+            return read(digits: UnsafeBufferPointer(rebasing: space[0..<count]), plus: plus, assumedRegion: assumedRegion, metadata: metadata)
         }
-        return read(digits: digits, plus: plus, assumedRegion: assumedRegion, metadata: metadata)
     }
 
     /// A number from its digits (0-9) and whether `+` came first.
-    private static func read(digits: [UInt8], plus: Bool, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
+    private static func read<D: RandomAccessCollection>(digits: D, plus: Bool, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure>
+        where D.Element == UInt8 {
         guard !digits.isEmpty else {
             return .failure(PhoneReadFailure(ValidationIssue(plus ? tr("type the country calling code") : tr("no digits"), incomplete: plus)))
         }
-        if plus { return international(digits[...], metadata: metadata) }
+        if plus { return international(digits, metadata: metadata) }
         guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {
             return .failure(PhoneReadFailure(ValidationIssue(tr("an international number starts with + and the country calling code"))))
         }
         // An international prefix (00 in China, 011 in the US) then a calling code; the longest that leaves a
         // valid number wins.
         for length in (home.internationalPrefix?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
-            if case .success(let number) = international(digits[length...], metadata: metadata) { return .success(number) }
+            if case .success(let number) = international(digits.dropFirst(length), metadata: metadata) { return .success(number) }
         }
-        return national(digits, in: home, metadata: metadata)
+        return national(Array(digits), in: home, metadata: metadata)
     }
 
     /// Digits after `+`: a calling code (codes are prefix-free, 1 to 3 digits), then the national number.
-    static func international(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
+    static func international<D: RandomAccessCollection>(_ digits: D, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure>
+        where D.Element == UInt8 {
         // Calling codes start 1 to 9 (`+0…` is none, not code 1 read with a leading zero).
         for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
