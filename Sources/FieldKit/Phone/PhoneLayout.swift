@@ -104,28 +104,25 @@ public final class PhoneLayout: LiveLayout {
 
     /// The refusal typing a whole number (UTF-8 of the field's symbols) one key at a time meets first, if any.
     func firstRefusal(_ value: UnsafeBufferPointer<UInt8>) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.count)
-        for byte in value {
-            guard (byte >= 0x30 && byte <= 0x39) || (byte == 0x2B && bytes.isEmpty) else { return nil }
-            bytes.append(byte)
+        for (i, byte) in value.enumerated() {
+            guard (byte >= 0x30 && byte <= 0x39) || (byte == 0x2B && i == 0) else { return nil }
         }
         // A refused beginning makes every longer number refused too (a reading once dead stays dead, and no prefix
         // completes later), so a whole number that passes had none (most lines stop here), and the first refused
         // length is found by halving. Only whether a length is refused is asked until the first is known; its
         // reason is worded once.
-        guard !bytes.isEmpty else { return nil }
+        guard !value.isEmpty else { return nil }
         if !refusesBeforeReading {
             // Only the readings can refuse: the probe of the whole number keeps them, and a number refused only
             // at its last digit (one digit too long, the common case) is worded from them with no third reading.
-            guard let readings = PhoneReadings.refused(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
-            if bytes.count == 1 || PhoneReadings.shorterSurelyLive(readings, home: home, kinds: kinds, in: regions)
-                || !isRefused(bytes[..<(bytes.count - 1)]) {
+            guard let readings = PhoneReadings.refused(value, home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
+            if value.count == 1 || PhoneReadings.shorterSurelyLive(readings, home: home, kinds: kinds, in: regions)
+                || !isRefused(Array(value.dropLast())[...]) {
                 return numberRefusal(readings)
             }
-        } else if !isRefused(bytes[...]) {
-            return nil
         }
+        let bytes = Array(value)
+        if refusesBeforeReading && !isRefused(bytes[...]) { return nil }
         // Look at the last digit first (see above), then halve.
         var passes = bytes.count - 1, refused = bytes.count
         if passes > 0, isRefused(bytes[..<passes]) { (passes, refused) = (0, bytes.count - 1) }
@@ -223,7 +220,7 @@ public final class PhoneLayout: LiveLayout {
                 let pairs = PhoneReadings.leadingPairs(home, kinds: kinds)
                 let national = shortest.national
                 if national.count >= 2, pairs.contains(Int(national[0]) * 10 + Int(national[1])) {
-                    let typed = String(decoding: national.map { $0 + 0x30 }, as: UTF8.self)
+                    let typed = PhoneReadings.text(of: national)
                     return tr("no \(home.code) \(wanted) number starts \(typed)")
                 }
                 if let starts = PhoneReadings.describe(pairs) {
@@ -243,7 +240,7 @@ public final class PhoneLayout: LiveLayout {
             return tr("a number of \(named); this field takes \(regions.sorted().joined(separator: ", "))")
         }
         guard let shortest = all.min(by: { $0.national.count < $1.national.count }), let region = shortest.regions.first else { return nil }
-        let typed = String(decoding: shortest.national.map { $0 + 0x30 }, as: UTF8.self)
+        let typed = PhoneReadings.text(of: shortest.national)
         return PhoneHint.explain(shortest.national, region: region) ?? tr("no \(region.code) number starts \(typed)")
     }
 

@@ -28,8 +28,8 @@ struct PhoneReadings {
     /// Every reading of `input` when none can still grow into a whole number of one of `kinds` (empty: any) in one
     /// of `accepted` regions (empty: any), else nil (also while the digits cannot be read yet): `canBecome`'s
     /// probe that keeps what it read, for wording the refusal (`check` asks it for every refused line).
-    static func refused(_ input: ArraySlice<UInt8>, home: PhoneRegion?, metadata: PhoneMetadata, kinds: Set<PhoneKind>,
-                        in accepted: Set<String>) -> [Reading]? {
+    static func refused<C: Collection>(_ input: C, home: PhoneRegion?, metadata: PhoneMetadata, kinds: Set<PhoneKind>,
+                                       in accepted: Set<String>) -> [Reading]? where C.Element == UInt8 {
         var found: [Reading] = []
         let live = anyReading(input, home: home, metadata: metadata) { regions, national in
             if canBecome(regions, national, kinds: kinds, in: accepted) { return true }
@@ -37,6 +37,14 @@ struct PhoneReadings {
             return false
         }
         return live == false ? found : nil
+    }
+
+    /// Digits (0-9) as text, for messages.
+    static func text(of digits: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: digits.count) { buffer in
+            for (i, digit) in digits.enumerated() { buffer[i] = digit &+ 0x30 }
+            return digits.count
+        }
     }
 
     /// Whether the number one digit shorter than the refused one `readings` (all its readings, from `refused`)
@@ -63,30 +71,40 @@ struct PhoneReadings {
         } ?? true
     }
 
+    /// National digits (0-9) as a reading sees them: a part of the typed number's digits, in temporary space.
+    typealias Digits = Slice<UnsafeBufferPointer<UInt8>>
+
     /// Calls `body` with each reading of `input` (its calling code's regions and its national digits) until it
     /// answers true. Nil while the digits cannot be read yet (a calling code or a prefix still being typed; `body`
     /// may have seen readings by then), else whether `body` answered true. The one place readings are made.
-    private static func anyReading(_ input: ArraySlice<UInt8>, home: PhoneRegion?, metadata: PhoneMetadata,
-                                   _ body: ([PhoneRegion], ArraySlice<UInt8>) -> Bool) -> Bool? {
+    private static func anyReading<C: Collection>(_ input: C, home: PhoneRegion?, metadata: PhoneMetadata,
+                                                  _ body: ([PhoneRegion], Digits) -> Bool) -> Bool? where C.Element == UInt8 {
         let plus = input.first == 0x2B
-        let digits = input.dropFirst(plus ? 1 : 0).map { $0 &- 0x30 }
-        if plus { return afterCallingCode(digits[...], metadata: metadata, body) }
-        guard let home else { return nil }
-        // Still possibly an international or a national prefix: nothing is decided yet.
-        if home.internationalPrefix?.canContinue(digits) == true || home.nationalPrefixForParsing?.canContinue(digits) == true {
-            return nil
+        // The digits in temporary (stack) space: a field asks this for every key, `check` for every refused line.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { space in
+            var count = 0
+            for byte in input.dropFirst(plus ? 1 : 0) {
+                space[count] = byte &- 0x30
+                count += 1
+            }
+            let digits = UnsafeBufferPointer(rebasing: space[0..<count])[...]
+            if plus { return afterCallingCode(digits, metadata: metadata, body) }
+            guard let home else { return nil }
+            // Still possibly an international or a national prefix: nothing is decided yet.
+            if home.internationalPrefix?.canContinue(digits) == true || home.nationalPrefixForParsing?.canContinue(digits) == true {
+                return nil
+            }
+            for length in home.internationalPrefix?.matchingPrefixLengths(digits) ?? [] where length > 0 {
+                // The calling code after the prefix still being typed leaves the whole number unread.
+                guard let answer = afterCallingCode(digits.dropFirst(length), metadata: metadata, body) else { return nil }
+                if answer { return true }
+            }
+            return national(digits, in: home, metadata: metadata, body)
         }
-        for length in home.internationalPrefix?.matchingPrefixLengths(digits) ?? [] where length > 0 {
-            // The calling code after the prefix still being typed leaves the whole number unread.
-            guard let answer = afterCallingCode(digits[length...], metadata: metadata, body) else { return nil }
-            if answer { return true }
-        }
-        return national(digits[...], in: home, metadata: metadata, body)
     }
 
     /// Digits after `+` or an international prefix: the calling code's readings, nil while the code is incomplete.
-    private static func afterCallingCode(_ digits: ArraySlice<UInt8>, metadata: PhoneMetadata,
-                                         _ body: ([PhoneRegion], ArraySlice<UInt8>) -> Bool) -> Bool? {
+    private static func afterCallingCode(_ digits: Digits, metadata: PhoneMetadata, _ body: ([PhoneRegion], Digits) -> Bool) -> Bool? {
         // Calling codes start 1 to 9 (`+0…` is none, not code 1 read with a leading zero).
         for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
@@ -102,8 +120,8 @@ struct PhoneReadings {
 
     /// A national number as typed, and without each national prefix it may start with (also after a calling
     /// code: `+44 (0)20…`), and as the region's transform rule rewrites it.
-    private static func national(_ digits: ArraySlice<UInt8>, in home: PhoneRegion, metadata: PhoneMetadata,
-                                 _ body: ([PhoneRegion], ArraySlice<UInt8>) -> Bool) -> Bool {
+    private static func national(_ digits: Digits, in home: PhoneRegion, metadata: PhoneMetadata,
+                                 _ body: ([PhoneRegion], Digits) -> Bool) -> Bool {
         let regions = metadata.sharing[home.callingCode] ?? [home]
         if body(regions, digits) { return true }
         if let prefix = home.nationalPrefixForParsing {
@@ -113,7 +131,7 @@ struct PhoneReadings {
         }
         if home.nationalPrefixRewrite != nil, let rewritten = PhoneNumber.rewritten(Array(digits), in: home),
            !rewritten.elementsEqual(digits) {
-            return body(regions, rewritten[...])
+            return rewritten.withUnsafeBufferPointer { body(regions, $0[...]) }
         }
         return false
     }
@@ -126,8 +144,8 @@ struct PhoneReadings {
     }
 
     /// Whether one reading can still grow into a whole number of one of `kinds` in one of `accepted` regions.
-    private static func canBecome(_ regions: [PhoneRegion], _ national: ArraySlice<UInt8>, kinds: Set<PhoneKind>,
-                                  in accepted: Set<String>) -> Bool {
+    private static func canBecome<C: Collection>(_ regions: [PhoneRegion], _ national: C, kinds: Set<PhoneKind>,
+                                                 in accepted: Set<String>) -> Bool where C.Element == UInt8 {
         national.isEmpty || regions.contains { region in
             (accepted.isEmpty || accepted.contains(region.code)) && canContinue(region, national, kinds: kinds)
         }
@@ -139,7 +157,7 @@ struct PhoneReadings {
     }
 
     /// Whether `national` can still become a whole number of `region` of one of `kinds` (empty: any).
-    static func canContinue(_ region: PhoneRegion, _ national: ArraySlice<UInt8>, kinds: Set<PhoneKind>) -> Bool {
+    static func canContinue<C: Collection>(_ region: PhoneRegion, _ national: C, kinds: Set<PhoneKind>) -> Bool where C.Element == UInt8 {
         guard region.generalReaches(length: national.count), region.general?.canContinue(national) != false else { return false }
         return region.kinds.contains { kind, pattern in
             kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) && pattern.canContinue(national)
