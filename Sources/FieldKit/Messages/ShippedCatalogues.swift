@@ -532,8 +532,8 @@ msgstr "手机号以 1 开头"
 msgid "a mobile number starts with 13 to 19, not 1{0}"
 msgstr "手机号以 13 至 19 开头，不是 1{0}"
 
+#: Sources/FieldKit/Phone/PhoneFieldIssue.swift
 #: Sources/FieldKit/Phone/PhoneLayout.swift
-#: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "a number of {0}; this field takes {1}"
 msgstr "这是 {0} 的号码；本字段只接受 {1}"
 
@@ -1142,12 +1142,12 @@ msgstr "不是 +{0}（{1}）的有效号码"
 msgid "not a valid number for {0}"
 msgstr "不是 {0} 的有效号码"
 
+#: Sources/FieldKit/Phone/PhoneFieldIssue.swift
 #: Sources/FieldKit/Phone/PhoneLayout.swift
-#: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "not a {0} number"
 msgstr "不是{0}号码"
 
-#: Sources/FieldKit/Phone/PhoneValidator.swift
+#: Sources/FieldKit/Phone/PhoneFieldIssue.swift
 msgid "not a {0} number (a {1} number)"
 msgstr "不是{0}号码（是{1}号码）"
 
