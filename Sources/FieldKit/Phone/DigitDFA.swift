@@ -14,6 +14,15 @@ public struct DigitDFA: Sendable, Equatable {
 
     /// `init(encoded:)` of the encoding's UTF-8 bytes.
     public init?<C: Collection>(utf8: C) where C.Element == UInt8 {
+        // A string's bytes are read in place: walking a UTF-8 view index by index cost several times the parse.
+        guard let table = utf8.withContiguousStorageIfAvailable(DigitDFA.table(encoded:)) ?? Array(utf8).withUnsafeBufferPointer(DigitDFA.table(encoded:)) else {
+            return nil
+        }
+        self.table = table
+    }
+
+    /// The table an encoding describes, nil when it is malformed.
+    private static func table(encoded utf8: UnsafeBufferPointer<UInt8>) -> [Int32]? {
         // Read byte by byte: the shipped tables hold about 28,000 states, read before a phone field's first key.
         var table: [Int32] = []
         var stateCount = 1
@@ -55,7 +64,7 @@ public struct DigitDFA: Sendable, Equatable {
         // Every next state must exist.
         let states = Int32(table.count / 11)
         for (i, n) in table.enumerated() where i % 11 != 10 && n >= states { return nil }
-        self.table = table
+        return table
     }
 
     /// The state after reading `digits` (each 0-9) from the start, or nil once no match is possible.
