@@ -122,7 +122,9 @@ public final class PromptTerminal {
         session.drawn = DrawnLine(text: "", cursor: 0, counter: session.counterString())
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
-        _ = el_gets(el, &count)
+        // The wide form: the line is the engine's, and el_gets would convert libedit's copy of it to multibyte
+        // on return (about 500 instructions a character) only for it to be dropped.
+        _ = el_wgets(el, &count)
         let outcome = session.outcome ?? .cancelled
         reader = session.input
         typedAhead = session.pending.filter { if case .event = $0 { true } else { false } }

@@ -49,6 +49,16 @@ extension PromptSession {
         return UInt8(bell ? CC_REFRESH_BEEP : CC_REFRESH)
     }
 
+    /// Whether the screen shows the current frame exactly, drawn by quick echoes since libedit last drew: the
+    /// cursor after the text (a quick echo leaves it there; any other paint draws through libedit), and the same
+    /// text and counter as the frame now.
+    func showsFrameAfterQuickEcho() -> Bool {
+        guard modelBehind, field.spec.choices == nil, let drawn else { return false }
+        let text = options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display
+        let cursor = options.secret ? field.state.cursor : frame.cursor
+        return drawn == DrawnLine(text: text, cursor: cursor, counter: counterString())
+    }
+
     /// Replace libedit's line with the field's text and place its cursor. libedit positions count wide characters
     /// (Unicode scalars), the frame counts Characters: convert.
     func setLibeditLine(_ text: String, cursor: Int) {

@@ -119,12 +119,15 @@ final class PromptSession {
         switch effect {
         case .accept(let value):
             // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
-            // and counter, without an earlier key's refusal mark) and end the line on a pushed sentinel.
-            paint()
+            // and counter, without an earlier key's refusal mark) and end the line on a pushed sentinel. A line whose
+            // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again cost
+            // as much as six typed keys), and libedit, whose model of the screen is behind, draws nothing more.
+            let current = showsFrameAfterQuickEcho()
+            if !current { paint() }
             moveToEnd()
             pending.append(.accept(value))
             el_push(el, "\u{1F}")
-            return UInt8(CC_REFRESH)
+            return UInt8(current ? CC_NORM : CC_REFRESH)
         case .cancel:
             outcome = .cancelled
             return UInt8(CC_EOF)

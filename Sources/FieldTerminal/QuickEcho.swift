@@ -39,7 +39,8 @@ enum QuickEcho {
             return added
         }
         // A line longer than the row never qualifies: leave before copying it (utf8.count is constant time).
-        guard newEnd + 1 < columns, var out = appended(old.text, new.text) else { return nil }
+        // Room for the counter's update too: one allocation per key.
+        guard newEnd + 1 < columns, var out = appended(old.text, new.text, reserving: 12 + new.counter.utf8.count) else { return nil }
         var oldCounter = old.counter, newCounter = new.counter
         return oldCounter.withUTF8 { oldCells in
             newCounter.withUTF8 { newCells -> [UInt8]? in
@@ -65,7 +66,6 @@ enum QuickEcho {
                 while cell(oldCells, last) == cell(newCells, last) { last -= 1 }
                 let counterStart = columns - 1 - width
                 // Byte by byte: an array literal per sequence would allocate on every key.
-                out.reserveCapacity(out.count + 12 + last - first)
                 out.append(0x1B); out.append(0x37)                    // DECSC: save the cursor
                 out.append(0x1B); out.append(0x5B)                    // CUF: the gap `fits` keeps makes the move at
                 appendDecimal(counterStart + first - newEnd, to: &out) //   least 2
@@ -111,7 +111,7 @@ enum QuickEcho {
 
     /// The bytes `new` adds after `old` when it only appends printable ASCII, else nil. Compares the two texts'
     /// storage in place: no copy of the line per key.
-    static func appended(_ old: String, _ new: String) -> [UInt8]? {
+    static func appended(_ old: String, _ new: String, reserving extra: Int = 0) -> [UInt8]? {
         var old = old, new = new
         return old.withUTF8 { before in
             new.withUTF8 { after -> [UInt8]? in
@@ -119,7 +119,10 @@ enum QuickEcho {
                       memcmp(after.baseAddress!, before.baseAddress ?? after.baseAddress!, before.count) == 0 else { return nil }
                 let tail = UnsafeBufferPointer(rebasing: after[before.count...])
                 guard tail.allSatisfy(isPrintableASCII) else { return nil }
-                return Array(tail)
+                var out: [UInt8] = []
+                out.reserveCapacity(tail.count + extra)
+                out.append(contentsOf: tail)
+                return out
             }
         }
     }

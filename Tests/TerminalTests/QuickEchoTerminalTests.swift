@@ -59,6 +59,39 @@ import Testing
         #expect(try await quick.result() == "rc=1")
     }
 
+    /// Lines accepted with Enter right after quick-echoed keys: the screen already shows the final line, so it is
+    /// not drawn again (libedit's model of it is behind); what is left must be what libedit's own repaint leaves.
+    static let accepted: [(arguments: String, keys: String)] = [
+        ("text --limit 20 --prompt 'Name: '", "hello"),
+        ("text --limit 200", String(repeating: "abcdefghij", count: 6) + "abc"),    // the counter's place reached
+        ("text --limit 300", String(repeating: "abcdefghij", count: 9) + "xyz"),    // wrapped to a second row
+        ("text --limit 8 --secret --prompt 'PIN: '", "1234"),
+        ("digits --max 12", "1234"),
+    ]
+
+    @Test(arguments: accepted)
+    func enterAfterQuickEchoLeavesTheScreenLibeditWouldDraw(_ script: (arguments: String, keys: String)) async throws {
+        let quick = try await TmuxTerminal(); defer { quick.close() }
+        let plain = try await TmuxTerminal(); defer { plain.close() }
+        quick.run("FIELDLINE_QUICK_ECHO=1 fieldline ask \(script.arguments); echo rc=$?")
+        plain.run("FIELDLINE_QUICK_ECHO=0 fieldline ask \(script.arguments); echo rc=$?")
+        try await settle(quick, plain, before: Shown(screen: [], cursor: (-1, -1)))
+        var before = Shown(quick)
+        for key in script.keys {
+            quick.type(String(key)); plain.type(String(key))
+            #expect(try await settle(quick, plain, before: before), "typing \(key) in \(script.arguments)")
+            before = Shown(quick)
+        }
+        quick.press("Enter"); plain.press("Enter")
+        #expect(try await quick.result() == "rc=0")
+        #expect(try await plain.result() == "rc=0")
+        #expect(Shown(quick).same(Shown(plain)), "after Enter in \(script.arguments)\nquick echo:\n\(quick.dump())\nlibedit:\n\(plain.dump())")
+        // The accepted line is on the screen once, with the value printed under it.
+        let typed = script.arguments.contains("--secret") ? String(repeating: "*", count: script.keys.count) : String(script.keys.prefix(40))
+        #expect(Shown(quick).screen.filter { $0.contains(typed) }.count == (script.arguments.contains("--secret") ? 1 : 2),
+                "\(quick.dump())")
+    }
+
     /// A screen and its cursor.
     struct Shown {
         var screen: [String]

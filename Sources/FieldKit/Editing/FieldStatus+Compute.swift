@@ -104,7 +104,13 @@ extension Frame {
     /// `count/limit` (`7/11`), written digit by digit: it is built for every key, and string interpolation costs
     /// several times as much.
     static func counter(_ count: Int, of limit: Int) -> String {
-        String(unsafeUninitializedCapacity: 41) { buffer in
+        // The exact length: a string of up to 15 bytes is then stored inline, with no allocation per key.
+        func length(_ n: Int) -> Int {
+            var v = n.magnitude, k = n < 0 ? 2 : 1
+            while v >= 10 { v /= 10; k += 1 }
+            return k
+        }
+        return String(unsafeUninitializedCapacity: length(count) + 1 + length(limit)) { buffer in
             var i = 0
             func put(_ n: Int) {
                 var v = n.magnitude
