@@ -37,7 +37,13 @@ extension Field {
     /// character, or passing the limit, leaves the field as it was, so a value is never silently changed.
     mutating func insert(_ text: String, paste: Bool) -> InsertionOutcome {
         // One typed character is the common case: no array for it.
-        guard paste else { return text.count == 1 ? insertTyped(CollectionOfOne(text.first!), offsets: nil) : insertTyped(Array(text), offsets: nil) }
+        guard paste else {
+            // A one-byte string is one ASCII character: known without breaking the text into graphemes.
+            if text.utf8.count == 1, let byte = text.utf8.first {
+                return insertTyped(CollectionOfOne(Character(Unicode.Scalar(byte))), offsets: nil)
+            }
+            return text.count == 1 ? insertTyped(CollectionOfOne(text.first!), offsets: nil) : insertTyped(Array(text), offsets: nil)
+        }
         let count = spec.countUnit.count(of: state.symbols)
         switch PasteFilter.filter(text, for: spec, at: state.cursor, countBefore: count, keepOffsets: true) {
         case .failure(.character(let c, let offset, let reason)):
