@@ -45,16 +45,19 @@ enum QuickEcho {
         return oldCounter.withUTF8 { oldCells in
             newCounter.withUTF8 { newCells -> [UInt8]? in
                 guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return nil }
+                let oldShown = shows(end: oldEnd, counter: oldCells.count, columns: columns)
+                let newShown = shows(end: newEnd, counter: newCells.count, columns: columns)
                 // Text that has run into the counter's place: libedit shows no right prompt before the append or
                 // after it, so the append is just its characters, as on a wrapped row.
-                if hidden(end: oldEnd, counter: oldCells.count, columns: columns),
-                   hidden(end: newEnd, counter: newCells.count, columns: columns) {
+                if !oldShown && !newShown { return out }
+                // The append that pushes the counter off the row: libedit draws the line without it, so the
+                // characters, then the rest of the row erased (only padding and the old counter were there).
+                if oldShown && !newShown {
+                    out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL: erase to the end of the row
                     return out
                 }
-                // libedit shows the right prompt when `columns - end - width > 1`; stay one column clear of that edge
-                // so a rounding difference can never put the counter where libedit does not think it is.
-                guard fits(end: oldEnd, counter: oldCells.count, columns: columns),
-                      fits(end: newEnd, counter: newCells.count, columns: columns) else { return nil }
+                // A counter that comes back (a shorter one after a refused key's mark): libedit draws.
+                guard oldShown && newShown else { return nil }
                 // Both counters right-aligned in the same cells, blank where the shorter one has none.
                 let width = max(oldCells.count, newCells.count)
                 func cell(_ cells: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt8 {
@@ -67,8 +70,8 @@ enum QuickEcho {
                 let counterStart = columns - 1 - width
                 // Byte by byte: an array literal per sequence would allocate on every key.
                 out.append(0x1B); out.append(0x37)                    // DECSC: save the cursor
-                out.append(0x1B); out.append(0x5B)                    // CUF: the gap `fits` keeps makes the move at
-                appendDecimal(counterStart + first - newEnd, to: &out) //   least 2
+                out.append(0x1B); out.append(0x5B)                    // CUF: libedit keeps a gap of at least one
+                appendDecimal(counterStart + first - newEnd, to: &out) //   column, so the move is at least 1
                 out.append(0x43)
                 for k in first...last { out.append(cell(newCells, k)) }
                 out.append(0x1B); out.append(0x38)                    // DECRC: back after the typed text
@@ -87,16 +90,11 @@ enum QuickEcho {
         }
     }
 
-    /// Whether the right prompt is on the row for a line ending at column `end` (0-based, cursor after the text).
-    static func fits(end: Int, counter: Int, columns: Int) -> Bool {
-        if counter == 0 { return end + 1 < columns }
-        return columns - end - counter >= 3
-    }
-
-    /// Whether libedit surely shows no right prompt for a line ending at column `end`: the counter would reach the
-    /// row's end, a column past where libedit stops showing it (the same margin `fits` keeps on the other side).
-    static func hidden(end: Int, counter: Int, columns: Int) -> Bool {
-        counter > 0 && end + counter >= columns
+    /// Whether libedit shows the right prompt for a line ending at column `end` (0-based, cursor after the text,
+    /// on the first row): its rule in re_refresh is a gap of at least one column between the text and the right
+    /// prompt, which ends one column before the row's end (`columns - end - width > 1`).
+    static func shows(end: Int, counter: Int, columns: Int) -> Bool {
+        counter > 0 && columns - end - counter > 1
     }
 
     /// Terminals known to honour DECSC/DECRC and CUF, by `TERM` prefix; others always get libedit's repaint.

@@ -35,11 +35,12 @@ import Testing
         (line("ab", "2/9"), line("ab中", "3/9"), 2, 80, nil),
         (line("中", "1/9"), line("中a", "2/9"), 2, 80, nil),
         (line("ab", "2/9"), line("ab\u{7}", "3/9"), 2, 80, nil),
-        // Near the edge: 81 columns, "> " + 71 characters + a 3-column gap + "71/99" still qualifies; one more
-        // character leaves libedit's minimum gap of 2, too close to risk, so libedit repaints.
+        // Near the edge, libedit's rule exactly (a gap of at least one column before the counter, which ends one
+        // column before the edge): 81 columns, "> " + 72 characters, a 1-column gap and "72/99" still show it.
         (line(String(repeating: "a", count: 70), "70/99"), line(String(repeating: "a", count: 71), "71/99"), 2, 81,
          "a\u{1B}7\u{1B}[3C1\u{1B}8"),
-        (line(String(repeating: "a", count: 71), "71/99"), line(String(repeating: "a", count: 72), "72/99"), 2, 81, nil),
+        (line(String(repeating: "a", count: 71), "71/99"), line(String(repeating: "a", count: 72), "72/99"), 2, 81,
+         "a\u{1B}7\u{1B}[2C2\u{1B}8"),
         // Without a counter the line may not reach the last column (the terminal would wrap).
         (line(String(repeating: "a", count: 76), ""), line(String(repeating: "a", count: 77), ""), 2, 80, nil),
         // A wrapped line: libedit shows no counter past the first row, so an append on the cursor's row is its
@@ -53,9 +54,14 @@ import Testing
         // Text that has run into the counter's place on the first row: libedit shows no counter before or after,
         // so the append is its characters alone ("> " + 72 + "72/200" reach the 80th column)...
         (line(String(repeating: "a", count: 72), "72/200"), line(String(repeating: "a", count: 73), "73/200"), 2, 80, "a"),
-        // ...but where libedit may still show it, or shows it before and not after, libedit draws.
-        (line(String(repeating: "a", count: 70), "70/200"), line(String(repeating: "a", count: 71), "71/200"), 2, 80, nil),
-        (line(String(repeating: "a", count: 69), "69/200"), line(String(repeating: "a", count: 70), "70/200"), 2, 80, nil),
+        // ...the key that pushes the counter off: its characters, then the rest of the row erased...
+        (line(String(repeating: "a", count: 70), "70/200"), line(String(repeating: "a", count: 71), "71/200"), 2, 80,
+         "a\u{1B}[K"),
+        // ...and the last key that keeps it, a column from the text: the counter's changed cells.
+        (line(String(repeating: "a", count: 69), "69/200"), line(String(repeating: "a", count: 70), "70/200"), 2, 80,
+         "a\u{1B}7\u{1B}[1C70\u{1B}8"),
+        // A counter that comes back (the refused mark goes and it fits again): libedit draws.
+        (line(String(repeating: "a", count: 69), "69/200 !"), line(String(repeating: "a", count: 70), "70/200"), 2, 80, nil),
         // The first row to the second: libedit draws it (the counter goes).
         (line(String(repeating: "a", count: 74), "74/200"), line(String(repeating: "a", count: 79), "79/200"), 2, 80, nil),
         // Not an append on a wrapped line.
