@@ -31,16 +31,15 @@ enum QuickEcho {
         }
         let oldEnd = promptColumns + oldBytes, newEnd = promptColumns + newBytes
         // A line that has wrapped: libedit shows no right prompt once the text leaves the first row, so an append
-        // that stays on the cursor's row is just its characters, as libedit's own fast path writes them. The last
-        // column is left to libedit (the terminal's pending wrap there is where terminals differ).
+        // that stays on the cursor's row is just its characters, as libedit's own fast path writes them.
         if oldEnd >= columns {
-            guard oldEnd / columns == newEnd / columns, newEnd % columns != 0,
-                  let added = appended(old.text, new.text) else { return nil }
+            guard oldEnd / columns == (newEnd - 1) / columns, var added = appended(old.text, new.text, reserving: 2) else { return nil }
+            if newEnd % columns == 0 { forceWrap(&added) }
             return added
         }
         // A line longer than the row never qualifies: leave before copying it (utf8.count is constant time).
         // Room for the counter's update too: one allocation per key.
-        guard newEnd + 1 < columns, var out = appended(old.text, new.text, reserving: 12 + new.counter.utf8.count) else { return nil }
+        guard newEnd <= columns, var out = appended(old.text, new.text, reserving: 12 + new.counter.utf8.count) else { return nil }
         var oldCounter = old.counter, newCounter = new.counter
         return oldCounter.withUTF8 { oldCells in
             newCounter.withUTF8 { newCells -> [UInt8]? in
@@ -49,10 +48,13 @@ enum QuickEcho {
                 let newShown = shows(end: newEnd, counter: newCells.count, columns: columns)
                 // Text that has run into the counter's place: libedit shows no right prompt before the append or
                 // after it, so the append is just its characters, as on a wrapped row.
-                if !oldShown && !newShown { return out }
+                if !oldShown && !newShown {
+                    if newEnd == columns { forceWrap(&out) }
+                    return out
+                }
                 // The append that pushes the counter off the row: libedit draws the line without it, so the
                 // characters, then the rest of the row erased (only padding and the old counter were there).
-                if oldShown && !newShown {
+                if oldShown && !newShown && newEnd < columns {
                     out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL: erase to the end of the row
                     return out
                 }
@@ -78,6 +80,15 @@ enum QuickEcho {
                 return out
             }
         }
+    }
+
+    /// After a character written into a row's last column: a space, which takes the cursor to the next row
+    /// whether the terminal wraps at once or holds the wrap until the next character (xterm's `xn`), then a
+    /// carriage return to that row's start, where libedit puts the cursor too. Nothing is left pending, so the
+    /// cursor's row is known exactly afterwards.
+    private static func forceWrap(_ out: inout [UInt8]) {
+        out.append(0x20)
+        out.append(0x0D)
     }
 
     /// Append a positive number's decimal digits.

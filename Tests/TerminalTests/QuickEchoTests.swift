@@ -41,14 +41,19 @@ import Testing
          "a\u{1B}7\u{1B}[3C1\u{1B}8"),
         (line(String(repeating: "a", count: 71), "71/99"), line(String(repeating: "a", count: 72), "72/99"), 2, 81,
          "a\u{1B}7\u{1B}[2C2\u{1B}8"),
-        // Without a counter the line may not reach the last column (the terminal would wrap).
-        (line(String(repeating: "a", count: 76), ""), line(String(repeating: "a", count: 77), ""), 2, 80, nil),
+        // Without a counter the line may reach the last cell; the key written into it takes the cursor to the next
+        // row's start (a space forces the wrap on every terminal, a carriage return goes back over it).
+        (line(String(repeating: "a", count: 76), ""), line(String(repeating: "a", count: 77), ""), 2, 80, "a"),
+        (line(String(repeating: "a", count: 77), ""), line(String(repeating: "a", count: 78), ""), 2, 80, "a \r"),
+        (line(String(repeating: "a", count: 77), "77/200"), line(String(repeating: "a", count: 78), "78/200"), 2, 80, "a \r"),
+        // A counter still shown, then text to the row's end in one go: libedit draws.
+        (line(String(repeating: "a", count: 60), "60/99"), line(String(repeating: "a", count: 78), "78/99"), 2, 80, nil),
         // A wrapped line: libedit shows no counter past the first row, so an append on the cursor's row is its
         // characters alone, whatever the counter says...
         (line(String(repeating: "a", count: 80), "80/200"), line(String(repeating: "a", count: 81), "81/200"), 2, 80, "a"),
         (line(String(repeating: "a", count: 78), "78/200"), line(String(repeating: "a", count: 80), "80/200"), 2, 80, "aa"),
-        // ...but never into the last column (the terminal's pending wrap), nor across to the next row.
-        (line(String(repeating: "a", count: 157), ""), line(String(repeating: "a", count: 158), ""), 2, 80, nil),
+        // ...into the last cell with the wrap forced, but never across to the next row.
+        (line(String(repeating: "a", count: 157), ""), line(String(repeating: "a", count: 158), ""), 2, 80, "a \r"),
         (line(String(repeating: "a", count: 157), ""), line(String(repeating: "a", count: 159), ""), 2, 80, nil),
         (line(String(repeating: "a", count: 158), ""), line(String(repeating: "a", count: 159), ""), 2, 80, "a"),
         // Text that has run into the counter's place on the first row: libedit shows no counter before or after,
