@@ -20,20 +20,28 @@ extension PromptSession {
             text = frame.display
             cursor = frame.cursor
         }
-        let now = DrawnLine(text: text, cursor: cursor, counter: counterString())
-        defer { drawn = now; flg_set_rows_below(Int32(layout().rowsBelow)) }
+        let counter = counterString()
+        defer { flg_set_rows_below(Int32(layout().rowsBelow)) }
         if field.spec.choices != nil { candidatesDirty = true }
-        if !refused, let old = drawn, let promptColumns = quickEchoPromptColumns,
-           let bytes = QuickEcho.bytes(from: old, to: now, promptColumns: promptColumns, columns: columns) {
+        if !refused, var line = drawn.take(), let promptColumns = quickEchoPromptColumns,
+           let bytes = QuickEcho.bytes(from: line, to: text, cursor: cursor, counter: counter, promptColumns: promptColumns,
+                                       columns: columns) {
             // The key is on the screen; libedit's line and its model of the screen are left behind until it must
             // draw again (`syncLibeditLine`, and the full redraw below): a key at the end costs no walk of the line.
+            // What is drawn grows in place (taken out of `drawn`, so its bytes are not shared).
+            var shown = text
+            shown.withUTF8 { line.text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[line.text.count...])) }
+            line.cursor = cursor
+            line.counter = counter
+            drawn = line
             TerminalWrites.write(tty, bytes)
             modelBehind = true
             libeditLineBehind = true
             // A quick echo never leaves the cursor in a terminal's pending wrap, so its row is exact.
-            quickEchoRow = (promptColumns + now.text.utf8.count) / max(columns, 1)
+            quickEchoRow = (promptColumns + text.utf8.count) / max(columns, 1)
             return UInt8(CC_NORM)
         }
+        drawn = DrawnLine(text: text, cursor: cursor, counter: counter)
         setLibeditLine(text, cursor: cursor)
         let bell = refused && options.bell
         if modelBehind {
@@ -56,7 +64,7 @@ extension PromptSession {
         guard modelBehind, field.spec.choices == nil, let drawn else { return false }
         let text = options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display
         let cursor = options.secret ? field.state.cursor : frame.cursor
-        return drawn == DrawnLine(text: text, cursor: cursor, counter: counterString())
+        return drawn.cursor == cursor && drawn.counter == counterString() && drawn.text.elementsEqual(text.utf8)
     }
 
     /// Replace libedit's line with the field's text and place its cursor. libedit positions count wide characters

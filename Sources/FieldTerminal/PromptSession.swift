@@ -93,6 +93,9 @@ final class PromptSession {
     /// Change the field in place and derive its frame again (once per change).
     @discardableResult
     func change<Result>(_ body: (inout Field) -> Result) -> Result {
+        // Let go of the old frame first: its display shares the field's kept line, which typing at the end then
+        // appends to in place instead of copying it on every key.
+        frame = .blank
         let (result, changed) = Self.applying(body, to: &field)
         frame = changed
         return result

@@ -4,9 +4,17 @@ import Glibc
 
 /// What libedit last drew on the prompt's row: the field's text, the cursor (in Characters) and the right prompt.
 struct DrawnLine: Equatable {
-    var text: String
+    /// The text's UTF-8: bytes of its own, which quick echo appends to in place (a `String` shared with the frame
+    /// would also be the field's kept line, and the next key would copy it).
+    var text: [UInt8]
     var cursor: Int
     var counter: String
+
+    init(text: String, cursor: Int, counter: String) {
+        self.text = Array(text.utf8)
+        self.cursor = cursor
+        self.counter = counter
+    }
 }
 
 /// The few bytes that update the screen when a key only appended printable ASCII at the end of a one-row line.
@@ -25,22 +33,29 @@ enum QuickEcho {
     ///
     /// `promptColumns` is the left prompt's width; `columns` the terminal's.
     static func bytes(from old: DrawnLine, to new: DrawnLine, promptColumns: Int, columns: Int) -> [UInt8]? {
-        let oldBytes = old.text.utf8.count, newBytes = new.text.utf8.count
-        guard newBytes > oldBytes, old.cursor == oldBytes, new.cursor == newBytes, promptColumns + 2 < columns else {
+        bytes(from: old, to: String(decoding: new.text, as: UTF8.self), cursor: new.cursor, counter: new.counter,
+              promptColumns: promptColumns, columns: columns)
+    }
+
+    /// `bytes(from:to:…)` with the new line as the frame has it (no bytes of its own made for it).
+    static func bytes(from old: DrawnLine, to newText: String, cursor newCursor: Int, counter newCounter: String,
+                      promptColumns: Int, columns: Int) -> [UInt8]? {
+        let oldBytes = old.text.count, newBytes = newText.utf8.count
+        guard newBytes > oldBytes, old.cursor == oldBytes, newCursor == newBytes, promptColumns + 2 < columns else {
             return nil
         }
         let oldEnd = promptColumns + oldBytes, newEnd = promptColumns + newBytes
         // A line that has wrapped: libedit shows no right prompt once the text leaves the first row, so an append
         // that stays on the cursor's row is just its characters, as libedit's own fast path writes them.
         if oldEnd >= columns {
-            guard oldEnd / columns == (newEnd - 1) / columns, var added = appended(old.text, new.text, reserving: 2) else { return nil }
+            guard oldEnd / columns == (newEnd - 1) / columns, var added = appended(old.text, newText, reserving: 2) else { return nil }
             if newEnd % columns == 0 { forceWrap(&added) }
             return added
         }
         // A line longer than the row never qualifies: leave before copying it (utf8.count is constant time).
         // Room for the counter's update too: one allocation per key.
-        guard newEnd <= columns, var out = appended(old.text, new.text, reserving: 12 + new.counter.utf8.count) else { return nil }
-        var oldCounter = old.counter, newCounter = new.counter
+        guard newEnd <= columns, var out = appended(old.text, newText, reserving: 12 + newCounter.utf8.count) else { return nil }
+        var oldCounter = old.counter, newCounter = newCounter
         return oldCounter.withUTF8 { oldCells in
             newCounter.withUTF8 { newCells -> [UInt8]? in
                 guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return nil }
@@ -120,9 +135,9 @@ enum QuickEcho {
 
     /// The bytes `new` adds after `old` when it only appends printable ASCII, else nil. Compares the two texts'
     /// storage in place: no copy of the line per key.
-    static func appended(_ old: String, _ new: String, reserving extra: Int = 0) -> [UInt8]? {
-        var old = old, new = new
-        return old.withUTF8 { before in
+    static func appended(_ old: [UInt8], _ new: String, reserving extra: Int = 0) -> [UInt8]? {
+        var new = new
+        return old.withUnsafeBufferPointer { before in
             new.withUTF8 { after -> [UInt8]? in
                 guard after.count > before.count,
                       memcmp(after.baseAddress!, before.baseAddress ?? after.baseAddress!, before.count) == 0 else { return nil }
