@@ -51,7 +51,8 @@ struct InputReader {
                 delivered += 1
                 return .event(events[delivered - 1], pasteTail: eventsArePasteTail)
             }
-            events.removeAll(keepingCapacity: true)
+            // One event (a typed key) is the common case: dropping it alone skips the generic range removal.
+            if events.count == 1 { events.removeLast() } else { events.removeAll(keepingCapacity: true) }
             delivered = 0
             // The guarded signals are blocked outside `flg_wait`, so a flag cannot be set between here and the wait.
             let continued = flg_take_continued() != 0

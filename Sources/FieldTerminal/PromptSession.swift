@@ -148,7 +148,8 @@ final class PromptSession {
     /// Work queued by the input reader (one item per sentinel it returned).
     func runPending() -> UInt8 {
         guard !pending.isEmpty else { return paint() }
-        switch pending.removeFirst() {
+        // One queued item (a typed key) is the common case: taking the last skips shifting the queue.
+        switch pending.count == 1 ? pending.removeLast() : pending.removeFirst() {
         case .event(let event, let pasteTail): return handle(event, pasteTail: pasteTail)
         case .redraw(let reason): return redraw(reason)
         case .accept(let value):

@@ -67,6 +67,11 @@ public struct SymbolRules: Sendable {
 
     /// Normalise one character; characters of several scalars are left alone.
     public func normalize(_ character: Character) -> Character {
+        // A typed ASCII key: its one byte, read without walking the character's scalars (every key asks this).
+        if character.utf8.count == 1, let byte = character.utf8.first {
+            let mapped = normalize(scalar: UInt32(byte))
+            return mapped == UInt32(byte) ? character : Character(Unicode.Scalar(UInt8(truncatingIfNeeded: mapped)))
+        }
         let scalars = character.unicodeScalars
         guard scalars.count == 1, let first = scalars.first else { return character }
         let mapped = normalize(scalar: first.value)
