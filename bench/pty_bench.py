@@ -642,14 +642,15 @@ def markdown(args, meta, startup, first_screen, keys, paste, g):
       "save and restore (`ESC 7`, `ESC[nC`, digits, `ESC 8`); on a wrapped row, where libedit shows no counter, "
       "just the characters. It returns without a libedit repaint; libedit's model of the screen (and its copy of "
       "the line) catch up with one full redraw of the line on the next key that needs libedit to draw "
-      "(docs/adapter.md, \"Quick echo\"). Everything else (edits in the middle, reformatting of earlier cells, "
-      "non-ASCII, the end of the first row where the counter leaves, a key that reaches the last column) goes "
-      "through libedit's repaint, and the tmux tests check after every key that both ways leave the same screen. "
-      "So past the counter fieldline writes 1 byte per key like libedit's fast path, except the last keys of the "
-      "first row (about 7 bytes: libedit's repaint without the counter) and the key that reaches each row's end "
-      "(a full redraw of the line, which grows with it). The engine keeps a template-free field's display between "
-      "keys, so typing at the end does not walk the line; `fieldline-bench` measures the engine's part (the "
-      "engine table above: typing 1,000 characters).\n")
+      "(docs/adapter.md, \"Quick echo\"). The key that pushes the counter off the row writes its character and "
+      "`ESC[K` (libedit's rule for the right prompt, applied exactly); a key into a row's last cell is followed by "
+      "a space and a carriage return, which end on the next row's start on every terminal, as libedit's cursor "
+      "does. Everything else (edits in the middle, reformatting of earlier cells, non-ASCII, an append that "
+      "crosses a row's end in one write) goes through libedit's repaint, and the tmux tests check after every key "
+      "that both ways leave the same screen. So past the counter fieldline writes 1 byte per key like libedit's "
+      "fast path, and 3 at each row's end. The engine keeps a template-free field's display between keys and the "
+      "adapter appends to what it drew in place, so typing at the end neither walks nor copies the line; "
+      "`fieldline-bench` measures the engine's part (the engine table above: typing 1,000 characters).\n")
 
     # 3
     p(f"### 3. Paste of {args.paste:,} characters\n")
