@@ -301,9 +301,14 @@ FLOOR = "floor: /usr/bin/printf '> '"
 DUMP_KEYS = (1, 10, 60, 61, 66, 79, 80, 500, 1000)
 
 
-def type_keys_round(args, keys, quiet):
+def type_keys_round(args, keys, quiet, first=0):
     """One fresh session per program, all open at once; key i goes to every program in turn before key i+1,
-    so each program meets the same background load. Only one program has work at any moment."""
+    so each program meets the same background load. Only one program has work at any moment. The turn starts
+    one program later for each key, and round r's first key goes first to program r: the first key after the
+    idle wait before typing is slower for any program on this VM (waking from idle: 250-400 µs for the bare
+    libedit prompt and fieldline alike, against 100-160 µs between keys), and it had always fallen to fieldline;
+    nor does any program always come right after the same other one (prompt_toolkit's key, a few milliseconds
+    of Python, had always come just before fieldline's). The keys start once every program is idle."""
     res = {}
     with tempfile.TemporaryDirectory() as tmp:
         vfile = os.path.join(tmp, "value")
@@ -316,8 +321,14 @@ def type_keys_round(args, keys, quiet):
                 s.wait_raw()
                 s.settle(0.05, first_wait=0.05)
                 res[name] = {"lat_us": [], "bytes": [], "dumps": {}, "first": []}
+            for s in sessions.values():
+                s.settle(0.05, first_wait=0.05, until_idle=True)
+            names = list(sessions)
             for i, ch in enumerate(keys):
-                for name, s in sessions.items():
+                k = (first + i) % len(names)
+                turn = names[k:] + names[:k]
+                for name in turn:
+                    s = sessions[name]
                     r = res[name]
                     mark = len(s.out)
                     t0 = now()
@@ -360,7 +371,7 @@ def bench_keys(args):
     keys = key_sequence(args.keys)
     res = {}
     for rep in range(args.key_sessions):
-        for name, r in type_keys_round(args, keys, args.key_quiet).items():
+        for name, r in type_keys_round(args, keys, args.key_quiet, first=rep).items():
             log(f"keys round {rep + 1}/{args.key_sessions} {name}: p50 {pct(r['lat_us'], 50):.0f} us, ok={r['ok']}")
             agg = res.setdefault(name, {"lat_us": [], "bytes": [], "dumps": r["dumps"], "first": r["first"],
                                         "hwm_kb": [], "maxrss_kb": [], "ok": True})
@@ -536,7 +547,10 @@ def markdown(args, meta, startup, first_screen, keys, paste, g):
       f"prompt; {args.key_sessions} rounds, each with a fresh session per program, samples pooled "
       f"({args.key_sessions * args.keys} per program for all keys). In a round the four prompts are open side by "
       f"side and each key goes to every program in turn (one at a time) before the next key, so all four meet "
-      f"the same background load. Latency: from the write to the last output byte before the output stayed quiet for "
+      f"the same background load; the turn starts one program later for each key, and round r's first key goes "
+      f"first to program r (the first key after the idle wait before typing is slower for any program on this "
+      f"VM, and had always fallen to the first program, fieldline). Typing starts once every program is idle. "
+      f"Latency: from the write to the last output byte before the output stayed quiet for "
       f"{args.key_quiet * 1e3:.0f} ms (that is, the quiet moment minus the window). Bytes: everything the program "
       f"wrote for that key. At the end Enter is sent and the printed value checked.\n")
     p("| program | keys | p50 | p99 | max | mean bytes per key | max bytes | value printed |")
