@@ -39,11 +39,19 @@ import Testing
     func everyKeyLeavesTheScreenLibeditWouldDraw(_ script: (arguments: String, steps: [Step])) async throws {
         let quick = try await TmuxTerminal(); defer { quick.close() }
         let plain = try await TmuxTerminal(); defer { plain.close() }
-        quick.run("FIELDLINE_QUICK_ECHO=1 fieldline ask \(script.arguments); echo rc=$?")
-        plain.run("FIELDLINE_QUICK_ECHO=0 fieldline ask \(script.arguments); echo rc=$?")
+        guard try await play(script.steps, of: script.arguments, quick: quick, plain: plain) else { return }
+        quick.press("Escape"); plain.press("Escape")
+        #expect(try await quick.result() == "rc=1")
+    }
+
+    /// Starts `fieldline ask ARGUMENTS` with quick echo on and off, plays `steps` into both, and expects the two
+    /// screens (cursor included) to agree after every step; false at the first step where they do not.
+    func play(_ steps: [Step], of arguments: String, quick: TmuxTerminal, plain: TmuxTerminal) async throws -> Bool {
+        quick.run("FIELDLINE_QUICK_ECHO=1 fieldline ask \(arguments); echo rc=$?")
+        plain.run("FIELDLINE_QUICK_ECHO=0 fieldline ask \(arguments); echo rc=$?")
         try await settle(quick, plain, before: Shown(screen: [], cursor: (-1, -1)))
         var before = Shown(quick)
-        for (index, step) in script.steps.enumerated() {
+        for (index, step) in steps.enumerated() {
             for t in [quick, plain] {
                 switch step {
                 case .type(let text): t.type(text)
@@ -51,12 +59,11 @@ import Testing
                 }
             }
             let same = try await settle(quick, plain, before: before)
-            #expect(same, "step \(index) (\(step)) of \(script.arguments)\nquick echo:\n\(quick.dump())\nlibedit:\n\(plain.dump())")
-            if !same { return }
+            #expect(same, "step \(index) (\(step)) of \(arguments)\nquick echo:\n\(quick.dump())\nlibedit:\n\(plain.dump())")
+            if !same { return false }
             before = Shown(quick)
         }
-        quick.press("Escape"); plain.press("Escape")
-        #expect(try await quick.result() == "rc=1")
+        return true
     }
 
     /// Lines accepted with Enter right after quick-echoed keys: the screen already shows the final line, so it is
@@ -73,15 +80,7 @@ import Testing
     func enterAfterQuickEchoLeavesTheScreenLibeditWouldDraw(_ script: (arguments: String, keys: String)) async throws {
         let quick = try await TmuxTerminal(); defer { quick.close() }
         let plain = try await TmuxTerminal(); defer { plain.close() }
-        quick.run("FIELDLINE_QUICK_ECHO=1 fieldline ask \(script.arguments); echo rc=$?")
-        plain.run("FIELDLINE_QUICK_ECHO=0 fieldline ask \(script.arguments); echo rc=$?")
-        try await settle(quick, plain, before: Shown(screen: [], cursor: (-1, -1)))
-        var before = Shown(quick)
-        for key in script.keys {
-            quick.type(String(key)); plain.type(String(key))
-            #expect(try await settle(quick, plain, before: before), "typing \(key) in \(script.arguments)")
-            before = Shown(quick)
-        }
+        guard try await play(Self.keys(script.keys), of: script.arguments, quick: quick, plain: plain) else { return }
         quick.press("Enter"); plain.press("Enter")
         #expect(try await quick.result() == "rc=0")
         #expect(try await plain.result() == "rc=0")

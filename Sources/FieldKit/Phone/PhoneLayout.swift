@@ -220,7 +220,7 @@ public final class PhoneLayout: LiveLayout {
                 let pairs = PhoneReadings.leadingPairs(home, kinds: kinds)
                 let national = shortest.national
                 if national.count >= 2, pairs.contains(Int(national[0]) * 10 + Int(national[1])) {
-                    let typed = PhoneReadings.text(of: national)
+                    let typed = PhoneNumber.text(of: national)
                     return tr("no \(home.code) \(wanted) number starts \(typed)")
                 }
                 if let starts = PhoneReadings.describe(pairs) {
@@ -240,7 +240,7 @@ public final class PhoneLayout: LiveLayout {
             return tr("a number of \(named); this field takes \(regions.sorted().joined(separator: ", "))")
         }
         guard let shortest = all.min(by: { $0.national.count < $1.national.count }), let region = shortest.regions.first else { return nil }
-        let typed = PhoneReadings.text(of: shortest.national)
+        let typed = PhoneNumber.text(of: shortest.national)
         return PhoneHint.explain(shortest.national, region: region) ?? tr("no \(region.code) number starts \(typed)")
     }
 

@@ -214,11 +214,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     static func number<C: Collection>(_ national: C, callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> PhoneNumber?
         where C.Element == UInt8 {
         func found(_ region: PhoneRegion) -> PhoneNumber {
-            let text = String(unsafeUninitializedCapacity: national.count) { buffer in
-                for (i, digit) in national.enumerated() { buffer[i] = digit &+ 0x30 }
-                return national.count
-            }
-            return PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text)
+            PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text(of: national))
         }
         // Regions whose leading digits the number has come first (a shared code's), then all in order.
         for region in regions where region.generalTakes(length: national.count) && region.leadingDigits?.canContinue(national) == true
@@ -227,6 +223,15 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         }
         for region in regions where region.isValid(national) { return found(region) }
         return nil
+    }
+
+    /// Digits (0-9) as text, written straight into the string (no array in between): a valid number's national
+    /// digits, and the digits a refusal names.
+    static func text<C: Collection>(of digits: C) -> String where C.Element == UInt8 {
+        String(unsafeUninitializedCapacity: digits.count) { buffer in
+            for (i, digit) in digits.enumerated() { buffer[i] = digit &+ 0x30 }
+            return digits.count
+        }
     }
 
     /// What kinds of number it is in its region (fixed line and mobile may both be).

@@ -39,13 +39,6 @@ struct PhoneReadings {
         return live == false ? found : nil
     }
 
-    /// Digits (0-9) as text, for messages.
-    static func text(of digits: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: digits.count) { buffer in
-            for (i, digit) in digits.enumerated() { buffer[i] = digit &+ 0x30 }
-            return digits.count
-        }
-    }
 
     /// Whether the number one digit shorter than the refused one `readings` (all its readings, from `refused`)
     /// were made of is surely not refused: a reading cut by its last digit is a reading of the shorter number
