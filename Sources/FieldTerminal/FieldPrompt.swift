@@ -110,13 +110,10 @@ public final class PromptTerminal {
 
         if let text = options.defaultText, !text.isEmpty {
             session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: false) : .text(text), pasteTail: false))
-            el_push(el, "\u{1F}")
         }
-        // Keys the last prompt read but did not use come first, after the default; each needs its sentinel.
-        for item in typedAhead {
-            session.pending.append(item)
-            el_push(el, "\u{1F}")
-        }
+        // Keys the last prompt read but did not use come first, after the default (libedit reads a sentinel for each
+        // queued item before the reader reads the terminal).
+        session.pending += typedAhead
         typedAhead = []
         // el_gets draws the prompt, the empty line and the counter before it reads a key.
         session.drawn = DrawnLine(text: "", cursor: 0, counter: session.counterString())

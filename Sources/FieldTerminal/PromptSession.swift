@@ -19,6 +19,8 @@ final class PromptSession {
         case redraw(RedrawReason)
         /// End the line with this accepted value (after the repaint that shows it).
         case accept(String)
+        /// An event the reader already ran (see `Callbacks.readCharacter`) left libedit this to do.
+        case finished(UInt8)
     }
 
     /// The field; every change goes through `change`, which also refreshes `frame`. (Not a property observer: a
@@ -122,14 +124,13 @@ final class PromptSession {
         switch effect {
         case .accept(let value):
             // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
-            // and counter, without an earlier key's refusal mark) and end the line on a pushed sentinel. A line whose
+            // and counter, without an earlier key's refusal mark) and end the line on the next sentinel. A line whose
             // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again cost
             // as much as six typed keys), and libedit, whose model of the screen is behind, draws nothing more.
             let current = showsFrameAfterQuickEcho()
             if !current { paint() }
             moveToEnd()
             pending.append(.accept(value))
-            el_push(el, "\u{1F}")
             return UInt8(current ? CC_NORM : CC_REFRESH)
         case .cancel:
             outcome = .cancelled
@@ -155,6 +156,8 @@ final class PromptSession {
         case .accept(let value):
             outcome = .accepted(value)
             return UInt8(CC_NEWLINE)
+        case .finished(let code):
+            return code
         }
     }
 
