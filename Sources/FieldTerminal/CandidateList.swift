@@ -7,7 +7,7 @@ extension PromptSession {
     func drawCandidatesIfNeeded() {
         guard candidatesDirty else { return }
         candidatesDirty = false
-        guard field.spec.choices != nil, !options.secret, movesCursor else { return }
+        guard hasChoices, !options.secret, movesCursor else { return }
         let frame = self.frame
         let width = max(columns, 1)
         let (_, rowsBelow) = layout()

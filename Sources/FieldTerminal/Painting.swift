@@ -11,38 +11,31 @@ extension PromptSession {
     /// writing the frame into libedit's line (`setLibeditLine`) and letting libedit repaint.
     @discardableResult
     func paint(refused: Bool = false) -> UInt8 {
-        let text: String
-        let cursor: Int
-        if options.secret {
-            text = String(repeating: "*", count: field.state.symbols.count)
-            cursor = field.state.cursor
-        } else {
-            text = frame.display
-            cursor = frame.cursor
-        }
-        let counter = counterString()
+        let (shown, cursor) = shownLine()
+        let counter = counterCells()
         defer { flg_set_rows_below(Int32(layout().rowsBelow)) }
-        if field.spec.choices != nil { candidatesDirty = true }
+        if hasChoices { candidatesDirty = true }
         if !refused, var line = drawn.take(), let promptColumns = quickEchoPromptColumns,
-           let bytes = QuickEcho.bytes(from: line, to: text, cursor: cursor, counter: counter, promptColumns: promptColumns,
-                                       columns: columns) {
+           shown.withUnsafeBufferPointer({
+               QuickEcho.plan(from: line, to: $0, cursor: cursor, counter: counter, promptColumns: promptColumns,
+                              columns: columns, into: &echo)
+           }) {
             // The key is on the screen; libedit's line and its model of the screen are left behind until it must
             // draw again (`syncLibeditLine`, and the full redraw below): a key at the end costs no walk of the line.
             // What is drawn grows in place (taken out of `drawn`, so its bytes are not shared).
-            var shown = text
-            shown.withUTF8 { line.text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[line.text.count...])) }
+            shown.withUnsafeBufferPointer { QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: $0[line.text.count...]), to: &line.text) }
             line.cursor = cursor
             line.counter = counter
             drawn = line
-            TerminalWrites.write(tty, bytes)
+            TerminalWrites.write(tty, echo)
             modelBehind = true
             libeditLineBehind = true
             // A quick echo never leaves the cursor in a terminal's pending wrap, so its row is exact.
-            quickEchoRow = (promptColumns + text.utf8.count) / max(columns, 1)
+            quickEchoRow = (promptColumns + shown.count) / max(columns, 1)
             return UInt8(CC_NORM)
         }
-        drawn = DrawnLine(text: text, cursor: cursor, counter: counter)
-        setLibeditLine(text, cursor: cursor)
+        drawn = DrawnLine(text: shown, cursor: cursor, counter: counter)
+        setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
         let bell = refused && options.bell
         if modelBehind {
             // libedit's incremental repaint diffs against its model, which stopped before the quick echoes: draw the
@@ -57,14 +50,22 @@ extension PromptSession {
         return UInt8(bell ? CC_REFRESH_BEEP : CC_REFRESH)
     }
 
+    /// The line as the terminal shows it, as UTF-8, and the cursor in Characters: asterisks for a secret, the kept
+    /// display for a field that keeps one (no frame built), else the frame's display.
+    func shownLine() -> (utf8: [UInt8], cursor: Int) {
+        if options.secret { return ([UInt8](repeating: 0x2A, count: field.state.symbols.count), field.state.cursor) }
+        if let kept = keptDisplay() { return (kept.utf8, kept.cursor) }
+        let frame = self.frame
+        return (Array(frame.display.utf8), frame.cursor)
+    }
+
     /// Whether the screen shows the current frame exactly, drawn by quick echoes since libedit last drew: the
     /// cursor after the text (a quick echo leaves it there; any other paint draws through libedit), and the same
     /// text and counter as the frame now.
     func showsFrameAfterQuickEcho() -> Bool {
-        guard modelBehind, field.spec.choices == nil, let drawn else { return false }
-        let text = options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display
-        let cursor = options.secret ? field.state.cursor : frame.cursor
-        return drawn.cursor == cursor && drawn.counter == counterString() && drawn.text.elementsEqual(text.utf8)
+        guard modelBehind, !hasChoices, let drawn else { return false }
+        let (shown, cursor) = shownLine()
+        return drawn.cursor == cursor && drawn.counter == counterCells() && drawn.text == shown
     }
 
     /// Replace libedit's line with the field's text and place its cursor. libedit positions count wide characters
@@ -88,7 +89,7 @@ extension PromptSession {
         // The cursor after the last symbol is the end of the display (the formatter writes no trailing literal);
         // a choice field's display goes on after the query with the candidate's label.
         var before = total
-        if field.state.cursor < field.state.symbols.count || field.spec.choices != nil {
+        if field.state.cursor < field.state.symbols.count || hasChoices {
             let index = text.index(text.startIndex, offsetBy: cursor, limitedBy: text.endIndex) ?? text.endIndex
             before = text.unicodeScalars.distance(from: text.startIndex, to: index)
         }
@@ -98,11 +99,8 @@ extension PromptSession {
     /// Bring libedit's line up to date after quick echoes, before anything that makes libedit draw or read it.
     func syncLibeditLine() {
         guard libeditLineBehind else { return }
-        if options.secret {
-            setLibeditLine(String(repeating: "*", count: field.state.symbols.count), cursor: field.state.cursor)
-        } else {
-            setLibeditLine(frame.display, cursor: frame.cursor)
-        }
+        let (shown, cursor) = shownLine()
+        setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
     }
 
     /// Where the field sits on the screen: the cursor's row and the rows below it, counted from the prompt's first
@@ -110,14 +108,24 @@ extension PromptSession {
     func layout() -> (cursorRow: Int, rowsBelow: Int) {
         let width = max(columns, 1)
         // A character is never wider than its UTF-8 bytes, so a line whose bytes fit on the row is one row: no
-        // width to measure (this runs on every key, for the signal guard).
-        let lineBytes = options.secret ? field.state.symbols.count : frame.display.utf8.count
-        if promptColumns + lineBytes < width { return (0, 0) }
-        // With the cursor after the last symbol (typing), its column is the line's width: no walk of the line.
-        let atEnd = field.state.cursor == field.state.symbols.count && field.spec.choices == nil
-        let lineWidth = options.secret ? field.state.symbols.count
-            : atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display)
-        let cursorWidth = options.secret ? field.state.cursor : frame.cursorColumn
+        // width to measure (this runs on every key, for the signal guard). With the cursor after the last symbol
+        // (typing), its column is the line's width: no walk of the line.
+        let atEnd = field.state.cursor == field.state.symbols.count && !hasChoices
+        let lineWidth: Int, cursorWidth: Int
+        if options.secret {
+            if promptColumns + field.state.symbols.count < width { return (0, 0) }
+            lineWidth = field.state.symbols.count
+            cursorWidth = field.state.cursor
+        } else if atEnd, let kept = keptDisplay() {
+            if promptColumns + kept.utf8.count < width { return (0, 0) }
+            lineWidth = kept.columns
+            cursorWidth = kept.columns
+        } else {
+            let frame = self.frame
+            if promptColumns + frame.display.utf8.count < width { return (0, 0) }
+            lineWidth = atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display)
+            cursorWidth = frame.cursorColumn
+        }
         let cursorRow = (promptColumns + cursorWidth) / width
         return (cursorRow, (promptColumns + lineWidth) / width - cursorRow)
     }
@@ -162,9 +170,9 @@ extension PromptSession {
         syncLibeditLine()
         fl_refresh(el)
         modelBehind = false
-        if field.spec.choices != nil { candidatesDirty = true }
-        drawn = DrawnLine(text: options.secret ? String(repeating: "*", count: field.state.symbols.count) : frame.display,
-                          cursor: options.secret ? field.state.cursor : frame.cursor, counter: counterString())
+        if hasChoices { candidatesDirty = true }
+        let (shown, cursor) = shownLine()
+        drawn = DrawnLine(text: shown, cursor: cursor, counter: counterCells())
         return UInt8(CC_NORM)
     }
 

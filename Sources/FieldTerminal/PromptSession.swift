@@ -10,6 +10,10 @@ import Glibc
 /// libedit calls back into plain C functions that capture nothing; they find this object through
 /// `EL_CLIENTDATA`. The session holds no field logic: every key becomes an engine command and the engine's
 /// frame is painted back into libedit's line.
+///
+/// Its variables are `@exclusivity(unchecked)`: the session runs on one thread and no access to one of them ever
+/// overlaps another (libedit calls back only while none is open), and the dynamic check costs some 60 instructions
+/// per access, a dozen accesses per key.
 final class PromptSession {
     /// Work the input reader hands to the `fl-pending` function, one item per sentinel.
     enum Pending {
@@ -23,50 +27,68 @@ final class PromptSession {
         case finished(UInt8)
     }
 
-    /// The field; every change goes through `change`, which also refreshes `frame`. (Not a property observer: a
+    /// The field; every change goes through `change`, which also forgets the frame. (Not a property observer: a
     /// `didSet` makes every mutating call copy the whole field out and back.)
-    private(set) var field: Field
-    /// The field's frame, derived once per change and shared by the painter and the counter callback.
-    private(set) var frame: Frame
+    @exclusivity(unchecked) private(set) var field: Field
+    /// The field's frame, derived when first asked for after a change and then shared by the painter and the
+    /// counter callback. A typed key that quick echo draws needs only the field's kept display and counter, so
+    /// typing a line derives none.
+    var frame: Frame {
+        if let derivedFrame { return derivedFrame.frame }
+        let derived = Self.frame(of: &field)
+        derivedFrame = FrameBox(frame: derived)
+        return derived
+    }
+    /// The frame once derived, boxed: testing and clearing a reference costs a few instructions on every key, an
+    /// optional `Frame` held inline a walk of its parts.
+    @exclusivity(unchecked) private var derivedFrame: FrameBox?
     let options: PromptOptions
     let tty: Int32
-    var el: OpaquePointer?
-    var pending: [Pending] = []
-    var outcome: PromptOutcome?
-    var input = InputReader()
+    @exclusivity(unchecked) var el: OpaquePointer?
+    @exclusivity(unchecked) var pending: [Pending] = []
+    @exclusivity(unchecked) var outcome: PromptOutcome?
+    @exclusivity(unchecked) var input = InputReader()
     let deadline: UInt64?
-    var history: PromptHistory?
+    @exclusivity(unchecked) var history: PromptHistory?
     /// C strings handed to libedit's prompt callbacks; rewritten on each call.
     let promptBuffer: UnsafeMutablePointer<CChar>
     let counterBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
     /// What libedit has on the row now, for the quick echo; nil until known.
-    var drawn: DrawnLine?
+    @exclusivity(unchecked) var drawn: DrawnLine?
+    /// Quick echo's bytes for the key being drawn: one buffer for every key, so drawing one allocates nothing.
+    @exclusivity(unchecked) var echo: [UInt8] = []
     /// Whether the terminal understands cursor movement (not `dumb` or unknown): full redraws go back up the field.
     let movesCursor: Bool
     /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil.
     let quickEchoPromptColumns: Int?
     /// Quick echoes drew keys that libedit's model of the screen does not have yet (see `paint`).
-    var modelBehind = false
+    @exclusivity(unchecked) var modelBehind = false
     /// A choice field's candidate list must be drawn again before the next key is read.
-    var candidatesDirty = false
+    @exclusivity(unchecked) var candidatesDirty = false
     /// How many candidate rows are under the field now (cleared when the prompt ends).
-    var listedRows = 0
+    @exclusivity(unchecked) var listedRows = 0
     /// Quick echoes changed the field without writing libedit's line (see `syncLibeditLine`).
-    var libeditLineBehind = false
+    @exclusivity(unchecked) var libeditLineBehind = false
     /// The row (from the prompt's first) the last quick echo left the cursor on.
-    var quickEchoRow = 0
+    @exclusivity(unchecked) var quickEchoRow = 0
     /// The terminal's width, asked once and again after each resize rather than on every key.
-    var columns: Int
+    @exclusivity(unchecked) var columns: Int
     /// The left prompt's width in columns, measured once.
     let promptColumns: Int
+
+    /// A choice field: its line shows a candidate's label after the query, with the candidates listed below.
+    let hasChoices: Bool
+    /// The field keeps its display between keys (no templates, no choices): its counter needs no frame.
+    let keepsDisplay: Bool
 
     /// Whether the keymap binds any printable character to a command (most do not; typing then skips the lookup).
     let hasCharacterBindings: Bool
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
+        hasChoices = field.spec.choices != nil
+        keepsDisplay = field.spec.templates.isEmpty && !hasChoices
         hasCharacterBindings = options.keymap.bindings.keys.contains { if case .character = $0 { true } else { false } }
-        self.frame = field.frame
         self.options = options
         self.tty = tty
         columns = TerminalWrites.columns(tty)
@@ -83,8 +105,8 @@ final class PromptSession {
         let wanted = getenv("FIELDLINE_QUICK_ECHO").map { String(cString: $0) != "0" } ?? true
         movesCursor = QuickEcho.supports(term: term)
         // A choice field's line changes beyond the key typed (the candidate's label follows the query).
-        quickEchoPromptColumns = wanted && plainPrompt && movesCursor && field.spec.choices == nil ? options.prompt.utf8.count : nil
-        candidatesDirty = field.spec.choices != nil
+        quickEchoPromptColumns = wanted && plainPrompt && movesCursor && !hasChoices ? options.prompt.utf8.count : nil
+        candidatesDirty = hasChoices
     }
 
     deinit {
@@ -92,23 +114,26 @@ final class PromptSession {
         counterBuffer.deallocate()
     }
 
-    /// Change the field in place and derive its frame again (once per change).
+    /// Change the field in place; its frame is derived again when next asked for.
     @discardableResult
     func change<Result>(_ body: (inout Field) -> Result) -> Result {
-        // Let go of the old frame first: its display shares the field's kept line, which typing at the end then
-        // appends to in place instead of copying it on every key.
-        frame = .blank
-        let (result, changed) = Self.applying(body, to: &field)
-        frame = changed
-        return result
+        if derivedFrame != nil { derivedFrame = nil }
+        return body(&field)
     }
 
-    /// `body`, then the frame, both on the field in place: read through the class's property instead, the frame
-    /// getter would first copy the whole field (a retain of each of its parts).
-    private static func applying<Result>(_ body: (inout Field) -> Result, to field: inout Field) -> (Result, Frame) {
-        let result = body(&field)
-        return (result, field.frame)
+    /// The field's frame, read on the field in place: read through the class's property instead, the frame getter
+    /// would first copy the whole field (a retain of each of its parts).
+    private static func frame(of field: inout Field) -> Frame { field.frame }
+
+    /// The field's counter written into `buffer` (`Field.writeCounter(into:)`), read in place (as `frame(of:)`).
+    private static func writeCounter(of field: inout Field, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        field.writeCounter(into: buffer)
     }
+
+    /// The field's kept display (`Field.keptDisplay`), read in place (as `frame(of:)`).
+    func keptDisplay() -> (utf8: [UInt8], columns: Int, cursor: Int)? { Self.keptDisplay(of: &field) }
+
+    private static func keptDisplay(of field: inout Field) -> (utf8: [UInt8], columns: Int, cursor: Int)? { field.keptDisplay }
 
     /// The session behind a libedit handle.
     static func from(_ el: OpaquePointer?) -> PromptSession? {
@@ -189,7 +214,7 @@ final class PromptSession {
             switch name {
             case "C-l": return redraw(.requested)
             // Up moves through a choice field's matches; Shift-Tab still goes back a field there.
-            case "Up" where options.backKeys && field.spec.choices == nil, "S-Tab" where options.backKeys:
+            case "Up" where options.backKeys && !hasChoices, "S-Tab" where options.backKeys:
                 outcome = .back
                 return UInt8(CC_EOF)
             case "C-d" where pasteTail && field.state.symbols.isEmpty: return refuse()
@@ -209,7 +234,7 @@ final class PromptSession {
 
     /// A keymap command, with Up/Down going to history when the field has no choices of its own.
     func dispatch(_ command: EditCommand) -> UInt8 {
-        if command == .previousChoice || command == .nextChoice, field.spec.choices == nil, var history, !history.entries.isEmpty {
+        if command == .previousChoice || command == .nextChoice, !hasChoices, var history, !history.entries.isEmpty {
             let recalled = command == .previousChoice ? history.older(current: field.value) : history.newer()
             self.history = history
             guard let recalled else { return refuse() }
@@ -245,21 +270,36 @@ final class PromptSession {
     /// The left prompt.
     func promptText() -> UnsafeMutablePointer<CChar> { promptBuffer }
 
-    /// The right prompt: `n/limit`, marked with `!` after a refused key. Plain text, so libedit's diff sees
-    /// every change (a coloured right prompt goes stale).
+    /// The right prompt for libedit: `n/limit`, marked with `!` after a refused key. Plain text, so libedit's
+    /// diff sees every change (a coloured right prompt goes stale).
     func counterText() -> UnsafeMutablePointer<CChar> {
-        let bytes = Array(counterString().utf8.prefix(62))
-        for (i, b) in bytes.enumerated() { counterBuffer[i] = CChar(bitPattern: b) }
-        counterBuffer[bytes.count] = 0
+        counterCells().withBytes { bytes in
+            // Up to 62 bytes, cut at a character boundary, and the terminating zero.
+            var length = min(bytes.count, 62)
+            if length < bytes.count { while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 } }
+            for i in 0..<length { counterBuffer[i] = CChar(bitPattern: bytes[i]) }
+            counterBuffer[length] = 0
+        }
         return counterBuffer
     }
 
-    /// The right prompt's text for the current frame.
-    func counterString() -> String {
-        var text = frame.counter
-        if frame.keyRefused { text += text.isEmpty ? "!" : " !" }
-        return text
+    /// The right prompt's text for the current field: the counter, marked ` !` after a refused key.
+    func counterCells() -> CounterCells {
+        var cells = CounterCells()
+        // The frame's counter once the frame is derived (painting a formatted field builds it anyway); otherwise
+        // the field writes its counter straight in, with no frame and no string.
+        var written = false
+        if derivedFrame == nil { written = cells.fill { Self.writeCounter(of: &field, into: $0) } }
+        if !written { cells = CounterCells(frame.counter) }
+        if field.lastKeyRefused { cells.append(cells.count == 0 ? "!" : " !") }
+        return cells
     }
+}
+
+/// A derived frame, held by reference (see `PromptSession.derivedFrame`).
+final class FrameBox {
+    let frame: Frame
+    init(frame: Frame) { self.frame = frame }
 }
 
 /// Monotonic clock in nanoseconds.

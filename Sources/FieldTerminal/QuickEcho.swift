@@ -4,16 +4,79 @@ import Glibc
 
 /// What libedit last drew on the prompt's row: the field's text, the cursor (in Characters) and the right prompt.
 struct DrawnLine: Equatable {
-    /// The text's UTF-8: bytes of its own, which quick echo appends to in place (a `String` shared with the frame
-    /// would also be the field's kept line, and the next key would copy it).
+    /// The text's UTF-8: bytes of its own, which quick echo appends to in place (shared with the field's kept
+    /// display, they would make the field's next append copy the whole line).
     var text: [UInt8]
     var cursor: Int
-    var counter: String
+    var counter: CounterCells
 
     init(text: String, cursor: Int, counter: String) {
-        self.text = Array(text.utf8)
+        self.init(text: Array(text.utf8), cursor: cursor, counter: CounterCells(counter))
+    }
+
+    /// A line of these bytes, copied (see `text`).
+    init(text: [UInt8], cursor: Int, counter: CounterCells) {
+        self.text = text.withUnsafeBufferPointer { Array($0) }
         self.cursor = cursor
         self.counter = counter
+    }
+}
+
+/// The right prompt's text as bytes held inline: it changes on every key, and a `String` of it would be built and
+/// compared every time. Text longer than `capacity` is cut at a character boundary and marked incomplete; quick
+/// echo never draws over a counter it does not know whole.
+struct CounterCells: Equatable {
+    /// Bytes held; a `count/limit` counter takes at most 41, and the refusal mark 2 more.
+    static let capacity = 64
+    private var storage = InlineArray<64, UInt8>(repeating: 0)
+    /// How many bytes are held.
+    private(set) var count = 0
+    /// Whether the whole text is held.
+    private(set) var isComplete = true
+
+    /// No text.
+    init() {}
+
+    /// A text's bytes (cut to `capacity` when longer).
+    init(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Let `write` put bytes at the start of the storage and return how many, or nil (nothing is kept then).
+    mutating func fill(_ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> Bool {
+        let written = withUnsafeMutableBytes(of: &storage) { write($0.bindMemory(to: UInt8.self)) }
+        count = written ?? 0
+        return written != nil
+    }
+
+    /// Add bytes at the end; what does not fit is cut at a character boundary and the text marked incomplete.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var take = min(bytes.count, CounterCells.capacity - count)
+        if take < bytes.count {
+            isComplete = false
+            // Not in the middle of a UTF-8 sequence: back off over continuation bytes to the start of the last one.
+            while take > 0 && bytes[take] & 0xC0 == 0x80 { take -= 1 }
+        }
+        let start = count
+        withUnsafeMutableBytes(of: &storage) { raw in
+            for k in 0..<take { raw[start + k] = bytes[k] }
+        }
+        count += take
+    }
+
+    /// Add a text's bytes at the end (see `append(_:)`).
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// The bytes held.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeBytes(of: storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count])) }
+    }
+
+    static func == (a: CounterCells, b: CounterCells) -> Bool {
+        a.count == b.count && a.isComplete == b.isComplete && a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
     }
 }
 
@@ -33,48 +96,54 @@ enum QuickEcho {
     ///
     /// `promptColumns` is the left prompt's width; `columns` the terminal's.
     static func bytes(from old: DrawnLine, to new: DrawnLine, promptColumns: Int, columns: Int) -> [UInt8]? {
-        bytes(from: old, to: String(decoding: new.text, as: UTF8.self), cursor: new.cursor, counter: new.counter,
-              promptColumns: promptColumns, columns: columns)
+        var out: [UInt8] = []
+        let planned = new.text.withUnsafeBufferPointer {
+            plan(from: old, to: $0, cursor: new.cursor, counter: new.counter, promptColumns: promptColumns,
+                 columns: columns, into: &out)
+        }
+        return planned ? out : nil
     }
 
-    /// `bytes(from:to:…)` with the new line as the frame has it (no bytes of its own made for it).
-    static func bytes(from old: DrawnLine, to newText: String, cursor newCursor: Int, counter newCounter: String,
-                      promptColumns: Int, columns: Int) -> [UInt8]? {
-        let oldBytes = old.text.count, newBytes = newText.utf8.count
+    /// `bytes(from:to:…)` with the new line as the field shows it (no line of its own made for it), written into
+    /// `out` (emptied first; a buffer kept from key to key allocates nothing). False, with `out` meaningless, when
+    /// this is not a plain append the planner can draw exactly.
+    static func plan(from old: DrawnLine, to newText: UnsafeBufferPointer<UInt8>, cursor newCursor: Int,
+                     counter newCounter: CounterCells, promptColumns: Int, columns: Int, into out: inout [UInt8]) -> Bool {
+        let oldBytes = old.text.count, newBytes = newText.count
         guard newBytes > oldBytes, old.cursor == oldBytes, newCursor == newBytes, promptColumns + 2 < columns else {
-            return nil
+            return false
         }
         let oldEnd = promptColumns + oldBytes, newEnd = promptColumns + newBytes
         // A line that has wrapped: libedit shows no right prompt once the text leaves the first row, so an append
         // that stays on the cursor's row is just its characters, as libedit's own fast path writes them.
         if oldEnd >= columns {
-            guard oldEnd / columns == (newEnd - 1) / columns, var added = appended(old.text, newText, reserving: 2) else { return nil }
-            if newEnd % columns == 0 { forceWrap(&added) }
-            return added
+            guard oldEnd / columns == (newEnd - 1) / columns, appended(old.text, newText, into: &out) else { return false }
+            if newEnd % columns == 0 { forceWrap(&out) }
+            return true
         }
-        // A line longer than the row never qualifies: leave before copying it (utf8.count is constant time).
-        // Room for the counter's update too: one allocation per key.
-        guard newEnd <= columns, var out = appended(old.text, newText, reserving: 12 + newCounter.utf8.count) else { return nil }
-        var oldCounter = old.counter, newCounter = newCounter
-        return oldCounter.withUTF8 { oldCells in
-            newCounter.withUTF8 { newCells -> [UInt8]? in
-                guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return nil }
+        // A line longer than the row never qualifies: leave before comparing it.
+        guard newEnd <= columns, old.counter.isComplete, newCounter.isComplete, appended(old.text, newText, into: &out) else {
+            return false
+        }
+        return old.counter.withBytes { oldCells in
+            newCounter.withBytes { newCells -> Bool in
+                guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return false }
                 let oldShown = shows(end: oldEnd, counter: oldCells.count, columns: columns)
                 let newShown = shows(end: newEnd, counter: newCells.count, columns: columns)
                 // Text that has run into the counter's place: libedit shows no right prompt before the append or
                 // after it, so the append is just its characters, as on a wrapped row.
                 if !oldShown && !newShown {
                     if newEnd == columns { forceWrap(&out) }
-                    return out
+                    return true
                 }
                 // The append that pushes the counter off the row: libedit draws the line without it, so the
                 // characters, then the rest of the row erased (only padding and the old counter were there).
                 if oldShown && !newShown && newEnd < columns {
                     out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL: erase to the end of the row
-                    return out
+                    return true
                 }
                 // A counter that comes back (a shorter one after a refused key's mark): libedit draws.
-                guard oldShown && newShown else { return nil }
+                guard oldShown && newShown else { return false }
                 // Both counters right-aligned in the same cells, blank where the shorter one has none.
                 let width = max(oldCells.count, newCells.count)
                 func cell(_ cells: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt8 {
@@ -82,7 +151,7 @@ enum QuickEcho {
                 }
                 var first = 0, last = width - 1
                 while first < width && cell(oldCells, first) == cell(newCells, first) { first += 1 }
-                guard first < width else { return out }
+                guard first < width else { return true }
                 while cell(oldCells, last) == cell(newCells, last) { last -= 1 }
                 let counterStart = columns - 1 - width
                 // Byte by byte: an array literal per sequence would allocate on every key.
@@ -92,7 +161,7 @@ enum QuickEcho {
                 out.append(0x43)
                 for k in first...last { out.append(cell(newCells, k)) }
                 out.append(0x1B); out.append(0x38)                    // DECRC: back after the typed text
-                return out
+                return true
             }
         }
     }
@@ -131,23 +200,29 @@ enum QuickEcho {
         return known.contains { term.hasPrefix($0) }
     }
 
+    /// Append bytes: one by one for a typed key's few (the generic bulk append costs some 100 instructions a call),
+    /// in bulk for more.
+    static func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to array: inout [UInt8]) {
+        if bytes.count <= 8 {
+            for byte in bytes { array.append(byte) }
+        } else {
+            array.append(contentsOf: bytes)
+        }
+    }
+
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
-    /// The bytes `new` adds after `old` when it only appends printable ASCII, else nil. Compares the two texts'
-    /// storage in place: no copy of the line per key.
-    static func appended(_ old: [UInt8], _ new: String, reserving extra: Int = 0) -> [UInt8]? {
-        var new = new
-        return old.withUnsafeBufferPointer { before in
-            new.withUTF8 { after -> [UInt8]? in
-                guard after.count > before.count,
-                      memcmp(after.baseAddress!, before.baseAddress ?? after.baseAddress!, before.count) == 0 else { return nil }
-                let tail = UnsafeBufferPointer(rebasing: after[before.count...])
-                guard tail.allSatisfy(isPrintableASCII) else { return nil }
-                var out: [UInt8] = []
-                out.reserveCapacity(tail.count + extra)
-                out.append(contentsOf: tail)
-                return out
-            }
+    /// Put the bytes `new` adds after `old` into `out` (emptied first) when it only appends printable ASCII; false
+    /// otherwise. Compares the two texts' storage in place: no copy of the line per key.
+    static func appended(_ old: [UInt8], _ after: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        old.withUnsafeBufferPointer { before in
+            guard after.count > before.count,
+                  memcmp(after.baseAddress!, before.baseAddress ?? after.baseAddress!, before.count) == 0 else { return false }
+            let tail = UnsafeBufferPointer(rebasing: after[before.count...])
+            guard tail.allSatisfy(isPrintableASCII) else { return false }
+            out.removeAll(keepingCapacity: true)
+            appendBytes(tail, to: &out)
+            return true
         }
     }
 }

@@ -92,6 +92,8 @@ struct PropertyTests {
         #expect(frame.cursor == 0 || formatted.symbolEnds.contains(frame.cursor), "cursor not after a symbol, seed \(seed)")
         // Symbols are whole grapheme clusters.
         #expect(Array(String(f.state.symbols)).count == f.state.symbols.count, "symbols not grapheme-normal, seed \(seed)")
+        // What a terminal reads without a frame is the frame's own.
+        FieldReadsWithoutFrameTests.expectSameAsFrame(f, "seed \(seed)")
     }
 
     /// How many times the default number of sequences to run (`FIELDLINE_PROPERTY_SCALE`, at least 1).

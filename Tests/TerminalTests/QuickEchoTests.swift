@@ -79,6 +79,21 @@ import Testing
         #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == c.bytes)
     }
 
+    @Test func aCounterTooLongToHoldIsCutAtACharacterAndNeverDrawnOver() {
+        // 63 bytes, then a 3-byte character that would end at byte 66: cut before it, not inside it.
+        let long = String(repeating: "a", count: 63) + "中"
+        let cells = CounterCells(long)
+        #expect(!cells.isComplete && cells.count == 63)
+        #expect(CounterCells(String(repeating: "a", count: 64)).isComplete)
+        var marked = CounterCells("7/11")
+        marked.append(" !")
+        #expect(marked == CounterCells("7/11 !") && marked != CounterCells("7/11"))
+        // A counter not known whole: libedit draws, whatever else the key did.
+        let old = DrawnLine(text: "ab", cursor: 2, counter: "x")
+        let new = DrawnLine(text: Array("abc".utf8), cursor: 3, counter: cells)
+        #expect(QuickEcho.bytes(from: old, to: new, promptColumns: 2, columns: 200) == nil)
+    }
+
     @Test(arguments: [
         ("xterm-256color", true), ("screen", true), ("tmux-256color", true), ("linux", true), ("vt100", true),
         ("dumb", false), ("", false), ("unknown", false), ("emacs", false),

@@ -26,7 +26,7 @@ extension Field {
     public var frame: Frame {
         if let list = spec.choices { return choiceFrame(list) }
         // Without templates the display is the symbols themselves (what `Formatter.format` returns for them), kept
-        // joined and measured between keys (`PlainDisplay`): no copy, no table of symbol ends, no walk per key.
+        // joined and measured between keys (`PlainDisplay`): no table of symbol ends, no walk per key.
         let formatted = plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil
         let displayed = formatted?.display ?? state.symbols
         func displayIndex(_ raw: Int) -> Int { formatted?.displayIndex(forRawCursor: raw) ?? min(max(raw, 0), state.symbols.count) }
@@ -56,7 +56,7 @@ extension Field {
             display: display,
             cursor: cursor,
             cursorColumn: cursorColumn,
-            counter: dateCounter() ?? formatted?.counter ?? spec.limit.map { Frame.counter(count, of: $0) } ?? "",
+            counter: counter(formatted: formatted, count: count),
             status: status,
             message: message,
             messagePosition: position,
@@ -97,33 +97,5 @@ extension FieldStatus {
             return .invalid(issue)
         }
         return .valid
-    }
-}
-
-extension Frame {
-    /// `count/limit` (`7/11`), written digit by digit: it is built for every key, and string interpolation costs
-    /// several times as much.
-    static func counter(_ count: Int, of limit: Int) -> String {
-        // The exact length: a string of up to 15 bytes is then stored inline, with no allocation per key.
-        func length(_ n: Int) -> Int {
-            var v = n.magnitude, k = n < 0 ? 2 : 1
-            while v >= 10 { v /= 10; k += 1 }
-            return k
-        }
-        return String(unsafeUninitializedCapacity: length(count) + 1 + length(limit)) { buffer in
-            var i = 0
-            func put(_ n: Int) {
-                var v = n.magnitude
-                if n < 0 { buffer[i] = UInt8(ascii: "-"); i += 1 }
-                let digits = i
-                repeat { buffer[i] = UInt8(48 + v % 10); v /= 10; i += 1 } while v > 0
-                buffer[digits..<i].reverse()
-            }
-            put(count)
-            buffer[i] = UInt8(ascii: "/")
-            i += 1
-            put(limit)
-            return i
-        }
     }
 }

@@ -50,9 +50,4 @@ public struct Frame: Sendable, Equatable {
     public var candidates: [String] = []
     /// Which of `candidates` is the current one.
     public var candidateIndex: Int? = nil
-
-    /// An empty frame, for a holder to keep while the field changes: holding the last frame instead would share
-    /// the field's kept line, which typing at the end would then have to copy on every key.
-    public static let blank = Frame(display: "", cursor: 0, cursorColumn: 0, counter: "", status: .valid, message: nil,
-                                    messagePosition: nil, isFull: false, keyRefused: false)
 }

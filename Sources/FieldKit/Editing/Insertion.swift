@@ -39,9 +39,7 @@ extension Field {
         // One typed character is the common case: no array for it.
         guard paste else {
             // A one-byte string is one ASCII character: known without breaking the text into graphemes.
-            if text.utf8.count == 1, let byte = text.utf8.first {
-                return insertTyped(CollectionOfOne(Character(Unicode.Scalar(byte))), offsets: nil)
-            }
+            if text.utf8.count == 1 { return insertTyped(CollectionOfOne(Character(text)), offsets: nil) }
             return text.count == 1 ? insertTyped(CollectionOfOne(text.first!), offsets: nil) : insertTyped(Array(text), offsets: nil)
         }
         let count = spec.countUnit.count(of: state.symbols)
