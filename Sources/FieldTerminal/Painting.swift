@@ -23,7 +23,9 @@ extension PromptSession {
             // The key is on the screen; libedit's line and its model of the screen are left behind until it must
             // draw again (`syncLibeditLine`, and the full redraw below): a key at the end costs no walk of the line.
             // What is drawn grows in place (taken out of `drawn`, so its bytes are not shared).
-            shown.withUnsafeBufferPointer { QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: $0[line.text.count...]), to: &line.text) }
+            shown.withUnsafeBufferPointer {
+                QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: $0[line.text.count...]), to: &line.text)
+            }
             line.cursor = cursor
             line.counter = counter
             drawn = line

@@ -15,15 +15,14 @@ import Glibc
 /// overlaps another (libedit calls back only while none is open), and the dynamic check costs some 60 instructions
 /// per access, a dozen accesses per key.
 final class PromptSession {
-    /// Work the input reader hands to the `fl-pending` function, one item per sentinel.
+    /// Work queued for the `fl-pending` function, one item per sentinel.
     enum Pending {
-        /// A decoded key, text or paste; `pasteTail` when it came in the read right behind a paste.
+        /// A decoded key, text or paste queued before the terminal is read (a default value, keys typed ahead of
+        /// this prompt); `pasteTail` when it came in the read right behind a paste.
         case event(InputEvent, pasteTail: Bool)
-        /// Redraw the whole field: the window changed size, or the process was continued after a stop.
-        case redraw(RedrawReason)
         /// End the line with this accepted value (after the repaint that shows it).
         case accept(String)
-        /// An event the reader already ran (see `Callbacks.readCharacter`) left libedit this to do.
+        /// An event the reader already ran (`readUntilLibeditActs`) left libedit this to do.
         case finished(UInt8)
     }
 
@@ -155,7 +154,8 @@ final class PromptSession {
             let current = showsFrameAfterQuickEcho()
             if !current { paint() }
             moveToEnd()
-            pending.append(.accept(value))
+            // Ahead of any keys still queued: they were typed after this Enter and belong to the next prompt.
+            pending.insert(.accept(value), at: 0)
             return UInt8(current ? CC_NORM : CC_REFRESH)
         case .cancel:
             outcome = .cancelled
@@ -177,7 +177,6 @@ final class PromptSession {
         // One queued item (a typed key) is the common case: taking the last skips shifting the queue.
         switch pending.count == 1 ? pending.removeLast() : pending.removeFirst() {
         case .event(let event, let pasteTail): return handle(event, pasteTail: pasteTail)
-        case .redraw(let reason): return redraw(reason)
         case .accept(let value):
             outcome = .accepted(value)
             return UInt8(CC_NEWLINE)
