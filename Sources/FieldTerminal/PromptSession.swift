@@ -51,7 +51,8 @@ final class PromptSession {
     @exclusivity(unchecked) var history: PromptHistory?
     /// C strings handed to libedit's prompt callbacks; rewritten on each call.
     let promptBuffer: UnsafeMutablePointer<CChar>
-    let counterBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
+    /// The counter's cells (cut at a character boundary already) and the terminating zero.
+    let counterBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: CounterCells.capacity + 1)
     /// What libedit has on the row now, for the quick echo; nil until known.
     @exclusivity(unchecked) var drawn: DrawnLine?
     /// Quick echo's bytes for the key being drawn: one buffer for every key, so drawing one allocates nothing.
@@ -77,8 +78,6 @@ final class PromptSession {
 
     /// A choice field: its line shows a candidate's label after the query, with the candidates listed below.
     let hasChoices: Bool
-    /// The field keeps its display between keys (no templates, no choices): its counter needs no frame.
-    let keepsDisplay: Bool
 
     /// Whether the keymap binds any printable character to a command (most do not; typing then skips the lookup).
     let hasCharacterBindings: Bool
@@ -86,7 +85,6 @@ final class PromptSession {
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
         hasChoices = field.spec.choices != nil
-        keepsDisplay = field.spec.templates.isEmpty && !hasChoices
         hasCharacterBindings = options.keymap.bindings.keys.contains { if case .character = $0 { true } else { false } }
         self.options = options
         self.tty = tty
@@ -97,7 +95,7 @@ final class PromptSession {
         let utf8 = Array(options.prompt.utf8CString)
         promptBuffer = .allocate(capacity: utf8.count)
         promptBuffer.initialize(from: utf8, count: utf8.count)
-        counterBuffer.initialize(repeating: 0, count: 64)
+        counterBuffer.initialize(repeating: 0, count: CounterCells.capacity + 1)
         let plainPrompt = options.prompt.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         let term = getenv("TERM").map { String(cString: $0) }
         // FIELDLINE_QUICK_ECHO=0 turns it off: an escape hatch for an odd terminal, and the tests' reference.
@@ -273,11 +271,8 @@ final class PromptSession {
     /// diff sees every change (a coloured right prompt goes stale).
     func counterText() -> UnsafeMutablePointer<CChar> {
         counterCells().withBytes { bytes in
-            // Up to 62 bytes, cut at a character boundary, and the terminating zero.
-            var length = min(bytes.count, 62)
-            if length < bytes.count { while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 } }
-            for i in 0..<length { counterBuffer[i] = CChar(bitPattern: bytes[i]) }
-            counterBuffer[length] = 0
+            for i in bytes.indices { counterBuffer[i] = CChar(bitPattern: bytes[i]) }
+            counterBuffer[bytes.count] = 0
         }
         return counterBuffer
     }

@@ -36,33 +36,63 @@ extension Frame {
 }
 
 extension Field {
-    /// `frame.counter` without building a frame: for a field without templates, no formatting either.
-    public var counter: String {
-        if spec.choices != nil { return frame.counter }
-        let formatted = plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil
-        return counter(formatted: formatted, count: spec.countUnit.count(of: state.symbols))
+    /// What the right prompt shows, decided in one place for the frame, `counter` and `writeCounter(into:)`.
+    private enum CounterSource {
+        /// Text of its own: a choice field's `k/n`, a complete date's weekday, a template's counter.
+        case text(String)
+        /// `count/limit`, written when it is needed.
+        case count(Int, of: Int)
+        /// No counter: the field has no limit.
+        case none
     }
 
-    /// The right prompt: a complete date's weekday, a template's own counter, or `count/limit`.
+    /// The right prompt's source; `formatted` is the display when the field has templates. A choice field's is its
+    /// frame's counter (the frame getter builds a choice field's frame without asking this).
+    private func counterSource(formatted: FormattedText?, count: Int) -> CounterSource {
+        if spec.choices != nil { return .text(frame.counter) }
+        if let text = dateCounter() ?? formatted?.counter { return .text(text) }
+        guard let limit = spec.limit else { return .none }
+        return .count(count, of: limit)
+    }
+
+    /// The source for the field as it is now, formatting only a field with templates.
+    private var counterSource: CounterSource {
+        counterSource(formatted: plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil,
+                      count: spec.countUnit.count(of: state.symbols))
+    }
+
+    /// `frame.counter` without building a frame: for a field without templates, no formatting either.
+    public var counter: String { Self.text(of: counterSource) }
+
+    /// The right prompt for the frame, which has formatted the symbols and counted them already.
     func counter(formatted: FormattedText?, count: Int) -> String {
-        dateCounter() ?? formatted?.counter ?? spec.limit.map { Frame.counter(count, of: $0) } ?? ""
+        Self.text(of: counterSource(formatted: formatted, count: count))
+    }
+
+    private static func text(of source: CounterSource) -> String {
+        switch source {
+        case .text(let text): return text
+        case .count(let count, let limit): return Frame.counter(count, of: limit)
+        case .none: return ""
+        }
     }
 
     /// Write `frame.counter`'s UTF-8 at the start of `buffer` and return its length, or nil when it does not fit.
     /// A `count/limit` is written straight into the buffer: no frame, no formatting, no string (a terminal draws
     /// the counter after every key).
     public func writeCounter(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        let formatted = plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil
-        // The same choice as `counter(formatted:count:)`, in the same order (a choice field's counter is its own).
-        if var text = spec.choices != nil ? frame.counter : dateCounter() ?? formatted?.counter {
+        switch counterSource {
+        case .text(var text):
             return text.withUTF8 { bytes in
                 guard bytes.count <= buffer.count else { return nil }
                 _ = buffer.initialize(from: bytes)
                 return bytes.count
             }
+        case .count(let count, let limit):
+            guard buffer.count >= CounterText.capacity else { return nil }
+            return CounterText.write(count, of: limit, into: buffer)
+        case .none:
+            return 0
         }
-        guard let limit = spec.limit else { return 0 }
-        guard buffer.count >= CounterText.capacity else { return nil }
-        return CounterText.write(spec.countUnit.count(of: state.symbols), of: limit, into: buffer)
     }
 }
