@@ -33,7 +33,13 @@ public struct FormLoader: Sendable {
             switch key {
             case "name":
                 if let text = reader.string(value, "name") {
-                    if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a form name"), text))) }
+                    if !FormSpec.isIdentifier(text) {
+                        reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a form name"), text)))
+                    } else if let problem = FormSpec.reservedTableProblem(text) {
+                        reader.diagnostics.append(value.problem(problem))
+                    } else {
+                        name = text
+                    }
                 }
             case "description": _ = reader.languageTexts(value, "description")
             case "fields":
@@ -43,13 +49,17 @@ public struct FormLoader: Sendable {
                     reader.diagnostics.append(value.problem(tr("a form has at most \(FormLoader.maxFields) fields")))
                     continue
                 }
-                var names: Set<String> = []
+                // Keyed without letter case: SQLite and PostgreSQL (unquoted) fold it, so `Name` and `name` are one column.
+                var names: [String: String] = [:]
                 for item in items {
                     guard let field = self.field(item, origin: origin, reader: &reader, diagnostics: &diagnostics) else { continue }
-                    if !names.insert(field.name).inserted {
-                        reader.diagnostics.append(item.problem(tr("field '\(field.name)' is listed twice")))
+                    if let earlier = names[field.name.lowercased()] {
+                        reader.diagnostics.append(item.problem(earlier == field.name
+                            ? tr("field '\(field.name)' is listed twice")
+                            : tr("field '\(field.name)' differs from field '\(earlier)' only in letter case (one column in a database)")))
                         continue
                     }
+                    names[field.name.lowercased()] = field.name
                     fields.append(field)
                 }
                 if items.isEmpty { reader.diagnostics.append(value.problem(tr("a form needs at least one field"))) }
@@ -86,7 +96,13 @@ public struct FormLoader: Sendable {
             switch key {
             case "name":
                 guard let text = reader.string(value, "name") else { continue }
-                if FormSpec.isIdentifier(text) { name = text } else { reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a field name"), text))) }
+                if !FormSpec.isIdentifier(text) {
+                    reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a field name"), text)))
+                } else if let problem = FormSpec.reservedColumnProblem(text) {
+                    reader.diagnostics.append(value.problem(problem))
+                } else {
+                    name = text
+                }
             case "keymap": keymapNode = value
             case "prompt": prompt = reader.languageTexts(value, "prompt")?.text
             case "required": required = reader.bool(value, "required") ?? true

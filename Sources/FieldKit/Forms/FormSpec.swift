@@ -60,6 +60,34 @@ public struct FormSpec: Sendable {
         self.fields = fields
     }
 
+    /// Column names a field may not take, compared without letter case: the columns every sink adds (`saved_at`,
+    /// `operator`; `edited_at`, `edited_by`, `changed_at`, `changed_by` for corrections and their history) and the
+    /// names SQLite and PostgreSQL keep for themselves (`rowid`, `oid`, `_rowid_`; `ctid`, `xmin`, `xmax`, `cmin`,
+    /// `cmax`, `tableoid`). A field so named would give a record two keys of one name or point a look-up at the
+    /// wrong row.
+    public static let reservedColumnNames: Set<String> = [
+        "saved_at", "operator", "edited_at", "edited_by", "changed_at", "changed_by",
+        "rowid", "oid", "_rowid_", "ctid", "xmin", "xmax", "cmin", "cmax", "tableoid",
+    ]
+
+    /// Prefixes of the table names SQLite (`sqlite_`) and PostgreSQL (`pg_`) keep for their own catalogues, compared
+    /// without letter case: a form named so would be refused by the database or read its catalogue.
+    public static let reservedTablePrefixes = ["sqlite_", "pg_"]
+
+    /// Why `name` may not name a field's column, or nil when it may (see `reservedColumnNames`).
+    public static func reservedColumnProblem(_ name: String) -> String? {
+        reservedColumnNames.contains(name.lowercased())
+            ? tr("'\(name)' is a column every record has or a name the databases keep for themselves; choose another field name")
+            : nil
+    }
+
+    /// Why `name` may not name a form's table, or nil when it may (see `reservedTablePrefixes`).
+    public static func reservedTableProblem(_ name: String) -> String? {
+        let lower = name.lowercased()
+        guard let prefix = reservedTablePrefixes.first(where: { lower.hasPrefix($0) }) else { return nil }
+        return tr("a form name may not start with '\(prefix)' (the database keeps such tables for itself): '\(name)'")
+    }
+
     /// Whether `text` may name a form or a field: it becomes a SQL identifier and a CSV header, so ASCII letters,
     /// digits and `_`, starting with a letter, at most 63 characters (PostgreSQL's identifier length).
     public static func isIdentifier(_ text: String) -> Bool {

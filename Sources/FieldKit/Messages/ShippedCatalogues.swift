@@ -23,6 +23,10 @@ msgstr "（self-insert 是可打印按键的默认动作，不能绑定）"
 msgid "'+' only starts a number"
 msgstr "'+' 只能出现在号码开头"
 
+#: Sources/FieldKit/Forms/FormSpec.swift
+msgid "'{0}' is a column every record has or a name the databases keep for themselves; choose another field name"
+msgstr "'{0}' 是每条记录都有的列，或数据库保留的名字；请换一个字段名"
+
 #: Sources/fieldline/FormImport.swift
 msgid "'{0}' is already in {1} of {2}"
 msgstr "'{0}' 已在 {2} 的{1}中"
@@ -468,6 +472,10 @@ msgstr "表单最多 {0} 个字段"
 msgid "a form name"
 msgstr "表单名"
 
+#: Sources/FieldKit/Forms/FormSpec.swift
+msgid "a form name may not start with '{0}' (the database keeps such tables for itself): '{1}'"
+msgstr "表单名不能以 '{0}' 开头（数据库自己保留这类表）：'{1}'"
+
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "a form needs a list of fields"
 msgstr "表单需要字段列表"
@@ -881,6 +889,10 @@ msgstr "extends 需要键映射名"
 #: Sources/FieldKeymaps/KeymapLoader.swift
 msgid "extends unknown keymap '{0}'"
 msgstr "extends 了未知的键映射 '{0}'"
+
+#: Sources/FieldKeymaps/FormLoader.swift
+msgid "field '{0}' differs from field '{1}' only in letter case (one column in a database)"
+msgstr "字段 '{0}' 与字段 '{1}' 只差字母大小写（在数据库中是同一列）"
 
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}' is listed twice"
