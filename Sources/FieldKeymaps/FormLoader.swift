@@ -28,10 +28,11 @@ public struct FormLoader: Sendable {
         var diagnostics: [KeymapDiagnostic] = []
         var name = KeymapLoader.stem(origin)
         var fields: [FormField] = []
-        var fieldsSeen = false
+        var fieldsSeen = false, nameSeen = false
         for (key, keyNode, value) in reader.mapping(root, tr("a form file")) ?? [] {
             switch key {
             case "name":
+                nameSeen = true
                 if let text = reader.string(value, "name") {
                     if !FormSpec.isIdentifier(text) {
                         reader.diagnostics.append(value.problem(FormLoader.identifierRule(tr("a form name"), text)))
@@ -66,6 +67,11 @@ public struct FormLoader: Sendable {
             default:
                 reader.diagnostics.append(keyNode.problem(tr("unknown setting '\(key)' (known: \(FormLoader.knownSettings.joined(separator: ", ")))")))
             }
+        }
+        // Without `name:` the file's name names the table: it must follow the same rules, or a file name could
+        // carry SQL into the table's statements.
+        if !nameSeen, !FormSpec.isIdentifier(name) || FormSpec.reservedTableProblem(name) != nil {
+            reader.diagnostics.append(root.problem(tr("the form has no name: setting and its file name '\(ControlCharacters.escaped(name))' cannot name a table (letters, digits and _, starting with a letter, at most 63 characters, not sqlite_… or pg_…); add name: to the form")))
         }
         if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem(tr("a form needs a list of fields"))) }
         diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)

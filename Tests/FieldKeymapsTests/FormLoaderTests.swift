@@ -59,6 +59,21 @@ struct FormLoaderTests {
         #expect(lines == expected)
     }
 
+    /// Without `name:` the file's name names the table, under the same rules: a file name cannot carry SQL into the
+    /// table's statements (`x" (a text); CREATE TABLE pwn …` once made SQLite create a second table) or name a
+    /// database's own table.
+    @Test(arguments: ["my-form", "x\" (a text); CREATE TABLE pwn (b text); --", "sqlite_master", "pg_x"])
+    func aFileNameThatCannotNameATableNeedsAName(stem: String) throws {
+        let folder = try makeTemporaryFolder("forms")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("fields: [{name: a, keymap: digits}]\n", to: folder + "/" + stem + ".yaml")
+        let lines = FormLoader(keymaps: loader(searching: "/nonexistent")).lint(path: folder + "/" + stem + ".yaml").map(\.description)
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(":1:1: the form has no name: setting and its file name '") == true, "\(lines)")
+        try write("name: ok\nfields: [{name: a, keymap: digits}]\n", to: folder + "/" + stem + ".yaml")
+        #expect(FormLoader(keymaps: loader(searching: "/nonexistent")).lint(path: folder + "/" + stem + ".yaml").isEmpty)
+    }
+
     /// An inline keymap works like a file's, `extends` included, and a field's limit applies on top.
     @Test func inlineKeymapsAndFieldOptions() throws {
         let folder = try makeTemporaryFolder("forms")

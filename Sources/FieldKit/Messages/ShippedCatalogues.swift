@@ -1344,6 +1344,10 @@ msgstr "前 17 位必须是数字"
 msgid "the first row names the columns, starting with 'value'"
 msgstr "第一行是列名，以 'value' 开头"
 
+#: Sources/FieldKeymaps/FormLoader.swift
+msgid "the form has no name: setting and its file name '{0}' cannot name a table (letters, digits and _, starting with a letter, at most 63 characters, not sqlite_… or pg_…); add name: to the form"
+msgstr "表单没有 name: 设置，而文件名 '{0}' 不能作表名（字母、数字和 _，以字母开头，最多 63 个字符，不以 sqlite_ 或 pg_ 开头）；请在表单里加上 name:"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "the interrupt key"
 msgstr "中断键"
