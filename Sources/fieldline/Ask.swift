@@ -78,7 +78,7 @@ struct Ask: ParsableCommand {
         case .accepted(let value):
             try decide(value, spec: spec, context: context, output: output)
         case .noTerminal:
-            guard let line = readLine(strippingNewline: true) else {
+            guard let line = StandardInputLine.read(atMost: LineChecker.maxLineBytes) else {
                 Diagnostics.error(tr("no terminal to ask on and no input on stdin"))
                 throw ExitCode(1)
             }
@@ -97,7 +97,13 @@ struct Ask: ParsableCommand {
 
     /// Validate a value with no UI: print it (exit 0) or explain on stderr (exit 65).
     static func decide(_ value: String, spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws -> Never {
-        let result = LineChecker(spec: spec, context: context).check(value)
+        try decide(Array(value.utf8), spec: spec, context: context, output: output)
+    }
+
+    /// `decide` for bytes as they came (stdin): invalid UTF-8 and an over-long line are refused as `check` refuses
+    /// them, never repaired.
+    static func decide(_ bytes: [UInt8], spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws -> Never {
+        let result = bytes.withUnsafeBufferPointer { LineChecker(spec: spec, context: context).check($0) }
         if let issue = result.issue {
             Diagnostics.error(issue.message)
             throw Exit.invalid
@@ -123,17 +129,26 @@ struct Ask: ParsableCommand {
 
 /// Messages for the user on stderr, prefixed with the program name.
 enum Diagnostics {
-    /// A line as it is, e.g. a `FILE:LINE:COL: message` diagnostic.
+    /// A line as it is, e.g. a `FILE:LINE:COL: message` diagnostic (several lines keep their line breaks).
     static func plain(_ line: String) {
         var err = OutputBuffer(fd: 2)
-        err.append(line + "\n")
+        err.append(safe(line) + "\n")
         err.flush()
     }
 
+    /// `fieldline: message`.
     static func error(_ message: String) {
         var err = OutputBuffer(fd: 2)
-        err.append("fieldline: \(message)\n")
+        err.append("fieldline: \(safe(message))\n")
         err.flush()
+    }
+
+    /// Text for stderr, which is often a terminal: a control character from anywhere (a path or a database name
+    /// on the command line, a server's message) is shown as `U+1B`, never sent; line breaks stay.
+    static func safe(_ text: String) -> String {
+        guard ControlCharacters.first(in: text) != nil else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n")
     }
 }
 

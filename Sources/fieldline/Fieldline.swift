@@ -1,5 +1,8 @@
 import FieldKit
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `fieldline` command: validated, formatted input fields for scripts and terminals.
 struct Fieldline: ParsableCommand {
@@ -21,4 +24,35 @@ struct Fieldline: ParsableCommand {
         version: Version.current,
         subcommands: [Ask.self, Check.self, Replay.self, Form.self, Keymaps.self, Demo.self]
     )
+}
+
+extension Fieldline {
+    /// Parse and run a command, as ArgumentParser's `main` does, but with every message on stderr made safe for a
+    /// terminal: a usage error quotes the argument it refuses (`--limit $'\e[2J'`), which must be named, not sent.
+    static func runSafely(_ arguments: [String]) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Glibc.exit(0)
+        } catch {
+            exitSafely(withError: error)
+        }
+    }
+
+    /// `exit(withError:)` with control characters in the message shown as `U+1B` (help and version, which go to
+    /// stdout with exit 0, hold no argument text and are printed as they are).
+    static func exitSafely(withError error: Error) -> Never {
+        let code = exitCode(for: error)
+        let text = fullMessage(for: error)
+        if !text.isEmpty {
+            if code == .success {
+                var out = OutputBuffer(fd: 1)
+                out.append(text + "\n")
+                out.flush()
+            } else {
+                Diagnostics.plain(text)
+            }
+        }
+        Glibc.exit(code.rawValue)
+    }
 }

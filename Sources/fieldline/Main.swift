@@ -21,11 +21,11 @@ enum Main {
         }
         arguments = Language.removingRequest(from: arguments)
         if let request = AskCommandLine.request(arguments) { fastAsk(request) }
-        Fieldline.main(arguments)
+        Fieldline.runSafely(arguments)
     }
 
     /// Runs `ask` without ArgumentParser's reflection. A usage problem (an unknown keymap, a bad --limit) is left
-    /// to `Fieldline.main` to report, so its message and exit code (64) are the same either way; nothing has been
+    /// to `Fieldline.runSafely` to report, so its message and exit code (64) are the same either way; nothing has been
     /// drawn or printed by then.
     private static func fastAsk(_ request: AskRequest) {
         let loaded: LoadedKeymap
@@ -34,7 +34,7 @@ enum Main {
         } catch is ValidationError {
             return
         } catch {
-            Fieldline.exit(withError: error)
+            Fieldline.exitSafely(withError: error)
         }
         do {
             try request.perform(loaded)
@@ -42,7 +42,7 @@ enum Main {
             // Straight out: ArgumentParser's exit(withError:) first describes the error by reflection.
             exit(code.rawValue)
         } catch {
-            Fieldline.exit(withError: error)
+            Fieldline.exitSafely(withError: error)
         }
         exit(0)
     }
