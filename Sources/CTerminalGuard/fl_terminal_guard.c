@@ -37,8 +37,27 @@ static void write_all(int fd, const char *bytes, size_t length) {
     }
 }
 
+// SIGTTOU held while the terminal is written or set from a handler. Inside a script (`x=$(fieldline ask …)` in
+// `bash s.sh`), Ctrl-Z stops the script too, and the interactive shell may take the terminal back before this
+// handler has restored it: from a background process group tcsetattr (and write, under TOSTOP) raises SIGTTOU,
+// which would stop the process half-way, leaving it stopped with the terminal cooked when `fg` continues it.
+// With SIGTTOU blocked the call is simply carried out (POSIX, General Terminal Interface 11.1.4), as GHC's
+// runtime does around its tcsetattr for the same reason.
+static void hold_ttou(sigset_t *previous) {
+    sigset_t ttou;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    sigprocmask(SIG_BLOCK, &ttou, previous);
+}
+
+static void set_terminal(const struct termios *settings) {
+    while (tcsetattr(guard_tty, TCSADRAIN, settings) < 0 && errno == EINTR) {}
+}
+
 // Bracketed paste off, the cursor below the field on a fresh line, the original settings back.
 static void leave_terminal(int fresh_line) {
+    sigset_t previous;
+    hold_ttou(&previous);
     static const char paste_off[] = "\x1b[?2004l";
     write_all(guard_tty, paste_off, sizeof paste_off - 1);
     if (fresh_line) {
@@ -46,7 +65,31 @@ static void leave_terminal(int fresh_line) {
         for (int i = 0; i < guard_rows_below && i < 1000; i++) write_all(guard_tty, "\n", 1);
         write_all(guard_tty, "\n", 1);
     }
-    while (tcsetattr(guard_tty, TCSADRAIN, &guard_original) < 0 && errno == EINTR) {}
+    set_terminal(&guard_original);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+}
+
+// The prompt's own settings, read by the first `flg_wait` of a prompt (the line editor has set them by then), and
+// whether a stop gave the terminal back so that they are to be put back. Not read in the stop handler: inside a
+// script the interactive shell may already have put its own settings on the terminal by the time the handler
+// runs, and those would be taken for the prompt's (cooked, echoing keys after `fg`).
+static struct termios guard_editing;
+static volatile sig_atomic_t guard_editing_known;
+static volatile sig_atomic_t guard_editing_saved;
+
+// Continued: take the terminal again for editing, but only as the foreground process group. Continued in the
+// background (`bg`), the shell owns the terminal; the settings are put back at the `fg` that follows (SIGCONT
+// again), and until then a read stops the process by SIGTTIN as it should.
+static void resume_editing(void) {
+    if (!guard_editing_saved || guard_released || !guard_armed) return;
+    if (tcgetpgrp(guard_tty) != getpgrp()) return;
+    sigset_t previous;
+    hold_ttou(&previous);
+    set_terminal(&guard_editing);
+    static const char paste_on[] = "\x1b[?2004h";
+    write_all(guard_tty, paste_on, sizeof paste_on - 1);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    guard_editing_saved = 0;
 }
 
 // Let `signo` do what it does by default (end or stop the process) from inside its own handler: set the default
@@ -90,10 +133,8 @@ static void install(int signo, void (*handler)(int)) {
 // SIGTSTP (Ctrl-Z or kill -TSTP): give the terminal back, stop like any job, and take it again when continued.
 static void on_stop(int signo) {
     int saved_errno = errno;
-    struct termios editing;
-    int have_editing = 0;
     if (guard_armed && !guard_released) {
-        have_editing = tcgetattr(guard_tty, &editing) == 0;
+        if (guard_editing_known) guard_editing_saved = 1;
         leave_terminal(0);
     }
     take_default_action(signo);  // the process stops here until SIGCONT
@@ -102,16 +143,18 @@ static void on_stop(int signo) {
     sigaddset(&only, signo);
     sigprocmask(SIG_BLOCK, &only, NULL);
     install(signo, on_stop);
-    if (have_editing && !guard_released) {
-        while (tcsetattr(guard_tty, TCSADRAIN, &editing) < 0 && errno == EINTR) {}
-        static const char paste_on[] = "\x1b[?2004h";
-        write_all(guard_tty, paste_on, sizeof paste_on - 1);
-    }
+    resume_editing();
     guard_continued = 1;
     errno = saved_errno;
 }
 
-static void on_continue(int signo) { (void)signo; guard_continued = 1; }
+static void on_continue(int signo) {
+    (void)signo;
+    int saved_errno = errno;
+    resume_editing();  // `fg` after `bg`: the stop handler has returned already
+    guard_continued = 1;
+    errno = saved_errno;
+}
 static void on_resize(int signo) { (void)signo; guard_resized = 1; }
 
 // Whether a signal's default action ends the process (term or core), by Linux's signal(7) table.
@@ -143,6 +186,8 @@ int flg_arm(int tty, const struct termios *original) {
     guard_released = 0;
     guard_resized = 0;
     guard_continued = 0;
+    guard_editing_saved = 0;
+    guard_editing_known = 0;
     guard_rows_below = 0;
     guard_count = 0;
 
@@ -180,6 +225,8 @@ void flg_disarm(void) {
 }
 
 int flg_wait(int fd, int timeout_ms) {
+    // Once a prompt: the guarded signals are blocked here, so no stop handler reads these half-written.
+    if (guard_armed && !guard_editing_known) guard_editing_known = tcgetattr(guard_tty, &guard_editing) == 0;
     struct pollfd pfd = { .fd = fd, .events = POLLIN, .revents = 0 };
     struct timespec limit, *limit_ptr = NULL;
     if (timeout_ms >= 0) {

@@ -104,6 +104,33 @@ import Testing
         #expect(try await t.freshPrompt(), "\(t.dump())")
     }
 
+    /// Ctrl-Z inside a script (`bash s.sh` running `x=$(fieldline ask …)`), then `fg`: the interactive shell may take
+    /// the terminal back before the stop handler has restored it, and a tcsetattr from the background raised
+    /// SIGTTOU, stopping the prompt half-way (11 of 16 runs left it stopped, keys echoing in cooked mode). Twenty
+    /// runs: every one comes back drawn and filtering, and ends with the typed value.
+    @Test func ctrlZInsideAScriptThenFgComesBackEveryTime() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let script = t.home + "/s.sh"
+        try "x=$(fieldline ask digits) && echo \"got=$x\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        for round in 1...20 {
+            t.run("clear; bash " + script)
+            try await t.wait { $0.contains { $0.hasPrefix(">") } }
+            t.type("45")
+            try await t.wait { $0.contains { $0.hasPrefix("> 45") } }
+            t.press("C-z")
+            try await t.wait { $0.contains { $0.contains("Stopped") } }
+            t.run("fg")
+            try await t.wait { $0.last(where: { !$0.isEmpty })?.hasPrefix("> 45") == true }
+            t.type("a6")
+            let rows = try await t.wait { $0.contains { $0.hasPrefix("> 456") } }
+            #expect(!rows.contains { $0.hasPrefix(">") && $0.contains("a") }, "round \(round): a was not filtered\n\(t.dump())")
+            t.press("Enter")
+            let done = try await t.wait { $0.contains { $0.hasPrefix("got=") } }
+            #expect(done.contains("got=456"), "round \(round)\n\(t.dump())")
+            #expect(try await t.freshPrompt(), "round \(round)\n\(t.dump())")
+        }
+    }
+
     /// A keymap whose validator runs to its step budget on every key of a fast burst (before PCRE2's budget, this
     /// pattern backtracked for minutes): Ctrl-C and SIGTERM end the prompt and restore the terminal. That a signal
     /// acts at once whatever the engine is doing comes from the guard's handlers (`TerminalGuardTests`).
