@@ -4,7 +4,7 @@
 
 /* The libpq functions fieldline calls, resolved once by fl_pq_load. */
 static struct {
-    PGconn *(*connectdb)(const char *);
+    PGconn *(*connectdbParams)(const char *const *, const char *const *, int);
     ConnStatusType (*status)(const PGconn *);
     void (*finish)(PGconn *);
     void (*reset)(PGconn *);
@@ -20,7 +20,7 @@ static struct {
 } api;
 
 int fl_pq_load(char *why, unsigned long why_size) {
-    if (api.connectdb) return 0;
+    if (api.connectdbParams) return 0;
     void *lib = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
     if (!lib) { snprintf(why, why_size, "cannot load libpq (install libpq5): %s", dlerror()); return -1; }
 #define RESOLVE(field, name) \
@@ -30,12 +30,14 @@ int fl_pq_load(char *why, unsigned long why_size) {
     RESOLVE(execParams, "PQexecParams") RESOLVE(resultStatus, "PQresultStatus")
     RESOLVE(resultErrorField, "PQresultErrorField") RESOLVE(clear, "PQclear") RESOLVE(ntuples, "PQntuples")
     RESOLVE(nfields, "PQnfields") RESOLVE(getvalue, "PQgetvalue")
-    RESOLVE(connectdb, "PQconnectdb") /* last: it marks the table complete */
+    RESOLVE(connectdbParams, "PQconnectdbParams") /* last: it marks the table complete */
 #undef RESOLVE
     return 0;
 }
 
-PGconn *fl_PQconnectdb(const char *conninfo) { return api.connectdb(conninfo); }
+PGconn *fl_PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname) {
+    return api.connectdbParams(keywords, values, expand_dbname);
+}
 ConnStatusType fl_PQstatus(const PGconn *conn) { return api.status(conn); }
 void fl_PQfinish(PGconn *conn) { if (conn) api.finish(conn); }
 void fl_PQreset(PGconn *conn) { api.reset(conn); }

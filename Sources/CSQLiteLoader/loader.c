@@ -50,4 +50,9 @@ const unsigned char *fl_sqlite3_column_text(sqlite3_stmt *statement, int column)
 int fl_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes) {
     return api.bind_text(statement, index, text, bytes, SQLITE_TRANSIENT);
 }
-int fl_sqlite_constraint_unique(void) { return SQLITE_CONSTRAINT_UNIQUE; }
+int fl_sqlite_refusal(int extended_code) {
+    if (extended_code == SQLITE_CONSTRAINT_UNIQUE || extended_code == SQLITE_CONSTRAINT_PRIMARYKEY) return 1;
+    int primary = extended_code & 0xff;
+    if (primary == SQLITE_CONSTRAINT || primary == SQLITE_MISMATCH || primary == SQLITE_TOOBIG) return 2;
+    return 0;
+}

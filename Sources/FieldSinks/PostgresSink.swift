@@ -19,6 +19,14 @@ public final class PostgresSink: RecordSink {
     private var uncertain: SavedRecord?
     /// The last statement failed because the connection was lost (not because the server refused it).
     private var lostConnection = false
+    /// The connection's lock_timeout as the server shows it (`10s`), for the message when a lock wait gives up.
+    private var lockTimeout = ""
+    /// What fieldline waits for a lock when neither the URL (`options=-c lock_timeout=…`) nor the server's,
+    /// database's or role's settings bound it: long enough for a moment's lock, short enough that an import does
+    /// not hang behind a forgotten transaction.
+    static let defaultLockTimeout = "10s"
+    /// Seconds to wait for a connection when neither the URL nor PGCONNECT_TIMEOUT says: libpq's default is for ever.
+    static let defaultConnectTimeout = "10"
 
     /// Connect to `url` (`postgres://…` or `postgresql://…`) and make the form's table ready.
     public init(url: String, form: FormSpec) throws(SinkError) {
@@ -38,8 +46,36 @@ public final class PostgresSink: RecordSink {
             throw SinkError(.mismatch, tr("\(label): table \(table) has the columns \(existing.map { $0.first ?? "" }.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
         }
         for field in form.fields where field.unique {
-            _ = try exec("CREATE UNIQUE INDEX IF NOT EXISTS \"\(table)_\(field.name)_unique\" ON \"\(table)\" (\"\(field.name)\") WHERE \"\(field.name)\" <> ''", [])
+            try guardUnique(field.name)
         }
+    }
+
+    /// Makes sure a UNIQUE index on exactly `column` guards it, by the indexes' definitions (whatever their names):
+    /// creates one when there is none, and refuses to open when it cannot (repeats already in the table, or a
+    /// name taken by another index). Runs under the set-up lock, so two sinks do not race here.
+    private func guardUnique(_ column: String) throws(SinkError) {
+        if try isGuarded(column) { return }
+        let name = uniqueIndexName(table: table, column: column)
+        do {
+            _ = try exec("CREATE UNIQUE INDEX IF NOT EXISTS \"\(name)\" ON \"\(table)\" (\"\(column)\") WHERE \"\(column)\" <> ''", [])
+        } catch where error.kind == .conflict || error.kind == .refused {
+            throw SinkError(.mismatch, tr("\(label): table \(table): cannot make field \(column) unique: \(error.message)"))
+        }
+        guard try isGuarded(column) else {
+            throw SinkError(.mismatch, tr("\(label): table \(table): cannot make field \(column) unique: the index name \(name) is taken"))
+        }
+    }
+
+    /// Whether a valid UNIQUE index of the table has `column` as its one key column (no expression; a partial
+    /// index such as fieldline's own, for non-empty values, counts). An index left invalid by a failed
+    /// `CREATE INDEX CONCURRENTLY` does not: the server does not enforce it.
+    private func isGuarded(_ column: String) throws(SinkError) -> Bool {
+        let sql = """
+            SELECT count(*) FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+            WHERE i.indrelid = quote_ident($1)::regclass AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1
+            AND i.indexprs IS NULL AND a.attname = $2
+            """
+        return (Int(try exec(sql, [table, column]).first?.first ?? "0") ?? 0) > 0
     }
 
     deinit { fl_PQfinish(connection) }
@@ -94,12 +130,46 @@ public final class PostgresSink: RecordSink {
             throw SinkError(.io, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         fl_PQfinish(connection)
-        connection = fl_PQconnectdb(url)
+        let parameters = PostgresSink.connectionParameters(url: url, environmentTimeout: getenv("PGCONNECT_TIMEOUT").map { String(cString: $0) })
+        let keywords = parameters.map { strdup($0.keyword) } + [nil]
+        let values = parameters.map { strdup($0.value) } + [nil]
+        defer { (keywords + values).forEach { free($0) } }
+        let constKeywords = keywords.map { $0.map { UnsafePointer<CChar>($0) } }
+        let constValues = values.map { $0.map { UnsafePointer<CChar>($0) } }
+        connection = fl_PQconnectdbParams(constKeywords, constValues, 1)
         guard fl_PQstatus(connection) == CONNECTION_OK else {
             throw SinkError(.io, tr("cannot connect to \(label): \(errorMessage())"))
         }
         // The server's notices ("relation … already exists, skipping") are not the operator's business.
         fl_PQquietNotices(connection)
+        try prepareSession()
+    }
+
+    /// libpq's keywords for `url`: `connect_timeout` 10 first, then the URL as `dbname` (expanded by libpq), so a
+    /// `connect_timeout` in the URL wins (libpq keeps the last value of a keyword). With PGCONNECT_TIMEOUT set
+    /// (`environmentTimeout`) no default is given, so libpq takes the variable's.
+    static func connectionParameters(url: String, environmentTimeout: String?) -> [(keyword: String, value: String)] {
+        (environmentTimeout == nil ? [("connect_timeout", defaultConnectTimeout)] : []) + [("dbname", url)]
+    }
+
+    /// Bounds this connection's lock waits (the set-up's advisory lock and every statement's table locks):
+    /// lock_timeout 10 s unless something chose one (the URL's options, a server, database or role setting);
+    /// a lock_timeout of 0 from the URL itself is the operator asking to wait for ever, and is kept.
+    /// Made again after every reconnection: a new session starts with the server's settings.
+    private func prepareSession() throws(SinkError) {
+        let sql = """
+            SELECT CASE WHEN setting = '0' AND source <> 'client' THEN set_config('lock_timeout', $1, false)
+            ELSE current_setting('lock_timeout') END FROM pg_settings WHERE name = 'lock_timeout'
+            """
+        lockTimeout = try send(sql, [PostgresSink.defaultLockTimeout]).first?.first ?? ""
+    }
+
+    /// Makes the connection again (with the same parameters) and its session settings; whether it is usable.
+    private func reset() -> Bool {
+        fl_PQreset(connection)
+        guard fl_PQstatus(connection) == CONNECTION_OK else { return false }
+        do { try prepareSession() } catch { return false }
+        return true
     }
 
     private func errorMessage() -> String {
@@ -107,15 +177,31 @@ public final class PostgresSink: RecordSink {
         return ControlCharacters.escaped(text.split(separator: "\n").first.map(String.init) ?? text)
     }
 
-    /// Run one statement with text parameters; rows of text. A unique violation is a conflict. A connection found
-    /// broken is re-established first; one lost during the statement sets `lostConnection` (the caller decides
+    /// Run one statement with text parameters; rows of text. A connection found broken is re-established first;
+    /// one lost during the statement is re-established after it and sets `lostConnection` (the caller decides
     /// whether the statement may run again).
     private func exec(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
         lostConnection = false
         if fl_PQstatus(connection) != CONNECTION_OK {
-            fl_PQreset(connection)
-            guard fl_PQstatus(connection) == CONNECTION_OK else { throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())")) }
+            guard reset() else {
+                lostConnection = false
+                throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+            }
         }
+        do {
+            return try send(sql, values)
+        } catch where lostConnection {
+            _ = reset()
+            lostConnection = true
+            throw error
+        }
+    }
+
+    /// Run one statement on the connection as it is. A unique violation is a conflict; another integrity rule of
+    /// the table's (SQLSTATE class 23: a CHECK, a foreign key) or a value the column cannot hold (class 22: too
+    /// long, out of range) refuses this record only; a lock wait that timed out (55P03) and anything else is the
+    /// sink's failure. No SQLSTATE means the connection went (`lostConnection`).
+    private func send(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
         let cStrings = values.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var pointers = cStrings.map { UnsafePointer<CChar>($0) }
@@ -124,14 +210,16 @@ public final class PostgresSink: RecordSink {
         let status = fl_PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-            if state == "23505" { throw SinkError(.conflict, errorMessage()) }
             // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
             // marked the connection bad yet.
             if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK {
-                let why = errorMessage()
-                fl_PQreset(connection)
                 lostConnection = true
-                throw SinkError(.io, tr("lost the connection to \(label): \(why)"))
+                throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+            }
+            if state == "23505" { throw SinkError(.conflict, errorMessage()) }
+            if state.hasPrefix("23") || state.hasPrefix("22") { throw SinkError(.refused, errorMessage()) }
+            if state == "55P03" {
+                throw SinkError(.io, tr("\(label): another session holds a lock on table \(table) (waited \(lockTimeout)); try again once it is released"))
             }
             throw SinkError(.io, "\(label): \(errorMessage())")
         }
@@ -142,13 +230,79 @@ public final class PostgresSink: RecordSink {
         return rows
     }
 
-    /// The URL as messages show it: any password taken out.
-    static func withoutPassword(_ url: String) -> String {
-        let chars = Array(url)
-        // scheme://user:password@host…: the password lies between the first ':' after "//" and the '@'.
-        guard let slashes = (0..<max(chars.count - 1, 0)).first(where: { chars[$0] == "/" && chars[$0 + 1] == "/" }),
-              let at = chars[(slashes + 2)...].firstIndex(of: "@"),
-              let colon = chars[(slashes + 2)..<at].firstIndex(of: ":") else { return url }
-        return String(chars[...colon]) + "***" + String(chars[at...])
+    /// The connection string as messages show it: any password replaced by `***`, whether given as
+    /// `user:password@` or `?password=…` / `&password=…` in a URL, or as `password=…` in a key=value string.
+    public static func withoutPassword(_ conninfo: String) -> String {
+        let chars = Array(conninfo)
+        guard conninfo.hasPrefix("postgresql://") || conninfo.hasPrefix("postgres://") else {
+            return keyValuesWithoutPassword(chars)
+        }
+        var out = chars
+        let start = chars.firstIndex(of: "/")! + 2
+        // libpq reads credentials up to the first '@' before any '/': user:password@.
+        var authorityEnd = start
+        if let at = chars[start...].firstIndex(where: { $0 == "@" || $0 == "/" }), chars[at] == "@" {
+            if let colon = chars[start..<at].firstIndex(of: ":") {
+                out = Array(chars[...colon]) + Array("***") + Array(chars[at...])
+            }
+            authorityEnd = out.firstIndex(of: "@")!
+        }
+        // Query parameters: a key may be percent-encoded (libpq decodes keys too).
+        guard let question = out[authorityEnd...].firstIndex(of: "?") else { return String(out) }
+        let parameters = out[(question + 1)...].split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
+            guard let equals = part.firstIndex(of: "="), percentDecoded(String(part[..<equals])) == "password" else { return String(part) }
+            return String(part[...equals]) + "***"
+        }
+        return String(out[...question]) + parameters.joined(separator: "&")
+    }
+
+    /// `key=value` pairs (a value quoted in '…' with backslash escapes, or up to the next space) with the value of
+    /// `password` replaced, as libpq's conninfo parser reads them.
+    private static func keyValuesWithoutPassword(_ chars: [Character]) -> String {
+        var out = ""
+        var i = 0
+        func spaces() { while i < chars.count, chars[i].isWhitespace { out.append(chars[i]); i += 1 } }
+        while i < chars.count {
+            spaces()
+            var key = ""
+            while i < chars.count, chars[i] != "=", !chars[i].isWhitespace { key.append(chars[i]); i += 1 }
+            out += key
+            spaces()
+            guard i < chars.count, chars[i] == "=" else { continue }
+            out.append("="); i += 1
+            spaces()
+            var value = ""
+            if i < chars.count, chars[i] == "'" {
+                value.append("'"); i += 1
+                while i < chars.count, chars[i] != "'" {
+                    if chars[i] == "\\", i + 1 < chars.count { value.append(chars[i]); i += 1 }
+                    value.append(chars[i]); i += 1
+                }
+                if i < chars.count { value.append("'"); i += 1 }
+            } else {
+                while i < chars.count, !chars[i].isWhitespace {
+                    if chars[i] == "\\", i + 1 < chars.count { value.append(chars[i]); i += 1 }
+                    value.append(chars[i]); i += 1
+                }
+            }
+            out += key == "password" ? "***" : value
+        }
+        return out
+    }
+
+    /// `%XX` sequences decoded (as UTF-8); others kept.
+    private static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -3,7 +3,8 @@ import FieldKit
 
 /// Records in a SQLite database (Debian's libsqlite3, loaded on first use): a table named after the form with one TEXT column per field
 /// plus `saved_at` and `operator`, created if missing; WAL with full sync, one transaction per record, a UNIQUE index
-/// for each `unique` field (empty values aside), so the database itself refuses a repeat.
+/// on each `unique` field (empty values aside; checked by definition when the table is opened), so the database
+/// itself refuses a repeat.
 public final class SQLiteSink: RecordSink {
     public let label: String
     private var db: OpaquePointer?
@@ -31,14 +32,51 @@ public final class SQLiteSink: RecordSink {
         let columnList = columns.map { "\"\($0)\" TEXT NOT NULL" }.joined(separator: ", ")
         try execute("PRAGMA journal_mode=WAL")
         try execute("PRAGMA synchronous=FULL")
-        try execute("CREATE TABLE IF NOT EXISTS \"\(table)\" (\(columnList))")
-        let existing = try names(of: table)
-        guard existing == columns else {
-            throw SinkError(.mismatch, tr("\(path): table \(table) has the columns \(existing.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
+        // One transaction for the set-up: importers starting at once see the table and its indexes whole.
+        try execute("BEGIN IMMEDIATE")
+        do throws(SinkError) {
+            try execute("CREATE TABLE IF NOT EXISTS \"\(table)\" (\(columnList))")
+            let existing = try names(of: table)
+            guard existing == columns else {
+                throw SinkError(.mismatch, tr("\(path): table \(table) has the columns \(existing.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
+            }
+            for field in form.fields where field.unique {
+                try guardUnique(field.name)
+            }
+            try execute("COMMIT")
+        } catch {
+            _ = fl_sqlite3_exec(db, "ROLLBACK", nil)
+            throw error
         }
-        for field in form.fields where field.unique {
-            try execute("CREATE UNIQUE INDEX IF NOT EXISTS \"\(table)_\(field.name)_unique\" ON \"\(table)\"(\"\(field.name)\") WHERE \"\(field.name)\" <> ''")
+        // The database file and its WAL exist now (SQLite's own folder sync is an fdatasync, made only for journals
+        // and WALs it creates): their names are made durable before any record is confirmed.
+        try syncParentDirectory(of: path)
+    }
+
+    /// Makes sure a UNIQUE index on exactly `column` guards it, by the indexes' definitions (whatever their names):
+    /// creates one when there is none, and refuses to open when it cannot (repeats already in the table, or a
+    /// name taken by another index).
+    private func guardUnique(_ column: String) throws(SinkError) {
+        if try isGuarded(column) { return }
+        let name = uniqueIndexName(table: table, column: column)
+        do {
+            try execute("CREATE UNIQUE INDEX IF NOT EXISTS \"\(name)\" ON \"\(table)\"(\"\(column)\") WHERE \"\(column)\" <> ''")
+        } catch {
+            throw SinkError(.mismatch, tr("\(label): table \(table): cannot make field \(column) unique: \(String(cString: fl_sqlite3_errmsg(db)))"))
         }
+        guard try isGuarded(column) else {
+            throw SinkError(.mismatch, tr("\(label): table \(table): cannot make field \(column) unique: the index name \(name) is taken"))
+        }
+    }
+
+    /// Whether some UNIQUE index of the table has `column` as its one key column. (A partial index, such as the
+    /// one fieldline makes for non-empty values, counts.)
+    private func isGuarded(_ column: String) throws(SinkError) -> Bool {
+        let sql = """
+            SELECT count(*) FROM pragma_index_list(?1) AS i WHERE i."unique" = 1
+            AND (SELECT count(*) FROM pragma_index_info(i.name)) = 1 AND (SELECT name FROM pragma_index_info(i.name)) = ?2
+            """
+        return (try query(sql, [table, column]) ?? 0) > 0
     }
 
     deinit { fl_sqlite3_close(db) }
@@ -88,17 +126,19 @@ public final class SQLiteSink: RecordSink {
         return statement
     }
 
-    /// Run a statement that returns nothing; a UNIQUE violation is a conflict naming the column.
+    /// Run a statement that returns nothing. A UNIQUE violation is a conflict naming the column; another rule of
+    /// the database's own (CHECK, a trigger, a datatype) refuses this record only; anything else is the sink's.
     private func run(_ sql: String, _ values: [String]) throws(SinkError) {
         let statement = try prepare(sql, values)
         defer { fl_sqlite3_finalize(statement) }
         let status = fl_sqlite3_step(statement)
         guard status == SQLITE_DONE else {
             let message = String(cString: fl_sqlite3_errmsg(db))
-            if fl_sqlite3_extended_errcode(db) == fl_sqlite_constraint_unique() {
-                throw SinkError(.conflict, message)
+            switch fl_sqlite_refusal(fl_sqlite3_extended_errcode(db)) {
+            case 1: throw SinkError(.conflict, message)
+            case 2: throw SinkError(.refused, message)
+            default: throw SinkError(.io, "\(label): \(message)")
             }
-            throw SinkError(.io, "\(label): \(message)")
         }
     }
 

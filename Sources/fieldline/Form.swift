@@ -127,10 +127,12 @@ enum OutputTarget {
         } else if target.hasSuffix(".jsonl") || target.hasSuffix(".json") {
             self = .file(target, .jsonl)
         } else {
-            throw ValidationError(tr("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(target)' (or give --format jsonl|csv for a file of another name)"))
+            throw ValidationError(tr("--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(PostgresSink.withoutPassword(target))' (or give --format jsonl|csv for a file of another name)"))
         }
         if format != nil, case .sqlite = self { throw ValidationError(tr("--format is for - and files; \(target) is a SQLite database")) }
-        if format != nil, case .postgres = self { throw ValidationError(tr("--format is for - and files; \(target) is a PostgreSQL database")) }
+        if format != nil, case .postgres = self {
+            throw ValidationError(tr("--format is for - and files; \(PostgresSink.withoutPassword(target)) is a PostgreSQL database"))
+        }
     }
 
     /// The file that holds the records, when there is one (PostgreSQL's is on the server).

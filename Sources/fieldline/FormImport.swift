@@ -50,8 +50,9 @@ struct FormImport {
             let record = SavedRecord(values: verdict.values, savedAt: FormImport.timestamp(), operatorName: operatorName)
             do {
                 try sink.save(record)
-            } catch where error.kind == .conflict {
-                // Saved by someone else between the look-up and the save: this record is refused, the rest go on.
+            } catch where error.kind == .conflict || error.kind == .refused {
+                // Saved by someone else between the look-up and the save, or refused by a rule of the database's
+                // own (a CHECK constraint): this record is not saved, the rest go on.
                 report("-", tr("not saved: \(error.message)"))
             } catch {
                 Diagnostics.error(error.message)

@@ -82,4 +82,110 @@ import Testing
         #expect(run.status == 0, "\(run.err)")
         #expect(try pg.psql("SELECT name FROM entry ORDER BY name") == ["first", "second"])
     }
+
+    /// Forms `a` (field `b_c`) and `a_b` (field `c`): before, their indexes shared the name `a_b_c_unique` and the
+    /// second table had none (8 importers of 200 values left 550 rows). Each table is guarded.
+    @Test func uniqueIndexesOfLikeNamedTablesDoNotCollide() async throws {
+        let pg = try ScratchPostgres()
+        let s = try FormImportTests.Scratch()
+        let (a, ab, values) = try FormSQLiteTests.collidingForms(in: s)
+        #expect(try fieldline(["form", a, "--input", "-", "--out", pg.url], stdin: #"{"b_c":"1"}"# + "\n").status == 0)
+        let runs = try await FormSQLiteTests.concurrently(8, ["form", ab, "--input", values, "--out", pg.url])
+        #expect(runs.allSatisfy { $0.status == 0 || $0.status == 65 }, "\(runs.map(\.err))")
+        #expect(try pg.psql("SELECT count(*), count(DISTINCT c) FROM a_b") == ["200|200"])
+        #expect(throws: ScratchPostgres.PostgresProblem.self) { try pg.psql("INSERT INTO a_b VALUES ('v1', 't', 'o')") }
+    }
+
+    /// Two field names alike in their first 61 bytes: PostgreSQL cuts identifiers at 63 bytes, so
+    /// `t_<field>_unique` named one index for both and the second field went unguarded.
+    @Test func longFieldNamesEachGetTheirIndex() throws {
+        let pg = try ScratchPostgres()
+        let s = try FormImportTests.Scratch()
+        let stem = String(repeating: "f", count: 61)
+        try "name: t\nfields:\n  - {name: \(stem)_1, keymap: text, unique: true}\n  - {name: \(stem)_2, keymap: text, unique: true}\n"
+            .write(toFile: s.path("t.yaml"), atomically: true, encoding: .utf8)
+        let run = try fieldline(["form", s.path("t.yaml"), "--input", "-", "--out", pg.url], stdin: #"{"\#(stem)_1":"a","\#(stem)_2":"b"}"# + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        #expect(throws: ScratchPostgres.PostgresProblem.self) { try pg.psql("INSERT INTO t VALUES ('c', 'b', 't', 'o')") }
+        #expect(throws: ScratchPostgres.PostgresProblem.self) { try pg.psql("INSERT INTO t VALUES ('a', 'd', 't', 'o')") }
+    }
+
+    /// Records the server refuses for rules of the table's own (a CHECK added by a DBA: SQLSTATE class 23; a
+    /// column narrowed to varchar(5): class 22) are reported one by one; the others are saved; exit 65.
+    @Test func recordsTheServerRefusesAreSkipped() throws {
+        let pg = try ScratchPostgres()
+        let s = try FormImportTests.Scratch()
+        try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
+        #expect(try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: "").status == 0)
+        _ = try pg.psql("ALTER TABLE entry ADD CHECK (name <> 'x')")
+        _ = try pg.psql("ALTER TABLE entry ALTER COLUMN name TYPE varchar(5)")
+        let input = ["ok1", "x", "ok2", "toolong", "ok3"].map { #"{"mobile":"13800000000","name":"\#($0)"}"# }.joined(separator: "\n") + "\n"
+        let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: input)
+        #expect(run.status == 65)
+        let lines = run.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.err)")
+        #expect(lines.first?.hasPrefix("2:-: not saved: ERROR:  new row for relation \"entry\" violates check constraint") == true, "\(run.err)")
+        #expect(lines.last?.hasPrefix("4:-: not saved: ERROR:  value too long for type character varying(5)") == true, "\(run.err)")
+        #expect(try pg.psql("SELECT name FROM entry ORDER BY name") == ["ok1", "ok2", "ok3"])
+    }
+
+    /// A server that accepts the connection and never answers: the import gives up after the URL's
+    /// connect_timeout (2 s) with exit 74, and the password given in the URL is not shown.
+    @Test func aSilentServerTimesOutWithoutShowingThePassword() throws {
+        let listener = try SilentListener()
+        let s = try FormImportTests.Scratch()
+        try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
+        try "".write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
+        let url = "postgresql://u@127.0.0.1:\(listener.port)/db?connect_timeout=2&password=secret"
+        let result = try #require(try fieldline(["form", s.path("entry.yaml"), "--input", s.path("in.jsonl"), "--out", url], killedAfter: 20))
+        #expect(result.run.status == 74)
+        #expect(result.run.err.contains("timeout"), "\(result.run.err)")
+        #expect(!result.run.err.contains("secret"), "\(result.run.err)")
+        #expect(result.elapsed < 8)
+    }
+
+    /// Without connect_timeout in the URL, a silent server is given up after 10 s (before, the import hung forever).
+    @Test func aSilentServerTimesOutByDefault() throws {
+        let listener = try SilentListener()
+        let s = try FormImportTests.Scratch()
+        try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
+        try "".write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
+        let url = "postgresql://u@127.0.0.1:\(listener.port)/db"
+        let result = try #require(try fieldline(["form", s.path("entry.yaml"), "--input", s.path("in.jsonl"), "--out", url], killedAfter: 25))
+        #expect(result.run.status == 74)
+        #expect(result.run.err.contains("timeout expired"), "\(result.run.err)")
+        #expect(result.elapsed > 9 && result.elapsed < 20)
+    }
+
+    /// A table locked by another session (a DBA's `LOCK TABLE … ACCESS EXCLUSIVE`): the import waits at most the
+    /// default lock_timeout (10 s), then ends with 74 and says so (before, it waited for ever).
+    @Test func aLockedTableIsWaitedForAtMostTenSeconds() throws {
+        let pg = try ScratchPostgres()
+        let s = try FormImportTests.Scratch()
+        try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
+        try #"{"mobile":"13800000000","name":"a"}"#.write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
+        #expect(try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: "").status == 0)
+        let holder = try HeldSession(url: pg.url, sql: "BEGIN; LOCK TABLE entry IN ACCESS EXCLUSIVE MODE;")
+        let result = try #require(try fieldline(["form", s.path("entry.yaml"), "--input", s.path("in.jsonl"), "--out", pg.url], killedAfter: 30))
+        withExtendedLifetime(holder) {}
+        #expect(result.run.status == 74)
+        #expect(result.run.err.contains("another session holds a lock on table entry (waited 10s)"), "\(result.run.err)")
+        #expect(result.elapsed > 9 && result.elapsed < 25)
+    }
+
+    /// The advisory lock taken while the table is set up is bounded too, here by a lock_timeout the URL sets
+    /// (`options=-c lock_timeout=1000`), which the sink leaves as it is.
+    @Test func theSetUpLockIsBoundedByTheURLsLockTimeout() throws {
+        let pg = try ScratchPostgres()
+        let s = try FormImportTests.Scratch()
+        try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
+        try "".write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
+        let holder = try HeldSession(url: pg.url, sql: "SELECT pg_advisory_lock(hashtext('fieldline:entry'));")
+        let url = pg.url + "&options=-c%20lock_timeout%3D1000"
+        let result = try #require(try fieldline(["form", s.path("entry.yaml"), "--input", s.path("in.jsonl"), "--out", url], killedAfter: 30))
+        withExtendedLifetime(holder) {}
+        #expect(result.run.status == 74)
+        #expect(result.run.err.contains("another session holds a lock on table entry (waited 1s)"), "\(result.run.err)")
+        #expect(result.elapsed < 8)
+    }
 }

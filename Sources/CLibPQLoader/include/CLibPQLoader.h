@@ -8,7 +8,7 @@
 /// reason in `why`.
 int fl_pq_load(char *why, unsigned long why_size);
 
-PGconn *fl_PQconnectdb(const char *conninfo);
+PGconn *fl_PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname);
 ConnStatusType fl_PQstatus(const PGconn *conn);
 void fl_PQfinish(PGconn *conn);
 void fl_PQreset(PGconn *conn);

@@ -22,6 +22,8 @@ long long fl_sqlite3_column_int64(sqlite3_stmt *statement, int column);
 const unsigned char *fl_sqlite3_column_text(sqlite3_stmt *statement, int column);
 /// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import: bind text through this.
 int fl_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes);
-/// SQLITE_CONSTRAINT_UNIQUE is a macro expression Swift does not import.
-int fl_sqlite_constraint_unique(void);
+/// What an extended result code of a failed INSERT says about the record (the SQLITE_CONSTRAINT_* codes are macro
+/// expressions Swift does not import): 1 a repeat (UNIQUE, PRIMARY KEY), 2 refused by another rule of the
+/// database's own (CHECK, NOT NULL, a trigger, a datatype, too big), 0 not about the record (I/O, busy, full).
+int fl_sqlite_refusal(int extended_code);
 #endif

@@ -48,6 +48,10 @@ public struct SinkError: Error, Sendable, Equatable {
         /// The store refused the record because a `unique` value is already there (another operator's record
         /// saved a moment earlier): the record is not saved and stays with the operator.
         case conflict
+        /// The store refused this one record for a rule of its own (a CHECK constraint a DBA added, a value the
+        /// column cannot hold): the record is not saved and stays with the operator; the sink is still usable, so
+        /// an import goes on with the next record.
+        case refused
     }
     /// Which kind of failure.
     public let kind: Kind

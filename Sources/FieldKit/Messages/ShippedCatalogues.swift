@@ -739,6 +739,10 @@ msgstr "无法打开：它不断出现又消失"
 msgid "cannot open its folder"
 msgstr "无法打开其所在文件夹"
 
+#: Sources/FieldSinks/DirectorySync.swift
+msgid "cannot open the folder {0}: {1}"
+msgstr "无法打开文件夹 {0}：{1}"
+
 #: Sources/FieldTerminal/FieldPrompt.swift
 msgid "cannot open the terminal"
 msgstr "无法打开终端"
@@ -777,6 +781,10 @@ msgstr "无法初始化"
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "cannot shorten it ({0})"
 msgstr "无法缩短（{0}）"
+
+#: Sources/FieldSinks/DirectorySync.swift
+msgid "cannot sync the folder {0}: {1}"
+msgstr "无法同步文件夹 {0}：{1}"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
 msgid "cannot sync {0}: {1}"
@@ -1728,6 +1736,10 @@ msgstr "{0}：必须填写"
 msgid "{0}: a whole number (dates are for date fields)"
 msgstr "{0}：应为整数（日期只用于日期字段）"
 
+#: Sources/FieldSinks/PostgresSink.swift
+msgid "{0}: another session holds a lock on table {1} (waited {2}); try again once it is released"
+msgstr "{0}：另一个会话锁住了表 {1}（已等待 {2}）；请在锁释放后重试"
+
 #: Sources/FieldSinks/JSONLinesSink.swift
 msgid "{0}: record {1} is not a JSON object of texts"
 msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
@@ -1736,6 +1748,16 @@ msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 #: Sources/FieldSinks/SQLiteSink.swift
 msgid "{0}: table {1} has the columns {2}, the form {3}"
 msgstr "{0}：表 {1} 的列是 {2}，表单的是 {3}"
+
+#: Sources/FieldSinks/PostgresSink.swift
+#: Sources/FieldSinks/SQLiteSink.swift
+msgid "{0}: table {1}: cannot make field {2} unique: the index name {3} is taken"
+msgstr "{0}：表 {1}：无法使字段 {2} 唯一：索引名 {3} 已被占用"
+
+#: Sources/FieldSinks/PostgresSink.swift
+#: Sources/FieldSinks/SQLiteSink.swift
+msgid "{0}: table {1}: cannot make field {2} unique: {3}"
+msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
 
 #: Sources/FieldKit/Forms/FormSession.swift
 msgid "{0}: this value is already in {1}"
