@@ -46,7 +46,7 @@ public struct FormPrompt {
         var saved = 0
         let held = (try? sink.count()) ?? 0
         let records = held == 1 ? tr("1 record") : tr("\(held) records")
-        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Up goes back a field; Ctrl-D on the first field ends."))
+        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker); Ctrl-D on the first field ends."))
         var unsaved: [String]?
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be

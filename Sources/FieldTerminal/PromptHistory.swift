@@ -3,14 +3,11 @@ import FieldKit
 import Glibc
 #endif
 
-/// Earlier accepted values of a field, kept in a libedit history file checked by `HistoryFile`.
+/// Earlier accepted values of a field, kept in a libedit history file checked by `HistoryFile`. Stepping through
+/// them is `HistoryCursor`'s (FieldKit), which the prompt core holds.
 struct PromptHistory {
     /// Oldest first.
-    private(set) var entries: [String]
-    /// Index of the entry shown, or `entries.count` for the line being typed.
-    private var index: Int
-    /// What was typed before the first Up, restored by Down past the newest entry.
-    private var draft = ""
+    let entries: [String]
     /// The checked file accepted values are appended to; nil when it was refused or is read-only.
     private let file: HistoryFile?
 
@@ -31,23 +28,7 @@ struct PromptHistory {
             warn(HistoryWarning.line(path, error.reason, tr("asking without history")))
         }
         entries = list
-        index = list.count
         file = kept
-    }
-
-    /// One step back; nil when there is nothing older.
-    mutating func older(current: String) -> String? {
-        guard index > 0 else { return nil }
-        if index == entries.count { draft = current }
-        index -= 1
-        return entries[index]
-    }
-
-    /// One step forward; the draft after the newest entry; nil when already there.
-    mutating func newer() -> String? {
-        guard index < entries.count else { return nil }
-        index += 1
-        return index == entries.count ? draft : entries[index]
     }
 
     /// Appends an accepted value to the file checked at start (skipped when it equals the file's newest entry).

@@ -48,7 +48,12 @@ final class PromptSession {
     @exclusivity(unchecked) var outcome: PromptOutcome?
     @exclusivity(unchecked) var input = InputReader()
     let deadline: UInt64?
-    @exclusivity(unchecked) var history: PromptHistory?
+    /// Every key's decision (the keymap, history, a form's back keys); the session only paints what it answers.
+    @exclusivity(unchecked) var core: PromptCore
+    /// The history file accepted values are saved to, when there is one.
+    @exclusivity(unchecked) var history: PromptHistory? {
+        didSet { core.history = history.map { HistoryCursor(entries: $0.entries) } }
+    }
     /// C strings handed to libedit's prompt callbacks; rewritten on each call.
     let promptBuffer: UnsafeMutablePointer<CChar>
     /// The counter's cells (cut at a character boundary already) and the terminating zero.
@@ -79,13 +84,10 @@ final class PromptSession {
     /// A choice field: its line shows a candidate's label after the query, with the candidates listed below.
     let hasChoices: Bool
 
-    /// Whether the keymap binds any printable character to a command (most do not; typing then skips the lookup).
-    let hasCharacterBindings: Bool
-
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
         hasChoices = field.spec.choices != nil
-        hasCharacterBindings = options.keymap.bindings.keys.contains { if case .character = $0 { true } else { false } }
+        core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
         self.options = options
         self.tty = tty
         columns = TerminalWrites.columns(tty)
@@ -140,35 +142,6 @@ final class PromptSession {
 
     // MARK: - Keys
 
-    /// Run an engine command and paint the result; returns libedit's CC_* code.
-    func run(_ command: EditCommand) -> UInt8 {
-        let effect = change { $0.apply(command) }
-        switch effect {
-        case .accept(let value):
-            // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
-            // and counter, without an earlier key's refusal mark) and end the line on the next sentinel. A line whose
-            // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again cost
-            // as much as six typed keys), and libedit, whose model of the screen is behind, draws nothing more.
-            let current = showsFrameAfterQuickEcho()
-            if !current { paint() }
-            moveToEnd()
-            // Ahead of any keys still queued: they were typed after this Enter and belong to the next prompt.
-            pending.insert(.accept(value), at: 0)
-            return UInt8(current ? CC_NORM : CC_REFRESH)
-        case .cancel:
-            outcome = .cancelled
-            return UInt8(CC_EOF)
-        case .bell:
-            if command == .acceptLine, let message = frame.message { return showMessage(message) }
-            // A refused paste left the field as it was: say why, so the operator knows nothing went in. A key
-            // refused for what it would make (a country the field does not take) says why too.
-            if let notice = field.notice { return showMessage(notice) }
-            return paint(refused: true)
-        case .refresh:
-            return paint()
-        }
-    }
-
     /// Work queued by the input reader (one item per sentinel it returned).
     func runPending() -> UInt8 {
         guard !pending.isEmpty else { return paint() }
@@ -183,83 +156,48 @@ final class PromptSession {
         }
     }
 
-    /// One decoded event: text is typed, a paste is inserted (it never runs a command), a key runs its command.
+    /// One decoded event, decided by the prompt core (every key through the keymap) and painted here.
     func handle(_ event: InputEvent, pasteTail: Bool = false) -> UInt8 {
-        switch event {
-        case .text(let text):
-            if hasCharacterBindings, text.count == 1, let command = options.keymap.bindings[.character(text.first!)] {
-                return dispatch(command)
-            }
-            return run(.selfInsert(text))
-        case .paste(let text, let dropped):
-            // A paste is only ever inserted, never run as keys: it cannot accept or cancel.
-            guard dropped else { return run(.paste(text)) }
-            // The terminal sent more than text (control characters, escape sequences, invalid UTF-8, or more than
-            // the paste cap): inserting the rest would change the value silently, so nothing goes in.
-            change { $0.refusePaste(because: tr("it held control characters or escape sequences, or was too long")) }
-            return showMessage(field.notice ?? "")
-        case .refused:
-            return refuse()
-        case .key(let key):
-            return press(key, pasteTail: pasteTail)
-        }
+        if derivedFrame != nil { derivedFrame = nil }
+        let step = core.step(event, pasteTail: pasteTail, field: &field)
+        return show(step)
     }
 
-    /// A named key: the terminal-level keys first, then the field's keymap.
-    func press(_ key: Key, pasteTail: Bool = false) -> UInt8 {
-        if case .named(let name) = key {
-            switch name {
-            case "C-l": return redraw(.requested)
-            // Up moves through a choice field's matches; Shift-Tab still goes back a field there.
-            case "Up" where options.backKeys && !hasChoices, "S-Tab" where options.backKeys:
-                outcome = .back
-                return UInt8(CC_EOF)
-            case "C-d" where pasteTail && field.state.symbols.isEmpty: return refuse()
-            case "C-d": return endOfFile()
-            // These are signals from the terminal (ISIG); as keys they only arrive through an extended keyboard
-            // protocol, and mean the same.
-            case "C-c": return interrupt()
-            case "C-z": kill(0, SIGTSTP); return UInt8(CC_NORM)
-            default: break
-            }
-        }
-        guard let command = options.keymap.command(for: key) else { return refuse() }
-        // A crafted paste's tail that arrived as its own read is not the user's keys: it may not end the field.
-        if pasteTail && (command == .acceptLine || command == .abort) { return refuse() }
-        return dispatch(command)
-    }
-
-    /// A keymap command, with Up/Down going to history when the field has no choices of its own.
-    func dispatch(_ command: EditCommand) -> UInt8 {
-        if command == .previousChoice || command == .nextChoice, !hasChoices, var history, !history.entries.isEmpty {
-            let recalled = command == .previousChoice ? history.older(current: field.value) : history.newer()
-            self.history = history
-            guard let recalled else { return refuse() }
-            change { field in
-                field = Field(spec: field.spec, context: field.context)
-                if !recalled.isEmpty { field.apply(.paste(recalled)) }
-            }
+    /// Paint what the core decided and tell libedit what to do next (a CC_* code).
+    func show(_ step: PromptStep) -> UInt8 {
+        switch step {
+        case .edited:
             return paint()
+        case .refused(let reason):
+            if let reason { return showMessage(reason) }
+            return paint(refused: true)
+        case .redraw:
+            return redraw(.requested)
+        case .accept(let value):
+            // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
+            // and counter, without an earlier key's refusal mark) and end the line on the next sentinel. A line whose
+            // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again cost
+            // as much as six typed keys), and libedit, whose model of the screen is behind, draws nothing more.
+            let current = showsFrameAfterQuickEcho()
+            if !current { paint() }
+            moveToEnd()
+            // Ahead of any keys still queued: they were typed after this Enter and belong to the next prompt.
+            pending.insert(.accept(value), at: 0)
+            return UInt8(current ? CC_NORM : CC_REFRESH)
+        case .cancel, .endOfFile:
+            outcome = .cancelled
+            return UInt8(CC_EOF)
+        case .back:
+            outcome = .back
+            return UInt8(CC_EOF)
+        case .interrupt:
+            // The caller restores the terminal and re-raises SIGINT.
+            outcome = .interrupted
+            return UInt8(CC_EOF)
+        case .suspend:
+            kill(0, SIGTSTP)
+            return UInt8(CC_NORM)
         }
-        return run(command)
-    }
-
-    /// A key nothing handles: the engine marks it refused (the counter shows ` !`) and the bell rings.
-    func refuse() -> UInt8 {
-        change { $0.refuseKey() }
-        return paint(refused: true)
-    }
-
-    /// Ctrl-D: end of input on an empty field, otherwise whatever the keymap binds it to.
-    func endOfFile() -> UInt8 {
-        if field.state.symbols.isEmpty { outcome = .cancelled; return UInt8(CC_EOF) }
-        return dispatch(options.keymap.command(for: .named("C-d")) ?? .deleteChar)
-    }
-
-    /// Ctrl-C as a key: end the prompt; the caller restores the terminal and re-raises SIGINT.
-    func interrupt() -> UInt8 {
-        outcome = .interrupted
-        return UInt8(CC_EOF)
     }
 
     // MARK: - Prompts

@@ -10,11 +10,14 @@ struct Replay: ParsableCommand {
             KEYS use Vim key notation: plain characters are typed one by one and <lt> types '<'; the keys a \
             field binds by default are \(Replay.standardKeys) (a keymap may bind more). \
             KEYS and --paste TEXT run in command-line order, each --paste as one paste. Put -- before KEYS that \
-            start with '-'. The run stops at an accepted <CR> or at <Esc>, as a prompt would.
+            start with '-'. The run stops where a prompt would end (an accepted <CR>, <Esc>, <C-d> on an empty field).
             Prints the display with the cursor drawn as '|' (--output display, the default), the value Enter would \
             accept (--output value), or an object (--output json, or --json) with display, cursor, cursorColumn, \
-            value, counter, status, message, full, refused and effect, and for a choice field query, matches, \
-            index and choice.
+            value, counter, status, message, full, refused, effect (what the last key did: refresh, bell, redraw, \
+            accept, cancel, eof, back, interrupt) and ending (how the prompt would end: accepted, cancelled, back, \
+            interrupted, or null while it goes on), and for a choice field query, matches, index and choice. Every \
+            key is decided as at a terminal, through the keymap: <C-d> on an empty field ends the run as \
+            cancelled, an unbound key is refused (refused: true).
             Exit codes: 0 replayed, 64 usage error (unknown key name, bad option), 78 keymap problems.
             """
     )
@@ -66,11 +69,16 @@ struct Replay: ParsableCommand {
             out.append(outcome.field.acceptedValue)
         } else if output == .json {
             let effect: JSONText.Value
-            switch outcome.lastEffect {
-            case .accept?: effect = .string("accept")
-            case .cancel?: effect = .string("cancel")
-            case .bell?: effect = .string("bell")
-            case .refresh?: effect = .string("refresh")
+            var ending: JSONText.Value = .null
+            switch outcome.lastStep {
+            case .accept?: effect = .string("accept"); ending = .string("accepted")
+            case .cancel?: effect = .string("cancel"); ending = .string("cancelled")
+            case .endOfFile?: effect = .string("eof"); ending = .string("cancelled")
+            case .back?: effect = .string("back"); ending = .string("back")
+            case .interrupt?: effect = .string("interrupt"); ending = .string("interrupted")
+            case .refused?: effect = .string("bell")
+            case .edited?, .suspend?: effect = .string("refresh")
+            case .redraw?: effect = .string("redraw")
             case nil: effect = .null
             }
             var members: [(String, JSONText.Value)] = [
@@ -84,6 +92,7 @@ struct Replay: ParsableCommand {
                 ("full", .bool(frame.isFull)),
                 ("refused", .bool(frame.keyRefused)),
                 ("effect", effect),
+                ("ending", ending),
             ]
             // A choice field: what was typed, how many choices it finds, which is current, and that one's value
             // and labels (the display above is the line as drawn).

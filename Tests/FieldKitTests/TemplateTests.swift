@@ -80,7 +80,7 @@ struct KeyNotationTests {
         ("<BS>", .backwardDeleteChar), ("<Del>", .deleteChar), ("<Left>", .backwardChar), ("<Right>", .forwardChar),
         ("<Home>", .beginningOfLine), ("<End>", .endOfLine), ("<C-a>", .beginningOfLine), ("<C-e>", .endOfLine),
         ("<C-w>", .backwardKillWord), ("<C-u>", .unixLineDiscard), ("<C-k>", .killLine), ("<CR>", .acceptLine),
-        ("<Esc>", .abort), ("<Tab>", .complete), ("<Up>", .previousChoice), ("<Down>", .nextChoice),
+        ("<Esc>", .abort), ("<Tab>", .complete), ("<Up>", .previousHistory), ("<Down>", .nextHistory), ("<C-d>", .deleteCharOrEndOfFile), ("<S-Tab>", .previousField),
         ("x", .selfInsert("x")),
     ]
 

@@ -32,7 +32,7 @@ import Testing
         try await t.see("confirm again") { $0.last { !$0.isEmpty }?.hasPrefix("Enter saves, Esc discards, Up goes back:") == true }
         t.press("Up")                                   // the record is still there, field by field
         try await t.see("the visit date", FormTerminalTests.dateRow)
-        t.press("Up")
+        t.press("BTab")                                 // Shift-Tab (Up would step the date)
         try await t.seeRow("Name: Second", "6/20")
         t.press("Enter"); try await t.see("the visit date", FormTerminalTests.dateRow)
         t.press("Enter"); try await t.see("summary again") { $0.contains("    name        Second") }

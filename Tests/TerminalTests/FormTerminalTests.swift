@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `fieldline form` at a real terminal: field after field, back with Up, a summary with Enter/Esc, the record saved
+/// `fieldline form` at a real terminal: field after field, back with Shift-Tab, a summary with Enter/Esc, the record saved
 /// before the next starts, Ctrl-D to end and Ctrl-C to stop with every saved record kept.
 @Suite struct FormTerminalTests {
     static let visitor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -55,7 +55,8 @@ import Testing
         try await t.seeRow("Name:", "0/20")
         t.type("Zhang"); t.press("Enter")
         try await t.see("the visit date", Self.dateRow)  // today, the default, already in place
-        t.press("Up")                                   // back to the name, with its value, editable
+        t.press("BTab")                                 // Shift-Tab: back to the name, with its value, editable
+                                                        // (Up steps the date in a date field)
         try await t.seeRow("Name: Zhang", "5/20")
         t.type(" San"); t.press("Enter")
         try await t.see("the visit date", Self.dateRow)

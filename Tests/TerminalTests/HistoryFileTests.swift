@@ -1,5 +1,6 @@
 import CEditLineShims
 import CLibEdit
+import FieldKit
 import Foundation
 import Testing
 @testable import FieldTerminal
@@ -352,13 +353,14 @@ import Testing
         let file = dir.file("h")
         try Self.write(file, Self.header + "1\n2\n", mode: 0o600)
         var warnings: [String] = []
-        var history = PromptHistory(file: file) { warnings.append($0) }
+        let history = PromptHistory(file: file) { warnings.append($0) }
         #expect(history.entries == ["1", "2"] && warnings.isEmpty)
-        #expect(history.older(current: "d") == "2")
-        #expect(history.older(current: "x") == "1")
-        #expect(history.older(current: "x") == nil)
-        #expect(history.newer() == "2")
-        #expect(history.newer() == "d")
+        var cursor = HistoryCursor(entries: history.entries)
+        #expect(cursor.older(current: "d") == "2")
+        #expect(cursor.older(current: "x") == "1")
+        #expect(cursor.older(current: "x") == nil)
+        #expect(cursor.newer() == "2")
+        #expect(cursor.newer() == "d")
         history.save("3") { warnings.append($0) }
         #expect(try Self.load(file) == ["1", "2", "3"])
         #expect(warnings.isEmpty)

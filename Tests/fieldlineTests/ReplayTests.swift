@@ -36,6 +36,14 @@ import Testing
         (["phone-cn", "138", "<CR>"], #"{"effect":"bell","message":"too short for CN"}"#),
         (["phone-cn", "138", "<Esc>"], #"{"effect":"cancel"}"#),
         (["phone-cn", "138", "<Esc>", "45"], #"{"effect":"cancel","value":"138"}"#),
+        // Every key decided as at a terminal (issue 26): Ctrl-D on an empty field ends the run as the prompt ends
+        // (cancelled, exit 1 there); an unbound key is refused, never dropped; Ctrl-L redraws.
+        (["phone-cn", "<C-d>", "138"], #"{"effect":"eof","ending":"cancelled","value":""}"#),
+        (["phone-cn", "138<PageUp>"], #"{"effect":"bell","refused":true,"ending":null,"value":"138"}"#),
+        (["phone-cn", "138<C-l>"], #"{"effect":"redraw","refused":false,"value":"138"}"#),
+        (["date", "<Up>"], #"{"effect":"refresh","value":"\#(Today.context().today.description)"}"#),
+        (["phone-cn", "13812345678", "<CR>"], #"{"ending":"accepted"}"#),
+        (["phone-cn", "1<Esc>"], #"{"ending":"cancelled"}"#),
     ])
     func json(args: [String], subset: String) throws {
         let r = try fieldline(["replay"] + args + ["--json"])
@@ -45,7 +53,7 @@ import Testing
 
     @Test func jsonHasEveryField() throws {
         let keys = try jsonMembers(try fieldline(["replay", "phone-cn", "138", "--json"]).out).keys
-        #expect(Set(keys) == ["display", "cursor", "cursorColumn", "value", "counter", "status", "message", "full", "refused", "effect"])
+        #expect(Set(keys) == ["display", "cursor", "cursorColumn", "value", "counter", "status", "message", "full", "refused", "effect", "ending"])
     }
 
     @Test(arguments: [

@@ -39,6 +39,20 @@ public enum EditCommand: Sendable, Equatable {
     case previousChoice
     /// Step to the next choice.
     case nextChoice
+    /// Delete the symbol after the cursor; on an empty field, end of input (readline's `delete-char` on Ctrl-D).
+    case deleteCharOrEndOfFile
+    /// Draw the field again on a clean screen.
+    case clearScreen
+    /// Up: the previous choice or date in a picker, the previous field in a form, else an earlier value.
+    case previousHistory
+    /// Down: the next choice or date in a picker, else a later value (the line being typed after the newest).
+    case nextHistory
+    /// Go back to a form's previous field.
+    case previousField
+    /// End at once, as the interrupt signal does (Ctrl-C; reserved, a keymap cannot rebind its key).
+    case interrupt
+    /// Stop like a job, as the suspend signal does (Ctrl-Z; reserved, a keymap cannot rebind its key).
+    case suspend
 
     /// Every command that needs no argument, by its readline name.
     public static let named: [String: EditCommand] = [
@@ -49,6 +63,9 @@ public enum EditCommand: Sendable, Equatable {
         "backward-word": .backwardWord, "forward-word": .forwardWord, "unix-line-discard": .unixLineDiscard,
         "kill-line": .killLine, "accept-line": .acceptLine, "abort": .abort,
         "complete": .complete, "previous-choice": .previousChoice, "next-choice": .nextChoice,
+        "delete-char-or-eof": .deleteCharOrEndOfFile, "clear-screen": .clearScreen,
+        "previous-history": .previousHistory, "next-history": .nextHistory, "previous-field": .previousField,
+        "interrupt": .interrupt, "suspend": .suspend,
     ]
 
     /// The readline name, e.g. `backward-delete-char`.

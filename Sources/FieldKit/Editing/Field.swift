@@ -56,7 +56,7 @@ public struct Field: Sendable {
             if outcome.refusedAny { notice = tr("paste refused: \(refusalMessage(outcome, inserting: text))") }
         case .backwardDeleteChar:
             refused = !remove(state.cursor - 1..<state.cursor)
-        case .deleteChar:
+        case .deleteChar, .deleteCharOrEndOfFile:
             refused = !remove(state.cursor..<state.cursor + 1)
         case .backwardChar:
             state.cursor = max(0, state.cursor - 1)
@@ -88,8 +88,12 @@ public struct Field: Sendable {
             return .bell
         case .abort:
             return .cancel
-        case .complete, .previousChoice, .nextChoice:
-            refused = true  // these fields have no choices
+        case .complete, .previousChoice, .nextChoice, .previousHistory, .nextHistory:
+            refused = true  // these fields have no choices; history is the prompt's (`PromptCore`)
+        case .clearScreen:
+            break  // the prompt's: the field stays as it is
+        case .previousField, .interrupt, .suspend:
+            refused = true  // the prompt's (`PromptCore`); a field alone has nothing to do
         }
         if state.symbols.count != before { revealsMessage = false }
         lastKeyRefused = refused

@@ -18,28 +18,50 @@ public struct ReplayScript: Sendable {
     public struct Outcome: Sendable {
         /// The field after the last step that ran.
         public let field: Field
-        /// The effect that ended the run (`accept` or `cancel`), or the last effect when keys ran out.
-        public let lastEffect: Effect?
-    }
+        /// What the prompt core answered to the last event: the one that ended the run (accept, cancel, end of
+        /// file, back, interrupt), or the last one when the keys ran out.
+        public let lastStep: PromptStep?
 
-    /// Run every step through a field; an accepted or cancelled field stops the run like a real prompt would.
-    public func run(spec: FieldSpec, context: ValidationContext, keymap: Keymap = .standard) throws(KeyNotationError) -> Outcome {
-        var field = Field(spec: spec, context: context)
-        var last: Effect?
-        for step in steps {
-            let commands: [EditCommand]
-            switch step {
-            case .paste(let text): commands = [.paste(text)]
-            case .keys(let text):
-                commands = try KeyNotation.parse(text).compactMap { keymap.command(for: $0) }
-            }
-            for command in commands {
-                last = field.apply(command)
-                if case .accept = last { return Outcome(field: field, lastEffect: last) }
-                if last == .cancel { return Outcome(field: field, lastEffect: last) }
+        /// The last step as a field effect (`refresh`, `bell`, `accept`, `cancel`), for callers that only need that.
+        public var lastEffect: Effect? {
+            switch lastStep {
+            case nil: return nil
+            case .edited?, .redraw?, .suspend?: return .refresh
+            case .refused?: return .bell
+            case .accept(let value)?: return .accept(value)
+            case .cancel?, .endOfFile?, .back?, .interrupt?: return .cancel
             }
         }
-        return Outcome(field: field, lastEffect: last)
+    }
+
+    /// Run every step through the prompt core, as a terminal prompt runs its keys: typed characters one by one,
+    /// named keys through the keymap (an unbound one is refused, never dropped), each paste as one paste. A step
+    /// that ends the prompt (Enter accepted, Esc, Ctrl-D on an empty field, …) ends the run.
+    public func run(spec: FieldSpec, context: ValidationContext, keymap: Keymap = .standard,
+                    backKeys: Bool = false) throws(KeyNotationError) -> Outcome {
+        var field = Field(spec: spec, context: context)
+        var core = PromptCore(keymap: keymap, backKeys: backKeys)
+        var last: PromptStep?
+        for step in steps {
+            let events: [InputEvent]
+            switch step {
+            case .paste(let text): events = [.paste(text, dropped: false)]
+            case .keys(let text): events = try KeyNotation.parse(text).map(ReplayScript.event(for:))
+            }
+            for event in events {
+                last = core.step(event, field: &field)
+                if last?.ends == true { return Outcome(field: field, lastStep: last) }
+            }
+        }
+        return Outcome(field: field, lastStep: last)
+    }
+
+    /// The event a terminal's decoder gives for a key typed on its own.
+    static func event(for key: Key) -> InputEvent {
+        switch key {
+        case .character(let c): return .text(String(c))
+        case .named: return .key(key)
+        }
     }
 }
 

@@ -13,11 +13,11 @@ public struct Keymap: Sendable {
         return nil
     }
 
-    /// Emacs-style bindings, as readline and libedit ship them; word motion also on Ctrl- and Alt-arrows, as in
-    /// most terminals' shells.
+    /// Emacs-style bindings, as readline and libedit ship them (Up/Down are readline's history commands, which a
+    /// picker takes as stepping); word motion also on Ctrl- and Alt-arrows, as in most terminals' shells.
     public static let standard = Keymap(bindings: [
         .named("BS"): .backwardDeleteChar, .named("C-h"): .backwardDeleteChar,
-        .named("Del"): .deleteChar, .named("C-d"): .deleteChar,
+        .named("Del"): .deleteChar, .named("C-d"): .deleteCharOrEndOfFile,
         .named("Left"): .backwardChar, .named("C-b"): .backwardChar,
         .named("Right"): .forwardChar, .named("C-f"): .forwardChar,
         .named("Home"): .beginningOfLine, .named("C-a"): .beginningOfLine,
@@ -30,7 +30,11 @@ public struct Keymap: Sendable {
         .named("CR"): .acceptLine, .named("C-m"): .acceptLine, .named("C-j"): .acceptLine,
         .named("Esc"): .abort, .named("C-g"): .abort,
         .named("Tab"): .complete, .named("C-i"): .complete,
-        .named("Up"): .previousChoice, .named("C-p"): .previousChoice,
-        .named("Down"): .nextChoice, .named("C-n"): .nextChoice,
+        .named("Up"): .previousHistory, .named("C-p"): .previousHistory,
+        .named("Down"): .nextHistory, .named("C-n"): .nextHistory,
+        .named("S-Tab"): .previousField, .named("C-l"): .clearScreen,
+        // Signals from the terminal (ISIG); as keys they arrive only through an extended keyboard protocol, and
+        // mean the same. Reserved: a keymap file cannot bind these keys.
+        .named("C-c"): .interrupt, .named("C-z"): .suspend,
     ])
 }

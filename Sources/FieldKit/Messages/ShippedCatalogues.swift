@@ -938,7 +938,7 @@ msgstr "有 {0} 个值，表头有 {1} 个"
 msgid "is a symbolic link"
 msgstr "是符号链接"
 
-#: Sources/FieldTerminal/PromptSession.swift
+#: Sources/FieldKit/Prompt/PromptCore.swift
 msgid "it held control characters or escape sequences, or was too long"
 msgstr "内容含有控制字符或转义序列，或者太长"
 
@@ -1764,7 +1764,7 @@ msgid "{0}: this value is already in {1}"
 msgstr "{0}：这个值已在{1}中"
 
 #: Sources/FieldTerminal/FormPrompt.swift
-msgid "{0}: {1} fields, {2} in {3}. Up goes back a field; Ctrl-D on the first field ends."
-msgstr "{0}：{1} 个字段，{3} 中已有 {2}。上箭头返回上一字段；在第一个字段按 Ctrl-D 结束。"
+msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker); Ctrl-D on the first field ends."
+msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器中除外）；在第一个字段按 Ctrl-D 结束。"
 """#
 }

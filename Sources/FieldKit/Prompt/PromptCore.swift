@@ -1,0 +1,103 @@
+/// Every decision of a prompt, with no terminal: which command a key runs (through the keymap, for every key,
+/// Ctrl-D, Ctrl-L, Up/Down, Shift-Tab, Ctrl-C and Ctrl-Z included), what a paste may do, and how the prompt goes on
+/// or ends. The terminal adapter paints what it answers; `replay` runs the same core, so replay's answer is the
+/// terminal's answer.
+public struct PromptCore: Sendable {
+    /// Which command each key runs.
+    public let keymap: Keymap
+    /// A form's field: previous-field (and Up where nothing else uses it) ends the prompt with `.back`.
+    public let backKeys: Bool
+    /// Earlier values that Up and Down recall in a field that steps through nothing of its own.
+    public var history: HistoryCursor?
+    /// Whether the keymap binds a printable character to a command (most do not: typing then skips the lookup).
+    private let hasCharacterBindings: Bool
+
+    /// A core for fields bound by `keymap`; `backKeys` for a form's fields.
+    public init(keymap: Keymap, backKeys: Bool = false, history: HistoryCursor? = nil) {
+        self.keymap = keymap
+        self.backKeys = backKeys
+        self.history = history.flatMap { $0.entries.isEmpty ? nil : $0 }
+        hasCharacterBindings = keymap.bindings.keys.contains { if case .character = $0 { true } else { false } }
+    }
+
+    /// One decoded event applied to `field`. `pasteTail`: the event arrived in the read right behind a paste
+    /// (a crafted paste's tail), so it may not end or accept the field.
+    public mutating func step(_ event: InputEvent, pasteTail: Bool = false, field: inout Field) -> PromptStep {
+        switch event {
+        case .text(let text):
+            if hasCharacterBindings, text.count == 1, let command = keymap.bindings[.character(text.first!)] {
+                return run(command, pasteTail: pasteTail, field: &field)
+            }
+            return Self.outcome(of: .selfInsert(text), field: &field)
+        case .paste(let text, let dropped):
+            // A paste is only ever inserted, never run as keys: it cannot accept or cancel.
+            guard dropped else { return Self.outcome(of: .paste(text), field: &field) }
+            // The terminal sent more than text (controls, escape sequences, invalid UTF-8, or past the cap):
+            // inserting the rest would change the value silently, so nothing goes in.
+            field.refusePaste(because: tr("it held control characters or escape sequences, or was too long"))
+            return .refused(reason: field.notice)
+        case .refused:
+            field.refuseKey()
+            return .refused(reason: nil)
+        case .key(let key):
+            guard let command = keymap.command(for: key) else {
+                field.refuseKey()
+                return .refused(reason: nil)
+            }
+            return run(command, pasteTail: pasteTail, field: &field)
+        }
+    }
+
+    /// A keymap command: the prompt's own commands here, the rest by the field.
+    public mutating func run(_ command: EditCommand, pasteTail: Bool = false, field: inout Field) -> PromptStep {
+        // A crafted paste's tail that arrived as its own read is not the user's keys: it may not end the field.
+        if pasteTail, command == .acceptLine || command == .abort || command == .deleteCharOrEndOfFile && field.state.symbols.isEmpty {
+            field.refuseKey()
+            return .refused(reason: nil)
+        }
+        switch command {
+        case .deleteCharOrEndOfFile:
+            if field.state.symbols.isEmpty { return .endOfFile }
+            return Self.outcome(of: .deleteChar, field: &field)
+        case .clearScreen:
+            return .redraw
+        case .interrupt:
+            return .interrupt
+        case .suspend:
+            return .suspend
+        case .previousField:
+            guard backKeys else { field.refuseKey(); return .refused(reason: nil) }
+            return .back
+        case .previousHistory, .nextHistory:
+            let older = command == .previousHistory
+            // A field that steps through something of its own (choices, a date) steps; a form's field goes back
+            // on Up; otherwise history, when there is one.
+            if field.spec.choices != nil || field.spec.datePicker != nil {
+                return Self.outcome(of: older ? .previousChoice : .nextChoice, field: &field)
+            }
+            if older && backKeys { return .back }
+            guard var cursor = history else { field.refuseKey(); return .refused(reason: nil) }
+            let recalled = older ? cursor.older(current: field.value) : cursor.newer()
+            history = cursor
+            guard let recalled else { field.refuseKey(); return .refused(reason: nil) }
+            field = Field(spec: field.spec, context: field.context)
+            if !recalled.isEmpty { field.apply(.paste(recalled)) }
+            return .edited
+        default:
+            return Self.outcome(of: command, field: &field)
+        }
+    }
+
+    /// A command the field itself applies, and what it means for the prompt.
+    static func outcome(of command: EditCommand, field: inout Field) -> PromptStep {
+        switch field.apply(command) {
+        case .refresh: return .edited
+        case .accept(let value): return .accept(value)
+        case .cancel: return .cancel
+        case .bell:
+            // A failed Enter says why; so does a refused paste, or a key refused for what it would make.
+            if command == .acceptLine, let message = field.frame.message { return .refused(reason: message) }
+            return .refused(reason: field.notice)
+        }
+    }
+}
