@@ -17,6 +17,7 @@ static volatile sig_atomic_t guard_released;
 static volatile sig_atomic_t guard_resized;
 static volatile sig_atomic_t guard_continued;
 static volatile sig_atomic_t guard_rows_below;
+static volatile sig_atomic_t guard_clear_below;
 
 // Signals handled, with the actions and mask they had before.
 enum { GUARD_MAX_SIGNALS = 80 };
@@ -64,6 +65,9 @@ static void leave_terminal(int fresh_line) {
         write_all(guard_tty, "\r", 1);
         for (int i = 0; i < guard_rows_below && i < 1000; i++) write_all(guard_tty, "\n", 1);
         write_all(guard_tty, "\n", 1);
+        // The painter's region under the field (a status line, candidates) goes with the prompt.
+        static const char clear_below[] = "\x1b[J";
+        if (guard_clear_below) write_all(guard_tty, clear_below, sizeof clear_below - 1);
     }
     set_terminal(&guard_original);
     sigprocmask(SIG_SETMASK, &previous, NULL);
@@ -189,6 +193,7 @@ int flg_arm(int tty, const struct termios *original) {
     guard_editing_saved = 0;
     guard_editing_known = 0;
     guard_rows_below = 0;
+    guard_clear_below = 0;
     guard_count = 0;
 
     sigset_t deferred;
@@ -240,3 +245,4 @@ int flg_wait(int fd, int timeout_ms) {
 int flg_take_resized(void) { int was = guard_resized; guard_resized = 0; return was; }
 int flg_take_continued(void) { int was = guard_continued; guard_continued = 0; return was; }
 void flg_set_rows_below(int rows) { guard_rows_below = rows < 0 ? 0 : rows; }
+void flg_set_clear_below(int clear) { guard_clear_below = clear != 0; }

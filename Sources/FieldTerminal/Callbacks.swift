@@ -41,7 +41,7 @@ extension PromptSession {
     /// call back, and after `CC_NORM` it does nothing, so typing a line never goes round libedit's loop.
     func readUntilLibeditActs() -> Bool {
         while pending.isEmpty {
-            drawCandidatesIfNeeded()
+            drawRegionIfNeeded()
             let code: UInt8
             switch input.next(fd: tty, deadline: deadline) {
             case .event(let event, let pasteTail):

@@ -137,8 +137,8 @@ public final class PromptTerminal {
         // An accepted line has libedit's cursor at its end already; other endings leave it where the user left it.
         let rowsBelow: Int
         if case .accepted = outcome { rowsBelow = 0 } else { rowsBelow = session.layout().rowsBelow }
-        // A choice field's candidate list below goes (the cursor is then on its first row).
-        let clearList = session.listedRows > 0 ? "\u{1B}[J" : ""
+        // The region below (status line, candidates) goes (the cursor is then on its first row).
+        let clearList = session.regionRows > 0 ? "\u{1B}[J" : ""
         TerminalWrites.write(tty, String(repeating: "\n", count: rowsBelow) + "\r\n" + clearList)
         tcsetattr(tty, TCSADRAIN, &saved)
         flg_release()

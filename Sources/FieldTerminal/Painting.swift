@@ -14,7 +14,7 @@ extension PromptSession {
         let (shown, cursor) = shownLine()
         let counter = counterCells()
         defer { flg_set_rows_below(Int32(layout().rowsBelow)) }
-        if hasChoices { candidatesDirty = true }
+        if regionMayChange(lineBytes: shown.count, counterBytes: counter.count) { regionDirty = true }
         if !refused, var line = drawn.take(), let promptColumns = quickEchoPromptColumns,
            shown.withUnsafeBufferPointer({
                QuickEcho.plan(from: line, to: $0, cursor: cursor, counter: counter, promptColumns: promptColumns,
@@ -132,7 +132,8 @@ extension PromptSession {
         return (cursorRow, (promptColumns + lineWidth) / width - cursorRow)
     }
 
-    /// Show why Enter was refused on its own lines under the field, then draw the field again below them.
+    /// A terminal that cannot move the cursor (`dumb`) has no status line: why Enter or a paste was refused goes
+    /// on its own lines under the field, and the field is drawn again below them.
     func showMessage(_ message: String) -> UInt8 {
         // A refused Enter changed no text: libedit's line is the frame's already; the field is drawn again below.
         let styled = options.colour ? "\u{1B}[31m" + message + "\u{1B}[0m" : message
@@ -172,7 +173,7 @@ extension PromptSession {
         syncLibeditLine()
         fl_refresh(el)
         modelBehind = false
-        if hasChoices { candidatesDirty = true }
+        regionDirty = true
         let (shown, cursor) = shownLine()
         drawn = DrawnLine(text: shown, cursor: cursor, counter: counterCells())
         return UInt8(CC_NORM)

@@ -68,10 +68,12 @@ final class PromptSession {
     let quickEchoPromptColumns: Int?
     /// Quick echoes drew keys that libedit's model of the screen does not have yet (see `paint`).
     @exclusivity(unchecked) var modelBehind = false
-    /// A choice field's candidate list must be drawn again before the next key is read.
-    @exclusivity(unchecked) var candidatesDirty = false
-    /// How many candidate rows are under the field now (cleared when the prompt ends).
-    @exclusivity(unchecked) var listedRows = 0
+    /// The region under the field (status line, candidates) must be drawn again before the next key is read.
+    @exclusivity(unchecked) var regionDirty = false
+    /// How many rows the region has under the field now (cleared when the prompt ends).
+    @exclusivity(unchecked) var regionRows = 0
+    /// The status line's text: why the last key, paste or Enter was refused, until the next change.
+    @exclusivity(unchecked) var status: String?
     /// Quick echoes changed the field without writing libedit's line (see `syncLibeditLine`).
     @exclusivity(unchecked) var libeditLineBehind = false
     /// The row (from the prompt's first) the last quick echo left the cursor on.
@@ -105,7 +107,7 @@ final class PromptSession {
         movesCursor = QuickEcho.supports(term: term)
         // A choice field's line changes beyond the key typed (the candidate's label follows the query).
         quickEchoPromptColumns = wanted && plainPrompt && movesCursor && !hasChoices ? options.prompt.utf8.count : nil
-        candidatesDirty = hasChoices
+        regionDirty = hasChoices
     }
 
     deinit {
@@ -149,6 +151,7 @@ final class PromptSession {
         switch pending.count == 1 ? pending.removeLast() : pending.removeFirst() {
         case .event(let event, let pasteTail): return handle(event, pasteTail: pasteTail)
         case .accept(let value):
+            status = nil
             outcome = .accepted(value)
             return UInt8(CC_NEWLINE)
         case .finished(let code):
@@ -167,9 +170,13 @@ final class PromptSession {
     func show(_ step: PromptStep) -> UInt8 {
         switch step {
         case .edited:
+            if status != nil { status = nil; regionDirty = true }
             return paint()
         case .refused(let reason):
-            if let reason { return showMessage(reason) }
+            // The reason replaces the last one on the status line; a refusal without words clears it, so a stale
+            // reason never stands beside a different refusal.
+            if reason != status { status = reason; regionDirty = true }
+            if let reason, !movesCursor { return showMessage(reason) }
             return paint(refused: true)
         case .redraw:
             return redraw(.requested)

@@ -35,4 +35,7 @@ int flg_take_continued(void);
 /// How many rows the field's text reaches below the cursor, so a signal's exit can leave the cursor below it.
 void flg_set_rows_below(int rows);
 
+/// Whether something is drawn under the field (a status line, candidates) that a signal's exit erases with ED.
+void flg_set_clear_below(int clear);
+
 #endif
