@@ -72,6 +72,10 @@ final class PromptSession {
     @exclusivity(unchecked) var regionDirty = false
     /// How many rows the region has under the field now (cleared when the prompt ends).
     @exclusivity(unchecked) var regionRows = 0
+    /// The bytes of a counter-only region redraw: one buffer for every key, so typing a wrapped line allocates nothing.
+    @exclusivity(unchecked) var regionBytes: [UInt8] = []
+    /// How many rows the field took when the region was last drawn (the region's place, for redrawing it alone).
+    @exclusivity(unchecked) var regionFieldRows = 0
     /// The status line's text: why the last key, paste or Enter was refused, until the next change.
     @exclusivity(unchecked) var status: String?
     /// Quick echoes changed the field without writing libedit's line (see `syncLibeditLine`).

@@ -176,7 +176,7 @@ enum QuickEcho {
     }
 
     /// Append a positive number's decimal digits.
-    private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
         var divisor = 1
         while divisor * 10 <= n { divisor *= 10 }
         while divisor > 0 {

@@ -13,8 +13,10 @@ extension PromptSession {
         regionDirty = false
         guard movesCursor else { return }
         let width = max(columns, 1)
+        let geometry = lineGeometry()
+        if redrawCounterAlone(geometry: geometry, width: width) { return }
         var lines: [String] = []
-        if let status = statusLine(width: width) { lines.append(status) }
+        if let status = statusLine(width: width, lineColumns: geometry.line) { lines.append(status) }
         var current: Int?
         if hasChoices && !options.secret {
             let frame = self.frame
@@ -24,28 +26,73 @@ extension PromptSession {
             }
         }
         guard !lines.isEmpty || regionRows > 0 else { return }
-        let (_, rowsBelow) = layout()
-        var out = String(repeating: "\r\n", count: rowsBelow)
+        let cursorRow = (promptColumns + geometry.cursor) / width
+        let lastRow = (promptColumns + geometry.line) / width
+        let rowsBelow = lastRow - cursorRow
+        var out: [UInt8] = []
+        for _ in 0..<rowsBelow { out += [0x0D, 0x0A] }
         for (i, line) in lines.enumerated() {
             // The status line is coloured inside (the counter in front stays plain); the current candidate reversed.
-            out += "\r\n\u{1B}[K" + (i == current && options.colour ? "\u{1B}[7m" + line + "\u{1B}[0m" : line)
+            out += [0x0D, 0x0A, 0x1B, 0x5B, 0x4B]
+            out += Array((i == current && options.colour ? "\u{1B}[7m" + line + "\u{1B}[0m" : line).utf8)
         }
-        out += "\r\n\u{1B}[J"
+        out += [0x0D, 0x0A, 0x1B, 0x5B, 0x4A]
         // Back up to the cursor's row and column: relative moves stay right when the rows above scrolled.
-        out += "\u{1B}[\(rowsBelow + lines.count + 1)A\r"
-        let column = cursorColumnOnRow(width: width)
-        if column > 0 { out += "\u{1B}[\(column)C" }
+        out += [0x1B, 0x5B] + Array(String(rowsBelow + lines.count + 1).utf8) + [0x41, 0x0D]
+        let column = (promptColumns + geometry.cursor) % width
+        if column > 0 { out += [0x1B, 0x5B] + Array(String(column).utf8) + [0x43] }
         TerminalWrites.write(tty, out)
         regionRows = lines.count
+        regionFieldRows = lastRow + 1
         // A signal's exit goes below the field and clears what is drawn under it.
         flg_set_clear_below(regionRows > 0 ? 1 : 0)
     }
 
+    /// The common redraw while typing a wrapped line: the status line holds the counter alone, in the same place
+    /// (the field's rows unchanged), and the counter is still hidden by libedit. Only its cells are written, down
+    /// and back with the cursor saved (DECSC/DECRC, as quick echo does), from a buffer kept from key to key: no
+    /// string, no walk back up. False when anything else must be drawn.
+    private func redrawCounterAlone(geometry: (line: Int, cursor: Int), width: Int) -> Bool {
+        let lastRow = (promptColumns + geometry.line) / width
+        guard status == nil, !hasChoices, regionRows == 1, regionFieldRows == lastRow + 1 else { return false }
+        let rowsBelow = lastRow - (promptColumns + geometry.cursor) / width
+        let end = promptColumns + geometry.line
+        return counterCells().withBytes { cells -> Bool in
+            guard !cells.isEmpty, cells.count < width, cells.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+                  end >= width || !QuickEcho.shows(end: end, counter: cells.count, columns: width) else { return false }
+            regionBytes.removeAll(keepingCapacity: true)
+            regionBytes.append(0x1B); regionBytes.append(0x37)                  // DECSC
+            regionBytes.append(0x1B); regionBytes.append(0x5B)                  // CUD to the status line
+            QuickEcho.appendDecimal(rowsBelow + 1, to: &regionBytes)
+            regionBytes.append(0x42); regionBytes.append(0x0D)
+            QuickEcho.appendBytes(cells, to: &regionBytes)
+            regionBytes.append(0x1B); regionBytes.append(0x5B); regionBytes.append(0x4B)  // EL
+            regionBytes.append(0x1B); regionBytes.append(0x38)                  // DECRC
+            TerminalWrites.write(tty, regionBytes)
+            return true
+        }
+    }
+
+    /// The line's width and the cursor's column within it (after the prompt), read from the kept display when the
+    /// field keeps one and the cursor is at its end (no frame derived), else from the frame.
+    func lineGeometry() -> (line: Int, cursor: Int) {
+        if options.secret { return (field.state.symbols.count, field.state.cursor) }
+        if field.state.cursor == field.state.symbols.count && !hasChoices, let kept = keptDisplay() {
+            return (kept.columns, kept.columns)
+        }
+        let frame = self.frame
+        return (DisplayWidth.columns(of: frame.display), frame.cursorColumn)
+    }
+
     /// The status line: the counter when libedit does not show it (the line wrapped, or prompt, text and counter
     /// do not fit the row), then the status text; nil when there is neither.
-    func statusLine(width: Int) -> String? {
+    func statusLine(width: Int, lineColumns: Int) -> String? {
         let counter = counterCells().withBytes { String(decoding: $0, as: UTF8.self) }
-        let showCounter = !counter.isEmpty && counterHidden(counterWidth: DisplayWidth.columns(of: counter), width: width)
+        let end = promptColumns + lineColumns
+        // `QuickEcho.shows`' rule: libedit leaves the right prompt out once the text leaves the first row, or when
+        // the prompt, the text, a gap and the counter do not fit on it.
+        let showCounter = !counter.isEmpty
+            && (end >= width || !QuickEcho.shows(end: end, counter: DisplayWidth.columns(of: counter), columns: width))
         guard showCounter || status != nil else { return nil }
         var room = width - 1
         var line = ""
@@ -61,26 +108,11 @@ extension PromptSession {
         return line
     }
 
-    /// Whether libedit leaves the right prompt out (`QuickEcho.shows`' rule): the text runs past the first row, or
-    /// the prompt, the text, a gap and the counter do not fit on it.
-    func counterHidden(counterWidth: Int, width: Int) -> Bool {
-        let (shown, _) = shownLine()
-        let lineColumns = options.secret ? shown.count : DisplayWidth.columns(of: String(decoding: shown, as: UTF8.self))
-        let end = promptColumns + lineColumns
-        return end >= width || !QuickEcho.shows(end: end, counter: counterWidth, columns: width)
-    }
-
     /// Whether the region may need drawing after this paint: something is drawn or to be drawn there, or the line
     /// is long enough that libedit may hide the counter. A cheap test (bytes are at least columns): typing a
     /// short line with nothing below costs nothing.
     func regionMayChange(lineBytes: Int, counterBytes: Int) -> Bool {
         status != nil || regionRows > 0 || hasChoices || promptColumns + lineBytes + counterBytes + 2 > columns
-    }
-
-    /// The cursor's column on its row.
-    private func cursorColumnOnRow(width: Int) -> Int {
-        let columnInLine = options.secret ? field.state.cursor : frame.cursorColumn
-        return (promptColumns + columnInLine) % width
     }
 }
 
