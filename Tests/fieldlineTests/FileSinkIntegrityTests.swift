@@ -113,6 +113,25 @@ import Glibc
         #expect(read.map { Array($0.unicodeScalars) } == (notes + ["n"]).map { Array($0.unicodeScalars) })
     }
 
+    /// The reader takes what JSON allows and libyaml alone refuses: surrogate pair escapes (Python's json writes
+    /// every character beyond U+FFFF so) in an import, and a raw U+FFFE or U+FFFF in a file written before they were
+    /// escaped (such a file would not open: exit 65).
+    @Test func surrogatePairsAndRawNonCharactersAreRead() throws {
+        let s = try Scratch()
+        let form = try Self.form(in: s)
+        let input = #"{"id": "1", "note": "\ud83d\ude00 \udbff\udffe"}"# + "\n" + #"{"id": "2", "note": "\\ud83d \\"}"# + "\n"
+        let run = try fieldline(["form", form, "--input", "-", "--out", s.path("v.jsonl")], stdin: input)
+        #expect(run.status == 0, "\(run.err)")
+        let notes = try Self.jsonObjects(s.path("v.jsonl")).map { Array(($0["note"] ?? "").unicodeScalars) }
+        #expect(notes == ["😀 " + text(0x10FFFE), "\\ud83d \\"].map { Array($0.unicodeScalars) })
+
+        let old = #"{"id":"1","note":"a"# + text(0xFFFE) + "b" + text(0xFFFF) + #"","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"# + "\n"
+        try old.write(toFile: s.path("old.jsonl"), atomically: true, encoding: .utf8)
+        let again = try fieldline(["form", form, "--input", "-", "--out", s.path("old.jsonl")], stdin: #"{"id":"1","note":"c"}"# + "\n")
+        #expect(again.status == 65 && again.err == "1:id: '1' is already in record 1 of \(s.path("old.jsonl"))\n", "\(again.err)")
+        #expect(try Self.jsonObjects(s.path("old.jsonl")).map { Array(($0["note"] ?? "").unicodeScalars) } == [Array(("a" + text(0xFFFE) + "b" + text(0xFFFF)).unicodeScalars)])
+    }
+
     /// A last record that is whole but lacks its newline (a file edited by hand, or a crash between the record
     /// and its end) is kept and ended: nothing cut, nothing kept aside, no warning.
     @Test func aWholeLastRecordWithoutItsNewlineIsKept() throws {
