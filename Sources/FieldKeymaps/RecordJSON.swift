@@ -7,7 +7,7 @@ public enum RecordJSON {
     /// out for an empty field.
     public static func parse(_ line: String) -> Result<[(name: String, text: String)], RecordProblem> {
         let root: Located
-        switch KeymapText.parse(Array(line.utf8), file: "") {
+        switch KeymapText.parse(yamlReadable(Array(line.utf8)), file: "") {
         case .success(let r): root = r
         case .failure(let d): return .failure(RecordProblem(d.message))
         }
@@ -22,6 +22,54 @@ public enum RecordJSON {
             result.append((name, text))
         }
         return .success(result)
+    }
+
+    /// `line` with what JSON allows in a string but libyaml refuses written as YAML escapes of the same characters:
+    /// a surrogate pair escape (`\ud83d\ude00`, as Python's `json` writes every character beyond U+FFFF) as one
+    /// `\U0001f600`, and a raw U+FFFE or U+FFFF (as fieldline wrote them before escaping them) as `\ufffe`, `\uffff`.
+    static func yamlReadable(_ line: [UInt8]) -> [UInt8] {
+        guard line.contains(0x5C) || line.contains(0xEF) else { return line }
+        let hex = Array("0123456789abcdef".utf8)
+        func hex4(at j: Int) -> UInt32? {
+            guard j + 4 <= line.count else { return nil }
+            var value: UInt32 = 0
+            for byte in line[j..<j + 4] {
+                guard let digit = Character(UnicodeScalar(byte)).hexDigitValue else { return nil }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count + 8)
+        var quote: UInt8?  // the quote of the string the scan is in: escapes mean something only in "…"
+        var i = 0
+        while i < line.count {
+            let byte = line[i]
+            if quote == nil {
+                if byte == 0x22 || byte == 0x27 { quote = byte }
+            } else if byte == quote {
+                quote = nil  // '' inside '…' closes and reopens: the same text
+            } else if quote == 0x22 && byte == 0x5C && i + 1 < line.count {
+                if line[i + 1] == 0x75, let high = hex4(at: i + 2), (0xD800...0xDBFF).contains(high),
+                   i + 7 < line.count, line[i + 6] == 0x5C, line[i + 7] == 0x75,
+                   let low = hex4(at: i + 8), (0xDC00...0xDFFF).contains(low) {
+                    let scalar = 0x10000 + (high - 0xD800) << 10 + (low - 0xDC00)
+                    out += [0x5C, 0x55] + stride(from: 28, through: 0, by: -4).map { hex[Int(scalar >> UInt32($0) & 0xF)] }
+                    i += 12
+                    continue
+                }
+                out += [byte, line[i + 1]]  // an escape, \" and \\ included: the next byte does not end the string
+                i += 2
+                continue
+            } else if quote == 0x22 && byte == 0xEF && i + 2 < line.count && line[i + 1] == 0xBF && line[i + 2] >= 0xBE {
+                out += Array(line[i + 2] == 0xBE ? "\\ufffe".utf8 : "\\uffff".utf8)
+                i += 3
+                continue
+            }
+            out.append(byte)
+            i += 1
+        }
+        return out
     }
 }
 

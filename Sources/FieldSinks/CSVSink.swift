@@ -3,27 +3,19 @@ import FieldKit
 /// and synced before it counts as saved. An existing file whose header differs from the form is refused.
 public struct CSVSink: RecordSink {
     public let label: String
-    private let file: AppendOnlyFile?
-    private var index: UniqueIndex
+    private let log: RecordLog?
+    /// Standard output's records of this run (a file's are in `log`).
+    private var index = UniqueIndex()
 
-    /// Open (or create) `path` for records with these columns (the form's fields, `saved_at`, `operator`).
-    public init(path: String, columns: [String]) throws(SinkError) {
-        let (file, bytes) = try AppendOnlyFile.open(path)
-        guard let (records, end) = CSVText.records(bytes) else {
-            throw SinkError(.mismatch, tr("\(path) is not a CSV file (RFC 4180)"))
-        }
-        if end < bytes.count { try file.truncate(to: end) }
-        if let header = records.first {
-            guard header == columns else {
-                throw SinkError(.mismatch, tr("\(path) has the columns \(header.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
-            }
-        } else {
-            try file.append(bytes: CSVText.record(columns))
-        }
-        self.file = file
-        self.label = path
-        index = UniqueIndex()
-        for row in records.dropFirst() { index.add(Array(zip(columns, row))) }
+    /// Open (or create) `path` for records with these columns (the form's fields, `saved_at`, `operator`). Several
+    /// processes may append to one file at once: no two records share a value of a `unique` field, checked under
+    /// the file's lock when saving. `notice` hears what the operator should know, such as a last record cut short
+    /// and moved aside.
+    public init(path: String, columns: [String], unique: [String] = [],
+                notice: @escaping (String) -> Void = { _ in }) throws(SinkError) {
+        log = try RecordLog(path: path, format: CSVFormat(path: path, columns: columns), unique: unique,
+                            header: CSVText.record(columns), notice: notice)
+        label = path
     }
 
     /// Standard output: the header row, then a row per record, each written as soon as it is saved.
@@ -34,19 +26,60 @@ public struct CSVSink: RecordSink {
 
     private init(label: String) {
         self.label = label
-        self.file = nil
-        self.index = UniqueIndex()
+        self.log = nil
     }
 
-    public func count() -> Int { index.count }
+    public func count() throws(SinkError) -> Int { try log?.count() ?? index.count }
 
-    public func earlierRecord(where field: String, is value: String) -> String? {
-        index.record(where: field, is: value).map { tr("record \($0)") }
+    public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
+        try (log?.record(where: field, is: value) ?? index.record(where: field, is: value)).map { tr("record \($0)") }
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
         let row = CSVText.record(record.columns.map(\.value))
-        if let file { try file.append(bytes: row) } else { try StandardOutput.write(row) }
-        index.add(record.columns)
+        if let log {
+            try log.save(row, columns: record.columns)
+        } else {
+            try StandardOutput.write(row)
+            index.add(record.columns)
+        }
+    }
+}
+
+/// A header row naming `columns`, then one row per record.
+struct CSVFormat: RecordFileFormat {
+    let path: String
+    let columns: [String]
+
+    func records(_ bytes: ArraySlice<UInt8>, at offset: Int, numbered number: Int) throws(SinkError)
+        -> (records: [[(String, String)]], end: Int) {
+        guard let (rows, end) = CSVText.records(Array(bytes)) else {
+            throw SinkError(.mismatch, tr("\(path) is not a CSV file (RFC 4180)"))
+        }
+        var body = rows[...]
+        if offset == 0, let header = body.popFirst() { try check(header) }
+        return (body.map { Array(zip(columns, $0)) }, end)
+    }
+
+    func completion(of tail: ArraySlice<UInt8>, at offset: Int) throws(SinkError) -> [UInt8]? {
+        let ending: [UInt8] = tail.last == 0x0D ? [0x0A] : [0x0D, 0x0A]
+        let ended = Array(tail) + ending
+        // The file's only line is this form's header, whole or cut short by a crash while it was written.
+        if offset == 0 && CSVText.record(columns).starts(with: tail) { return ended == CSVText.record(columns) ? ending : nil }
+        // Whole: one record taking every byte (an open quote takes the CRLF in and ends no record), valid UTF-8.
+        guard String(validating: tail, as: UTF8.self) != nil, let (rows, end) = CSVText.records(ended),
+              rows.count == 1, end == ended.count else { return nil }
+        if offset == 0 {
+            // The file's only line is another header: refused, as a whole one is, not cut.
+            try check(rows[0])
+            return ending
+        }
+        return rows[0].count == columns.count ? ending : nil
+    }
+
+    private func check(_ header: [String]) throws(SinkError) {
+        guard header == columns else {
+            throw SinkError(.mismatch, tr("\(path) has the columns \(header.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
+        }
     }
 }

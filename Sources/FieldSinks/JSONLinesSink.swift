@@ -5,24 +5,16 @@ import FieldKit
 /// per record (where the terminal UI stays on /dev/tty).
 public struct JSONLinesSink: RecordSink {
     public let label: String
-    private let file: AppendOnlyFile?
-    private var index: UniqueIndex
+    private let log: RecordLog?
+    /// Standard output's records of this run (a file's are in `log`).
+    private var index = UniqueIndex()
 
-    /// Open (or create) a `.jsonl` file, reading the records it already holds.
-    public init(path: String) throws(SinkError) {
-        let (file, bytes) = try AppendOnlyFile.open(path)
-        let whole = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        if whole < bytes.count { try file.truncate(to: whole) }
-        let lines = bytes[0..<whole].split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
-        self.file = file
-        self.label = path
-        index = UniqueIndex()
-        for line in lines where !line.isEmpty {
-            guard case .success(let pairs) = RecordJSON.parse(line) else {
-                throw SinkError(.mismatch, tr("\(path): record \(index.count + 1) is not a JSON object of texts"))
-            }
-            index.add(pairs.map { ($0.name, $0.text) })
-        }
+    /// Open (or create) a `.jsonl` file, reading the records it already holds. Several processes may append to
+    /// one file at once: no two records share a value of a `unique` field, checked under the file's lock when
+    /// saving. `notice` hears what the operator should know, such as a last record cut short and moved aside.
+    public init(path: String, unique: [String] = [], notice: @escaping (String) -> Void = { _ in }) throws(SinkError) {
+        log = try RecordLog(path: path, format: JSONLinesFormat(path: path), unique: unique, header: nil, notice: notice)
+        label = path
     }
 
     /// Standard output: no records before this run.
@@ -30,38 +22,47 @@ public struct JSONLinesSink: RecordSink {
 
     private init(label: String) {
         self.label = label
-        self.file = nil
-        self.index = UniqueIndex()
+        self.log = nil
     }
 
-    public func count() -> Int { index.count }
+    public func count() throws(SinkError) -> Int { try log?.count() ?? index.count }
 
-    public func earlierRecord(where field: String, is value: String) -> String? {
-        index.record(where: field, is: value).map { tr("record \($0)") }
+    public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
+        try (log?.record(where: field, is: value) ?? index.record(where: field, is: value)).map { tr("record \($0)") }
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
         let line = JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) }))
-        if let file {
-            try file.append(line)
+        if let log {
+            try log.save(Array(line.utf8) + [0x0A], columns: record.columns)
         } else {
             try StandardOutput.writeLine(line)
+            index.add(record.columns)
         }
-        index.add(record.columns)
     }
 }
 
-/// Which record holds which value, for `unique` fields, kept as records are read and saved.
-struct UniqueIndex {
-    private(set) var count = 0
-    private var byField: [String: [String: Int]] = [:]
+/// One JSON object a line.
+struct JSONLinesFormat: RecordFileFormat {
+    let path: String
 
-    mutating func add(_ columns: [(String, String)]) {
-        count += 1
-        for (name, value) in columns where !value.isEmpty && byField[name]?[value] == nil {
-            byField[name, default: [:]][value] = count
+    func records(_ bytes: ArraySlice<UInt8>, at offset: Int, numbered number: Int) throws(SinkError)
+        -> (records: [[(String, String)]], end: Int) {
+        let whole = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex
+        var records: [[(String, String)]] = []
+        for line in bytes[bytes.startIndex..<whole].split(separator: 0x0A) where !line.isEmpty {
+            guard case .success(let pairs) = RecordJSON.parse(String(decoding: line, as: UTF8.self)) else {
+                throw SinkError(.mismatch, tr("\(path): record \(number + records.count) is not a JSON object of texts"))
+            }
+            records.append(pairs.map { ($0.name, $0.text) })
         }
+        return (records, whole - bytes.startIndex)
     }
 
-    func record(where field: String, is value: String) -> Int? { byField[field]?[value] }
+    func completion(of tail: ArraySlice<UInt8>, at offset: Int) -> [UInt8]? {
+        // A prefix of a JSON object never parses as one (it lacks its closing brace), so a tail that parses is the
+        // whole record and only its newline is missing.
+        guard let text = String(validating: tail, as: UTF8.self), case .success = RecordJSON.parse(text) else { return nil }
+        return [0x0A]
+    }
 }

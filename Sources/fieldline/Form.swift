@@ -88,12 +88,13 @@ struct Form: ParsableCommand {
             }
         }
         let columns = form.fields.map(\.name) + ["saved_at", "operator"]
+        let unique = form.fields.filter(\.unique).map(\.name)
         do {
             switch destination {
             case .standardOutput(.jsonl): return JSONLinesSink.standardOutput()
             case .standardOutput(.csv): return try CSVSink.standardOutput(columns: columns)
-            case .file(let path, .jsonl): return try JSONLinesSink(path: path)
-            case .file(let path, .csv): return try CSVSink(path: path, columns: columns)
+            case .file(let path, .jsonl): return try JSONLinesSink(path: path, unique: unique, notice: Diagnostics.error)
+            case .file(let path, .csv): return try CSVSink(path: path, columns: columns, unique: unique, notice: Diagnostics.error)
             case .sqlite(let path): return try SQLiteSink(path: path, form: form)
             case .postgres(let url): return try PostgresSink(url: url, form: form)
             }

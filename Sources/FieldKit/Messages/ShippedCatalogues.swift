@@ -723,9 +723,21 @@ msgstr "无法检查"
 msgid "cannot give the shortened copy the file's owner"
 msgstr "无法把缩短后的副本交给原文件的所有者"
 
+#: Sources/FieldSinks/AppendOnlyFile.swift
+msgid "cannot keep the cut bytes of {0} in {1}: {2}"
+msgstr "无法把 {0} 截下的字节保存到 {1}：{2}"
+
+#: Sources/FieldSinks/AppendOnlyFile.swift
+msgid "cannot keep the cut bytes of {0}: {1}.torn.1 to .torn.999 all exist"
+msgstr "无法保存 {0} 截下的字节：{1}.torn.1 到 .torn.999 都已存在"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "cannot lock it"
 msgstr "无法加锁"
+
+#: Sources/FieldSinks/AppendOnlyFile.swift
+msgid "cannot lock {0}: {1}"
+msgstr "无法锁定 {0}：{1}"
 
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "cannot open it"
@@ -1577,6 +1589,10 @@ msgstr "{0} 的区号不以 11 结尾（{1}11 是服务号码）"
 msgid "{0} area codes do not start {1}"
 msgstr "{0} 的区号不以 {1} 开头"
 
+#: Sources/FieldSinks/AppendOnlyFile.swift
+msgid "{0} became shorter while open (changed by another program?)"
+msgstr "{0} 在打开期间变短了（被其他程序改动？）"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "{0} cannot be bound: it is {1}"
 msgstr "{0} 不能绑定：它是{1}"
@@ -1758,6 +1774,14 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：索引名 {3} 已被占用"
 #: Sources/FieldSinks/SQLiteSink.swift
 msgid "{0}: table {1}: cannot make field {2} unique: {3}"
 msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
+
+#: Sources/FieldSinks/AppendOnlyFile.swift
+msgid "{0}: the last record is not whole: cut {1} bytes, kept in {2}"
+msgstr "{0}：最后一条记录不完整：已截去 {1} 字节，保存在 {2}"
+
+#: Sources/FieldSinks/RecordLog.swift
+msgid "{0}: the value is already in record {1} of {2}"
+msgstr "{0}：这个值已在 {2} 的第 {1} 条记录中"
 
 #: Sources/FieldKit/Forms/FormSession.swift
 msgid "{0}: this value is already in {1}"

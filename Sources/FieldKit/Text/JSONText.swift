@@ -26,45 +26,50 @@ public enum JSONText {
         }
     }
 
-    /// A JSON string literal; control characters are escaped, everything else is written as UTF-8.
+    /// A JSON string literal; control characters and the non-characters U+FFFE and U+FFFF are escaped, everything
+    /// else is written as UTF-8.
     ///
     /// Works on the UTF-8 bytes: a value may be a megabyte long, and appending scalar by scalar to a String
     /// costs about fifty times as much.
     public static func quote(_ s: String) -> String {
+        var s = s
         var out: [UInt8] = [0x22]
-        out.reserveCapacity(s.utf8.count + 2)
-        var bytes = s.utf8.makeIterator()
-        var pending: UInt8?
-        while let byte = pending ?? bytes.next() {
-            pending = nil
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, 0x6E]
-            case 0x0D: out += [0x5C, 0x72]
-            case 0x09: out += [0x5C, 0x74]
-            case 0x00..<0x20, 0x7F: escape(UInt32(byte), into: &out)
-            case 0xC2:
-                // Every control is escaped, C1 (U+0080-U+009F, UTF-8 C2 80-9F) too: JSON allows them raw, but this
-                // output may be a terminal.
-                guard let next = bytes.next() else { out.append(byte); break }
-                if next >= 0x80 && next <= 0x9F {
-                    escape(UInt32(next), into: &out)
-                } else {
-                    out.append(byte)
-                    pending = next
+        s.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count + 2)
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                switch byte {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0x0A: out += [0x5C, 0x6E]
+                case 0x0D: out += [0x5C, 0x72]
+                case 0x09: out += [0x5C, 0x74]
+                case 0x00..<0x20, 0x7F: escape(UInt32(byte), into: &out)
+                case 0xC2 where i + 1 < bytes.count && bytes[i + 1] <= 0x9F:
+                    // Every control is escaped, C1 (U+0080-U+009F, UTF-8 C2 80-9F) too: JSON allows them raw, but
+                    // this output may be a terminal.
+                    escape(UInt32(bytes[i + 1]), into: &out)
+                    i += 1
+                case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
+                    // U+FFFE and U+FFFF (EF BF BE/BF) are valid in a string, but YAML readers (libyaml, which reads
+                    // JSON Lines back) refuse them raw: escaped, every string reads back.
+                    escape(0xFFFE | UInt32(bytes[i + 2] & 1), into: &out)
+                    i += 2
+                default: out.append(byte)
                 }
-            default: out.append(byte)
+                i += 1
             }
         }
         out.append(0x22)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `\u00XX` for a control character.
+    /// `\uXXXX` for a character of the Basic Multilingual Plane.
     private static func escape(_ value: UInt32, into out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
-        out += [0x5C, 0x75, 0x30, 0x30, hex[Int(value >> 4)], hex[Int(value & 0xF)]]
+        out += [0x5C, 0x75]
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 
     /// `.string` or `.null` for an optional.

@@ -1,0 +1,108 @@
+import FieldKit
+
+/// How one file format splits its bytes into records, for `RecordLog`.
+protocol RecordFileFormat {
+    /// The whole records at the start of `bytes`, which begin at `offset` of the file (the first is record
+    /// `number`), as columns, and where the last of them ends in `bytes`.
+    func records(_ bytes: ArraySlice<UInt8>, at offset: Int, numbered number: Int) throws(SinkError)
+        -> (records: [[(String, String)]], end: Int)
+    /// The bytes that end `tail` (what follows the last whole record, at `offset`) when it is one record that
+    /// parses whole and only lacks its end of line; nil when it is cut short.
+    func completion(of tail: ArraySlice<UInt8>, at offset: Int) throws(SinkError) -> [UInt8]?
+}
+
+/// The records of an append-only file as this process knows them, kept up to date with what other processes
+/// append: a look-up, a count or a save first reads, under the file's lock, what was appended since.
+///
+/// A class, so that the non-mutating `count` and `earlierRecord` of a sink can catch up too.
+final class RecordLog {
+    let file: AppendOnlyFile
+    private let format: any RecordFileFormat
+    /// The fields whose values no two records may share.
+    private let unique: [String]
+    private let notice: (String) -> Void
+    private(set) var index = UniqueIndex()
+    /// Where the last record this process has read (or written) ends: always a record boundary.
+    private var end = 0
+
+    /// Open `path`, read its records (repairing a last record a crash left without its end) and, when it holds
+    /// nothing, write `header`.
+    init(path: String, format: any RecordFileFormat, unique: [String], header: [UInt8]?,
+         notice: @escaping (String) -> Void) throws(SinkError) {
+        file = try AppendOnlyFile.open(path)
+        self.format = format
+        self.unique = unique
+        self.notice = notice
+        try file.locked { () throws(SinkError) in
+            try catchUp()
+            if end == 0, let header {
+                try file.append(bytes: header)
+                end = header.count
+            }
+        }
+    }
+
+    /// How many records the file holds now.
+    func count() throws(SinkError) -> Int {
+        try file.locked { () throws(SinkError) in try catchUp() }
+        return index.count
+    }
+
+    /// The number of the record whose `field` holds `value`, in the file as it is now.
+    func record(where field: String, is value: String) throws(SinkError) -> Int? {
+        try file.locked { () throws(SinkError) in try catchUp() }
+        return index.record(where: field, is: value)
+    }
+
+    /// Append `bytes`, the record `columns`, unless a `unique` value of it is already in the file: the check and
+    /// the append hold one lock, so two processes cannot both save one value.
+    func save(_ bytes: [UInt8], columns: [(name: String, value: String)]) throws(SinkError) {
+        try file.locked { () throws(SinkError) in
+            try catchUp()
+            for field in unique {
+                guard let value = columns.first(where: { $0.name == field })?.value, !value.isEmpty,
+                      let earlier = index.record(where: field, is: value) else { continue }
+                throw SinkError(.conflict, tr("\(field): the value is already in record \(earlier) of \(file.path)"))
+            }
+            try file.append(bytes: bytes)
+            end += bytes.count
+            index.add(columns)
+        }
+    }
+
+    /// Read what was appended since `end`; a last record without its end of line is ended when it parses whole
+    /// and cut (kept in a `.torn` file, with a notice) when not. Called holding the lock.
+    private func catchUp() throws(SinkError) {
+        let bytes = try file.read(from: end)
+        guard !bytes.isEmpty else { return }
+        let (records, whole) = try format.records(bytes[...], at: end, numbered: index.count + 1)
+        for record in records { index.add(record) }
+        end += whole
+        let tail = bytes[whole...]
+        guard !tail.isEmpty else { return }
+        if let completion = try format.completion(of: tail, at: end) {
+            try file.append(bytes: completion)
+            let ended = Array(tail) + completion
+            let (last, lastEnd) = try format.records(ended[...], at: end, numbered: index.count + 1)
+            for record in last { index.add(record) }
+            end += lastEnd
+        } else {
+            notice(try file.cut(tail, at: end))
+        }
+    }
+}
+
+/// Which record holds which value, for `unique` fields, kept as records are read and saved.
+struct UniqueIndex {
+    private(set) var count = 0
+    private var byField: [String: [String: Int]] = [:]
+
+    mutating func add(_ columns: [(String, String)]) {
+        count += 1
+        for (name, value) in columns where !value.isEmpty && byField[name]?[value] == nil {
+            byField[name, default: [:]][value] = count
+        }
+    }
+
+    func record(where field: String, is value: String) -> Int? { byField[field]?[value] }
+}

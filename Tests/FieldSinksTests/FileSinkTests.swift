@@ -1,0 +1,88 @@
+import FieldKit
+import Foundation
+import Testing
+@testable import FieldSinks
+
+/// JSON Lines and CSV file sinks through their API: any string saved reads back exactly, and a sink sees what other
+/// sinks (other processes) append to its file after it opened it.
+struct FileSinkTests {
+    /// A scratch folder removed at the end of the test.
+    final class Scratch {
+        let folder = NSTemporaryDirectory() + "fieldsinks-\(UUID().uuidString)"
+        init() throws { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+        func path(_ name: String) -> String { folder + "/" + name }
+    }
+
+    static let columns = ["id", "note", "saved_at", "operator"]
+
+    static func record(_ id: String, _ note: String) -> SavedRecord {
+        SavedRecord(values: [("id", id), ("note", note)], savedAt: "2026-01-02T00:00:00Z", operatorName: "t")
+    }
+
+    static func open(_ path: String, notices: Notices? = nil) throws(SinkError) -> any RecordSink {
+        let notice: (String) -> Void = { notices?.list.append($0) }
+        return path.hasSuffix(".csv") ? try CSVSink(path: path, columns: columns, unique: ["id"], notice: notice)
+                                      : try JSONLinesSink(path: path, unique: ["id"], notice: notice)
+    }
+
+    /// Notices a sink gave.
+    final class Notices { var list: [String] = [] }
+
+    /// Every valid string, controls (C0, DEL, C1 with NEL) and non-characters included, is saved so that the file
+    /// opens again and the value is found again exactly.
+    @Test(arguments: ["odd.jsonl", "odd.csv"])
+    func everyStringReadsBack(_ name: String) throws {
+        let s = try Scratch()
+        let notes = [text(0xFFFE), text(0xFFFF), text(0xFDD0), "\u{0301}", "\u{2028}\u{2029}", "\u{0085}", "\u{0080}\u{009F}",
+                     "\u{01}\u{1B}[0m\u{7F}", "tab\tcr\rlf\ncrlf\r\n", "\"quoted\", \\", text(0x1FFFE, 0x10FFFF), "\u{FEFF}"]
+        var sink = try Self.open(s.path(name))
+        for (i, note) in notes.enumerated() { try sink.save(Self.record(String(i), note)) }
+        let reopened = try Self.open(s.path(name))
+        #expect(try reopened.count() == notes.count)
+        for (i, note) in notes.enumerated() {
+            #expect(try reopened.earlierRecord(where: "note", is: note) == "record \(i + 1)", "\(Array(note.unicodeScalars))")
+        }
+    }
+
+    /// A sink opened before another one appended sees its records: in the count, in the look-up, and in `save`,
+    /// which refuses a unique value already saved by the other as a conflict naming the record.
+    @Test(arguments: ["shared.jsonl", "shared.csv"])
+    func aSinkSeesWhatOthersAppended(_ name: String) throws {
+        let s = try Scratch()
+        var a = try Self.open(s.path(name))
+        var b = try Self.open(s.path(name))
+        try b.save(Self.record("7", "from b"))
+        #expect(try a.count() == 1)
+        #expect(try a.earlierRecord(where: "id", is: "7") == "record 1")
+        try b.save(Self.record("8", "from b"))
+        #expect(throws: SinkError(.conflict, "id: the value is already in record 2 of \(s.path(name))")) { try a.save(Self.record("8", "from a")) }
+        try a.save(Self.record("9", "from a"))
+        #expect(try b.earlierRecord(where: "id", is: "9") == "record 3")
+        #expect(try Self.open(s.path(name)).count() == 3)
+    }
+
+    /// A tail left by a writer that died mid-record after this sink opened the file is handled as at opening: cut,
+    /// kept in FILE.torn, with a notice, before the next record is appended.
+    @Test(arguments: ["torn.jsonl", "torn.csv"])
+    func aTornTailFoundLaterIsCutAndKept(_ name: String) throws {
+        let s = try Scratch()
+        let notices = Notices()
+        var a = try Self.open(s.path(name), notices: notices)
+        try a.save(Self.record("1", "a"))
+        let torn = name.hasSuffix(".csv") ? "2,\"op" : #"{"id":"2""#
+        let handle = try #require(FileHandle(forWritingAtPath: s.path(name)))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(torn.utf8))
+        try handle.close()
+        try a.save(Self.record("3", "c"))
+        #expect(notices.list == ["\(s.path(name)): the last record is not whole: cut \(torn.utf8.count) bytes, kept in \(s.path(name)).torn"])
+        #expect(try String(contentsOfFile: s.path(name) + ".torn", encoding: .utf8) == torn)
+        #expect(try Self.open(s.path(name)).count() == 2)
+    }
+}
+
+/// The text of these scalars (Swift's literals refuse non-characters such as U+FFFF and U+FDD0).
+func text(_ scalars: UInt32...) -> String {
+    String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
+}
