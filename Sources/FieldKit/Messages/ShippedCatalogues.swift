@@ -1007,6 +1007,7 @@ msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1}
 msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
 
 #: Sources/FieldSinks/CSVReader.swift
+#: Sources/fieldline/FormImport.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
 msgstr "超过 {0} 字节（一条记录的上限），未读取"
 
@@ -1193,6 +1194,14 @@ msgstr "未保存：{0}"
 msgid "not valid UTF-8"
 msgstr "不是有效的 UTF-8"
 
+#: Sources/fieldline/FormImport.swift
+msgid "not valid UTF-8 (byte {0} of the line)"
+msgstr "不是有效的 UTF-8（该行第 {0} 个字节）"
+
+#: Sources/fieldline/FormImport.swift
+msgid "not valid UTF-8 (byte {0} of the value)"
+msgstr "不是有效的 UTF-8（该值第 {0} 个字节）"
+
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "not valid UTF-8 text"
 msgstr "不是有效的 UTF-8 文本"
@@ -1363,10 +1372,6 @@ msgstr "第一行是列名，以 'value' 开头"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "the interrupt key"
 msgstr "中断键"
-
-#: Sources/fieldline/FormImport.swift
-msgid "the last record is not whole (an unclosed quote?)"
-msgstr "最后一条记录不完整（引号未闭合？）"
 
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "the line is longer than 1 MiB ({0} bytes); it is not checked"
@@ -1556,6 +1561,10 @@ msgstr "校验器 '{0}' 不接受参数"
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "value not saved"
 msgstr "值未保存"
+
+#: Sources/fieldline/FormImport.swift
+msgid "value {0} is not valid UTF-8 (byte {1} of the value)"
+msgstr "第 {0} 个值不是有效的 UTF-8（该值第 {1} 个字节）"
 
 #: Sources/FieldKeymaps/ShippedPhoneMetadata.swift
 msgid "value: national needs one region in regions, the same as assumed-region"
@@ -1748,6 +1757,10 @@ msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 #: Sources/FieldSinks/SQLiteSink.swift
 msgid "{0}: table {1} has the columns {2}, the form {3}"
 msgstr "{0}：表 {1} 的列是 {2}，表单的是 {3}"
+
+#: Sources/fieldline/FormImport.swift
+msgid "{0}: the header row cannot be read: {1}"
+msgstr "{0}：无法读取标题行：{1}"
 
 #: Sources/FieldKit/Forms/FormSession.swift
 msgid "{0}: this value is already in {1}"
