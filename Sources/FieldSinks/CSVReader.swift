@@ -17,7 +17,7 @@ import FieldKit
 ///   quote before the end of the input, or the record past `limit`): the record is refused naming the line the
 ///   quote opened on, and the lines after that one are read again as records of their own. A stray quote then
 ///   costs its own record only. In the lines read again a quote must close on its line (so nothing is read a third
-///   time); form values never hold line breaks, so a record that needs one there is refused, not misread.
+///   time); no shipped keymap takes a line break in a value, so a record that needs one there is refused, not misread.
 public struct CSVReader {
     /// The longest record read for an import, in bytes as they stand in the input (quotes and commas included,
     /// the line end not): 1 MiB, the longest line `check` takes (`LineChecker.maxLineBytes`).
