@@ -72,6 +72,17 @@ import Testing
         #expect(try Self.saved(closed.out) == [["1", "a"], ["3", "b"], ["4", "c, d"]])
     }
 
+    /// Without a header row no record can be read: the import ends before anything is saved.
+    @Test func aHeaderRowThatCannotBeReadEndsTheImport() throws {
+        let s = try Self.scratch()
+        let quote = try Self.importing(s, "quote.csv", Array("id,no\"te\n1,a\n".utf8))
+        #expect(quote.status == 65 && quote.out == "")
+        #expect(quote.err == "fieldline: \(s.path("quote.csv")): the header row cannot be read: a quote inside a value on line 1 that does not start with one (quote the whole value and double its quotes)\n")
+        let bytes = try Self.importing(s, "bytes.csv", Array("id,no".utf8) + [0xC3] + Array("\n1,a\n".utf8))
+        #expect(bytes.status == 65 && bytes.out == "")
+        #expect(bytes.err == "fieldline: \(s.path("bytes.csv")): the header row cannot be read: value 2 is not valid UTF-8 (byte 3 of the value)\n")
+    }
+
     /// A stray quote near the start of 1.5 MB: the old import parsed the pending text from its start at every line
     /// (over two minutes) and swallowed every later record into one error. Now the record with the quote is
     /// refused and all the others are saved (how much work the reader does is CSVReaderTests' to check).
