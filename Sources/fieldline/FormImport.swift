@@ -74,7 +74,7 @@ struct FormImport {
                             return
                         }
                     }
-                    Diagnostics.error(tr("\(source): the header row cannot be read: \(problem)"))
+                    Diagnostics.error(tr("\(ControlCharacters.escaped(source)): the header row cannot be read: \(problem)"))
                     failure = Exit.invalid
                     return
                 }
