@@ -1,6 +1,11 @@
 /// RFC 4180 CSV: fields separated by commas, records ended by CRLF, a field quoted when it holds a comma, a quote,
 /// CR or LF, with quotes doubled inside.
 ///
+/// Spreadsheets run a cell that starts with `=`, `+`, `-`, `@`, TAB or CR as a formula (CSV injection), so such a
+/// value is written with a `'` before it (OWASP's advice), which a spreadsheet shows as text. So that the guard can
+/// always be told from typed text, a value of one or more `'` and then one of those is guarded too, and `CSVReader`
+/// drops exactly one `'` from a value of that shape: reading gives back what was written, for every value.
+///
 /// Written here rather than taken from a package: the CSV packages on hand read through Foundation, which would
 /// add to every `fieldline` start-up what only `form` needs. Tests read the output back with Python's `csv`.
 public enum CSVText {
@@ -9,7 +14,8 @@ public enum CSVText {
         var out: [UInt8] = []
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(0x2C) }
-            let bytes = Array(field.utf8)
+            var bytes = Array(field.utf8)
+            if needsGuard(bytes) { bytes.insert(0x27, at: 0) }
             if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) {
                 out.append(0x22)
                 for b in bytes {
@@ -24,54 +30,35 @@ public enum CSVText {
         return out + [0x0D, 0x0A]
     }
 
+    /// Whether a value's first byte would start a formula in a spreadsheet: `=`, `+`, `-`, `@`, TAB, CR. `-` too,
+    /// though it starts negative numbers: `-1+2` is a formula, and one rule for every value keeps the guard exact.
+    static func guarded(_ b: UInt8) -> Bool {
+        b == 0x3D || b == 0x2B || b == 0x2D || b == 0x40 || b == 0x09 || b == 0x0D
+    }
+
+    /// Whether `value` is written with the guard: it starts with a guarded byte, after any number of `'`.
+    static func needsGuard(_ value: [UInt8]) -> Bool {
+        guard let first = value.firstIndex(where: { $0 != 0x27 }) else { return false }
+        return guarded(value[first])
+    }
+
     /// The whole records in `bytes` and where the last of them ends (a record cut short at the end is left out);
     /// nil when the text is not CSV (a quote in the middle of an unquoted field, text after a closing quote).
+    /// Values come back as `record` was given them (the spreadsheet guard dropped); bytes that are not UTF-8 become
+    /// U+FFFD. There is no size limit: the caller holds the bytes already.
     public static func records(_ bytes: [UInt8]) -> (records: [[String]], end: Int)? {
+        var reader = CSVReader(limit: .max)
         var records: [[String]] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var i = 0, end = 0
-        var quoted = false, wasQuoted = false
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            wasQuoted = false
-        }
-        while i < bytes.count {
-            let b = bytes[i]
-            if quoted {
-                if b == 0x22 {
-                    if i + 1 < bytes.count && bytes[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
-                    quoted = false
-                    wasQuoted = true
-                } else {
-                    field.append(b)
+        var broken = false
+        bytes.withUnsafeBufferPointer { buffer in
+            reader.feed(buffer) { event in
+                switch event {
+                case .record(let fields, _): records.append(fields.map { String(decoding: $0, as: UTF8.self) })
+                case .refused: broken = true
                 }
-                i += 1
-                continue
             }
-            switch b {
-            case 0x22:
-                guard field.isEmpty && !wasQuoted else { return nil }
-                quoted = true
-            case 0x2C:
-                endField()
-            case 0x0D where i + 1 < bytes.count && bytes[i + 1] == 0x0A:
-                i += 1
-                fallthrough
-            case 0x0A:
-                endField()
-                records.append(fields)
-                fields.removeAll()
-                end = i + 1
-            case 0x0D where i + 1 == bytes.count:
-                break  // a CRLF cut after its CR: the record is not whole
-            default:
-                guard !wasQuoted else { return nil }
-                field.append(b)
-            }
-            i += 1
         }
-        return (records, end)
+        // A record cut short at the end (no line end yet, or a quote still open) is what `unfinishedBytes` holds.
+        return broken ? nil : (records, bytes.count - reader.unfinishedBytes)
     }
 }

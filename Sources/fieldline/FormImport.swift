@@ -24,7 +24,6 @@ struct FormImport {
         var number = 0
         var invalid = 0
         var header: [String]?
-        var pendingCSV: [UInt8] = []
         var failure: Error?  // the first error inside the line callback, which cannot throw itself
         func report(_ field: String, _ message: String) {
             invalid += 1
@@ -59,48 +58,118 @@ struct FormImport {
                 throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
             }
         }
-        let readError = LineReader.forEachLine(fd: fd) { line in
+        /// One event of the CSV reader: the header row first, then records.
+        func csvEvent(_ event: CSVReader.Event) {
             guard failure == nil else { return }
             do {
-                switch format {
-                case .jsonl:
-                    let text = String(decoding: line, as: UTF8.self)
+                guard let names = header else {
+                    // Without a header no record can be read: the import ends before anything is saved.
+                    let problem: String
+                    switch event {
+                    case .refused(let p): problem = p.message
+                    case .record(let fields, _):
+                        if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in FormImport.firstInvalidUTF8(f).map { (i, $0) } }).first {
+                            problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
+                        } else {
+                            header = fields.map { String(decoding: $0, as: UTF8.self) }
+                            return
+                        }
+                    }
+                    Diagnostics.error(tr("\(ControlCharacters.escaped(source)): the header row cannot be read: \(problem)"))
+                    failure = Exit.invalid
+                    return
+                }
+                number += 1
+                func name(_ index: Int) -> String { index < names.count ? ControlCharacters.escaped(names[index]) : "-" }
+                switch event {
+                case .refused(let problem):
+                    report(name(problem.field), problem.message)
+                case .record(let fields, _):
+                    guard fields.count == names.count else {
+                        report("-", tr("has \(fields.count) values, the header \(names.count)"))
+                        return
+                    }
+                    // Bytes that are not UTF-8 would be saved as U+FFFD, a value nobody typed: the record is refused.
+                    var pairs: [(name: String, text: String)] = []
+                    for (index, bytes) in fields.enumerated() {
+                        guard let text = String(validating: bytes, as: UTF8.self) else {
+                            report(name(index), tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(bytes) ?? 1) of the value)"))
+                            return
+                        }
+                        pairs.append((names[index], text))
+                    }
+                    try take(pairs)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        var readError: String?
+        switch format {
+        case .jsonl:
+            readError = LineReader.forEachLine(fd: fd) { line in
+                guard failure == nil else { return }
+                do {
+                    // An over-long line comes cut short (LineReader's bound): refused whole, never read in part.
+                    if line.count > LineChecker.maxLineBytes {
+                        number += 1
+                        report("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))
+                        return
+                    }
+                    guard let text = String(validating: line, as: UTF8.self) else {
+                        number += 1
+                        report("-", tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(Array(line)) ?? 1) of the line)"))
+                        return
+                    }
                     if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
                     number += 1
                     switch RecordJSON.parse(text) {
                     case .success(let pairs): try take(pairs)
                     case .failure(let problem): report("-", problem.message)
                     }
-                case .csv:
-                    // A quoted value may hold newlines: gather lines until they make whole records.
-                    pendingCSV += Array(line) + [0x0A]
-                    guard let (records, end) = CSVText.records(pendingCSV), end > 0 else { return }
-                    pendingCSV.removeFirst(end)
-                    for row in records {
-                        guard let names = header else { header = row; continue }
-                        number += 1
-                        guard row.count == names.count else {
-                            report("-", tr("has \(row.count) values, the header \(names.count)"))
-                            continue
-                        }
-                        try take(Array(zip(names, row)).map { (name: $0.0, text: $0.1) })
-                    }
+                } catch {
+                    failure = error
                 }
-            } catch {
-                failure = error
+            }
+        case .csv:
+            // Straight from the descriptor: a quoted value may hold line breaks, and LineReader cuts long lines.
+            var reader = CSVReader()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while failure == nil {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    readError = String(cString: strerror(errno))
+                    break
+                }
+                if n == 0 {
+                    reader.finish(csvEvent)
+                    break
+                }
+                chunk.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[0..<n]), csvEvent) }
             }
         }
         if let failure { throw failure }
-        if format == .csv && !pendingCSV.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) {
-            number += 1
-            report("-", tr("the last record is not whole (an unclosed quote?)"))
-        }
         if let readError {
             Diagnostics.error(tr("cannot read \(source): \(readError)"))
             throw Exit.noInput
         }
         err.flush()
         if invalid > 0 { throw Exit.invalid }
+    }
+
+    /// The 1-based position of the first byte of `bytes` that breaks UTF-8, or nil when they are UTF-8.
+    static func firstInvalidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset + 1
+            case .emptyInput: return nil
+            }
+        }
     }
 
     /// A sink failure ends the import: what was saved stays saved.

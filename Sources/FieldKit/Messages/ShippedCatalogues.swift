@@ -573,6 +573,22 @@ msgstr "可打印字符"
 msgid "a prompt is already open"
 msgstr "已有一个提示正在进行"
 
+#: Sources/FieldSinks/CSVReader.swift
+msgid "a quote inside a value on line {0} that does not start with one (quote the whole value and double its quotes)"
+msgstr "第 {0} 行的值中间有引号，而该值不以引号开头（请给整个值加引号，并把其中的引号写两遍）"
+
+#: Sources/FieldSinks/CSVReader.swift
+msgid "a quote opened on line {0} closes on line {1} and text follows it (a stray quote on line {2}?)"
+msgstr "第 {0} 行开始的引号在第 {1} 行闭合，其后还有文字（第 {2} 行多了一个引号？）"
+
+#: Sources/FieldSinks/CSVReader.swift
+msgid "a quote opened on line {0} is never closed"
+msgstr "第 {0} 行开始的引号始终没有闭合"
+
+#: Sources/FieldSinks/CSVReader.swift
+msgid "a quote opened on line {0} is not closed on its line (lines after a broken quote are read line by line)"
+msgstr "第 {0} 行开始的引号没有在该行内闭合（引号出错之后的各行逐行读取）"
+
 #: Sources/FieldKeymaps/RecordJSON.swift
 msgid "a record is a JSON object of field names to values"
 msgstr "记录是字段名到值的 JSON 对象"
@@ -1018,6 +1034,15 @@ msgstr "被其他程序锁定超过 5 秒"
 msgid "longer than {0} bytes"
 msgstr "超过 {0} 字节"
 
+#: Sources/FieldSinks/CSVReader.swift
+msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1} is still open there); it is not read"
+msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
+
+#: Sources/FieldSinks/CSVReader.swift
+#: Sources/fieldline/FormImport.swift
+msgid "longer than {0} bytes, the limit for a record; it is not read"
+msgstr "超过 {0} 字节（一条记录的上限），未读取"
+
 #: Sources/FieldSinks/PostgresSink.swift
 msgid "lost the connection to {0}: {1}"
 msgstr "与 {0} 的连接已断开：{1}"
@@ -1201,6 +1226,14 @@ msgstr "未保存：{0}"
 msgid "not valid UTF-8"
 msgstr "不是有效的 UTF-8"
 
+#: Sources/fieldline/FormImport.swift
+msgid "not valid UTF-8 (byte {0} of the line)"
+msgstr "不是有效的 UTF-8（该行第 {0} 个字节）"
+
+#: Sources/fieldline/FormImport.swift
+msgid "not valid UTF-8 (byte {0} of the value)"
+msgstr "不是有效的 UTF-8（该值第 {0} 个字节）"
+
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "not valid UTF-8 text"
 msgstr "不是有效的 UTF-8 文本"
@@ -1344,6 +1377,10 @@ msgstr "模板 '{0}' 的第 {1} 个占位需要 '{2}'，但第 {3} 位只能是{
 msgid "template '{0}' slot {1} needs a digit 2-9 but position {2} takes {3}"
 msgstr "模板 '{0}' 的第 {1} 个占位需要 2-9 的数字，但第 {2} 位只能是{3}"
 
+#: Sources/FieldSinks/CSVReader.swift
+msgid "text after the closing quote of a value on line {0}"
+msgstr "第 {0} 行的值在闭合引号之后还有文字"
+
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "the domain cannot end with a dot"
 msgstr "域名不能以点结尾"
@@ -1371,10 +1408,6 @@ msgstr "表单没有 name: 设置，而文件名 '{0}' 不能作表名（字母�
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "the interrupt key"
 msgstr "中断键"
-
-#: Sources/fieldline/FormImport.swift
-msgid "the last record is not whole (an unclosed quote?)"
-msgstr "最后一条记录不完整（引号未闭合？）"
 
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "the line is longer than 1 MiB ({0} bytes); it is not checked"
@@ -1564,6 +1597,10 @@ msgstr "校验器 '{0}' 不接受参数"
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "value not saved"
 msgstr "值未保存"
+
+#: Sources/fieldline/FormImport.swift
+msgid "value {0} is not valid UTF-8 (byte {1} of the value)"
+msgstr "第 {0} 个值不是有效的 UTF-8（该值第 {1} 个字节）"
 
 #: Sources/FieldKeymaps/ShippedPhoneMetadata.swift
 msgid "value: national needs one region in regions, the same as assumed-region"
@@ -1774,6 +1811,10 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：索引名 {3} 已被占用"
 #: Sources/FieldSinks/SQLiteSink.swift
 msgid "{0}: table {1}: cannot make field {2} unique: {3}"
 msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
+
+#: Sources/fieldline/FormImport.swift
+msgid "{0}: the header row cannot be read: {1}"
+msgstr "{0}：无法读取标题行：{1}"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
 msgid "{0}: the last record is not whole: cut {1} bytes, kept in {2}"

@@ -1,0 +1,327 @@
+import FieldKit
+
+/// A streaming CSV reader: bytes go in chunk by chunk, records come out as soon as their line end is read.
+///
+/// RFC 4180 (fields separated by commas, a field quoted when it holds a comma, a quote or a line break, quotes
+/// doubled inside) with LF as well as CRLF line ends; a CR not followed by LF is data. A value written by
+/// `CSVText.record` with its spreadsheet guard (a `'` before a leading `=`, `+`, `-`, `@`, TAB or CR) is given back
+/// without it, so reading gives back exactly what was written.
+///
+/// Input is untrusted, so the reader is linear and bounded whatever comes in: each byte is looked at once, and at
+/// most once more after a broken quote (`bytesVisited` counts them; a test holds it to twice the input), and
+/// memory holds one record of at most `limit` bytes. A record that cannot be read is refused (`Event.refused`) and
+/// reading goes on:
+/// - a quote inside an unquoted value, text after a closing quote on the line the quote opened, or a record longer
+///   than `limit` outside quotes: the record is refused and the rest of its line skipped (quotes in it ignored);
+/// - a quote that stays open past its line and then goes wrong (text after the quote that closes it, no closing
+///   quote before the end of the input, or the record past `limit`): the record is refused naming the line the
+///   quote opened on, and the lines after that one are read again as records of their own. A stray quote then
+///   costs its own record only. In the lines read again a quote must close on its line (so nothing is read a third
+///   time); no shipped keymap takes a line break in a value, so a record that needs one there is refused, not misread.
+public struct CSVReader {
+    /// The longest record read for an import, in bytes as they stand in the input (quotes and commas included,
+    /// the line end not): 1 MiB, the longest line `check` takes (`LineChecker.maxLineBytes`).
+    public static let recordLimit = LineChecker.maxLineBytes
+
+    /// What the reader found.
+    public enum Event {
+        /// A whole record: its values as bytes (not yet known to be UTF-8) and the line it starts on.
+        case record([[UInt8]], line: Int)
+        /// A record that cannot be read, and why.
+        case refused(CSVProblem)
+    }
+
+    /// The longest record taken, in bytes.
+    public let limit: Int
+    /// Bytes examined so far, a byte read again after a broken quote counted again (tests hold it to a bound).
+    public private(set) var bytesVisited = 0
+
+    private enum State {
+        /// At the start of a field (the record's first or after a comma).
+        case fieldStart
+        /// Inside an unquoted field.
+        case unquoted
+        /// Inside quotes.
+        case quoted
+        /// A quote inside quotes: a doubled quote or the closing one, the next byte says.
+        case quoteInQuoted
+        /// After a CR outside quotes: LF makes it a line end, anything else makes it data. `closed` is whether the
+        /// field before it was quoted (then the CR is text after the closing quote).
+        case carriageReturn(closed: Bool)
+        /// Refused: everything up to the next LF is dropped.
+        case skipping
+    }
+
+    private var state = State.fieldStart
+    private var fields: [[UInt8]] = []
+    private var field: [UInt8] = []
+    /// The current record's bytes as read, kept to read its lines again after a broken quote.
+    private var raw: [UInt8] = []
+    /// The line being read (1-based) and the line the current record started on.
+    private var line = 1
+    private var recordLine = 1
+    /// Where the open (or last) quote of the record opened: its line, and its index in `raw`.
+    private var quoteLine = 0
+    private var quoteOffset = 0
+    /// Reading lines again after a broken quote: a quote must close on its own line. Ends with the record that
+    /// holds the last byte read again.
+    private var rereading = false
+    private var rereadPending = false
+
+    /// A reader refusing records longer than `limit` bytes.
+    public init(limit: Int = CSVReader.recordLimit) {
+        self.limit = limit
+    }
+
+    /// The bytes of the record not yet ended (everything after the last line end when nothing was refused).
+    public var unfinishedBytes: Int { raw.count }
+
+    /// Read `bytes`, handing each record or refusal they complete to `emit`.
+    public mutating func feed<E: Error>(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Event) throws(E) -> Void) throws(E) {
+        for b in bytes { try step(b, emit) }
+    }
+
+    /// The end of the input: a last record without a line end is a record; a quote still open is refused.
+    public mutating func finish<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
+        while true {
+            switch state {
+            case .skipping:
+                break
+            case .quoted:
+                // A quote never closed is most likely a stray one: the lines after its own are records of their own.
+                let problem = CSVProblem(line: recordLine, field: fields.count, kind: .unclosedQuote(openedOn: quoteLine))
+                if try refuseAndReread(problem, then: nil, emit) { continue }
+                try emit(.refused(problem))
+            case .fieldStart where fields.isEmpty && raw.isEmpty:
+                break
+            default:
+                // A CR at the very end is taken as the line end it was meant to be.
+                try endRecord(emit)
+            }
+            break
+        }
+        resetRecord()
+        state = .fieldStart
+        rereading = false
+        rereadPending = false
+    }
+
+    private mutating func step<E: Error>(_ b: UInt8, _ emit: (Event) throws(E) -> Void) throws(E) {
+        bytesVisited += 1
+        if case .skipping = state {
+            if b == 0x0A { line += 1; recordEnded() }
+            return
+        }
+        let inQuotes = isQuoted
+        // The limit counts what stands between line ends: a CR or LF outside quotes may be the record's end.
+        if raw.count >= limit && (inQuotes || (b != 0x0A && b != 0x0D)) {
+            try overLimit(b, emit)
+            return
+        }
+        raw.append(b)
+        if b == 0x0A { line += 1 }
+        switch state {
+        case .skipping:
+            break
+        case .fieldStart:
+            if b == 0x22 {
+                state = .quoted
+                quoteLine = line
+                quoteOffset = raw.count - 1
+            } else {
+                try plain(b, closed: false, emit)
+            }
+        case .unquoted:
+            try plain(b, closed: false, emit)
+        case .quoted:
+            if b == 0x22 {
+                state = .quoteInQuoted
+            } else if b == 0x0A && rereading {
+                // Read again after a broken quote: a quote must close on its line.
+                try refuse(CSVProblem(line: recordLine, field: fields.count, kind: .quoteOpenAtLineEnd(openedOn: quoteLine)), emit)
+            } else {
+                field.append(b)
+            }
+        case .quoteInQuoted:
+            if b == 0x22 {
+                field.append(0x22)
+                state = .quoted
+            } else {
+                try plain(b, closed: true, emit)
+            }
+        case .carriageReturn(let closed):
+            if b == 0x0A {
+                try endRecord(emit)
+            } else if closed {
+                // A CR alone after a closing quote is text after it.
+                try textAfterQuote(emit)
+            } else {
+                // A CR alone is data.
+                field.append(0x0D)
+                try plain(b, closed: false, emit)
+            }
+        }
+    }
+
+    /// Whether the reader is inside quotes.
+    private var isQuoted: Bool {
+        if case .quoted = state { return true }
+        return false
+    }
+
+    /// A byte outside quotes; `closed` when it follows a closing quote.
+    private mutating func plain<E: Error>(_ b: UInt8, closed: Bool, _ emit: (Event) throws(E) -> Void) throws(E) {
+        switch b {
+        case 0x2C:
+            endField()
+            state = .fieldStart
+        case 0x0A:
+            try endRecord(emit)
+        case 0x0D:
+            state = .carriageReturn(closed: closed)
+        default:
+            if closed { try textAfterQuote(emit); return }
+            if b == 0x22 {
+                try refuse(CSVProblem(line: recordLine, field: fields.count, kind: .quoteInUnquoted(line: line)), emit)
+                return
+            }
+            field.append(b)
+            state = .unquoted
+        }
+    }
+
+    /// Text after the quote that closes a value: on the quote's own line the record is refused with the rest of
+    /// its line; a quote that opened on an earlier line was most likely a stray one, so its later lines are read
+    /// again as records.
+    private mutating func textAfterQuote<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
+        let problem = CSVProblem(line: recordLine, field: fields.count, kind: .textAfterQuote(openedOn: quoteLine, closedOn: line))
+        if try !refuseAndReread(problem, then: nil, emit) { try refuse(problem, emit) }
+    }
+
+    /// The record reached `limit` and `b` would pass it.
+    private mutating func overLimit<E: Error>(_ b: UInt8, _ emit: (Event) throws(E) -> Void) throws(E) {
+        let inQuotes = isQuoted
+        let problem = CSVProblem(line: recordLine, field: fields.count, kind: .tooLong(limit: limit, quoteOpenedOn: inQuotes ? quoteLine : nil))
+        if inQuotes, try refuseAndReread(problem, then: b, emit) { return }
+        try emit(.refused(problem))
+        // The rest of the line is skipped; `b`, not taken, may be the LF that ends it (inside quotes).
+        if b == 0x0A {
+            line += 1
+            recordEnded()
+        } else {
+            resetRecord()
+            state = .skipping
+        }
+    }
+
+    /// Refuse the record; when a quote of it opened on an earlier line than this one, read the lines after the
+    /// quote's again (a quote closing on its own line there), then `extra`. Returns false when nothing is read
+    /// again (the quote opened on this line, or this is already a reading again), having done nothing.
+    private mutating func refuseAndReread<E: Error>(_ problem: CSVProblem, then extra: UInt8?, _ emit: (Event) throws(E) -> Void) throws(E) -> Bool {
+        guard !rereading, quoteOffset < raw.count, let newline = raw[quoteOffset...].firstIndex(of: 0x0A) else { return false }
+        let again = Array(raw[(newline + 1)...])
+        try emit(.refused(problem))
+        line = quoteLine + 1
+        recordEnded()
+        rereading = true
+        for b in again { try step(b, emit) }
+        if let extra { try step(extra, emit) }
+        // Back to normal reading once the record holding the last byte read again is over.
+        if case .fieldStart = state, fields.isEmpty, raw.isEmpty { rereading = false } else { rereadPending = true }
+        return true
+    }
+
+    /// Refuse the record; unless the byte just read ended its line, skip the rest of the line.
+    private mutating func refuse<E: Error>(_ problem: CSVProblem, _ emit: (Event) throws(E) -> Void) throws(E) {
+        let lineEnded = raw.last == 0x0A
+        try emit(.refused(problem))
+        if lineEnded {
+            recordEnded()
+        } else {
+            resetRecord()
+            state = .skipping
+        }
+    }
+
+    private mutating func endField() {
+        fields.append(CSVReader.unguarded(field))
+        field.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func endRecord<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
+        endField()
+        let record = fields
+        let start = recordLine
+        recordEnded()
+        try emit(.record(record, line: start))
+    }
+
+    /// Ready for the next record.
+    private mutating func recordEnded() {
+        resetRecord()
+        state = .fieldStart
+        if rereadPending { rereadPending = false; rereading = false }
+    }
+
+    private mutating func resetRecord() {
+        fields.removeAll()
+        field.removeAll(keepingCapacity: true)
+        // A buffer grown by a long record is let go, so memory goes back down after it.
+        raw.removeAll(keepingCapacity: raw.count <= 1 << 16)
+        recordLine = line
+    }
+
+    /// `value` without the spreadsheet guard `CSVText.record` put before it: one `'` dropped when the value is one
+    /// or more `'` and then a byte the guard is for.
+    static func unguarded(_ value: [UInt8]) -> [UInt8] {
+        guard value.first == 0x27 else { return value }
+        var i = 1
+        while i < value.count && value[i] == 0x27 { i += 1 }
+        guard i < value.count, CSVText.guarded(value[i]) else { return value }
+        return Array(value[1...])
+    }
+}
+
+/// Why a CSV record cannot be read, where it is, and what to say about it.
+public struct CSVProblem: Sendable, Equatable {
+    /// The line the record starts on (1-based).
+    public let line: Int
+    /// The index of the value the problem is in (0-based; it may be past the header's last).
+    public let field: Int
+    /// What is wrong.
+    public let kind: Kind
+
+    /// What is wrong with a record.
+    public enum Kind: Sendable, Equatable {
+        /// A quote in the middle of a value that does not start with one, on `line`.
+        case quoteInUnquoted(line: Int)
+        /// Text after the quote that closes a value.
+        case textAfterQuote(openedOn: Int, closedOn: Int)
+        /// A quote never closed before the end of the input.
+        case unclosedQuote(openedOn: Int)
+        /// A quote not closed on its line, in lines read again after a broken quote.
+        case quoteOpenAtLineEnd(openedOn: Int)
+        /// The record is longer than `limit` bytes (a quote opened on `quoteOpenedOn` still open there).
+        case tooLong(limit: Int, quoteOpenedOn: Int?)
+    }
+
+    /// One line for the user.
+    public var message: String {
+        switch kind {
+        case .quoteInUnquoted(let line):
+            return tr("a quote inside a value on line \(line) that does not start with one (quote the whole value and double its quotes)")
+        case .textAfterQuote(let opened, let closed) where opened == closed:
+            return tr("text after the closing quote of a value on line \(closed)")
+        case .textAfterQuote(let opened, let closed):
+            return tr("a quote opened on line \(opened) closes on line \(closed) and text follows it (a stray quote on line \(opened)?)")
+        case .unclosedQuote(let opened):
+            return tr("a quote opened on line \(opened) is never closed")
+        case .quoteOpenAtLineEnd(let opened):
+            return tr("a quote opened on line \(opened) is not closed on its line (lines after a broken quote are read line by line)")
+        case .tooLong(let limit, let opened?):
+            return tr("longer than \(limit) bytes, the limit for a record (a quote opened on line \(opened) is still open there); it is not read")
+        case .tooLong(let limit, nil):
+            return tr("longer than \(limit) bytes, the limit for a record; it is not read")
+        }
+    }
+}
