@@ -141,8 +141,9 @@ import Testing
     /// The folder is fsynced once the database and its WAL exist, before the first record is read (so before one
     /// is confirmed): a power cut cannot lose the files' names. Seen with strace: `fsync` of a descriptor opened on
     /// the folder. (SQLite's own directory sync is an `fdatasync`, made when it creates a journal or WAL.)
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    @Test
     func theFolderIsSyncedOnceTheDatabaseExists() throws {
+        try #require(straceWorks, "strace is not installed or may not trace here (apt-get install strace)")
         let s = try Scratch()
         try FormPostgresTests.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         try #"{"mobile":"13800000000","name":"a"}"#.write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
