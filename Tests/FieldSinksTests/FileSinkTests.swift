@@ -20,10 +20,10 @@ struct FileSinkTests {
         SavedRecord(values: [("id", id), ("note", note)], savedAt: "2026-01-02T00:00:00Z", operatorName: "t")
     }
 
-    static func open(_ path: String, notices: Notices? = nil) throws(SinkError) -> any RecordSink {
+    static func open(_ path: String, notices: Notices? = nil, unique: [String] = ["id"]) throws(SinkError) -> any RecordSink {
         let notice: (String) -> Void = { notices?.list.append($0) }
-        return path.hasSuffix(".csv") ? try CSVSink(path: path, columns: columns, unique: ["id"], notice: notice)
-                                      : try JSONLinesSink(path: path, unique: ["id"], notice: notice)
+        return path.hasSuffix(".csv") ? try CSVSink(path: path, columns: columns, unique: unique, notice: notice)
+                                      : try JSONLinesSink(path: path, unique: unique, notice: notice)
     }
 
     /// Notices a sink gave.
@@ -36,9 +36,10 @@ struct FileSinkTests {
         let s = try Scratch()
         let notes = [text(0xFFFE), text(0xFFFF), text(0xFDD0), "\u{0301}", "\u{2028}\u{2029}", "\u{0085}", "\u{0080}\u{009F}",
                      "\u{01}\u{1B}[0m\u{7F}", "tab\tcr\rlf\ncrlf\r\n", "\"quoted\", \\", text(0x1FFFE, 0x10FFFF), "\u{FEFF}"]
-        var sink = try Self.open(s.path(name))
+        // `note` is unique here so that the look-up finds each value (a sink indexes its unique fields only).
+        var sink = try Self.open(s.path(name), unique: ["id", "note"])
         for (i, note) in notes.enumerated() { try sink.save(Self.record(String(i), note)) }
-        let reopened = try Self.open(s.path(name))
+        let reopened = try Self.open(s.path(name), unique: ["id", "note"])
         #expect(try reopened.count() == notes.count)
         for (i, note) in notes.enumerated() {
             #expect(try reopened.earlierRecord(where: "note", is: note) == "record \(i + 1)", "\(Array(note.unicodeScalars))")
