@@ -8,8 +8,13 @@ extension PromptSession {
     /// Draw the region again if something in it changed, and put the cursor back where libedit left it. Runs when
     /// the reader is about to wait for the next key, so libedit has drawn the line already; rows of a longer
     /// earlier region are cleared.
+    @inline(__always)
     func drawRegionIfNeeded() {
-        guard regionDirty else { return }
+        if regionDirty { drawRegion() }
+    }
+
+    /// `drawRegionIfNeeded`'s work, out of line: the reader checks the flag before every key.
+    private func drawRegion() {
         regionDirty = false
         guard movesCursor else { return }
         let width = max(columns, 1)
@@ -57,9 +62,12 @@ extension PromptSession {
         guard status == nil, !hasChoices, regionRows == 1, regionFieldRows == lastRow + 1 else { return false }
         let rowsBelow = lastRow - (promptColumns + geometry.cursor) / width
         let end = promptColumns + geometry.line
-        return counterCells().withBytes { cells -> Bool in
-            guard !cells.isEmpty, cells.count < width, cells.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
-                  end >= width || !QuickEcho.shows(end: end, counter: cells.count, columns: width) else { return false }
+        // The counter the paint just drew into the line's record (the same cells: no second write of them).
+        let counter = drawn?.counter ?? counterCells()
+        return counter.withBytes { cells -> Bool in
+            guard !cells.isEmpty, cells.count < width, end >= width || !QuickEcho.shows(end: end, counter: cells.count, columns: width)
+            else { return false }
+            for byte in cells where byte < 0x20 || byte >= 0x7F { return false }  // printable ASCII: bytes are columns
             regionBytes.removeAll(keepingCapacity: true)
             regionBytes.append(0x1B); regionBytes.append(0x37)                  // DECSC
             regionBytes.append(0x1B); regionBytes.append(0x5B)                  // CUD to the status line
@@ -111,8 +119,9 @@ extension PromptSession {
     /// Whether the region may need drawing after this paint: something is drawn or to be drawn there, or the line
     /// is long enough that libedit may hide the counter. A cheap test (bytes are at least columns): typing a
     /// short line with nothing below costs nothing.
+    @inline(__always)
     func regionMayChange(lineBytes: Int, counterBytes: Int) -> Bool {
-        status != nil || regionRows > 0 || hasChoices || promptColumns + lineBytes + counterBytes + 2 > columns
+        promptColumns + lineBytes + counterBytes + 2 > columns || regionRows > 0 || hasChoices || status != nil
     }
 }
 
