@@ -1,5 +1,5 @@
 import FieldKit
-import CYAML
+internal import CYAML
 
 /// YAML text composed into one positioned `YAMLNode` tree from libyaml's parser events.
 ///

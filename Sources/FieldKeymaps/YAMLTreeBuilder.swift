@@ -1,5 +1,5 @@
 import FieldKit
-import CYAML
+internal import CYAML
 
 /// Turns libyaml's events, one at a time, into a `YAMLNode` tree: no recursion, so input depth cannot overflow the stack.
 struct TreeBuilder {

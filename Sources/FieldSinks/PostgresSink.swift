@@ -1,4 +1,4 @@
-import CLibPQLoader
+internal import CLibPQLoader
 import FieldKit
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import CSQLiteLoader
+internal import CSQLiteLoader
 import FieldKit
 
 /// Records in a SQLite database (Debian's libsqlite3, loaded on first use): a table named after the form with one TEXT column per field

@@ -1,6 +1,6 @@
 import FieldKit
-import CEditLineShims
-import CLibEdit
+internal import CEditLineShims
+internal import CLibEdit
 #if canImport(Glibc)
 import Glibc
 #endif

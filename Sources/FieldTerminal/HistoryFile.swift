@@ -1,7 +1,7 @@
 import FieldKit
 import FieldKeymaps
-import CEditLineShims
-import CLibEdit
+internal import CEditLineShims
+internal import CLibEdit
 #if canImport(Glibc)
 import Glibc
 #endif

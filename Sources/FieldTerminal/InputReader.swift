@@ -1,4 +1,4 @@
-import CTerminalGuard
+internal import CTerminalGuard
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -10,8 +10,6 @@ import Glibc
 /// queued for the session and libedit gets the sentinel byte bound to `fl-pending`, so libedit's own keymap (which
 /// drops only the first byte of a sequence it does not know) can never turn part of an escape sequence into text.
 struct InputReader {
-    /// The byte bound to `fl-pending`; the only character libedit ever reads.
-    static let sentinel: wchar_t = 0x1F
     /// How long to wait after Esc, or inside a sequence or a UTF-8 character, for the rest (vi editors use 25-50 ms).
     static let sequenceWait: Int32 = 30
     /// How long an open bracketed paste may pause before it is ended without its end marker.

@@ -1,6 +1,6 @@
-import CEditLineShims
-import CLibEdit
-import CTerminalGuard
+internal import CEditLineShims
+internal import CLibEdit
+internal import CTerminalGuard
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ extension PromptSession {
     /// Draw the engine's frame: a plain append at the end of the line with `QuickEcho`'s few bytes, anything else by
     /// writing the frame into libedit's line (`setLibeditLine`) and letting libedit repaint.
     @discardableResult
-    func paint(refused: Bool = false) -> UInt8 {
+    func paint(refused: Bool = false) -> LibeditNext {
         let (shown, cursor) = shownLine()
         let counter = counterCells()
         defer { flg_set_rows_below(Int32(layout().rowsBelow)) }
@@ -34,7 +34,7 @@ extension PromptSession {
             libeditLineBehind = true
             // A quick echo never leaves the cursor in a terminal's pending wrap, so its row is exact.
             quickEchoRow = (promptColumns + shown.count) / max(columns, 1)
-            return UInt8(CC_NORM)
+            return .nothing
         }
         drawn = DrawnLine(text: shown, cursor: cursor, counter: counter)
         setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
@@ -47,9 +47,9 @@ extension PromptSession {
             let up = quickEchoRow > 0 ? "\u{1B}[\(quickEchoRow)A" : ""
             TerminalWrites.write(tty, (bell ? "\u{7}" : "") + "\r" + up + "\u{1B}[J")
             drawAgainHere()
-            return UInt8(CC_NORM)
+            return .nothing
         }
-        return UInt8(bell ? CC_REFRESH_BEEP : CC_REFRESH)
+        return bell ? .redrawRinging : .redraw
     }
 
     /// The line as the terminal shows it, as UTF-8, and the cursor in Characters: asterisks for a secret, the kept
@@ -134,7 +134,7 @@ extension PromptSession {
 
     /// A terminal that cannot move the cursor (`dumb`) has no status line: why Enter or a paste was refused goes
     /// on its own lines under the field, and the field is drawn again below them.
-    func showMessage(_ message: String) -> UInt8 {
+    func showMessage(_ message: String) -> LibeditNext {
         // A refused Enter changed no text: libedit's line is the frame's already; the field is drawn again below.
         let styled = options.colour ? "\u{1B}[31m" + message + "\u{1B}[0m" : message
         let body = styled.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
@@ -145,7 +145,7 @@ extension PromptSession {
 
     /// Draw the whole field again: after a resize (the terminal has rewrapped the old rows), after the process was
     /// continued (the shell has printed below the field), or on Ctrl-L.
-    func redraw(_ reason: RedrawReason) -> UInt8 {
+    func redraw(_ reason: RedrawReason) -> LibeditNext {
         if reason != .requested {
             el_resize(el)
             columns = TerminalWrites.columns(tty)
@@ -169,14 +169,14 @@ extension PromptSession {
     /// The cursor is where the prompt's first row should start: make libedit forget what it had drawn (so its next
     /// repaint does not move up to clear rows that now hold other text) and draw everything from here.
     @discardableResult
-    private func drawAgainHere() -> UInt8 {
+    private func drawAgainHere() -> LibeditNext {
         syncLibeditLine()
         fl_refresh(el)
         modelBehind = false
         regionDirty = true
         let (shown, cursor) = shownLine()
         drawn = DrawnLine(text: shown, cursor: cursor, counter: counterCells())
-        return UInt8(CC_NORM)
+        return .nothing
     }
 
     /// Put libedit's cursor at the end of the line (before Enter is accepted, so the screen ends there).

@@ -1,5 +1,5 @@
-import CEditLineShims
-import CLibEdit
+internal import CEditLineShims
+internal import CLibEdit
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -15,17 +15,6 @@ import Glibc
 /// overlaps another (libedit calls back only while none is open), and the dynamic check costs some 60 instructions
 /// per access, a dozen accesses per key.
 final class PromptSession {
-    /// Work queued for the `fl-pending` function, one item per sentinel.
-    enum Pending {
-        /// A decoded key, text or paste queued before the terminal is read (a default value, keys typed ahead of
-        /// this prompt); `pasteTail` when it came in the read right behind a paste.
-        case event(InputEvent, pasteTail: Bool)
-        /// End the line with this accepted value (after the repaint that shows it).
-        case accept(String)
-        /// An event the reader already ran (`readUntilLibeditActs`) left libedit this to do.
-        case finished(UInt8)
-    }
-
     /// The field; every change goes through `change`, which also forgets the frame. (Not a property observer: a
     /// `didSet` makes every mutating call copy the whole field out and back.)
     @exclusivity(unchecked) private(set) var field: Field
@@ -148,30 +137,15 @@ final class PromptSession {
 
     // MARK: - Keys
 
-    /// Work queued by the input reader (one item per sentinel it returned).
-    func runPending() -> UInt8 {
-        guard !pending.isEmpty else { return paint() }
-        // One queued item (a typed key) is the common case: taking the last skips shifting the queue.
-        switch pending.count == 1 ? pending.removeLast() : pending.removeFirst() {
-        case .event(let event, let pasteTail): return handle(event, pasteTail: pasteTail)
-        case .accept(let value):
-            status = nil
-            outcome = .accepted(value)
-            return UInt8(CC_NEWLINE)
-        case .finished(let code):
-            return code
-        }
-    }
-
     /// One decoded event, decided by the prompt core (every key through the keymap) and painted here.
-    func handle(_ event: InputEvent, pasteTail: Bool = false) -> UInt8 {
+    func handle(_ event: InputEvent, pasteTail: Bool = false) -> LibeditNext {
         if derivedFrame != nil { derivedFrame = nil }
         let step = core.step(event, pasteTail: pasteTail, field: &field)
         return show(step)
     }
 
-    /// Paint what the core decided and tell libedit what to do next (a CC_* code).
-    func show(_ step: PromptStep) -> UInt8 {
+    /// Paint what the core decided and say what libedit must do next.
+    func show(_ step: PromptStep) -> LibeditNext {
         switch step {
         case .edited:
             if status != nil { status = nil; regionDirty = true }
@@ -194,20 +168,20 @@ final class PromptSession {
             moveToEnd()
             // Ahead of any keys still queued: they were typed after this Enter and belong to the next prompt.
             pending.insert(.accept(value), at: 0)
-            return UInt8(current ? CC_NORM : CC_REFRESH)
+            return current ? .nothing : .redraw
         case .cancel, .endOfFile:
             outcome = .cancelled
-            return UInt8(CC_EOF)
+            return .endInput
         case .back:
             outcome = .back
-            return UInt8(CC_EOF)
+            return .endInput
         case .interrupt:
             // The caller restores the terminal and re-raises SIGINT.
             outcome = .interrupted
-            return UInt8(CC_EOF)
+            return .endInput
         case .suspend:
             kill(0, SIGTSTP)
-            return UInt8(CC_NORM)
+            return .nothing
         }
     }
 

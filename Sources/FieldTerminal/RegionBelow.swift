@@ -1,4 +1,4 @@
-import CTerminalGuard
+internal import CTerminalGuard
 import FieldKit
 
 /// The region under the field, which the painter owns and redraws in place: at most one status line (the reason

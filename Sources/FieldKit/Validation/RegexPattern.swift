@@ -1,4 +1,4 @@
-import CPCRE2
+internal import CPCRE2
 
 /// A keymap's regular expression, compiled once when the keymap loads and matched with a hard step budget.
 ///
