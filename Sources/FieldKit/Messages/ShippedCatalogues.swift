@@ -569,7 +569,7 @@ msgstr "可打印 ASCII 字符"
 msgid "a printable character"
 msgstr "可打印字符"
 
-#: Sources/FieldTerminal/FieldPrompt.swift
+#: Sources/FieldTerminal/PromptTerminal.swift
 msgid "a prompt is already open"
 msgstr "已有一个提示正在进行"
 
@@ -771,7 +771,7 @@ msgstr "无法打开其所在文件夹"
 msgid "cannot open the folder {0}: {1}"
 msgstr "无法打开文件夹 {0}：{1}"
 
-#: Sources/FieldTerminal/FieldPrompt.swift
+#: Sources/FieldTerminal/PromptTerminal.swift
 msgid "cannot open the terminal"
 msgstr "无法打开终端"
 
@@ -1018,7 +1018,7 @@ msgstr "libedit 无法启动历史记录"
 msgid "libedit could not take the value"
 msgstr "libedit 无法接受这个值"
 
-#: Sources/FieldTerminal/FieldPrompt.swift
+#: Sources/FieldTerminal/PromptTerminal.swift
 msgid "libedit did not start"
 msgstr "libedit 未能启动"
 
