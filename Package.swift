@@ -57,10 +57,13 @@ let package = Package(
         .testTarget(name: "FieldKitTests", dependencies: ["FieldKit", "FieldKeymaps"], exclude: ["Oracles"]),
         .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps"], exclude: ["Malformed", "Valid"]),
         .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks"]),
+        // What the process-level tests share, once: the binary's place, spawning with a clean signal state, a tmux
+        // terminal, a scratch PostgreSQL server. Test code only (imported @testable by the test targets).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
-        .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
+        .testTarget(name: "fieldlineTests", dependencies: ["fieldline", "TestSupport"]),
         // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.
-        .testTarget(name: "TerminalTests", dependencies: ["fieldline", "FieldTerminal"]),
+        .testTarget(name: "TerminalTests", dependencies: ["fieldline", "FieldTerminal", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Ctrl-C in `fieldline ask`: exit 130 by SIGINT, terminal settings restored, and a calling script sees the interrupt.
 @Suite struct AskInterruptTests {

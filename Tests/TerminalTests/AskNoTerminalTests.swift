@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline ask` with no terminal (setsid: no controlling tty) or with `--value`: validation only, no UI.
 @Suite struct AskNoTerminalTests {

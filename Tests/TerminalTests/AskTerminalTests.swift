@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline ask` in a real terminal: each test starts its own tmux server, types keys and reads the screen.
 @Suite struct AskTerminalTests {

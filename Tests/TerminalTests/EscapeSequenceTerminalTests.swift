@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Bytes a terminal sends for keys the field does not type: no part of an escape sequence may ever become text,
 /// and no pasted byte may run a command. Each test fails on the reader that let libedit see escape sequences.

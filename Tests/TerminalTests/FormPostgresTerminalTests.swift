@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline form` into PostgreSQL at a real terminal when the server goes away: the save is refused with the
 /// reason, the record stays on screen (Up still goes back into it), and Enter saves it once the server is back.

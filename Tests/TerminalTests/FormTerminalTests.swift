@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline form` at a real terminal: field after field, back with Shift-Tab, a summary with Enter/Esc, the record saved
 /// before the next starts, Ctrl-D to end and Ctrl-C to stop with every saved record kept.

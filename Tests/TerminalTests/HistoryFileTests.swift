@@ -3,6 +3,7 @@ import CLibEdit
 import FieldKit
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldTerminal
 
 /// `--history FILE`: what is refused (and left untouched), concurrent appends, libedit's encoding, compaction.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `ask` at a real terminal in each language: the reason Enter was refused is shown under the field in the
 /// locale's language, a date picker names the weekday in it, and the value printed is the same either way.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `ask phone` at a real terminal: grouped as libphonenumber groups numbers as you type, the region's flag, code
 /// and digit count in the right prompt, switching live when `+` and a calling code are typed; a country outside

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// The pickers at a real terminal: typed keys search the list, the candidates are listed under the line with the
 /// current one marked, the right prompt shows k/n, a key that leaves no match is refused, Enter prints the value

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Quick echo in a real terminal: the screen after every key must be exactly what libedit's own repaint gives
 /// (FIELDLINE_QUICK_ECHO=0), and a plain key must cost at most 16 bytes with the counter on screen.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Signals and hang-ups while `fieldline ask` holds the terminal: whatever ends or stops the process first puts
 /// the terminal back exactly (`stty -g`), turns bracketed paste off and leaves the cursor on a fresh line.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// A screen that holds still (issue 26): whatever arrives, one copy of the field and at most one status line under
 /// it (the reason of the last refusal or failed Enter, the counter in front when libedit hides its right prompt);

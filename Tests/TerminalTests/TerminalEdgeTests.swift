@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// What the screen shows around the field: after resizes, under a prompt that wraps, on the accepted line, and on
 /// a dumb terminal.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Inputs big enough that `check` splits blocks across both cores: every line's output and every message's line
 /// number must come out exactly as for a line-by-line run.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline check` exit codes and how stdin is split into lines.
 @Suite struct CheckStreamTests {

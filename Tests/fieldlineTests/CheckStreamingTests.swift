@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `check` reading from a pipe answers each line as it comes: a producer that writes one line and waits gets its
 /// answer without closing its end (before, answers waited for a full buffer or the end of input).

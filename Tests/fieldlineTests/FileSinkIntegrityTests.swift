@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 #if canImport(Glibc)
 import Glibc

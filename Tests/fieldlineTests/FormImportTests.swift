@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline form --input`: records checked field by field with the fields' own keymaps, saved whole to JSON Lines
 /// or CSV, the invalid ones reported as RECORD:FIELD: message.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `form --out postgres://…` against a real PostgreSQL server started for the test: the table, concurrent
 /// importers, and unique values enforced by the server across processes.

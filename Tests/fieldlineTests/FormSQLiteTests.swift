@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `form --out FILE.db`: records in a SQLite table named after the form, read back with the `sqlite3` shell (an
 /// independent reader); the database's UNIQUE index refuses repeats; kills leave only whole rows.

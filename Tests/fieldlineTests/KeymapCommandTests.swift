@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// The repository's `keymaps/` folder (the shipped set).
 private let shippedFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

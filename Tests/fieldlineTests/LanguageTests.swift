@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Messages in the user's language: Chinese under a Chinese locale or `--lang zh`, English otherwise; the values
 /// on stdout and the JSON keys never change with the language.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Output that cannot be written ends with a message and EX_IOERR (74), never exit 0 with the output lost; and
 /// controls from the input are named in messages, never echoed.

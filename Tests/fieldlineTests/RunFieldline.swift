@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -7,9 +8,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The built `fieldline` binary: it sits next to the running test bundle in `.build/<triple>/debug`.
-let fieldlineURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    .deletingLastPathComponent().appendingPathComponent("fieldline")
 
 /// What every process a test starts gets: no HOME, XDG_* or FIELDLINE_* of the user running the tests, so their own
 /// keymaps or settings cannot change a result. HOME is an empty scratch folder.

@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-/// The built `fieldline` binary: it sits next to the running test bundle in `.build/<triple>/debug`.
-let fieldlineURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    .deletingLastPathComponent().appendingPathComponent("fieldline")
-
 /// A bash shell in its own detached tmux server (80x16), driven with keys and read back from the screen.
 final class TmuxTerminal {
     /// The `-L` socket name, unique per terminal so tests can run in parallel.

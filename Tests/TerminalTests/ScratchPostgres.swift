@@ -1,1 +1,0 @@
-../fieldlineTests/ScratchPostgres.swift
