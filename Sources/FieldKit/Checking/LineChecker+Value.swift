@@ -54,7 +54,7 @@ extension LineChecker {
 
 /// A validator as a trivial enum, for the per-line loop; parameterised ones point back at the full value.
 /// Why a short list: calling the three commonest validators without copying `Validator` (whose payload cases
-/// retain and release) saves about 6% of `check idcard-cn`'s instructions (callgrind, 200,000 lines, 2026-11-22).
+/// retain and release) saves a retain and release per line on `check`'s hot path.
 /// Each case calls the validator's own function, so there is no second copy of any rule.
 enum PlainValidator: Sendable {
     case gb11643, cnMobile, luhn
