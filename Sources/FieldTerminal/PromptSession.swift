@@ -65,6 +65,8 @@ final class PromptSession {
     @exclusivity(unchecked) var regionBytes: [UInt8] = []
     /// How many rows the field took when the region was last drawn (the region's place, for redrawing it alone).
     @exclusivity(unchecked) var regionFieldRows = 0
+    /// The prompt is ending without a value: the line left on screen shows no refusal mark.
+    @exclusivity(unchecked) var ended = false
     /// The status line's text: why the last key, paste or Enter was refused, until the next change.
     @exclusivity(unchecked) var status: String?
     /// Quick echoes changed the field without writing libedit's line (see `syncLibeditLine`).
@@ -144,6 +146,15 @@ final class PromptSession {
         return show(step)
     }
 
+    /// End without a value, the line left on screen as it stands but for a refused key's ` !`, which belonged to the
+    /// editing and would stay behind as a stale mark.
+    private func endShowingFinalLine() -> LibeditNext {
+        ended = true
+        status = nil
+        if field.lastKeyRefused && movesCursor { _ = redraw(.requested) }
+        return .endInput
+    }
+
     /// Paint what the core decided and say what libedit must do next.
     func show(_ step: PromptStep) -> LibeditNext {
         switch step {
@@ -171,14 +182,14 @@ final class PromptSession {
             return current ? .nothing : .redraw
         case .cancel, .endOfFile:
             outcome = .cancelled
-            return .endInput
+            return endShowingFinalLine()
         case .back:
             outcome = .back
-            return .endInput
+            return endShowingFinalLine()
         case .interrupt:
             // The caller restores the terminal and re-raises SIGINT.
             outcome = .interrupted
-            return .endInput
+            return endShowingFinalLine()
         case .suspend:
             kill(0, SIGTSTP)
             return .nothing
@@ -208,7 +219,7 @@ final class PromptSession {
         var written = false
         if derivedFrame == nil { written = cells.fill { Self.writeCounter(of: &field, into: $0) } }
         if !written { cells = CounterCells(frame.counter) }
-        if field.lastKeyRefused { cells.append(cells.count == 0 ? "!" : " !") }
+        if field.lastKeyRefused && !ended { cells.append(cells.count == 0 ? "!" : " !") }
         return cells
     }
 }

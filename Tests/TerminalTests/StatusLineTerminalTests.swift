@@ -38,6 +38,8 @@ import Testing
         let end = t.screen()
         #expect(Self.fieldRows(end, "Mobile:").count == 1, "\(t.dump())")
         #expect(!end.contains { $0.contains("not a mobile number") }, "the status line outlived the prompt\n\(t.dump())")
+        // The line left behind is the final display: no refusal mark from the editing.
+        #expect(end.first { $0.hasPrefix("Mobile:") }?.hasSuffix(" !") == false, "a stale refusal mark\n\(t.dump())")
     }
 
     @Test func threeFailedEntersLeaveOneFieldAndTheirMessage() async throws {
