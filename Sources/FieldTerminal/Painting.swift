@@ -14,7 +14,7 @@ extension PromptSession {
         let (shown, cursor) = shownLine()
         let counter = counterCells()
         defer { flg_set_rows_below(Int32(layout().rowsBelow)) }
-        if regionMayChange(lineBytes: shown.count, counterBytes: counter.count) { regionDirty = true }
+        let regionMayChange = self.regionMayChange(lineBytes: shown.count, counterBytes: counter.count)
         if !refused, var line = drawn.take(), let promptColumns = quickEchoPromptColumns,
            shown.withUnsafeBufferPointer({
                QuickEcho.plan(from: line, to: $0, cursor: cursor, counter: counter, promptColumns: promptColumns,
@@ -29,6 +29,11 @@ extension PromptSession {
             line.cursor = cursor
             line.counter = counter
             drawn = line
+            // A wrapped line's counter on the status line goes out in the same write, when it is all that changed.
+            if regionMayChange && !appendCounterAlone(to: &echo, geometry: lineGeometry(), counter: counter,
+                                                      width: max(columns, 1)) {
+                regionDirty = true
+            }
             TerminalWrites.write(tty, echo)
             modelBehind = true
             libeditLineBehind = true
@@ -36,6 +41,7 @@ extension PromptSession {
             quickEchoRow = (promptColumns + shown.count) / max(columns, 1)
             return .nothing
         }
+        if regionMayChange { regionDirty = true }
         drawn = DrawnLine(text: shown, cursor: cursor, counter: counter)
         setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
         let bell = refused && options.bell

@@ -58,25 +58,32 @@ extension PromptSession {
     /// and back with the cursor saved (DECSC/DECRC, as quick echo does), from a buffer kept from key to key: no
     /// string, no walk back up. False when anything else must be drawn.
     private func redrawCounterAlone(geometry: (line: Int, cursor: Int), width: Int) -> Bool {
+        regionBytes.removeAll(keepingCapacity: true)
+        guard appendCounterAlone(to: &regionBytes, geometry: geometry, counter: drawn?.counter ?? counterCells(),
+                                 width: width) else { return false }
+        TerminalWrites.write(tty, regionBytes)
+        return true
+    }
+
+    /// The bytes of `redrawCounterAlone` appended to `out` (a quick echo's own buffer, so a typed key and its
+    /// counter go out in one write); false, with `out` as it was, when the region needs more than the counter.
+    func appendCounterAlone(to out: inout [UInt8], geometry: (line: Int, cursor: Int), counter: CounterCells,
+                            width: Int) -> Bool {
         let lastRow = (promptColumns + geometry.line) / width
         guard status == nil, !hasChoices, regionRows == 1, regionFieldRows == lastRow + 1 else { return false }
         let rowsBelow = lastRow - (promptColumns + geometry.cursor) / width
         let end = promptColumns + geometry.line
-        // The counter the paint just drew into the line's record (the same cells: no second write of them).
-        let counter = drawn?.counter ?? counterCells()
         return counter.withBytes { cells -> Bool in
             guard !cells.isEmpty, cells.count < width, end >= width || !QuickEcho.shows(end: end, counter: cells.count, columns: width)
             else { return false }
             for byte in cells where byte < 0x20 || byte >= 0x7F { return false }  // printable ASCII: bytes are columns
-            regionBytes.removeAll(keepingCapacity: true)
-            regionBytes.append(0x1B); regionBytes.append(0x37)                  // DECSC
-            regionBytes.append(0x1B); regionBytes.append(0x5B)                  // CUD to the status line
-            QuickEcho.appendDecimal(rowsBelow + 1, to: &regionBytes)
-            regionBytes.append(0x42); regionBytes.append(0x0D)
-            QuickEcho.appendBytes(cells, to: &regionBytes)
-            regionBytes.append(0x1B); regionBytes.append(0x5B); regionBytes.append(0x4B)  // EL
-            regionBytes.append(0x1B); regionBytes.append(0x38)                  // DECRC
-            TerminalWrites.write(tty, regionBytes)
+            out.append(0x1B); out.append(0x37)                  // DECSC
+            out.append(0x1B); out.append(0x5B)                  // CUD to the status line
+            QuickEcho.appendDecimal(rowsBelow + 1, to: &out)
+            out.append(0x42); out.append(0x0D)
+            QuickEcho.appendBytes(cells, to: &out)
+            out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL
+            out.append(0x1B); out.append(0x38)                  // DECRC
             return true
         }
     }
