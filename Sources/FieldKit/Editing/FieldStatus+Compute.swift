@@ -83,9 +83,9 @@ extension FieldStatus {
         case .plain, .choice: break
         case .templated(let templates), .liveLayout(_, let templates):
             if let symbols, let status = templateStatus(symbols, count: count, templates: templates, spec: spec) { return status }
-        case .date(let datePicker, let templates):
+        case .date(let bounds, let templates):
             if let symbols, let status = templateStatus(symbols, count: count, templates: templates, spec: spec) { return status }
-            picker = datePicker
+            picker = bounds
         }
         if count == 0 { return .valid }
         for validator in spec.validators {
