@@ -108,7 +108,8 @@ import Testing
     /// Waits until both screens changed from `before` and agree, cursor included; false if they never do.
     @discardableResult
     func settle(_ a: TmuxTerminal, _ b: TmuxTerminal, before: Shown) async throws -> Bool {
-        let end = Date().addingTimeInterval(5)
+        // As long as the other screen waits (15 s): on a loaded machine two programs' redraws can be seconds apart.
+        let end = Date().addingTimeInterval(15)
         while Date() < end {
             let now = Shown(a), screen = now.screen
             if !now.same(before), now.same(Shown(b)),

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A throwaway PostgreSQL server for one test: a new cluster in a scratch folder, listening only on a Unix socket
 /// there, trust authentication, stopped and removed at the end. (As root, the server runs as `postgres`.)
@@ -16,7 +15,7 @@ final class ScratchPostgres {
 
     init() throws {
         let versions = try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql").compactMap(Int.init).sorted()
-        let version = try #require(versions.last, "Debian's postgresql is not installed")
+        guard let version = versions.last else { throw PostgresProblem(message: "Debian's postgresql is not installed") }
         bin = "/usr/lib/postgresql/\(version)/bin"
         var template = Array("/tmp/fl-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
