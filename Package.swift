@@ -60,7 +60,7 @@ let package = Package(
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline"]),
         // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.
-        .testTarget(name: "TerminalTests", dependencies: ["fieldline", "FieldTerminal"]),
+        .testTarget(name: "TerminalTests", dependencies: ["fieldline", "FieldTerminal"], exclude: ["Differential"]),
     ],
     swiftLanguageModes: [.v6]
 )
