@@ -686,6 +686,7 @@ def run(opts, home):
                 ended[kind][e] = ended[kind].get(e, 0) + 1
             if diffs:
                 failures.append((kind, index, steps, diffs))
+                print(f"differs: {kind} #{index}: {notation(steps)}\n  " + "\n  ".join(diffs), file=sys.stderr, flush=True)
             if done % 500 == 0:
                 print(f"{done}/{len(work)} sequences, {len(failures)} differing, {now() - start:.0f} s",
                       file=sys.stderr, flush=True)
