@@ -11,7 +11,7 @@ import Testing
 ///
 /// FIELDLINE_DIFF_COUNT sets the sequences per kind (default 250, about 3 minutes on 2 cores: each sequence starts
 /// the debug binary three times, and the phone kinds load libphonenumber's metadata each time); the 2,000
-/// per kind takes about 25 minutes and is run by hand: `FIELDLINE_DIFF_COUNT=2000 swift test --skip-build
+/// per kind took 23 minutes (2 shared cores) and is run by hand: `FIELDLINE_DIFF_COUNT=2000 swift test --skip-build
 /// --filter ReplayDifferentialTests`, or the script directly with `--count 2000`. FIELDLINE_DIFF_SEED changes the
 /// sequences (default 26); a failure names its kind and index, and `--only KIND:INDEX` runs that one verbosely.
 @Suite struct ReplayDifferentialTests {
