@@ -63,7 +63,8 @@ let package = Package(
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline", "TestSupport"]),
         // Drives the built binary in a real terminal (tmux): the libedit adapter end to end.
-        .testTarget(name: "TerminalTests", dependencies: ["fieldline", "FieldTerminal", "TestSupport"]),
+        .testTarget(name: "TerminalTests", dependencies: ["fieldline", "FieldTerminal", "TestSupport"],
+                    exclude: ["Differential"]),
     ],
     swiftLanguageModes: [.v6]
 )
