@@ -126,7 +126,10 @@ public final class PromptTerminal {
         if case .accepted = outcome { rowsBelow = 0 } else { rowsBelow = session.layout().rowsBelow }
         // The region below (status line, candidates) goes (the cursor is then on its first row).
         let clearList = session.regionRows > 0 ? "\u{1B}[J" : ""
-        TerminalWrites.write(tty, String(repeating: "\n", count: rowsBelow) + "\r\n" + clearList)
+        // An accepted line that wrapped into rows the region held: the rest of its last row goes too (the cursor is
+        // at the line's end; a one-row line keeps its counter, which libedit draws at the row's end).
+        let clearRow = session.regionRows > 0 && rowsBelow == 0 && session.layout().cursorRow > 0 ? "\u{1B}[K" : ""
+        TerminalWrites.write(tty, clearRow + String(repeating: "\n", count: rowsBelow) + "\r\n" + clearList)
         tcsetattr(tty, TCSADRAIN, &saved)
         flg_release()
         if case .accepted(let value) = outcome { session.history?.save(value) }
