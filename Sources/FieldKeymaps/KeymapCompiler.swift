@@ -87,24 +87,22 @@ struct KeymapCompiler {
         // one with templates and such a validator has the validator lay out its part of the value (a phone number's
         // national digits) with them, judging refused tags there too.
         if templates.isEmpty, let layout = field.validators.lazy.compactMap(\.liveLayout).first {
-            field.kind = .liveLayout(layout, templates: TemplateSet.none)
+            field.templates = TemplateSet([], live: layout)
         } else if let (index, name, grouped) = groupingValidator(field, templates: templates) {
             field.validators[index] = .custom(name: name, validator: grouped)
-            if let layout = grouped.liveLayout { field.kind = .liveLayout(layout, templates: TemplateSet(templates)) }
+            field.templates = TemplateSet(templates, live: grouped.liveLayout)
             field.refusedOptions = []
             field.requiresExactTemplate = false
         }
-        let list = v["choices"].flatMap { choices($0) }
+        if let value = v["choices"] { field.choices = choices(value) }
         if let value = v["picker"], choice(value, "picker", ["date"]) != nil {
-            // The picker reads the symbols as yyyymmdd; the templates lay them out.
+            // The picker reads the symbols as yyyymmdd.
             if limit == 8 && minLength == 8 && symbols.defaultClass == .digit {
-                field.kind = .date(DatePicker(), templates: TemplateSet(templates))
+                field.datePicker = DatePicker()
             } else {
                 reader.diagnostics.append(value.problem(tr("picker: date needs a field of exactly 8 digits (symbols.class digit, length.min and max 8)")))
             }
         }
-        // A list decides what every key does: with `choices`, the field is a choice field whatever else it says.
-        if let list { field.kind = .choice(list) }
         return (field, keymap(settings.bindings))
     }
 

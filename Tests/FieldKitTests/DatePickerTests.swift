@@ -7,11 +7,8 @@ import Testing
 @Suite struct DatePickerTests {
     static func field(earliest: DateBound? = nil, latest: DateBound? = nil, weekdays: [String] = ValidationContext.englishWeekdays) -> Field {
         var spec = BuiltinFields.date
-        guard case .date(_, let templates) = spec.kind else {
-            Issue.record("the shipped date keymap is a date picker")
-            return Field(spec: spec, context: fixedContext)
-        }
-        spec.kind = .date(DatePicker(earliest: earliest, latest: latest), templates: templates)
+        #expect(spec.datePicker != nil, "the shipped date keymap is a date picker")
+        spec.datePicker = DatePicker(earliest: earliest, latest: latest)
         return Field(spec: spec, context: ValidationContext(today: fixedContext.today, weekdays: weekdays))
     }
 
