@@ -83,7 +83,7 @@ final class PromptSession {
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
-        if case .choice = field.spec.kind { hasChoices = true } else { hasChoices = false }
+        hasChoices = field.spec.choices != nil
         core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
         self.options = options
         self.tty = tty
