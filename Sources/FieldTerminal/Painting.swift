@@ -116,27 +116,28 @@ extension PromptSession {
     func layout() -> (cursorRow: Int, rowsBelow: Int) {
         let width = max(columns, 1)
         // A character is never wider than its UTF-8 bytes, so a line whose bytes fit on the row is one row: no
-        // width to measure (this runs on every key, for the signal guard). With the cursor after the last symbol
-        // (typing), its column is the line's width: no walk of the line.
-        let atEnd = field.state.cursor == field.state.symbols.count && !hasChoices
-        let lineWidth: Int, cursorWidth: Int
-        if options.secret {
-            if promptColumns + field.state.symbols.count < width { return (0, 0) }
-            lineWidth = field.state.symbols.count
-            cursorWidth = field.state.cursor
-        } else if atEnd, let kept = keptDisplay() {
-            if promptColumns + kept.utf8.count < width { return (0, 0) }
-            lineWidth = kept.columns
-            cursorWidth = kept.columns
-        } else {
-            let frame = self.frame
-            if promptColumns + frame.display.utf8.count < width { return (0, 0) }
-            lineWidth = atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display)
-            cursorWidth = frame.cursorColumn
-        }
-        let cursorRow = (promptColumns + cursorWidth) / width
-        return (cursorRow, (promptColumns + lineWidth) / width - cursorRow)
+        // width to measure (this runs on every key, for the signal guard).
+        guard let geometry = lineGeometry(unlessBytesFit: width - promptColumns) else { return (0, 0) }
+        let cursorRow = (promptColumns + geometry.cursor) / width
+        return (cursorRow, (promptColumns + geometry.line) / width - cursorRow)
     }
+
+    /// The line's width and the cursor's column within it (after the prompt), or nil, unmeasured, when the line's
+    /// UTF-8 is shorter than `fit` bytes. With the cursor after the last symbol (typing) the kept display gives
+    /// both with no frame and no walk of the line.
+    func lineGeometry(unlessBytesFit fit: Int) -> (line: Int, cursor: Int)? {
+        if options.secret {
+            return field.state.symbols.count < fit ? nil : (field.state.symbols.count, field.state.cursor)
+        }
+        let atEnd = field.state.cursor == field.state.symbols.count && !hasChoices
+        if atEnd, let kept = keptDisplay() { return kept.utf8.count < fit ? nil : (kept.columns, kept.columns) }
+        let frame = self.frame
+        if frame.display.utf8.count < fit { return nil }
+        return (atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display), frame.cursorColumn)
+    }
+
+    /// `lineGeometry(unlessBytesFit:)` always measured.
+    func lineGeometry() -> (line: Int, cursor: Int) { lineGeometry(unlessBytesFit: 0) ?? (0, 0) }
 
     /// A terminal that cannot move the cursor (`dumb`) has no status line: why Enter or a paste was refused goes
     /// on its own lines under the field, and the field is drawn again below them.

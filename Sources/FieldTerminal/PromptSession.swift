@@ -15,7 +15,7 @@ import Glibc
 /// overlaps another (libedit calls back only while none is open), and the dynamic check costs some 60 instructions
 /// per access, a dozen accesses per key.
 final class PromptSession {
-    /// The field; every change goes through `change`, which also forgets the frame. (Not a property observer: a
+    /// The field; every change goes through `handle`, which also forgets the frame. (Not a property observer: a
     /// `didSet` makes every mutating call copy the whole field out and back.)
     @exclusivity(unchecked) private(set) var field: Field
     /// The field's frame, derived when first asked for after a change and then shared by the painter and the
@@ -108,13 +108,6 @@ final class PromptSession {
     deinit {
         promptBuffer.deallocate()
         counterBuffer.deallocate()
-    }
-
-    /// Change the field in place; its frame is derived again when next asked for.
-    @discardableResult
-    func change<Result>(_ body: (inout Field) -> Result) -> Result {
-        if derivedFrame != nil { derivedFrame = nil }
-        return body(&field)
     }
 
     /// The field's frame, read on the field in place: read through the class's property instead, the frame getter

@@ -88,17 +88,6 @@ extension PromptSession {
         }
     }
 
-    /// The line's width and the cursor's column within it (after the prompt), read from the kept display when the
-    /// field keeps one and the cursor is at its end (no frame derived), else from the frame.
-    func lineGeometry() -> (line: Int, cursor: Int) {
-        if options.secret { return (field.state.symbols.count, field.state.cursor) }
-        if field.state.cursor == field.state.symbols.count && !hasChoices, let kept = keptDisplay() {
-            return (kept.columns, kept.columns)
-        }
-        let frame = self.frame
-        return (DisplayWidth.columns(of: frame.display), frame.cursorColumn)
-    }
-
     /// The status line: the counter when libedit does not show it (the line wrapped, or prompt, text and counter
     /// do not fit the row), then the status text; nil when there is neither.
     func statusLine(width: Int, lineColumns: Int) -> String? {
