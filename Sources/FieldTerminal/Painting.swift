@@ -11,13 +11,14 @@ extension PromptSession {
     /// writing the frame into libedit's line (`setLibeditLine`) and letting libedit repaint.
     @discardableResult
     func paint(refused: Bool = false) -> LibeditNext {
-        let (shown, cursor) = shownLine()
-        let counter = counterCells()
+        // The view is read in place (its counter) or borrowed once (its text): a copy of it costs more than the key.
+        deriveViewIfNeeded()
+        let shown = derivedView.text, cursor = derivedView.cursor
         defer { flg_set_rows_below(Int32(layout().rowsBelow)) }
-        let regionMayChange = self.regionMayChange(lineBytes: shown.count, counterBytes: counter.count)
+        let regionMayChange = self.regionMayChange(lineBytes: shown.count, counterBytes: derivedView.counter.count)
         if !refused, var line = drawn.take(), let promptColumns = quickEchoPromptColumns,
            shown.withUnsafeBufferPointer({
-               QuickEcho.plan(from: line, to: $0, cursor: cursor, counter: counter, promptColumns: promptColumns,
+               QuickEcho.plan(from: line, to: $0, cursor: cursor, counter: derivedView.counter, promptColumns: promptColumns,
                               columns: columns, into: &echo)
            }) {
             // The key is on the screen; libedit's line and its model of the screen are left behind until it must
@@ -27,25 +28,23 @@ extension PromptSession {
                 QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: $0[line.text.count...]), to: &line.text)
             }
             line.cursor = cursor
-            line.counter = counter
+            line.counter = derivedView.counter
             drawn = line
             // A wrapped line's counter on the status line goes out in the same write, when it is all that changed.
-            if regionMayChange && !appendCounterAlone(to: &echo, geometry: lineGeometry(), counter: counter,
+            if regionMayChange && !appendCounterAlone(to: &echo, geometry: lineGeometry(), counter: derivedView.counter,
                                                       width: max(columns, 1)) {
                 regionDirty = true
             }
             TerminalWrites.write(tty, echo)
-            modelBehind = true
-            libeditLineBehind = true
             // A quick echo never leaves the cursor in a terminal's pending wrap, so its row is exact.
-            quickEchoRow = (promptColumns + shown.count) / max(columns, 1)
+            libeditLag = .lineAndScreen(row: (promptColumns + shown.count) / max(columns, 1))
             return .nothing
         }
         if regionMayChange { regionDirty = true }
-        drawn = DrawnLine(text: shown, cursor: cursor, counter: counter)
+        drawn = derivedView.drawnCopy()
         setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
         let bell = refused && options.bell
-        if modelBehind {
+        if let quickEchoRow = libeditLag.screenRow {
             // libedit's incremental repaint diffs against its model, which stopped before the quick echoes: draw the
             // line again from the prompt's first row instead (up from the row the last quick echo left the cursor
             // on), which also brings the model up to date. One full line on the first key after typing, not a
@@ -58,28 +57,17 @@ extension PromptSession {
         return bell ? .redrawRinging : .redraw
     }
 
-    /// The line as the terminal shows it, as UTF-8, and the cursor in Characters: asterisks for a secret, the kept
-    /// display for a field that keeps one (no frame built), else the frame's display.
-    func shownLine() -> (utf8: [UInt8], cursor: Int) {
-        if options.secret { return ([UInt8](repeating: 0x2A, count: field.state.symbols.count), field.state.cursor) }
-        if let kept = keptDisplay() { return (kept.utf8, kept.cursor) }
-        let frame = self.frame
-        return (Array(frame.display.utf8), frame.cursor)
-    }
-
-    /// Whether the screen shows the current frame exactly, drawn by quick echoes since libedit last drew: the
-    /// cursor after the text (a quick echo leaves it there; any other paint draws through libedit), and the same
-    /// text and counter as the frame now.
-    func showsFrameAfterQuickEcho() -> Bool {
-        guard modelBehind, !hasChoices, let drawn else { return false }
-        let (shown, cursor) = shownLine()
-        return drawn.cursor == cursor && drawn.counter == counterCells() && drawn.text == shown
+    /// Whether the screen, drawn by quick echoes since libedit last drew, holds the view exactly (a quick echo
+    /// leaves the cursor after the text; any other paint draws through libedit).
+    func showsViewAfterQuickEcho() -> Bool {
+        guard libeditLag != .none, !hasChoices, let drawn else { return false }
+        return drawn == view
     }
 
     /// Replace libedit's line with the field's text and place its cursor. libedit positions count wide characters
     /// (Unicode scalars), the frame counts Characters: convert.
     func setLibeditLine(_ text: String, cursor: Int) {
-        libeditLineBehind = false
+        libeditLag = libeditLag.lineWritten
         if let info = el_wline(el)?.pointee {
             let length = info.lastchar - info.buffer
             let at = info.cursor - info.buffer
@@ -106,9 +94,8 @@ extension PromptSession {
 
     /// Bring libedit's line up to date after quick echoes, before anything that makes libedit draw or read it.
     func syncLibeditLine() {
-        guard libeditLineBehind else { return }
-        let (shown, cursor) = shownLine()
-        setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
+        guard case .lineAndScreen = libeditLag else { return }
+        setLibeditLine(String(decoding: view.text, as: UTF8.self), cursor: view.cursor)
     }
 
     /// Where the field sits on the screen: the cursor's row and the rows below it, counted from the prompt's first
@@ -130,7 +117,10 @@ extension PromptSession {
             return field.state.symbols.count < fit ? nil : (field.state.symbols.count, field.state.cursor)
         }
         let atEnd = field.state.cursor == field.state.symbols.count && !hasChoices
-        if atEnd, let kept = keptDisplay() { return kept.utf8.count < fit ? nil : (kept.columns, kept.columns) }
+        deriveViewIfNeeded()
+        if atEnd, let columns = derivedView.keptColumns {
+            return derivedView.text.count < fit ? nil : (columns, columns)
+        }
         let frame = self.frame
         if frame.display.utf8.count < fit { return nil }
         return (atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display), frame.cursorColumn)
@@ -179,10 +169,9 @@ extension PromptSession {
     private func drawAgainHere() -> LibeditNext {
         syncLibeditLine()
         fl_refresh(el)
-        modelBehind = false
+        libeditLag = .none
         regionDirty = true
-        let (shown, cursor) = shownLine()
-        drawn = DrawnLine(text: shown, cursor: cursor, counter: counterCells())
+        drawn = view.drawnCopy()
         return .nothing
     }
 

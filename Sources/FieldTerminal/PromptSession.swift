@@ -15,12 +15,12 @@ import Glibc
 /// overlaps another (libedit calls back only while none is open), and the dynamic check costs some 60 instructions
 /// per access, a dozen accesses per key.
 final class PromptSession {
-    /// The field; every change goes through `handle`, which also forgets the frame. (Not a property observer: a
-    /// `didSet` makes every mutating call copy the whole field out and back.)
+    /// The field; every change goes through `handle`, which also forgets what was derived from it. (Not a property
+    /// observer: a `didSet` makes every mutating call copy the whole field out and back.)
     @exclusivity(unchecked) private(set) var field: Field
-    /// The field's frame, derived when first asked for after a change and then shared by the painter and the
-    /// counter callback. A typed key that quick echo draws needs only the field's kept display and counter, so
-    /// typing a line derives none.
+    /// The field's frame, derived when first asked for after a change (by the view of a field that keeps no display,
+    /// or by a choice field's candidates). A typed key that quick echo draws needs only the field's kept display
+    /// and counter, so typing a line derives none.
     var frame: Frame {
         if let derivedFrame { return derivedFrame.frame }
         let derived = Self.frame(of: &field)
@@ -30,6 +30,17 @@ final class PromptSession {
     /// The frame once derived, boxed: testing and clearing a reference costs a few instructions on every key, an
     /// optional `Frame` held inline a walk of its parts.
     @exclusivity(unchecked) private var derivedFrame: FrameBox?
+    /// The field as shown (line, cursor, right prompt), derived when first asked for after a change and then read
+    /// by everything that paints: the one copy of what the screen should hold.
+    var view: FieldView {
+        deriveViewIfNeeded()
+        return derivedView
+    }
+    /// The view's storage, rewritten in place when the field changed (see `view`); the painter's typed-key path
+    /// reads it in place after `deriveViewIfNeeded()`, as a copy of the whole view per key costs more than the key.
+    @exclusivity(unchecked) private(set) var derivedView = FieldView(text: [], cursor: 0, counter: CounterCells())
+    /// Whether `derivedView` is the field's as it is now.
+    @exclusivity(unchecked) private var viewIsCurrent = false
     let options: PromptOptions
     let tty: Int32
     @exclusivity(unchecked) var el: OpaquePointer?
@@ -43,20 +54,19 @@ final class PromptSession {
     @exclusivity(unchecked) var history: PromptHistory? {
         didSet { core.history = history.map { HistoryCursor(entries: $0.entries) } }
     }
-    /// C strings handed to libedit's prompt callbacks; rewritten on each call.
+    /// The left prompt as the C string libedit's prompt callback hands out.
     let promptBuffer: UnsafeMutablePointer<CChar>
-    /// The counter's cells (cut at a character boundary already) and the terminating zero.
+    /// libedit's copy of the view's right prompt, as a C string (its callback returns a pointer that must outlive
+    /// the call): written only when libedit asks.
     let counterBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: CounterCells.capacity + 1)
-    /// What libedit has on the row now, for the quick echo; nil until known.
-    @exclusivity(unchecked) var drawn: DrawnLine?
+    /// What the screen holds now (drawn by libedit or by quick echo), for the quick echo's difference; nil until known.
+    @exclusivity(unchecked) var drawn: FieldView?
     /// Quick echo's bytes for the key being drawn: one buffer for every key, so drawing one allocates nothing.
     @exclusivity(unchecked) var echo: [UInt8] = []
     /// Whether the terminal understands cursor movement (not `dumb` or unknown): full redraws go back up the field.
     let movesCursor: Bool
     /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil.
     let quickEchoPromptColumns: Int?
-    /// Quick echoes drew keys that libedit's model of the screen does not have yet (see `paint`).
-    @exclusivity(unchecked) var modelBehind = false
     /// The region under the field (status line, candidates) must be drawn again before the next key is read.
     @exclusivity(unchecked) var regionDirty = false
     /// How many rows the region has under the field now (cleared when the prompt ends).
@@ -69,10 +79,8 @@ final class PromptSession {
     @exclusivity(unchecked) var ended = false
     /// The status line's text: why the last key, paste or Enter was refused, until the next change.
     @exclusivity(unchecked) var status: String?
-    /// Quick echoes changed the field without writing libedit's line (see `syncLibeditLine`).
-    @exclusivity(unchecked) var libeditLineBehind = false
-    /// The row (from the prompt's first) the last quick echo left the cursor on.
-    @exclusivity(unchecked) var quickEchoRow = 0
+    /// What libedit lacks of what quick echoes drew (see `paint` and `syncLibeditLine`).
+    @exclusivity(unchecked) var libeditLag = LibeditLag.none
     /// The terminal's width, asked once and again after each resize rather than on every key.
     @exclusivity(unchecked) var columns: Int
     /// The left prompt's width in columns, measured once.
@@ -134,7 +142,7 @@ final class PromptSession {
 
     /// One decoded event, decided by the prompt core (every key through the keymap) and painted here.
     func handle(_ event: InputEvent, pasteTail: Bool = false) -> LibeditNext {
-        if derivedFrame != nil { derivedFrame = nil }
+        forgetDerived()
         let step = core.step(event, pasteTail: pasteTail, field: &field)
         return show(step)
     }
@@ -143,6 +151,7 @@ final class PromptSession {
     /// editing and would stay behind as a stale mark.
     private func endShowingFinalLine() -> LibeditNext {
         ended = true
+        forgetDerived()
         status = nil
         if field.lastKeyRefused && movesCursor { _ = redraw(.requested) }
         return .endInput
@@ -167,7 +176,7 @@ final class PromptSession {
             // and counter, without an earlier key's refusal mark) and end the line on the next sentinel. A line whose
             // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again cost
             // as much as six typed keys), and libedit, whose model of the screen is behind, draws nothing more.
-            let current = showsFrameAfterQuickEcho()
+            let current = showsViewAfterQuickEcho()
             if !current { paint() }
             moveToEnd()
             // Ahead of any keys still queued: they were typed after this Enter and belong to the next prompt.
@@ -194,26 +203,57 @@ final class PromptSession {
     /// The left prompt.
     func promptText() -> UnsafeMutablePointer<CChar> { promptBuffer }
 
-    /// The right prompt for libedit: `n/limit`, marked with `!` after a refused key. Plain text, so libedit's
-    /// diff sees every change (a coloured right prompt goes stale).
+    /// The right prompt for libedit, from the view: plain text, so libedit's diff sees every change (a coloured
+    /// right prompt goes stale).
     func counterText() -> UnsafeMutablePointer<CChar> {
-        counterCells().withBytes { bytes in
+        view.counter.withBytes { bytes in
             for i in bytes.indices { counterBuffer[i] = CChar(bitPattern: bytes[i]) }
             counterBuffer[bytes.count] = 0
         }
         return counterBuffer
     }
 
-    /// The right prompt's text for the current field: the counter, marked ` !` after a refused key.
-    func counterCells() -> CounterCells {
-        var cells = CounterCells()
-        // The frame's counter once the frame is derived (painting a formatted field builds it anyway); otherwise
-        // the field writes its counter straight in, with no frame and no string.
-        var written = false
-        if derivedFrame == nil { written = cells.fill { Self.writeCounter(of: &field, into: $0) } }
-        if !written { cells = CounterCells(frame.counter) }
-        if field.lastKeyRefused && !ended { cells.append(cells.count == 0 ? "!" : " !") }
-        return cells
+    // MARK: - Derived from the field
+
+    /// Forget the frame and the view: the field changed. The view lets go of the field's kept display, which the
+    /// field's next append would otherwise copy whole.
+    @inline(__always)
+    private func forgetDerived() {
+        if derivedFrame != nil { derivedFrame = nil }
+        if viewIsCurrent {
+            viewIsCurrent = false
+            derivedView.text = []
+        }
+    }
+
+    /// The view of the field as it is now: asterisks for a secret, the kept display for a field that keeps one (no
+    /// frame built), else the frame's display; the counter written straight from the field unless the frame is
+    /// built anyway, marked ` !` after a refused key while editing.
+    @inline(__always)
+    func deriveViewIfNeeded() {
+        if !viewIsCurrent { deriveView() }
+    }
+
+    private func deriveView() {
+        viewIsCurrent = true
+        if options.secret {
+            derivedView.text = [UInt8](repeating: 0x2A, count: field.state.symbols.count)
+            derivedView.cursor = field.state.cursor
+            derivedView.keptColumns = nil
+        } else if let kept = keptDisplay() {
+            derivedView.text = kept.utf8
+            derivedView.cursor = kept.cursor
+            derivedView.keptColumns = kept.columns
+        } else {
+            derivedView.keptColumns = nil
+            let frame = self.frame
+            derivedView.text = Array(frame.display.utf8)
+            derivedView.cursor = frame.cursor
+        }
+        if derivedFrame != nil || !derivedView.counter.fill({ Self.writeCounter(of: &field, into: $0) }) {
+            derivedView.counter = CounterCells(frame.counter)
+        }
+        if field.lastKeyRefused && !ended { derivedView.counter.append(derivedView.counter.count == 0 ? "!" : " !") }
     }
 }
 

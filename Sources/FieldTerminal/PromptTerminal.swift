@@ -103,7 +103,7 @@ public final class PromptTerminal {
         session.pending += typedAhead
         typedAhead = []
         // el_gets draws the prompt, the empty line and the counter before it reads a key.
-        session.drawn = DrawnLine(text: [], cursor: 0, counter: session.counterCells())
+        session.drawn = session.view.drawnCopy()
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
         // The wide form: the line is the engine's, and el_gets would convert libedit's copy of it to multibyte

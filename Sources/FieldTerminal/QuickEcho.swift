@@ -2,84 +2,6 @@
 import Glibc
 #endif
 
-/// What libedit last drew on the prompt's row: the field's text, the cursor (in Characters) and the right prompt.
-struct DrawnLine: Equatable {
-    /// The text's UTF-8: bytes of its own, which quick echo appends to in place (shared with the field's kept
-    /// display, they would make the field's next append copy the whole line).
-    var text: [UInt8]
-    var cursor: Int
-    var counter: CounterCells
-
-    init(text: String, cursor: Int, counter: String) {
-        self.init(text: Array(text.utf8), cursor: cursor, counter: CounterCells(counter))
-    }
-
-    /// A line of these bytes, copied (see `text`).
-    init(text: [UInt8], cursor: Int, counter: CounterCells) {
-        self.text = text.withUnsafeBufferPointer { Array($0) }
-        self.cursor = cursor
-        self.counter = counter
-    }
-}
-
-/// The right prompt's text as bytes held inline: it changes on every key, and a `String` of it would be built and
-/// compared every time. Text longer than `capacity` is cut at a character boundary and marked incomplete; quick
-/// echo never draws over a counter it does not know whole.
-struct CounterCells: Equatable {
-    /// Bytes held; a `count/limit` counter takes at most 41, and the refusal mark 2 more.
-    static let capacity = 64
-    private var storage = InlineArray<64, UInt8>(repeating: 0)
-    /// How many bytes are held.
-    private(set) var count = 0
-    /// Whether the whole text is held.
-    private(set) var isComplete = true
-
-    /// No text.
-    init() {}
-
-    /// A text's bytes (cut to `capacity` when longer).
-    init(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
-
-    /// Let `write` put bytes at the start of the storage and return how many, or nil (nothing is kept then).
-    mutating func fill(_ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> Bool {
-        let written = withUnsafeMutableBytes(of: &storage) { write($0.bindMemory(to: UInt8.self)) }
-        count = written ?? 0
-        return written != nil
-    }
-
-    /// Add bytes at the end; what does not fit is cut at a character boundary and the text marked incomplete.
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var take = min(bytes.count, CounterCells.capacity - count)
-        if take < bytes.count {
-            isComplete = false
-            // Not in the middle of a UTF-8 sequence: back off over continuation bytes to the start of the last one.
-            while take > 0 && bytes[take] & 0xC0 == 0x80 { take -= 1 }
-        }
-        let start = count
-        withUnsafeMutableBytes(of: &storage) { raw in
-            for k in 0..<take { raw[start + k] = bytes[k] }
-        }
-        count += take
-    }
-
-    /// Add a text's bytes at the end (see `append(_:)`).
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
-    }
-
-    /// The bytes held.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withUnsafeBytes(of: storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count])) }
-    }
-
-    static func == (a: CounterCells, b: CounterCells) -> Bool {
-        a.count == b.count && a.isComplete == b.isComplete && a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
-    }
-}
-
 /// The few bytes that update the screen when a key only appended printable ASCII at the end of a one-row line.
 ///
 /// libedit echoes such a key with one byte, but it turns that fast path off whenever a right prompt is set and
@@ -95,7 +17,7 @@ enum QuickEcho {
     /// The bytes from `old` to `new`, or nil when this is not a plain append the planner can draw exactly.
     ///
     /// `promptColumns` is the left prompt's width; `columns` the terminal's.
-    static func bytes(from old: DrawnLine, to new: DrawnLine, promptColumns: Int, columns: Int) -> [UInt8]? {
+    static func bytes(from old: FieldView, to new: FieldView, promptColumns: Int, columns: Int) -> [UInt8]? {
         var out: [UInt8] = []
         let planned = new.text.withUnsafeBufferPointer {
             plan(from: old, to: $0, cursor: new.cursor, counter: new.counter, promptColumns: promptColumns,
@@ -107,7 +29,7 @@ enum QuickEcho {
     /// `bytes(from:to:…)` with the new line as the field shows it (no line of its own made for it), written into
     /// `out` (emptied first; a buffer kept from key to key allocates nothing). False, with `out` meaningless, when
     /// this is not a plain append the planner can draw exactly.
-    static func plan(from old: DrawnLine, to newText: UnsafeBufferPointer<UInt8>, cursor newCursor: Int,
+    static func plan(from old: FieldView, to newText: UnsafeBufferPointer<UInt8>, cursor newCursor: Int,
                      counter newCounter: CounterCells, promptColumns: Int, columns: Int, into out: inout [UInt8]) -> Bool {
         let oldBytes = old.text.count, newBytes = newText.count
         guard newBytes > oldBytes, old.cursor == oldBytes, newCursor == newBytes, promptColumns + 2 < columns else {

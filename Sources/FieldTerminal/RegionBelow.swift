@@ -59,7 +59,7 @@ extension PromptSession {
     /// string, no walk back up. False when anything else must be drawn.
     private func redrawCounterAlone(geometry: (line: Int, cursor: Int), width: Int) -> Bool {
         regionBytes.removeAll(keepingCapacity: true)
-        guard appendCounterAlone(to: &regionBytes, geometry: geometry, counter: drawn?.counter ?? counterCells(),
+        guard appendCounterAlone(to: &regionBytes, geometry: geometry, counter: view.counter,
                                  width: width) else { return false }
         TerminalWrites.write(tty, regionBytes)
         return true
@@ -91,7 +91,7 @@ extension PromptSession {
     /// The status line: the counter when libedit does not show it (the line wrapped, or prompt, text and counter
     /// do not fit the row), then the status text; nil when there is neither.
     func statusLine(width: Int, lineColumns: Int) -> String? {
-        let counter = counterCells().withBytes { String(decoding: $0, as: UTF8.self) }
+        let counter = view.counter.withBytes { String(decoding: $0, as: UTF8.self) }
         let end = promptColumns + lineColumns
         // `QuickEcho.shows`' rule: libedit leaves the right prompt out once the text leaves the first row, or when
         // the prompt, the text, a gap and the counter do not fit on it.

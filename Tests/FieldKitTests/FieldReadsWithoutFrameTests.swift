@@ -1,14 +1,13 @@
 import Testing
 @testable import FieldKit
 
-/// `Field.counter`, `Field.writeCounter(into:)` and `Field.keptDisplay` are what a terminal reads on every key
+/// `Field.writeCounter(into:)` and `Field.keptDisplay` are what a terminal reads on every key
 /// instead of building a frame: they must always equal the frame's counter, display and cursor. (The property
 /// tests check this after every random sequence on every field they run.)
 @Suite struct FieldReadsWithoutFrameTests {
     /// The frame-free reads of `field` against its frame.
     static func expectSameAsFrame(_ field: Field, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let frame = field.frame
-        #expect(field.counter == frame.counter, "counter, \(context)", sourceLocation: sourceLocation)
         let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> [UInt8]? in
             field.writeCounter(into: buffer).map { Array(buffer[..<$0]) }
         }
@@ -38,7 +37,7 @@ import Testing
         var field = Field(spec: BuiltinFields.date, context: fixedContext)
         for c in "20240229" { field.apply(.selfInsert(String(c))) }
         // A complete date's counter is its weekday, not digits: the case that must not take the `count/limit` road.
-        #expect(!field.counter.contains("/"))
+        #expect(!field.frame.counter.contains("/") && !field.frame.counter.isEmpty)
         Self.exercise(BuiltinFields.date, "2024022".map { .selfInsert(String($0)) } + [.selfInsert("9"), .backwardDeleteChar])
     }
 

@@ -3,10 +3,10 @@ import Testing
 
 /// The quick-echo planner: exact bytes for plain appends, nil for everything libedit must repaint itself.
 @Suite struct QuickEchoTests {
-    typealias Case = (old: DrawnLine, new: DrawnLine, prompt: Int, columns: Int, bytes: String?)
+    typealias Case = (old: FieldView, new: FieldView, prompt: Int, columns: Int, bytes: String?)
 
-    static func line(_ text: String, _ counter: String, cursor: Int? = nil) -> DrawnLine {
-        DrawnLine(text: text, cursor: cursor ?? text.count, counter: counter)
+    static func line(_ text: String, _ counter: String, cursor: Int? = nil) -> FieldView {
+        FieldView(text: text, cursor: cursor ?? text.count, counter: counter)
     }
 
     static let cases: [Case] = [
@@ -89,8 +89,8 @@ import Testing
         marked.append(" !")
         #expect(marked == CounterCells("7/11 !") && marked != CounterCells("7/11"))
         // A counter not known whole: libedit draws, whatever else the key did.
-        let old = DrawnLine(text: "ab", cursor: 2, counter: "x")
-        let new = DrawnLine(text: Array("abc".utf8), cursor: 3, counter: cells)
+        let old = FieldView(text: "ab", cursor: 2, counter: "x")
+        let new = FieldView(text: Array("abc".utf8), cursor: 3, counter: cells)
         #expect(QuickEcho.bytes(from: old, to: new, promptColumns: 2, columns: 200) == nil)
     }
 

@@ -36,7 +36,7 @@ extension Frame {
 }
 
 extension Field {
-    /// What the right prompt shows, decided in one place for the frame, `counter` and `writeCounter(into:)`.
+    /// What the right prompt shows, decided in one place for the frame and `writeCounter(into:)`.
     private enum CounterSource {
         /// Text of its own: a choice field's `k/n`, a complete date's weekday, a template's counter.
         case text(String)
@@ -60,9 +60,6 @@ extension Field {
         counterSource(formatted: plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil,
                       count: spec.countUnit.count(of: state.symbols))
     }
-
-    /// `frame.counter` without building a frame: for a field without templates, no formatting either.
-    public var counter: String { Self.text(of: counterSource) }
 
     /// The right prompt for the frame, which has formatted the symbols and counted them already.
     func counter(formatted: FormattedText?, count: Int) -> String {
