@@ -8,9 +8,8 @@
 // sqlite3_busy_timeout alone dereferences its connection unchecked.
 #pragma clang assume_nonnull begin
 
-/// Load libsqlite3.so.0 on first use: linked, it is loaded and its ~1,600 symbols bound by ld.so at every start
-/// of fieldline (about 1.2 M instructions, a third of `ask --value`'s start-up), for the one command that writes
-/// SQLite. Returns 0, or -1 with the reason in `why`.
+/// Load libsqlite3.so.0 on first use: linked, ld.so would load it and bind its symbols at every start of
+/// fieldline, for the one command that writes SQLite. Returns 0, or -1 with the reason in `why`.
 int fl_sqlite_load(char *why, unsigned long why_size);
 
 int fl_sqlite3_open_v2(const char *filename, sqlite3 *_Nullable *_Nonnull db, int flags, const char *_Nullable vfs);
