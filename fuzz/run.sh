@@ -4,10 +4,10 @@
 # FUZZ_TARGETS picks some of them (default all four, in that order). FUZZ_RUNS stops each after that many
 # executions if they come first.
 # For long runs (docs/fuzzing.md), each with a build folder of its own:
-#   FUZZ_ASAN=0       no AddressSanitizer (in .build-fuzz-noasan): two to three times the executions per second;
+#   FUZZ_ASAN=0       no AddressSanitizer (in .build-fuzz-noasan): more executions per second;
 #                     a memory error in unsafe code is then found only when it traps or breaks an invariant.
 #   FUZZ_TRACE_CMP=0  no comparison tracing (-sanitize-coverage without trace-cmp; adds -nocmp to the folder):
-#                     about twice the executions per second of the engine target, whose input picks characters and
+#                     more executions per second of the engine target, whose input picks characters and
 #                     commands by index: the values compared inside (Swift characters, string indices) rarely occur
 #                     in it as bytes, so libFuzzer's comparison-guided mutations have little to work with.
 # The default, and CI, keep both.

@@ -21,7 +21,7 @@ extension ShippedPhoneMetadata {
         var names: [String: String] = [:]
         let wanted = Language.current == .zh ? "name_zh" : "name_en"
         var header: (value: Int, name: Int)?
-        // Split as bytes: a split by Character (grapheme breaking) took a tenth of a phone field's start-up.
+        // Split as bytes: a split by Character (grapheme breaking) would be a large part of a phone field's start-up.
         for line in (ShippedData.files["data/country.tsv"] ?? "").utf8.split(separator: 0x0A) where line.first != UInt8(ascii: "#") {
             let cells = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             guard let (value, name) = header else {

@@ -3,8 +3,8 @@ internal import CYAML
 
 /// YAML text composed into one positioned `YAMLNode` tree from libyaml's parser events.
 ///
-/// A few dozen lines over libyaml's event API replace a YAML package: the one this loader used before linked all of
-/// Foundation, which cost `fieldline ask` about 3 ms of start-up and 4.5 MB of memory (docs/keymaps.md).
+/// A few dozen lines over libyaml's event API rather than a Swift YAML package, which would link all of Foundation
+/// and make `fieldline ask` start slower and take more memory (docs/keymaps.md).
 enum YAMLComposer {
     /// Collections nested deeper than this are refused: keymaps nest four levels, and a tree is freed recursively,
     /// so an input of a million `[` must fail here rather than overflow the stack later.

@@ -173,7 +173,7 @@ public final class PostgresSink: RecordSink {
     }
 
     private func errorMessage() -> String {
-        let text = fl_PQerrorMessage(connection).map { String(cString: $0) } ?? tr("no connection")
+        let text = String(cString: fl_PQerrorMessage(connection))
         return ControlCharacters.escaped(text.split(separator: "\n").first.map(String.init) ?? text)
     }
 

@@ -98,7 +98,7 @@ struct UniqueIndex {
     private(set) var count = 0
     private var byField: [String: [String: Int]] = [:]
     /// The fields indexed; nil for every field (a sink told of no unique field still answers look-ups). Only these:
-    /// indexing every column of a large file held some 250 bytes a record (435 MB for 1.7 million records).
+    /// an index of every column would hold a large file's every value in memory (docs/forms.md).
     private let fields: Set<String>?
 
     init(fields: Set<String>? = nil) { self.fields = fields }

@@ -21,13 +21,13 @@ public final class SQLiteSink: RecordSink {
             throw SinkError(.io, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
-        guard fl_sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else {
+        guard fl_sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let opened = db else {
             let message = db.map { String(cString: fl_sqlite3_errmsg($0)) } ?? tr("out of memory")
             fl_sqlite3_close(db)
             db = nil
             throw SinkError(.io, tr("cannot open \(path): \(message)"))
         }
-        fl_sqlite3_busy_timeout(db, 10_000)
+        fl_sqlite3_busy_timeout(opened, 10_000)
         // Identifiers are checked by the form loader (letters, digits, _), so quoting them is enough.
         let columnList = columns.map { "\"\($0)\" TEXT NOT NULL" }.joined(separator: ", ")
         try execute("PRAGMA journal_mode=WAL")

@@ -94,25 +94,25 @@ extension PromptSession {
 
 /// The C functions libedit calls. Each captures nothing and finds its session through `EL_CLIENTDATA`.
 enum Callbacks {
-    typealias Command = @convention(c) (OpaquePointer?, Int32) -> UInt8
-
     /// Sent when the session cannot be found (never expected): end the prompt rather than edit blindly.
     static let lost = UInt8(CC_EOF)
+    /// The prompt shown when the session cannot be found (never expected): libedit takes no NULL prompt.
+    nonisolated(unsafe) static let lostPrompt: UnsafeMutablePointer<CChar> = {
+        let text = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        text.initialize(to: 0)
+        return text
+    }()
 
     /// `fl-pending`, bound to the sentinel: run the event the input reader queued.
-    static let pending: Command = { el, _ in PromptSession.from(el)?.runPending().code ?? lost }
+    static let pending: fl_command_fn = { el, _ in PromptSession.from(el)?.runPending().code ?? lost }
 
-    static let prompt: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { el in
-        PromptSession.from(el)?.promptText()
-    }
-    static let counter: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { el in
-        PromptSession.from(el)?.counterText()
-    }
+    static let prompt: fl_prompt_fn = { el in PromptSession.from(el)?.promptText() ?? lostPrompt }
+    static let counter: fl_prompt_fn = { el in PromptSession.from(el)?.counterText() ?? lostPrompt }
 
     /// `EL_GETCFN`: 1 with the sentinel while work is queued for `fl-pending`, 0 at the end of input (timeout,
     /// hangup).
-    static let readCharacter: @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = { el, out in
-        guard let session = PromptSession.from(el), let out else { return 0 }
+    static let readCharacter: fl_getc_fn = { el, out in
+        guard let session = PromptSession.from(el) else { return 0 }
         guard session.readUntilLibeditActs() else { return 0 }
         out.pointee = Bindings.sentinel
         return 1

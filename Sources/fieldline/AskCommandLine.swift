@@ -3,11 +3,11 @@ import FieldKit
 /// Reads a plain `fieldline ask …` command line without ArgumentParser, so a prompt is up sooner.
 ///
 /// Why it exists: ArgumentParser builds its model of the commands by reflection, and each first dynamic cast
-/// scans every protocol-conformance record in the binary; that was three quarters of `ask`'s start-up
+/// scans every protocol-conformance record in the binary, which would be most of `ask`'s start-up
 /// (bench/RESULTS.md). This reader accepts only command lines whose meaning is beyond doubt and returns nil for
 /// anything else (help, `--`, short options, a value that starts with `-`, an empty `--name=`, a repeated
-/// option, a value that does not parse, an unknown name), which then goes through ArgumentParser as before, with
-/// its messages and usage text. Tests check that whatever this accepts, ArgumentParser reads the same way, and
+/// option, a value that does not parse, an unknown name), which then goes through ArgumentParser, with its
+/// messages and usage text. Tests check that whatever this accepts, ArgumentParser reads the same way, and
 /// that both know the same option names.
 enum AskCommandLine {
     /// The request for `arguments` (without the program name, starting with `ask`), or nil to leave it to

@@ -5,7 +5,7 @@ import FieldKit
 /// slices are checked on all cores; outputs and messages are then written in input order.
 enum ParallelValueCheck {
     /// What one slice of input produced: stdout bytes, and stderr's `line: message` lines for invalid lines
-    /// (written by the slice's own thread: done on the main thread, they were a tenth of a run's time).
+    /// (written by the slice's own thread, so they are made in parallel too, not on the main thread alone).
     struct SliceResult {
         var out: [UInt8] = []
         var errors: [UInt8] = []

@@ -26,8 +26,8 @@ import Testing
         #expect(r.status == 1 && r.out == "", "\(r)")
     }
 
-    /// A line of any length takes bounded memory (issue 32: a 300 MB line once took 624 MB): it is refused for its
-    /// length as `check` refuses it. Python pipes 300 MB of one line and reads the child's peak resident set.
+    /// A line of any length takes bounded memory (issue 32): it is refused for its length as `check` refuses it.
+    /// Python pipes 300 MB of one line and reads the child's peak resident set.
     @Test func aHugeLineIsRefusedInBoundedMemory() throws {
         let script = """
             import resource, subprocess, sys

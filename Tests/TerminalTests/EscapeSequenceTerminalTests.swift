@@ -7,7 +7,8 @@ import Testing
 @Suite struct EscapeSequenceTerminalTests {
     static func ask(_ arguments: String) -> String { AskTerminalTests.ask(arguments) }
 
-    /// Ctrl-Left used to leave `5` behind (`12534`); now it is backward-word, so `34` lands before `12`.
+    /// Ctrl-Left is backward-word, so `34` lands before `12`, and no byte of its sequence (`ESC [1;5D`) is left
+    /// behind as text.
     @Test func ctrlLeftMovesByWordAndLeavesNothingBehind() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(Self.ask("digits"))

@@ -70,7 +70,7 @@ import Testing
         #expect(fast.status == slow.status)
     }
 
-    /// Timeouts a deadline cannot hold (they used to trap converting to nanoseconds) are usage errors.
+    /// Timeouts a deadline cannot hold are usage errors, not a trap in the conversion to nanoseconds.
     @Test(arguments: ["inf", "1e300", "2e10", "nan", "1000001", "0"])
     func timeoutsOutOfRangeAreUsageErrors(_ seconds: String) throws {
         let run = try fieldline(["ask", "digits", "--timeout", seconds, "--value", "1"])

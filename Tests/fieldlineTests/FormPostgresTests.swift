@@ -84,8 +84,8 @@ import Testing
         #expect(try pg.psql("SELECT name FROM entry ORDER BY name") == ["first", "second"])
     }
 
-    /// Forms `a` (field `b_c`) and `a_b` (field `c`): before, their indexes shared the name `a_b_c_unique` and the
-    /// second table had none (8 importers of 200 values left 550 rows). Each table is guarded.
+    /// Forms `a` (field `b_c`) and `a_b` (field `c`): joined by `_`, their index names would be the same
+    /// (`a_b_c_unique`), leaving the second table unguarded. Each table is guarded.
     @Test func uniqueIndexesOfLikeNamedTablesDoNotCollide() async throws {
         let pg = try ScratchPostgres()
         let s = try FormImportTests.Scratch()

@@ -234,7 +234,7 @@ private func shippedDescription(_ name: String) throws -> String {
         #expect(r.status == 78)
     }
 
-    /// An unknown name is a usage error (64, commit 44ebc98), unlike problems inside a keymap file (78).
+    /// An unknown name is a usage error (64), unlike problems inside a keymap file (78).
     @Test func unknownKeymapListsKnownOnes() throws {
         let fixture = try Fixture(["plate.yaml": plate])
         let r = try fixture.run(["check", "nosuch"], stdin: "1\n")

@@ -35,7 +35,7 @@ import Testing
     }
 
     /// A standard error that cannot be written (closed, full, a reader gone with SIGPIPE ignored) loses the
-    /// messages but not the run: `check` still ends with its usual status. It used to retry the write forever.
+    /// messages but not the run: `check` still ends with its usual status, never retrying the write for ever.
     @Test(arguments: [#"timeout 10 "$FL" check digits 2>&-"#, #"timeout 10 "$FL" check digits 2>/dev/full"#])
     func unwritableStandardErrorDropsMessages(_ line: String) throws {
         let run = try Self.shell(line, input: "1a\n2\n")

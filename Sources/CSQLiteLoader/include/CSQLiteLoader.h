@@ -3,27 +3,33 @@
 // Debian's libsqlite3-dev puts the header here; through pkg-config the library would be linked as well.
 #include "/usr/include/sqlite3.h"
 
-/// Load libsqlite3.so.0 on first use: linked, it is loaded and its ~1,600 symbols bound by ld.so at every start
-/// of fieldline (about 1.2 M instructions, a third of `ask --value`'s start-up), for the one command that writes
-/// SQLite. Returns 0, or -1 with the reason in `why`.
+// Pointers are non-null unless marked _Nullable, which is where SQLite takes NULL: a NULL connection, statement or
+// SQL text is refused (SQLITE_MISUSE) or does nothing, a NULL text binds SQL NULL, a NULL vfs is the default one.
+// sqlite3_busy_timeout alone dereferences its connection unchecked.
+#pragma clang assume_nonnull begin
+
+/// Load libsqlite3.so.0 on first use: linked, ld.so would load it and bind its symbols at every start of
+/// fieldline, for the one command that writes SQLite. Returns 0, or -1 with the reason in `why`.
 int fl_sqlite_load(char *why, unsigned long why_size);
 
-int fl_sqlite3_open_v2(const char *filename, sqlite3 **db, int flags, const char *vfs);
-int fl_sqlite3_close(sqlite3 *db);
+int fl_sqlite3_open_v2(const char *filename, sqlite3 *_Nullable *_Nonnull db, int flags, const char *_Nullable vfs);
+int fl_sqlite3_close(sqlite3 *_Nullable db);
 int fl_sqlite3_busy_timeout(sqlite3 *db, int ms);
-int fl_sqlite3_exec(sqlite3 *db, const char *sql, char **errmsg);
-void fl_sqlite3_free(void *p);
-const char *fl_sqlite3_errmsg(sqlite3 *db);
-int fl_sqlite3_extended_errcode(sqlite3 *db);
-int fl_sqlite3_prepare_v2(sqlite3 *db, const char *sql, sqlite3_stmt **statement);
-int fl_sqlite3_step(sqlite3_stmt *statement);
-int fl_sqlite3_finalize(sqlite3_stmt *statement);
-long long fl_sqlite3_column_int64(sqlite3_stmt *statement, int column);
-const unsigned char *fl_sqlite3_column_text(sqlite3_stmt *statement, int column);
+int fl_sqlite3_exec(sqlite3 *_Nullable db, const char *_Nullable sql, char *_Nullable *_Nullable errmsg);
+void fl_sqlite3_free(void *_Nullable p);
+const char *fl_sqlite3_errmsg(sqlite3 *_Nullable db);
+int fl_sqlite3_extended_errcode(sqlite3 *_Nullable db);
+int fl_sqlite3_prepare_v2(sqlite3 *_Nullable db, const char *_Nullable sql, sqlite3_stmt *_Nullable *_Nonnull statement);
+int fl_sqlite3_step(sqlite3_stmt *_Nullable statement);
+int fl_sqlite3_finalize(sqlite3_stmt *_Nullable statement);
+long long fl_sqlite3_column_int64(sqlite3_stmt *_Nullable statement, int column);
+const unsigned char *_Nullable fl_sqlite3_column_text(sqlite3_stmt *_Nullable statement, int column);
 /// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import: bind text through this.
-int fl_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes);
+int fl_sqlite_bind_text(sqlite3_stmt *_Nullable statement, int index, const char *_Nullable text, int bytes);
 /// What an extended result code of a failed INSERT says about the record (the SQLITE_CONSTRAINT_* codes are macro
 /// expressions Swift does not import): 1 a repeat (UNIQUE, PRIMARY KEY), 2 refused by another rule of the
 /// database's own (CHECK, NOT NULL, a trigger, a datatype, too big), 0 not about the record (I/O, busy, full).
 int fl_sqlite_refusal(int extended_code);
+
+#pragma clang assume_nonnull end
 #endif

@@ -8,6 +8,8 @@
 
 #include <termios.h>
 
+#pragma clang assume_nonnull begin
+
 /// Take charge of the terminal `tty` whose settings before the prompt were `original`: every catchable signal
 /// whose default action ends the process restores those settings, turns bracketed paste off, moves to a fresh
 /// line and ends the process by the same signal; SIGTSTP restores, stops, and prepares the terminal again when
@@ -38,4 +40,5 @@ void flg_set_rows_below(int rows);
 /// Whether something is drawn under the field (a status line, candidates) that a signal's exit erases with ED.
 void flg_set_clear_below(int clear);
 
+#pragma clang assume_nonnull end
 #endif

@@ -18,14 +18,14 @@ public struct LineChecker: Sendable {
     let minLength: Int
     let validators: [Validator]
     /// The validators again as a payload-free enum: copying `Validator` (whose regex case holds strings) once
-    /// per line cost a retain and a release each, about a sixth of the batch time.
+    /// per line costs a retain and a release each, a large part of a line's check.
     let plainValidators: [PlainValidator]
     /// `spec.rewritesValues`, which asks every validator (a copy of each) when read.
     let rewritesValues: Bool
     /// The field's one validator, when it rewrites values and nothing else stands between a line's filtered ASCII
     /// bytes and its value: `appendValue` then asks it for the value and its issue in one step (a phone number
     /// read once, not once for its E.164 form and again for its validity).
-    /// In a class: an optional existential read per line was copied (its box retained and released) each time.
+    /// In a class: an optional existential read per line would be copied (its box retained and released) each time.
     let judging: Judging?
 
     /// The one-step validator, behind one reference.

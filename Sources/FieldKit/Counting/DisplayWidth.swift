@@ -54,7 +54,7 @@ public enum DisplayWidth {
     /// Columns a whole string takes: the sum over its characters.
     ///
     /// The same as the generic version, written for `String` so its ASCII scan runs over the contiguous UTF-8
-    /// storage (the generic one goes through the protocol's iterator, tens of instructions per byte).
+    /// storage (the generic one goes through the protocol's iterator for every byte).
     public static func columns(of text: String) -> Int {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var columns = 0

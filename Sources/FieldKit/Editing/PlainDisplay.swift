@@ -5,7 +5,7 @@
 /// or an ASCII append at the end rebuilds it from the symbols (`PropertyTests` compares it with a fresh build).
 struct PlainDisplay: Sendable, Equatable {
     /// The symbols joined, as UTF-8: bytes, so a typed key appends one byte (appending a Character to a String
-    /// costs some 500 instructions), and a terminal can compare what it drew without converting.
+    /// costs far more), and a terminal can compare what it drew without converting.
     var utf8: [UInt8]
     /// `DisplayWidth.columns(of: text)`.
     var columns: Int

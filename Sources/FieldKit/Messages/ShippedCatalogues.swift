@@ -1105,10 +1105,6 @@ msgstr "没有匹配的选项"
 msgid "no choices"
 msgstr "没有选项"
 
-#: Sources/FieldSinks/PostgresSink.swift
-msgid "no connection"
-msgstr "没有连接"
-
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "no country has the calling code this number starts with"
 msgstr "没有国家使用这个号码开头的国家代码"

@@ -14,7 +14,7 @@ public struct DigitDFA: Sendable, Equatable {
 
     /// `init(encoded:)` of the encoding's UTF-8 bytes.
     public init?<C: Collection>(utf8: C) where C.Element == UInt8 {
-        // A string's bytes are read in place: walking a UTF-8 view index by index cost several times the parse.
+        // A string's bytes are read in place: walking a UTF-8 view index by index costs several times the parse.
         guard let table = utf8.withContiguousStorageIfAvailable(DigitDFA.table(encoded:)) ?? Array(utf8).withUnsafeBufferPointer(DigitDFA.table(encoded:)) else {
             return nil
         }

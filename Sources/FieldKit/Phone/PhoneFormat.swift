@@ -94,7 +94,7 @@ extension PhoneFormat {
             guard bounds.count == (part.contains("-") ? 2 : 1), bounds[0] <= bounds[bounds.count - 1] else { return nil }
             groups.append(bounds[0]...bounds[bounds.count - 1])
         }
-        // Split as bytes: the cell holds whole automata, and a split by Character took most of the load.
+        // Split as bytes: the cell holds whole automata, and a split by Character would be most of the load.
         var dfas: [DigitDFA] = []
         for text in leading.utf8.split(separator: UInt8(ascii: "|")) {
             guard let dfa = DigitDFA(utf8: text) else { return nil }

@@ -100,7 +100,7 @@ public struct PhoneMetadata: Sendable {
             var out: [(Int, TableRow)] = []
             var copy = text
             // Split as bytes in one loop: walking the megabyte of tables by Character (grapheme breaking), or with
-            // the generic `split` (a closure call per byte), took most of the load.
+            // the generic `split` (a closure call per byte), would be most of the load.
             copy.withUTF8 { bytes in
                 var lineNumber = 0, start = 0
                 while start < bytes.count {

@@ -59,7 +59,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// `parse` of UTF-8 text, with a failure worded only when asked.
     static func read(_ utf8: UnsafeBufferPointer<UInt8>, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
-        // The digits in temporary (stack) space: `check` reads a number per line, and an array was a tenth of it.
+        // The digits in temporary (stack) space: `check` reads a number per line, and an array would be a large
+        // part of that.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { space in
             var count = 0
             var plus = false

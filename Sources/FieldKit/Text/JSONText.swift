@@ -30,7 +30,7 @@ public enum JSONText {
     /// else is written as UTF-8.
     ///
     /// Works on the UTF-8 bytes: a value may be a megabyte long, and appending scalar by scalar to a String
-    /// costs about fifty times as much.
+    /// costs many times as much.
     public static func quote(_ s: String) -> String {
         var s = s
         var out: [UInt8] = [0x22]

@@ -2,7 +2,7 @@ internal import CPCRE2
 
 /// A keymap's regular expression, compiled once when the keymap loads and matched with a hard step budget.
 ///
-/// Patterns come from untrusted files: a backtracking engine (Swift's `Regex` was used before) takes exponential
+/// Patterns come from untrusted files: a backtracking engine (Swift's `Regex` is one) takes exponential
 /// time on `^(a+)+$` and a value of 28 `a`s and `!`, on every key. PCRE2 (Debian's libpcre2) stops a match after
 /// `matchBudget` steps, and that value is then refused with a message rather than accepted or left running.
 /// Syntax and meaning are PCRE2's in UTF mode with Unicode properties (`.` is one code point; `\d` any digit).
