@@ -12,8 +12,8 @@ import Glibc
 /// frame is painted back into libedit's line.
 ///
 /// Its variables are `@exclusivity(unchecked)`: the session runs on one thread and no access to one of them ever
-/// overlaps another (libedit calls back only while none is open), and the dynamic check costs some 60 instructions
-/// per access, a dozen accesses per key.
+/// overlaps another (libedit calls back only while none is open), and the dynamic check costs more than the work
+/// it guards.
 final class PromptSession {
     /// The field; every change goes through `handle`, which also forgets what was derived from it. (Not a property
     /// observer: a `didSet` makes every mutating call copy the whole field out and back.)
@@ -27,8 +27,8 @@ final class PromptSession {
         derivedFrame = FrameBox(frame: derived)
         return derived
     }
-    /// The frame once derived, boxed: testing and clearing a reference costs a few instructions on every key, an
-    /// optional `Frame` held inline a walk of its parts.
+    /// The frame once derived, boxed: testing and clearing a reference is cheap on every key, where clearing an
+    /// optional `Frame` held inline walks its parts.
     @exclusivity(unchecked) private var derivedFrame: FrameBox?
     /// The field as shown (line, cursor, right prompt), derived when first asked for after a change and then read
     /// by everything that paints: the one copy of what the screen should hold.
@@ -174,8 +174,8 @@ final class PromptSession {
         case .accept(let value):
             // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
             // and counter, without an earlier key's refusal mark) and end the line on the next sentinel. A line whose
-            // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again cost
-            // as much as six typed keys), and libedit, whose model of the screen is behind, draws nothing more.
+            // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again through
+            // libedit costs as much as several typed keys), and libedit, whose model of the screen is behind, draws nothing more.
             let current = showsViewAfterQuickEcho()
             if !current { paint() }
             moveToEnd()

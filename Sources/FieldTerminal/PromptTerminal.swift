@@ -106,8 +106,8 @@ public final class PromptTerminal {
         session.drawn = session.view.drawnCopy()
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
-        // The wide form: the line is the engine's, and el_gets would convert libedit's copy of it to multibyte
-        // on return (about 500 instructions a character) only for it to be dropped.
+        // The wide form: the line is the engine's, and el_gets would convert libedit's copy of it to multibyte,
+        // character by character, on return only for it to be dropped.
         _ = el_wgets(el, &count)
         let outcome = session.outcome ?? .cancelled
         reader = session.input

@@ -122,8 +122,8 @@ enum QuickEcho {
         return known.contains { term.hasPrefix($0) }
     }
 
-    /// Append bytes: one by one for a typed key's few (the generic bulk append costs some 100 instructions a call),
-    /// in bulk for more.
+    /// Append bytes: one by one for a typed key's few (the generic bulk append has a fixed cost per call, more
+    /// than a few single appends), in bulk for more.
     static func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to array: inout [UInt8]) {
         if bytes.count <= 8 {
             for byte in bytes { array.append(byte) }
