@@ -14,7 +14,7 @@ extension PromptSession {
         // The view is read in place (its counter) or borrowed once (its text): a copy of it costs more than the key.
         deriveViewIfNeeded()
         let shown = derivedView.text, cursor = derivedView.cursor
-        defer { flg_set_rows_below(Int32(layout().rowsBelow)) }
+        defer { noteLayout() }
         let regionMayChange = self.regionMayChange(lineBytes: shown.count, counterBytes: derivedView.counter.count)
         if !refused, var line = drawn.take(), let promptColumns = quickEchoPromptColumns,
            shown.withUnsafeBufferPointer({
@@ -44,6 +44,11 @@ extension PromptSession {
         drawn = derivedView.drawnCopy()
         setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
         let bell = refused && options.bell
+        // libedit's incremental repaint assumes the rows it did not draw are blank: a line that grows into rows the
+        // region holds would leave the region's text after its end. Draw it from the prompt's first row instead.
+        if regionRows > 0, libeditLag == .none, (promptColumns + lineGeometry().line) / max(columns, 1) >= regionFieldRows {
+            libeditLag = .screen(row: cursorRowShown)
+        }
         if let quickEchoRow = libeditLag.screenRow {
             // libedit's incremental repaint diffs against its model, which stopped before the quick echoes: draw the
             // line again from the prompt's first row instead (up from the row the last quick echo left the cursor
@@ -126,6 +131,14 @@ extension PromptSession {
         return (atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display), frame.cursorColumn)
     }
 
+    /// Remember where the painted field leaves the cursor (the next paint starts from there) and tell the signal
+    /// guard how many of its rows are below the cursor.
+    func noteLayout() {
+        let layout = self.layout()
+        cursorRowShown = layout.cursorRow
+        flg_set_rows_below(Int32(layout.rowsBelow))
+    }
+
     /// `lineGeometry(unlessBytesFit:)` always measured.
     func lineGeometry() -> (line: Int, cursor: Int) { lineGeometry(unlessBytesFit: 0) ?? (0, 0) }
 
@@ -170,6 +183,7 @@ extension PromptSession {
         syncLibeditLine()
         fl_refresh(el)
         libeditLag = .none
+        cursorRowShown = layout().cursorRow
         regionDirty = true
         drawn = view.drawnCopy()
         return .nothing

@@ -79,6 +79,8 @@ final class PromptSession {
     @exclusivity(unchecked) var ended = false
     /// The status line's text: why the last key, paste or Enter was refused, until the next change.
     @exclusivity(unchecked) var status: String?
+    /// The row (from the prompt's first) the cursor is on after the last paint.
+    @exclusivity(unchecked) var cursorRowShown = 0
     /// What libedit lacks of what quick echoes drew (see `paint` and `syncLibeditLine`).
     @exclusivity(unchecked) var libeditLag = LibeditLag.none
     /// The terminal's width, asked once and again after each resize rather than on every key.
