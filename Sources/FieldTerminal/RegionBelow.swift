@@ -20,7 +20,8 @@ extension PromptSession {
         let width = max(columns, 1)
         let geometry = lineGeometry()
         if redrawCounterAlone(geometry: geometry, width: width) { return }
-        var lines: [String] = []
+        // The record's later fields (a form), then the status line, then a choice field's candidates.
+        var lines = options.linesBelow.map { RegionText.fit($0, columns: width - 1) }
         if let status = statusLine(width: width, lineColumns: geometry.line) { lines.append(status) }
         var current: Int?
         if hasChoices && !options.secret {
@@ -70,7 +71,7 @@ extension PromptSession {
     func appendCounterAlone(to out: inout [UInt8], geometry: (line: Int, cursor: Int), counter: CounterCells,
                             width: Int) -> Bool {
         let lastRow = (promptColumns + geometry.line) / width
-        guard status == nil, !hasChoices, regionRows == 1, regionFieldRows == lastRow + 1 else { return false }
+        guard status == nil, !hasChoices, regionRows == 1, options.linesBelow.isEmpty, regionFieldRows == lastRow + 1 else { return false }
         let rowsBelow = lastRow - (promptColumns + geometry.cursor) / width
         let end = promptColumns + geometry.line
         return counter.withBytes { cells -> Bool in

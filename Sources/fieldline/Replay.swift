@@ -79,6 +79,7 @@ struct Replay: ParsableCommand {
             case .refused?: effect = .string("bell")
             case .edited?, .suspend?: effect = .string("refresh")
             case .redraw?: effect = .string("redraw")
+            case .status?: effect = .string("status")
             case nil: effect = .null
             }
             var members: [(String, JSONText.Value)] = [
