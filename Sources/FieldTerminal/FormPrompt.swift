@@ -50,10 +50,11 @@ public struct FormPrompt {
         let records = held == 1 ? tr("1 record") : tr("\(held) records")
         terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."))
         var unsaved: [String]?
+        var failure: String?
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
-            let entered = record(on: terminal, sink: sink, resuming: unsaved)
+            let entered = record(on: terminal, sink: sink, resuming: unsaved, status: failure)
             guard case .success(let values) = entered else {
                 switch entered {
                 case .failure(.ended): terminal.say(saved == 1 ? tr("1 record saved to \(sink.label)") : tr("\(saved) records saved to \(sink.label)")); return .ended(saved: saved)
@@ -63,12 +64,14 @@ public struct FormPrompt {
                 }
             }
             unsaved = nil
+            failure = nil
             do {
                 try sink.save(SavedRecord(values: values, savedAt: clock(), operatorName: operatorName))
                 saved += 1
                 terminal.say(tr("\(saved) saved to \(sink.label)"))
             } catch {
-                warn(tr("not saved: \(error.message)"), on: terminal)
+                // The record's key line comes back under its block, the failure on its status line.
+                failure = tr("not saved: \(error.message)")
                 unsaved = values.map(\.value)
             }
         }
@@ -86,21 +89,18 @@ public struct FormPrompt {
     /// The screen holds the record's block: when field `k` is asked, the lines of fields before it are above the
     /// cursor (each as its prompt left it, `rows` rows tall), and the later fields that have values are drawn by
     /// the painter under the field. Going back rewinds over the field's own line and the one before.
-    private func record(on terminal: PromptTerminal, sink: any RecordSink, resuming: [String]?) -> Result<[(name: String, value: String)], Stop> {
+    private func record(on terminal: PromptTerminal, sink: any RecordSink, resuming: [String]?,
+                        status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
         var session = FormSession(form: form, resuming: resuming)
         var rows = Array(repeating: 1, count: form.fields.count)
-        var status: String?
-        if resuming != nil {
-            // A record that failed to save comes back whole: its block is drawn again, then its key line.
-            for (i, field) in form.fields.enumerated() { terminal.say(line(of: field, value: session.values[i] ?? "")) }
-        }
+        var status = initialStatus
         while true {
             let outcome: PromptOutcome
             let index: Int?
             switch session.step {
             case .summary:
                 index = nil
-                outcome = confirm(session, on: terminal)
+                outcome = confirm(session, status: status, on: terminal)
             case .field(let i):
                 index = i
                 outcome = ask(i, of: session, status: status, on: terminal)
@@ -167,8 +167,9 @@ public struct FormPrompt {
     }
 
     /// The key line under the record's block: Enter saves, Shift-Tab (or Up) goes back, Esc discards.
-    private func confirm(_ session: FormSession, on terminal: PromptTerminal) -> PromptOutcome {
+    private func confirm(_ session: FormSession, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
         var options = PromptOptions()
+        options.status = status
         options.prompt = tr("Enter saves, Shift-Tab goes back, Esc discards: ")
         options.backKeys = true
         options.colour = colour
@@ -201,9 +202,5 @@ public struct FormPrompt {
             let fallback = form.fields[j].defaultValue?.text(in: context) ?? ""
             return value != fallback && !value.isEmpty
         }
-    }
-
-    private func warn(_ text: String, on terminal: PromptTerminal) {
-        terminal.say(text, colour: colour ? "31" : nil)
     }
 }
