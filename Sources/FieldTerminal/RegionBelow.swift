@@ -36,6 +36,11 @@ extension PromptSession {
         let lastRow = (promptColumns + geometry.line) / width
         let rowsBelow = lastRow - cursorRow
         var out: [UInt8] = []
+        // A line that grew into rows the region held, typed up to its end (quick echo writes only the characters):
+        // the rest of the row the cursor ends on still shows the region's old text.
+        if regionRows > 0 && lastRow + 1 > regionFieldRows && rowsBelow == 0 && geometry.cursor == geometry.line {
+            out += [0x1B, 0x5B, 0x4B]
+        }
         for _ in 0..<rowsBelow { out += [0x0D, 0x0A] }
         for (i, line) in lines.enumerated() {
             // The status line is coloured inside (the counter in front stays plain); the current candidate reversed.

@@ -1838,6 +1838,6 @@ msgstr "{0}：这个值已在{1}中"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."
-msgstr "{0}：{1} 个字段，{3} 中有 {2}。Shift-Tab 返回上一个字段（选择器和日期之外 Up 也可以）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束。"
+msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器和日期中除外）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束。"
 """#
 }
