@@ -83,7 +83,7 @@ final class PromptSession {
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
-        hasChoices = field.spec.choices != nil
+        if case .choice = field.spec.kind { hasChoices = true } else { hasChoices = false }
         core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
         self.options = options
         self.tty = tty
