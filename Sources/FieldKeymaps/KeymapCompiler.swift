@@ -98,7 +98,7 @@ struct KeymapCompiler {
         if let value = v["picker"], choice(value, "picker", ["date"]) != nil {
             // The picker reads the symbols as yyyymmdd; the templates lay them out.
             if limit == 8 && minLength == 8 && symbols.defaultClass == .digit {
-                field.kind = .date(DatePicker(), templates: TemplateSet(templates))
+                field.kind = .date(templates: TemplateSet(templates), picker: DatePicker())
             } else {
                 reader.diagnostics.append(value.problem(tr("picker: date needs a field of exactly 8 digits (symbols.class digit, length.min and max 8)")))
             }

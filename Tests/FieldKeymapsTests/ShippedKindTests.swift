@@ -56,7 +56,7 @@ import Testing
         options.set("2026-01-01", max: false)
         options.set("2026-12-31", max: true)
         let spec = options.applied(to: try KeymapLoader(lookup: KeymapLookup(environment: [:])).load("date").spec)
-        guard case .date(let picker, let templates) = spec.kind else { Issue.record("date is a date picker"); return }
+        guard case .date(let templates, let picker) = spec.kind else { Issue.record("date is a date picker"); return }
         #expect(picker.earliest == DateBound.parse("2026-01-01") && picker.latest == DateBound.parse("2026-12-31"))
         #expect(templates.templates.map(\.pattern) == ["####-##-##"])
     }

@@ -39,7 +39,7 @@ public struct Field: Sendable {
         switch spec.kind {
         case .plain, .templated, .liveLayout: effect = perform(command)
         case .choice(let list): effect = performChoice(command, in: list)
-        case .date(let picker, _): effect = performDate(command, picker)
+        case .date(_, let picker): effect = performDate(command, picker)
         }
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
         return effect

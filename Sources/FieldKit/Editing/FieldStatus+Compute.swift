@@ -83,7 +83,7 @@ extension FieldStatus {
         case .plain, .choice: break
         case .templated(let templates), .liveLayout(_, let templates):
             if let symbols, let status = templateStatus(symbols, count: count, templates: templates, spec: spec) { return status }
-        case .date(let bounds, let templates):
+        case .date(let templates, let bounds):
             if let symbols, let status = templateStatus(symbols, count: count, templates: templates, spec: spec) { return status }
             picker = bounds
         }

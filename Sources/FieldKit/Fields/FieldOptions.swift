@@ -85,10 +85,10 @@ public struct FieldOptions: Sendable, Equatable {
     public func applied(to spec: FieldSpec) -> FieldSpec {
         let o = resolved(for: spec)
         var spec = spec
-        if case .date(var picker, let templates) = spec.kind {
+        if case .date(let templates, var picker) = spec.kind {
             if let earliest = o.earliest { picker.earliest = earliest }
             if let latest = o.latest { picker.latest = latest }
-            spec.kind = .date(picker, templates: templates)
+            spec.kind = .date(templates: templates, picker: picker)
         }
         return o.appliedLengths(to: spec)
     }

@@ -41,7 +41,7 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     /// A choice field's list (derived from `kind`, kept for callers that only ask whether there is one).
     public var choices: ChoiceList? { if case .choice(let list) = kind { list } else { nil } }
     /// A date field's picker (derived from `kind`, kept for callers that only ask whether there is one).
-    public var datePicker: DatePicker? { if case .date(let picker, _) = kind { picker } else { nil } }
+    public var datePicker: DatePicker? { if case .date(_, let picker) = kind { picker } else { nil } }
 
     /// A field spec, plain or laid out by `templates` (`kind` makes it a live layout, a choice list or a date
     /// picker); every parameter but the name and key rules has a plain default.

@@ -20,7 +20,7 @@ public enum Formatter {
     public static func format(_ symbols: [Character], as kind: FieldKind) -> FormattedText {
         switch kind {
         case .plain, .choice: return unformatted(symbols)
-        case .templated(let templates), .date(_, let templates): return format(symbols, with: templates)
+        case .templated(let templates), .date(let templates, _): return format(symbols, with: templates)
         case .liveLayout(let live, let templates): return live.formatted(symbols) ?? format(symbols, with: templates)
         }
     }
