@@ -83,7 +83,10 @@ final class PromptSession {
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
-        if case .choice = field.spec.kind { hasChoices = true } else { hasChoices = false }
+        switch field.spec.kind {
+        case .choice: hasChoices = true
+        case .plain, .templated, .liveLayout, .date: hasChoices = false
+        }
         core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
         self.options = options
         self.tty = tty
