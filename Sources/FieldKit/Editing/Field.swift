@@ -38,11 +38,21 @@ public struct Field: Sendable {
         let effect: Effect
         switch spec.kind {
         case .plain, .templated, .liveLayout: effect = perform(command)
-        case .choice(let list): effect = performChoice(command, in: list)
-        case .date(_, let picker): effect = performDate(command, picker)
+        // The payload is bound in a function of its own: binding it here copied the whole kind onto the stack on
+        // every key of every field.
+        case .choice, .date: effect = performOwnKeys(command)
         }
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
         return effect
+    }
+
+    /// `apply` for a kind whose own object decides what keys do: a choice list or a date picker.
+    private mutating func performOwnKeys(_ command: EditCommand) -> Effect {
+        switch spec.kind {
+        case .choice(let list): return performChoice(command, in: list)
+        case .date(_, let picker): return performDate(command, picker)
+        case .plain, .templated, .liveLayout: return perform(command)
+        }
     }
 
     /// `apply` without the display bookkeeping.
