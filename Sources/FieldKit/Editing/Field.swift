@@ -38,8 +38,8 @@ public struct Field: Sendable {
         let effect: Effect
         switch spec.kind {
         case .plain, .templated, .liveLayout: effect = perform(command)
-        // The payload is bound in a function of its own: binding it here copied the whole kind onto the stack on
-        // every key of every field.
+        // The payload is bound in a function of its own: a switch here that binds one copies the whole kind onto
+        // the stack on every key of every field.
         case .choice, .date: effect = performOwnKeys(command)
         }
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
