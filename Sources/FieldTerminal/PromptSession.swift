@@ -93,7 +93,10 @@ final class PromptSession {
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
-        hasChoices = field.spec.choices != nil
+        switch field.spec.kind {
+        case .choice: hasChoices = true
+        case .plain, .templated, .liveLayout, .date: hasChoices = false
+        }
         core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
         core.formKeys = options.formKeys
         self.options = options

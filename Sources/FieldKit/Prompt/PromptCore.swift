@@ -98,7 +98,7 @@ public struct PromptCore: Sendable {
             let older = command == .previousHistory
             // A field that steps through something of its own (choices, a date) steps; a form's field goes back
             // on Up; otherwise history, when there is one.
-            if field.spec.choices != nil || field.spec.datePicker != nil {
+            if field.spec.kind.steps {
                 return Self.outcome(of: older ? .previousChoice : .nextChoice, field: &field)
             }
             if older && backKeys { return .back }
