@@ -145,6 +145,8 @@ public struct PhoneValidator: ConfigurableValidator {
         return number.formatted(national ? .national : .international, metadata: metadata)
     }
 
+    public var decodedPartNames: [String] { ["e164", "region", "callingCode", "national", "international", "kind"] }
+
     public func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
         guard case .success(let number) = self.number(value) else { return [] }
         return [("e164", number.e164), ("region", number.region), ("callingCode", String(number.callingCode)),
