@@ -91,3 +91,11 @@ public struct FormCondition: Sendable, Equatable {
         self.expression = try FormExpression.parse(source)
     }
 }
+
+extension FormCondition {
+    /// Where field `name` is first written in `source` (0-based, in scalars), for a message about that name.
+    public func offset(of name: String) -> Int {
+        let tokens = (try? ExpressionTokenizer.tokens(Array(source.unicodeScalars))) ?? []
+        return tokens.first { $0.kind == .name(name) && !ExpressionParser.keywords.contains(name) }?.offset ?? 0
+    }
+}

@@ -39,8 +39,13 @@ public struct RecordChecker: Sendable {
         }
         let resolved = resolver.resolve { checked[$0].flatMap { $0.issue == nil ? $0.value : nil } }
         var fieldIssues = 0
+        let refused = Set(form.fields.indices.filter { checked[$0]?.issue != nil }.map { form.fields[$0].name })
         for (i, field) in form.fields.enumerated() {
             let typed = !(given[field.name] ?? "").isEmpty
+            // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
+            // says what is wrong, and a verdict on an empty stand-in would only mislead.
+            let reads = (field.condition?.expression.fieldNames ?? []) + (field.derivedFrom.map { [$0.field] } ?? [])
+            if checked[i]?.issue == nil, reads.contains(where: refused.contains) { continue }
             let issue = self.issue(of: i, typed: typed, checked: checked[i], resolved: resolved)
             if let issue {
                 verdict.issues.append((field.name, issue))
