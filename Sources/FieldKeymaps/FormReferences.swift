@@ -25,7 +25,12 @@ extension FormLoader {
 
     /// An expression setting (`when`, a rule's `require`), its syntax errors placed at their character.
     static func condition(_ value: Located, _ what: String, reader: inout NodeReader) -> FormCondition? {
-        guard let text = reader.string(value, what) else { return nil }
+        // Line breaks and tabs are white space between words: a long rule may be folded over lines (`>`).
+        guard let raw = value.scalarText else { reader.diagnostics.append(value.problem(tr("\(what) must be text"))); return nil }
+        var text = String(String.UnicodeScalarView(raw.unicodeScalars.map { $0 == "\n" || $0 == "\t" || $0 == "\r" ? " " : $0 }))
+        while text.last == " " { text.removeLast() }  // a folded scalar's final line break; quoted in messages
+        guard reader.string(Located(node: YAMLNode(.scalar(text), line: value.line, column: value.column), file: value.file), what) != nil
+        else { return nil }
         do {
             return try FormCondition(text)
         } catch {
