@@ -17,6 +17,7 @@ struct FormLoaderTests {
         #expect(form.fields.map(\.derivedFrom) == [nil, nil, FieldPart(field: "idcard", part: "birthDate"), FieldPart(field: "idcard", part: "sex"), nil, nil])
         #expect(form.fields[4].spec.limit == 20)
         #expect(form.fields[5].defaultValue == .today)
+        #expect(form.rules.map(\.condition.source) == ["visit_date >= birth_date"] && form.rules.map(\.field) == ["visit_date"])
         #expect(form.fields[0].prompt == "Mobile: ")
     }
 

@@ -92,4 +92,30 @@ import Testing
         let saved = try FormImportTests.objects(s.read("v.jsonl"))
         #expect(saved.map { [$0["birth_date"], $0["sex"]] } == [["1949-12-31", "female"], ["1990-01-01", "female"]])
     }
+
+    /// forms/delivery.yaml, the example of docs/forms.md: company and parcels only for deliveries, the parcels rule,
+    /// the E.164 number derived.
+    @Test func theDeliveryExampleWorksAsDocumented() throws {
+        let delivery = URL(fileURLWithPath: FormImportTests.visitor).deletingLastPathComponent().appendingPathComponent("delivery.yaml").path
+        let records = [
+            #"{"purpose":"送货","mobile":"13812345678","company":"SF","parcels":"3","visit_date":"2026-11-22"}"#,
+            #"{"purpose":"visit","mobile":"13812345678","visit_date":"2026-11-22"}"#,
+            #"{"purpose":"visit","mobile":"13812345678","parcels":"2"}"#,
+            #"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"60"}"#,
+            #"{"purpose":"delivery","mobile":"13812345678","company":"SF"}"#,
+        ]
+        let run = try fieldline(["form", delivery, "--input", "-"], stdin: records.joined(separator: "\n") + "\n")
+        #expect(run.status == 65)
+        #expect(run.err == """
+            3:parcels: does not apply when purpose == 'delivery'
+            4:parcels: a delivery has 1 to 50 parcels; split a larger one
+            5:parcels: a value is required
+
+            """)
+        let saved = try FormImportTests.objects(run.out)
+        #expect(saved == [
+            ["purpose": "delivery", "mobile": "13812345678", "mobile_e164": "+8613812345678", "company": "SF", "parcels": "3", "visit_date": "2026-11-22"],
+            ["purpose": "visit", "mobile": "13812345678", "mobile_e164": "+8613812345678", "company": "", "parcels": "", "visit_date": "2026-11-22"],
+        ])
+    }
 }
