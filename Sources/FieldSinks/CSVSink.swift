@@ -35,6 +35,7 @@ public struct CSVSink: RecordSink {
         try (log?.record(where: field, is: value) ?? index.record(where: field, is: value)).map { tr("record \($0)") }
     }
 
+    /// The last record `operatorName` saved here, column → value.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
         try log?.lastRecord(savedBy: operatorName) ?? index.lastRecord(savedBy: operatorName)
     }

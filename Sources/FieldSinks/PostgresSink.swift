@@ -91,6 +91,7 @@ public final class PostgresSink: RecordSink {
         return tr("the record saved \(row[0]) by \(ControlCharacters.escaped(row[1]))")
     }
 
+    /// The last record `operatorName` saved here, column → value.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
         let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let rows = try exec("SELECT \(list) FROM \"\(table)\" WHERE \"operator\" = $1 ORDER BY saved_at DESC LIMIT 1", [operatorName])

@@ -90,6 +90,7 @@ public final class SQLiteSink: RecordSink {
         return try query("SELECT rowid FROM \"\(table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value]).map { tr("record \($0)") }
     }
 
+    /// The last record `operatorName` saved here, column → value.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
         let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let statement = try prepare("SELECT \(list) FROM \"\(table)\" WHERE \"operator\" = ?1 ORDER BY rowid DESC LIMIT 1", [operatorName])

@@ -47,11 +47,17 @@ public enum ExpressionOperand: Sendable, Equatable {
 
 /// The comparison operators.
 public enum ExpressionComparison: String, Sendable, CaseIterable {
+    /// `==`: the same number, or the same text.
     case equal = "=="
+    /// `!=`: not `==`.
     case notEqual = "!="
+    /// `<`: before.
     case less = "<"
+    /// `<=`: before or the same.
     case lessOrEqual = "<="
+    /// `>`: after.
     case greater = ">"
+    /// `>=`: after or the same.
     case greaterOrEqual = ">="
 }
 

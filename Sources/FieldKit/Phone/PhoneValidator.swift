@@ -145,6 +145,7 @@ public struct PhoneValidator: ConfigurableValidator {
         return number.formatted(national ? .national : .international, metadata: metadata)
     }
 
+    /// The parts `decode` gives: what `check --output json` shows and a form's `from: FIELD.PART` takes.
     public var decodedPartNames: [String] { ["e164", "region", "callingCode", "national", "international", "kind"] }
 
     public func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
