@@ -9,7 +9,8 @@ last field comes the summary, whose Enter saves the record (JSON Lines to standa
 starts the next record at the first field. Each record is 7 transitions.
 
 Measured in one session, interleaved: before each Enter one printable key is typed and then erased with
-Backspace (the peer: what a key costs in the same field), then Enter. Latency = from the write to the last output
+Backspace (the peer: what a key costs in the same field), then Enter. From the second field on, Shift-Tab first goes
+back into the previous field's line and Enter comes forward again (going back must cost no more than going forward). Latency = from the write to the last output
 byte before the output stayed quiet for 3 ms (as bench/pty_bench.py measures keys). The goal (issue 11) is the
 next field ready within 1 ms of Enter; on this shared VM absolute times are noise, so the report gives the ratio
 field-to-field / key, and callgrind instruction counts: a run of 2N records minus a run of N, divided by the 7N
@@ -48,7 +49,7 @@ def ready(s, marker, limit=30.0):
 def measure(binary, form, records):
     """Per transition and per key latencies (microseconds) over `records` records."""
     s = pb.Session(argv_for(binary, form), pb.env())
-    enter_us, key_us, save_us = [], [], []
+    enter_us, key_us, save_us, back_us = [], [], [], []
     try:
         ready(s, b"F0: ")
         s.wait_raw()
@@ -61,6 +62,12 @@ def measure(binary, form, records):
                         os.write(s.fd, ch)
                         t_last, _ = s.settle(0.003, first_wait=1.0, since=t0)
                         key_us.append((t_last - t0) * 1e6)
+                if 0 < i < FIELDS:  # back into the previous field's line, and forward again
+                    for ch, bucket in ((b"\x1b[Z", back_us), (b"\r", enter_us)):
+                        t0 = pb.now()
+                        os.write(s.fd, ch)
+                        t_last, _ = s.settle(0.003, first_wait=1.0, since=t0)
+                        bucket.append((t_last - t0) * 1e6)
                 t0 = pb.now()
                 os.write(s.fd, b"\r")
                 t_last, _ = s.settle(0.003, first_wait=1.0, since=t0)
@@ -71,20 +78,24 @@ def measure(binary, form, records):
             raise RuntimeError(f"form exited with status {status}")
     finally:
         s.kill()
-    return enter_us, save_us, key_us
+    return enter_us, save_us, key_us, back_us
 
 
-def callgrind(binary, form, records, data):
-    """Whole-process instructions for `records` records entered with Enter alone, then Ctrl-D."""
+def callgrind(binary, form, records, data, back=False):
+    """Whole-process instructions for `records` records entered with Enter alone, then Ctrl-D; with `back`, from
+    the second field on each field is first left backwards (Shift-Tab) and entered again (Enter)."""
     s = pb.Session(["/bin/sh", "-c", 'exec "$@" >/dev/null', "sh", "valgrind", "--tool=callgrind",
                     f"--callgrind-out-file={data}", binary, "form", form], pb.env())
     try:
         ready(s, b"F0: ", limit=120)
         s.wait_raw(limit=60)
         s.settle(0.5, first_wait=1, until_idle=True)
-        for _ in range(records * (FIELDS + 1)):
+        keys = []
+        for i in range(FIELDS + 1):
+            keys += ([b"\x1b[Z", b"\r"] if back and 0 < i < FIELDS else []) + [b"\r"]
+        for key in keys * records:
             t0 = pb.now()
-            os.write(s.fd, b"\r")
+            os.write(s.fd, key)
             s.settle(0.05, first_wait=30, since=t0, until_idle=True)
         os.write(s.fd, b"\x15\x04")
         deadline = pb.now() + 60
@@ -116,7 +127,7 @@ def main():
             f.write(FORM)
         pb.log("form latency: warm-up")
         measure(args.fieldline, form, 3)
-        enter_us, save_us, key_us = measure(args.fieldline, form, args.records)
+        enter_us, save_us, key_us, back_us = measure(args.fieldline, form, args.records)
         counts = {}
         if not args.no_callgrind:
             binary = os.path.join(tmp, "fieldline")
@@ -124,6 +135,8 @@ def main():
             for n in (args.callgrind_records, 2 * args.callgrind_records):
                 pb.log(f"form latency: callgrind, {n} records")
                 counts[n] = callgrind(binary, form, n, os.path.join(tmp, f"cg-{n}"))
+            pb.log(f"form latency: callgrind, {args.callgrind_records} records going back at every field")
+            counts["back"] = callgrind(binary, form, args.callgrind_records, os.path.join(tmp, "cg-back"), back=True)
     p = lambda v, q: pb.pct(v, q)  # noqa: E731
     med = statistics.median
     print("## `fieldline form`: field-to-field latency at a terminal\n")
@@ -133,18 +146,24 @@ def main():
           f"of quiet.\n")
     print("| step | n | median µs | p90 µs | p99 µs |")
     print("|---|---|---|---|---|")
-    for name, v in (("Enter → next field ready", enter_us), ("Enter at the summary → saved, first field ready",
-                                                             save_us), ("a key (peer, same fields)", key_us)):
+    for name, v in (("Enter → next field ready", enter_us), ("Shift-Tab → previous field ready, in its line", back_us),
+                    ("Enter at the summary → saved, first field ready", save_us), ("a key (peer, same fields)", key_us)):
         print(f"| {name} | {len(v)} | {med(v):.0f} | {p(v, 90):.0f} | {p(v, 99):.0f} |")
     print(f"\nField-to-field / key, medians: **{med(enter_us) / med(key_us):.2f}x**; p99: "
           f"{p(enter_us, 99) / p(key_us, 99):.2f}x. Goal: the next field within 1 ms of Enter "
-          f"({'met' if med(enter_us) <= 1000 else 'missed'} at the median here, p99 {p(enter_us, 99) / 1000:.2f} ms).")
+          f"({'met' if med(enter_us) <= 1000 else 'missed'} at the median here, p99 {p(enter_us, 99) / 1000:.2f} ms). "
+          f"Back / forward, medians: **{med(back_us) / med(enter_us):.2f}x**; p99: {p(back_us, 99) / p(enter_us, 99):.2f}x.")
     if counts and None not in counts.values():
         a, b = args.callgrind_records, 2 * args.callgrind_records
         per = (counts[b] - counts[a]) / ((b - a) * (FIELDS + 1))
         print(f"\ncallgrind (stripped release build, whole process): {a} records {counts[a]:,} instructions, "
               f"{b} records {counts[b]:,}; **{per:,.0f} instructions per transition** (field to field, and the "
               f"summary's save with the next record's first field, averaged).")
+        if counts.get("back") is not None:
+            pair = (counts["back"] - counts[a]) / (a * (FIELDS - 1))
+            print(f"\nGoing back and forward again (Shift-Tab into the previous field's line, then Enter): "
+                  f"{pair:,.0f} instructions for the pair, **{pair / 2:,.0f} a transition**, "
+                  f"{pair / 2 / per:.2f}x a forward one.")
 
 
 if __name__ == "__main__":

@@ -102,7 +102,7 @@ func checkPaste(_ line: UnsafeBufferPointer<UInt8>, _ result: CheckResult, _ fie
     let pastedValue = pasted.acceptedValue
     // In a choice field a paste that names no single choice is a query, whose best match may be valid: only a
     // line `check` accepts must paste to the same choice.
-    if field.spec.choices != nil && result.issue != nil { return }
+    if case .choice = field.spec.kind, result.issue != nil { return }
     require(accepted == (result.issue == nil), """
         check says \(result.issue?.message ?? "valid") but the paste gives \(pastedValue.debugDescription) \
         (\(pasted.notice ?? "\(pasted.status)")), \(context())

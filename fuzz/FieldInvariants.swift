@@ -23,12 +23,12 @@ struct FieldInvariants {
         let symbols = state.symbols
         let context = { "\(fuzzField.label) after \(steps): symbols \(symbols), cursor \(state.cursor)" }
         require(state.cursor >= 0 && state.cursor <= symbols.count, "cursor out of range, \(context())")
-        if let list = spec.choices { return ChoiceInvariants.check(field, after: effect, list, fuzzField, context) }
+        if case .choice(let list) = spec.kind { return ChoiceInvariants.check(field, after: effect, list, fuzzField, context) }
         let previous = self.symbols
         let changed = previous.map { !Self.same($0, symbols) } ?? true
         if changed {
             self.symbols = symbols
-            formatted = Formatter.format(symbols, with: spec.templates)
+            formatted = Formatter.format(symbols, as: spec.kind)
         }
         let frame = field.frame
         checkCursor(field, frame, context)
@@ -117,17 +117,20 @@ struct FieldInvariants {
         for (i, end) in formatted.symbolEnds.enumerated() {
             require(end > next && end <= display.count && display[end - 1] == symbols[i],
                     "symbol \(i) not at its place in \(frame.display), \(context())")
-            require(display[next..<end - 1].allSatisfy(spec.templates.literals.contains),
+            require(display[next..<end - 1].allSatisfy(spec.kind.isLiteral),
                     "text other than literals before symbol \(i) in \(frame.display), \(context())")
             next = end
         }
         require(next == display.count, "display \(frame.display) ends in a literal, \(context())")
         require(frame.status == field.status, "frame status differs, \(context())")
         // A date picker's right prompt is the weekday of a complete real date (the context's names).
-        let weekday = spec.datePicker != nil
-            ? DatePicker.date(of: symbols).flatMap { $0.year >= 1 ? field.context.weekdays[$0.weekday] : nil } : nil
         // A live layout may show its own (a phone number's region and digits).
-        let live = spec.templates.live == nil ? nil : Formatter.format(symbols, with: spec.templates).counter
+        var weekday: String?, live: String?
+        switch spec.kind {
+        case .date: weekday = DatePicker.date(of: symbols).flatMap { $0.year >= 1 ? field.context.weekdays[$0.weekday] : nil }
+        case .liveLayout: live = Formatter.format(symbols, as: spec.kind).counter
+        case .plain, .templated, .choice: break
+        }
         require(frame.counter == weekday ?? live ?? (spec.limit.map { "\(count)/\($0)" } ?? ""), "counter \(frame.counter), \(context())")
         require(frame.isFull == (spec.limit.map { count >= $0 } ?? false), "full flag wrong, \(context())")
         for text in [frame.display, frame.status.message ?? ""] {

@@ -87,22 +87,24 @@ struct KeymapCompiler {
         // one with templates and such a validator has the validator lay out its part of the value (a phone number's
         // national digits) with them, judging refused tags there too.
         if templates.isEmpty, let layout = field.validators.lazy.compactMap(\.liveLayout).first {
-            field.templates = TemplateSet([], live: layout)
+            field.kind = .liveLayout(layout, templates: TemplateSet.none)
         } else if let (index, name, grouped) = groupingValidator(field, templates: templates) {
             field.validators[index] = .custom(name: name, validator: grouped)
-            field.templates = TemplateSet(templates, live: grouped.liveLayout)
+            if let layout = grouped.liveLayout { field.kind = .liveLayout(layout, templates: TemplateSet(templates)) }
             field.refusedOptions = []
             field.requiresExactTemplate = false
         }
-        if let value = v["choices"] { field.choices = choices(value) }
+        let list = v["choices"].flatMap { choices($0) }
         if let value = v["picker"], choice(value, "picker", ["date"]) != nil {
-            // The picker reads the symbols as yyyymmdd.
+            // The picker reads the symbols as yyyymmdd; the templates lay them out.
             if limit == 8 && minLength == 8 && symbols.defaultClass == .digit {
-                field.datePicker = DatePicker()
+                field.kind = .date(templates: TemplateSet(templates), picker: DatePicker())
             } else {
                 reader.diagnostics.append(value.problem(tr("picker: date needs a field of exactly 8 digits (symbols.class digit, length.min and max 8)")))
             }
         }
+        // A list decides what every key does: with `choices`, the field is a choice field whatever else it says.
+        if let list { field.kind = .choice(list) }
         return (field, keymap(settings.bindings))
     }
 

@@ -3,9 +3,11 @@ import FieldKit
 import Glibc
 #endif
 
-/// A form entered at the terminal: field after field with each field's own prompt, a summary, a confirmation, and
-/// each record saved into a sink before the next starts. Up or Shift-Tab goes back a field; Ctrl-D on the first
-/// field of an empty record ends the session; Esc discards the record in progress.
+/// A form entered at the terminal: field after field with each field's own prompt, then a key line, and each record
+/// saved into a sink before the next starts. The record is one block on the screen, a line per field: going back
+/// edits a field in its own line, with the later fields' lines kept under it, so nothing of a record is drawn
+/// twice. Shift-Tab goes back a field (Up too, where it steps nothing); Esc asks before it discards anything typed;
+/// Ctrl-D on the first field of an empty record ends the session.
 public struct FormPrompt {
     /// How the session ended.
     public enum Outcome: Equatable, Sendable {
@@ -46,12 +48,13 @@ public struct FormPrompt {
         var saved = 0
         let held = (try? sink.count()) ?? 0
         let records = held == 1 ? tr("1 record") : tr("\(held) records")
-        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker); Ctrl-D on the first field ends."))
+        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."))
         var unsaved: [String]?
+        var failure: String?
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
-            let entered = record(on: terminal, sink: sink, resuming: unsaved)
+            let entered = record(on: terminal, sink: sink, resuming: unsaved, status: failure)
             guard case .success(let values) = entered else {
                 switch entered {
                 case .failure(.ended): terminal.say(saved == 1 ? tr("1 record saved to \(sink.label)") : tr("\(saved) records saved to \(sink.label)")); return .ended(saved: saved)
@@ -61,12 +64,14 @@ public struct FormPrompt {
                 }
             }
             unsaved = nil
+            failure = nil
             do {
                 try sink.save(SavedRecord(values: values, savedAt: clock(), operatorName: operatorName))
                 saved += 1
                 terminal.say(tr("\(saved) saved to \(sink.label)"))
             } catch {
-                warn(tr("not saved: \(error.message)"), on: terminal)
+                // The record's key line comes back under its block, the failure on its status line.
+                failure = tr("not saved: \(error.message)")
                 unsaved = values.map(\.value)
             }
         }
@@ -80,46 +85,56 @@ public struct FormPrompt {
     }
 
     /// One record entered and confirmed.
-    private func record(on terminal: PromptTerminal, sink: any RecordSink, resuming: [String]?) -> Result<[(name: String, value: String)], Stop> {
+    ///
+    /// The screen holds the record's block: when field `k` is asked, the lines of fields before it are above the
+    /// cursor (each as its prompt left it, `rows` rows tall), and the later fields that have values are drawn by
+    /// the painter under the field. Going back rewinds over the field's own line and the one before.
+    private func record(on terminal: PromptTerminal, sink: any RecordSink, resuming: [String]?,
+                        status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
         var session = FormSession(form: form, resuming: resuming)
+        var rows = Array(repeating: 1, count: form.fields.count)
+        var status = initialStatus
         while true {
             let outcome: PromptOutcome
+            let index: Int?
             switch session.step {
             case .summary:
-                switch confirm(session, on: terminal) {
-                case .accepted: return .success(session.record)
-                case .back: session.back()
-                case .interrupted: return .failure(.interrupted)
-                case .terminated(let signo): return .failure(.stopped(.terminated(signo)))
-                default:
-                    terminal.say(tr("record discarded"))
-                    session.discard()
-                }
-                continue
+                index = nil
+                outcome = confirm(session, status: status, on: terminal)
             case .field(let i):
-                let field = form.fields[i]
-                var options = PromptOptions()
-                options.prompt = field.prompt
-                options.secret = field.secret
-                options.keymap = field.keymap
-                options.colour = colour
-                options.backKeys = true
-                options.defaultIsPaste = true
-                options.defaultText = session.startingText(of: i, in: context)
-                outcome = terminal.ask(spec: field.spec, context: context, options: options)
+                index = i
+                outcome = ask(i, of: session, status: status, on: terminal)
             }
+            status = nil
             switch outcome {
             case .accepted(let value):
+                guard let i = index else {
+                    // The key line goes: the block stays as the record's transcript.
+                    terminal.rewind(rows: terminal.lastLineRows)
+                    return .success(session.record)
+                }
+                rows[i] = terminal.lastLineRows
                 let refusal = session.accept(value) { name, value in
                     (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { tr("\($0) of \(sink.label)") } }
                 }
-                if let refusal { warn(refusal, on: terminal) }
+                if let refusal {
+                    // Asked again in its own line, the reason on its status line.
+                    terminal.rewind(rows: rows[i])
+                    status = refusal
+                }
             case .back:
+                let from = session.step
                 session.back()
+                guard session.step != from, case .field(let previous) = session.step else {
+                    terminal.rewind(rows: terminal.lastLineRows)
+                    continue
+                }
+                terminal.rewind(rows: terminal.lastLineRows + rows[previous])
+            case .endOfFile:
+                // Only the first field of an empty record lets Ctrl-D end (FormKeys).
+                return .failure(.ended)
             case .cancelled:
-                // Esc, or Ctrl-D on an empty field: the end of the session on the first field of an empty record,
-                // otherwise the record in progress goes.
-                if session.isUntouched { return .failure(.ended) }
+                // Esc, confirmed with y: the record in progress goes.
                 terminal.say(tr("record discarded"))
                 session.discard()
             case .interrupted: return .failure(.interrupted)
@@ -130,21 +145,62 @@ public struct FormPrompt {
         }
     }
 
-    /// The record on one screen, then Enter saves, Esc discards, Up goes back to the last field.
-    private func confirm(_ session: FormSession, on terminal: PromptTerminal) -> PromptOutcome {
-        terminal.say("")
-        terminal.say(tr("  \(form.name) record:"))
-        for line in session.summary { terminal.say("    " + line) }
+    /// Ask field `i` in its line, the record's later fields that have values kept under it.
+    private func ask(_ i: Int, of session: FormSession, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
+        let field = form.fields[i]
         var options = PromptOptions()
-        options.prompt = tr("Enter saves, Esc discards, Up goes back: ")
+        options.prompt = field.prompt
+        options.secret = field.secret
+        options.keymap = field.keymap
+        options.colour = colour
+        options.backKeys = true
+        options.defaultIsPaste = true
+        options.defaultText = session.startingText(of: i, in: context)
+        options.status = status
+        options.formKeys = FormKeys(endOfFileEnds: session.isUntouched,
+                                    recordHoldsTypedText: holdsTypedText(session, besides: i),
+                                    startingValue: startingValue(of: field, text: options.defaultText))
+        options.linesBelow = form.fields.indices.dropFirst(i + 1).compactMap { j in
+            session.values[j].map { line(of: form.fields[j], value: $0) }
+        }
+        return terminal.ask(spec: field.spec, context: context, options: options)
+    }
+
+    /// The key line under the record's block: Enter saves, Shift-Tab (or Up) goes back, Esc discards.
+    private func confirm(_ session: FormSession, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
+        var options = PromptOptions()
+        options.status = status
+        options.prompt = tr("Enter saves, Shift-Tab goes back, Esc discards: ")
         options.backKeys = true
         options.colour = colour
-        // A field that takes nothing: every typed key is refused, only Enter, Esc and Up mean anything.
+        options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: holdsTypedText(session, besides: nil))
+        // A field that takes nothing: every typed key is refused, only Enter, Esc and the back keys mean anything.
         let nothing = FieldSpec(name: "confirm", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [], name: "nothing")))
         return terminal.ask(spec: nothing, context: context, options: options)
     }
 
-    private func warn(_ text: String, on terminal: PromptTerminal) {
-        terminal.say(text, colour: colour ? "31" : nil)
+    /// A field's line in the record's block: its prompt and its value as the field displays it (masked if secret).
+    private func line(of field: FormField, value: String) -> String {
+        if field.secret { return field.prompt + String(repeating: "*", count: value.count) }
+        var shown = Field(spec: field.spec, context: context)
+        if !value.isEmpty { shown.apply(.paste(value)) }
+        return field.prompt + shown.frame.display
+    }
+
+    /// The field's value once `text` (its default or earlier value) is pasted in: typing anything else is typed work.
+    private func startingValue(of field: FormField, text: String?) -> String {
+        guard let text, !text.isEmpty else { return "" }
+        var start = Field(spec: field.spec, context: context)
+        start.apply(.paste(text))
+        return start.value
+    }
+
+    /// Whether a field other than `besides` holds a value that is not its untouched default.
+    private func holdsTypedText(_ session: FormSession, besides: Int?) -> Bool {
+        form.fields.indices.contains { j in
+            guard j != besides, let value = session.values[j] else { return false }
+            let fallback = form.fields[j].defaultValue?.text(in: context) ?? ""
+            return value != fallback && !value.isEmpty
+        }
     }
 }

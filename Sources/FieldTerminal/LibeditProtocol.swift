@@ -44,6 +44,8 @@ extension PromptSession {
         case event(InputEvent, pasteTail: Bool)
         /// End the line with this accepted value (after the repaint that shows it).
         case accept(String)
+        /// Show this on the status line (why a form's field is asked again), after the default is in.
+        case status(String)
         /// An event the reader already ran (`readUntilLibeditActs`) left libedit this to do.
         case finished(LibeditNext)
     }
@@ -60,6 +62,8 @@ extension PromptSession {
             return .endLine
         case .finished(let next):
             return next
+        case .status(let text):
+            return show(.status(text))
         }
     }
 

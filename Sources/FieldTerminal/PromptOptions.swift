@@ -26,6 +26,12 @@ public struct PromptOptions: Sendable {
     /// Pre-fill `defaultText` as one paste (all or nothing, formatting dropped) rather than as typed keys: a value
     /// the field accepted before comes back whole.
     public var defaultIsPaste = false
+    /// A form's field: Esc asks before discarding typed work and Ctrl-D ends only an empty record (`FormKeys`).
+    public var formKeys: FormKeys?
+    /// Lines the painter keeps under the field, above the status line: the record's later fields in a form.
+    public var linesBelow: [String] = []
+    /// What the status line shows when the prompt opens (why the field is asked again), until the first change.
+    public var status: String?
 
     /// Defaults: a `> ` prompt, bell on, no history.
     public init() {}
@@ -35,8 +41,10 @@ public struct PromptOptions: Sendable {
 public enum PromptOutcome: Sendable, Equatable {
     /// The user accepted a valid value.
     case accepted(String)
-    /// Esc, or Ctrl-D on an empty field.
+    /// Esc (in a form: confirmed with `y`).
     case cancelled
+    /// Ctrl-D on an empty field (in a form: only on the first field of an empty record).
+    case endOfFile
     /// Ctrl-C sent as a key by an extended keyboard protocol: the caller should re-raise SIGINT to the process
     /// group. (A Ctrl-C from the terminal is SIGINT itself: the terminal guard restores and ends the process.)
     case interrupted

@@ -93,8 +93,12 @@ final class PromptSession {
 
     init(field: Field, options: PromptOptions, tty: Int32) {
         self.field = field
-        hasChoices = field.spec.choices != nil
+        switch field.spec.kind {
+        case .choice: hasChoices = true
+        case .plain, .templated, .liveLayout, .date: hasChoices = false
+        }
         core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
+        core.formKeys = options.formKeys
         self.options = options
         self.tty = tty
         columns = TerminalWrites.columns(tty)
@@ -112,7 +116,7 @@ final class PromptSession {
         movesCursor = QuickEcho.supports(term: term)
         // A choice field's line changes beyond the key typed (the candidate's label follows the query).
         quickEchoPromptColumns = wanted && plainPrompt && movesCursor && !hasChoices ? options.prompt.utf8.count : nil
-        regionDirty = hasChoices
+        regionDirty = hasChoices || !options.linesBelow.isEmpty
     }
 
     deinit {
@@ -173,6 +177,10 @@ final class PromptSession {
             return paint(refused: true)
         case .redraw:
             return redraw(.requested)
+        case .status(let text):
+            if text != status { status = text; regionDirty = true }
+            if let text, !movesCursor { return showMessage(text) }
+            return .nothing
         case .accept(let value):
             // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
             // and counter, without an earlier key's refusal mark) and end the line on the next sentinel. A line whose
@@ -184,8 +192,11 @@ final class PromptSession {
             // Ahead of any keys still queued: they were typed after this Enter and belong to the next prompt.
             pending.insert(.accept(value), at: 0)
             return current ? .nothing : .redraw
-        case .cancel, .endOfFile:
+        case .cancel:
             outcome = .cancelled
+            return endShowingFinalLine()
+        case .endOfFile:
+            outcome = .endOfFile
             return endShowingFinalLine()
         case .back:
             outcome = .back

@@ -24,6 +24,8 @@ public final class PromptTerminal {
     private var typedAhead: [PromptSession.Pending] = []
     /// The terminal went away or a signal ends the process: no more prompts.
     private var gone = false
+    /// How many rows the last prompt's line took on the screen when it ended (a form rewinds over them).
+    public private(set) var lastLineRows = 1
 
     /// Opens `/dev/tty` and starts libedit on it.
     public static func open() -> Result<PromptTerminal, Problem> {
@@ -63,6 +65,13 @@ public final class PromptTerminal {
         self.el = el
     }
 
+    /// Moves the cursor up `rows` rows to the start of a line and erases from there down: a form goes back into a
+    /// field's line (the rows of the prompt that just ended, and the line before it).
+    public func rewind(rows: Int) {
+        guard !gone, QuickEcho.supports(term: getenv("TERM").map { String(cString: $0) }) else { return }
+        TerminalWrites.write(tty, "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J")
+    }
+
     /// Writes text to the terminal between prompts (a form's start line, messages, the summary); controls in it
     /// are escaped, so data can never move the cursor or change the terminal.
     public func say(_ text: String, colour: String? = nil) {
@@ -98,6 +107,7 @@ public final class PromptTerminal {
         if let text = options.defaultText, !text.isEmpty {
             session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: false) : .text(text), pasteTail: false))
         }
+        if let status = options.status { session.pending.append(.status(status)) }
         // Keys the last prompt read but did not use come first, after the default (libedit reads a sentinel for each
         // queued item before the reader reads the terminal).
         session.pending += typedAhead
@@ -122,8 +132,10 @@ public final class PromptTerminal {
         TerminalWrites.bracketedPaste(tty, on: false)
         // libedit prints no newline when a line ends: leave the cursor on a fresh line on every path.
         // An accepted line has libedit's cursor at its end already; other endings leave it where the user left it.
+        let layout = session.layout()
+        lastLineRows = layout.cursorRow + layout.rowsBelow + 1
         let rowsBelow: Int
-        if case .accepted = outcome { rowsBelow = 0 } else { rowsBelow = session.layout().rowsBelow }
+        if case .accepted = outcome { rowsBelow = 0 } else { rowsBelow = layout.rowsBelow }
         // The region below (status line, candidates) goes (the cursor is then on its first row).
         let clearList = session.regionRows > 0 ? "\u{1B}[J" : ""
         // An accepted line that wrapped into rows the region held: the rest of its last row goes too (the cursor is

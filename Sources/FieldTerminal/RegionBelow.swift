@@ -20,7 +20,8 @@ extension PromptSession {
         let width = max(columns, 1)
         let geometry = lineGeometry()
         if redrawCounterAlone(geometry: geometry, width: width) { return }
-        var lines: [String] = []
+        // The record's later fields (a form), then the status line, then a choice field's candidates.
+        var lines = options.linesBelow.map { RegionText.fit($0, columns: width - 1) }
         if let status = statusLine(width: width, lineColumns: geometry.line) { lines.append(status) }
         var current: Int?
         if hasChoices && !options.secret {
@@ -35,6 +36,11 @@ extension PromptSession {
         let lastRow = (promptColumns + geometry.line) / width
         let rowsBelow = lastRow - cursorRow
         var out: [UInt8] = []
+        // A line that grew into rows the region held, typed up to its end (quick echo writes only the characters):
+        // the rest of the row the cursor ends on still shows the region's old text.
+        if regionRows > 0 && lastRow + 1 > regionFieldRows && rowsBelow == 0 && geometry.cursor == geometry.line {
+            out += [0x1B, 0x5B, 0x4B]
+        }
         for _ in 0..<rowsBelow { out += [0x0D, 0x0A] }
         for (i, line) in lines.enumerated() {
             // The status line is coloured inside (the counter in front stays plain); the current candidate reversed.
@@ -70,7 +76,7 @@ extension PromptSession {
     func appendCounterAlone(to out: inout [UInt8], geometry: (line: Int, cursor: Int), counter: CounterCells,
                             width: Int) -> Bool {
         let lastRow = (promptColumns + geometry.line) / width
-        guard status == nil, !hasChoices, regionRows == 1, regionFieldRows == lastRow + 1 else { return false }
+        guard status == nil, !hasChoices, regionRows == 1, options.linesBelow.isEmpty, regionFieldRows == lastRow + 1 else { return false }
         let rowsBelow = lastRow - (promptColumns + geometry.cursor) / width
         let end = promptColumns + geometry.line
         return counter.withBytes { cells -> Bool in

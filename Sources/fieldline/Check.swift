@@ -104,7 +104,7 @@ struct Check: ParsableCommand {
         ]
         if let position = result.issue?.position { members.append(("position", .int(position))) }
         // A choice's label and the extra columns of its row (a country's alpha-3, numeric and calling codes).
-        if result.issue == nil, let list = spec.choices, let index = list.byValue[result.value] {
+        if result.issue == nil, case .choice(let list) = spec.kind, let index = list.byValue[result.value] {
             let choice = list.choices[index]
             members.append(("label", .string(choice.label)))
             let extras = list.extraColumns.compactMap { name in choice.extras[name].map { (name, JSONText.Value.string($0)) } }

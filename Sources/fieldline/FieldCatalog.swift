@@ -47,18 +47,23 @@ enum FieldCatalog {
         }
         if let problem = opts.problem(for: loaded.spec) { throw ValidationError(problem) }
         var spec = opts.applied(to: loaded.spec)
-        if let choicesFile {
-            guard spec.choices != nil else {
+        // `--choices` gives a choice field its list (the `choice` keymap has none of its own); only a choice field.
+        switch spec.kind {
+        case .choice(let list):
+            if let choicesFile {
+                switch ChoiceFile.load(choicesFile) {
+                case .success(let list): spec.kind = .choice(list)
+                case .failure(let problem):
+                    Diagnostics.plain(problem.description)
+                    throw Exit.config
+                }
+            } else if list.choices.isEmpty {
+                throw ValidationError(tr("\(spec.name) needs its list: --choices FILE (one value<TAB>label a line, - for standard input)"))
+            }
+        case .plain, .templated, .liveLayout, .date:
+            if choicesFile != nil {
                 throw ValidationError(tr("--choices is for choice fields (the choice keymap, or one with a choices setting)"))
             }
-            switch ChoiceFile.load(choicesFile) {
-            case .success(let list): spec.choices = list
-            case .failure(let problem):
-                Diagnostics.plain(problem.description)
-                throw Exit.config
-            }
-        } else if let list = spec.choices, list.choices.isEmpty {
-            throw ValidationError(tr("\(spec.name) needs its list: --choices FILE (one value<TAB>label a line, - for standard input)"))
         }
         return LoadedKeymap(spec: spec, keymap: loaded.keymap, origin: loaded.origin)
     }

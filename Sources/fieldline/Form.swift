@@ -19,7 +19,11 @@ struct Form: ParsableCommand {
             and synced after every record; FILE.db, FILE.sqlite or sqlite:PATH is a SQLite database (a table \
             named after the form, one transaction per record); postgres://… is a shared PostgreSQL database \
             (the same table; the server enforces unique fields across operators). Exit codes: 0 all saved, 65 some records invalid or the output file \
-            does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems.
+            does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems. \
+            At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
+            its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
+            the record, asking first when anything is typed (y discards, any other key goes back); Ctrl-D ends \
+            the session only on the first field of an empty record (exit 0); Ctrl-C stops at once (exit 130).
             """
     )
 

@@ -79,6 +79,7 @@ struct Replay: ParsableCommand {
             case .refused?: effect = .string("bell")
             case .edited?, .suspend?: effect = .string("refresh")
             case .redraw?: effect = .string("redraw")
+            case .status?: effect = .string("status")
             case nil: effect = .null
             }
             var members: [(String, JSONText.Value)] = [
@@ -96,7 +97,7 @@ struct Replay: ParsableCommand {
             ]
             // A choice field: what was typed, how many choices it finds, which is current, and that one's value
             // and labels (the display above is the line as drawn).
-            if let list = outcome.field.spec.choices {
+            if case .choice(let list) = outcome.field.spec.kind {
                 let current = outcome.field.currentChoice
                 members += [
                     ("query", .string(outcome.field.value)),

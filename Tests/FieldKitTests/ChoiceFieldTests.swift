@@ -22,7 +22,7 @@ import Testing
 
     static func field(_ list: ChoiceList) -> Field {
         var spec = FieldSpec(name: "pick", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false))
-        spec.choices = list
+        spec.kind = .choice(list)
         return Field(spec: spec, context: fixedContext)
     }
 

@@ -75,7 +75,7 @@ struct PropertyTests {
     /// The display invariants checked at the end of each sequence.
     static func checkFrame(_ f: Field, _ seed: UInt64, _ commands: [EditCommand] = []) {
         let frame = f.frame
-        let formatted = Formatter.format(f.state.symbols, with: f.spec.templates)
+        let formatted = Formatter.format(f.state.symbols, as: f.spec.kind)
         let display = Array(frame.display)
         guard display == formatted.display else {
             Issue.record("display \(display) is not format(symbols) \(formatted.display), seed \(seed) after \(commands)")

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TestSupport
+
+/// The form's record as one block on a real terminal: going back edits a field in its own line with the later
+/// fields kept under it (never a second copy), Esc asks before it discards typed work, Ctrl-D ends only an empty
+/// record, and Up/Down belong to the date field.
+@Suite struct FormRecordBlockTerminalTests {
+    /// The rows that start with each field's prompt, in screen order.
+    static func fieldRows(_ rows: [String]) -> [String] {
+        rows.filter { row in ["Mobile:", "ID card:", "Name:", "Visit date:"].contains { row.hasPrefix($0) } }
+    }
+
+    static func start(_ t: TmuxTerminal) async throws -> String {
+        let out = t.home + "/v.jsonl"
+        t.run(FormTerminalTests.form(out))
+        try await t.seeRow("Mobile:", "0/11")
+        return out
+    }
+
+    @Test func goingBackTwiceEditsInPlaceAndForwardReturns() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        _ = try await Self.start(t)
+        t.type("13812345678"); t.press("Enter")
+        try await t.seeRow("ID card:", "0/18")
+        t.type("11010519491231002X"); t.press("Enter")
+        try await t.seeRow("Name:", "0/20")
+        t.type("Zhang"); t.press("Enter")
+        try await t.see("the visit date", FormTerminalTests.dateRow)
+        t.press("BTab"); t.press("BTab")                // back twice: the ID card, the name kept under it
+        try await t.see("the ID card with the name under it") { rows in
+            let fields = Self.fieldRows(rows)
+            return fields.count == 3 && fields[1].hasPrefix("ID card: 110105 19491231 002X") && fields[2].hasPrefix("Name: Zhang")
+        }
+        #expect(t.cursor().y == t.screen().firstIndex { $0.hasPrefix("ID card:") }, "\(t.dump())")
+        t.press("BSpace"); t.type("x"); t.press("Enter") // edit there, then forward
+        try await t.seeRow("Name: Zhang", "5/20")
+        t.type(" San"); t.press("Enter")
+        try await t.see("the visit date", FormTerminalTests.dateRow)
+        t.press("Enter")
+        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        let fields = Self.fieldRows(t.screen())
+        #expect(fields.count == 4, "one line per field: \(t.dump())")
+        #expect(fields[2].hasPrefix("Name: Zhang San"), "\(t.dump())")
+        t.press("Enter")
+        try await t.see("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
+        #expect(Self.fieldRows(t.screen()).count == 5, "the block stays above, the next record below: \(t.dump())")
+    }
+
+    @Test func escAsksOnlyWhenSomethingIsTypedAndCtrlDEndsOnlyAnEmptyRecord() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = try await Self.start(t)
+        t.press("Escape")                               // an empty record: a hint, nothing ends
+        try await t.see("the hint") { $0.contains { $0.contains("nothing to discard: Ctrl-D ends the session") } }
+        t.type("138"); t.press("Escape")
+        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        t.type("n")                                     // any key but y: back, everything in place
+        try await t.seeRow("Mobile: 138", "3/11")
+        #expect(!t.screen().contains { $0.contains("discard this record?") }, "\(t.dump())")
+        t.type("12345678"); t.press("Enter")
+        try await t.seeRow("ID card:", "0/18")
+        t.press("C-d")                                  // not the first field: refused, with why
+        try await t.see("the Ctrl-D hint") { $0.contains { $0.contains("Ctrl-D ends the session only on the first field of an empty record") } }
+        t.press("Escape")                               // the mobile is typed: asks
+        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        t.type("y")
+        try await t.see("discarded") { $0.contains("record discarded") }
+        try await t.seeRow("Mobile:", "0/11")
+        t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        #expect(t.screen().contains("0 records saved to \(out)"), "\(t.dump())")
+    }
+
+    @Test func upAndDownStepTheDateInAForm() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        _ = try await Self.start(t)
+        t.type("13812345678"); t.press("Enter")
+        try await t.seeRow("ID card:", "0/18")
+        t.type("11010519491231002X"); t.press("Enter")
+        try await t.seeRow("Name:", "0/20")
+        t.type("Zhang"); t.press("Enter")
+        try await t.see("the visit date", FormTerminalTests.dateRow)
+        t.press("C-u"); t.type("20260301")
+        try await t.seeRow("Visit date: 2026-03-01", "Sun")
+        t.press("Up")
+        try await t.seeRow("Visit date: 2026-03-02", "Mon")
+        t.press("Down"); t.press("Down")
+        try await t.seeRow("Visit date: 2026-02-28", "Sat")
+        #expect(Self.fieldRows(t.screen()).count == 4, "\(t.dump())")
+    }
+}

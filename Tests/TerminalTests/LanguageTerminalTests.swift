@@ -59,7 +59,7 @@ import Testing
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
     }
 
-    /// The form REPL in Chinese: its start line, the form file's Chinese prompts, the summary's question and the
+    /// The form REPL in Chinese: its start line, the form file's Chinese prompts, the key line under the record and the
     /// save line; the record saved is the one English entry saves.
     @Test func aFormSpeaksTheOperatorsLanguage() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
@@ -76,7 +76,7 @@ import Testing
         t.type("Zhang"); t.press("Enter")
         try await t.see("the visit date") { rows in rows.contains { $0.hasPrefix("来访日期：") && $0.range(of: "周[一二三四五六日]$", options: .regularExpression) != nil } }
         t.press("Enter")
-        try await t.see("the summary's question") { $0.contains { $0.hasPrefix("Enter 保存，Esc 放弃，上箭头返回：") } }
+        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter 保存，Shift-Tab 返回，Esc 放弃：") } }
         t.press("Enter")
         try await t.see("the save line") { $0.contains("已保存 1 条到 \(out)") }
         t.press("C-d")

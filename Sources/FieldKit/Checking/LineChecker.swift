@@ -27,6 +27,10 @@ public struct LineChecker: Sendable {
     /// read once, not once for its E.164 form and again for its validity).
     /// In a class: an optional existential read per line would be copied (its box retained and released) each time.
     let judging: Judging?
+    /// Whether the kind lays the symbols out (`FieldKind.hasLayout`): else a value is its own display.
+    let hasLayout: Bool
+    /// Whether the kind reads a value as Characters (templates, a date picker); a live layout alone reads bytes.
+    let kindReadsSymbols: Bool
 
     /// The one-step validator, behind one reference.
     final class Judging: Sendable {
@@ -48,8 +52,18 @@ public struct LineChecker: Sendable {
         self.minLength = spec.minLength
         self.validators = spec.validators
         self.plainValidators = spec.validators.enumerated().map { PlainValidator($0.element, index: $0.offset) }
-        // A live layout's refusals (a phone field's countries) are its validator's too, on whole values.
-        let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && spec.choices == nil
+        // What the kind asks of a line beyond its characters' classes. A live layout's refusals (a phone field's
+        // countries) are its validator's too, on whole values, so they need no Characters.
+        let isChoice: Bool
+        switch spec.kind {
+        case .plain: (isChoice, kindReadsSymbols) = (false, false)
+        case .templated: (isChoice, kindReadsSymbols) = (false, true)
+        case .liveLayout(_, let templates): (isChoice, kindReadsSymbols) = (false, !templates.isEmpty)
+        case .choice: (isChoice, kindReadsSymbols) = (true, false)
+        case .date: (isChoice, kindReadsSymbols) = (false, true)
+        }
+        self.hasLayout = spec.kind.hasLayout
+        let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && !isChoice
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
         self.fastPathUsable = fast
         self.rewritesValues = spec.rewritesValues
@@ -59,8 +73,8 @@ public struct LineChecker: Sendable {
         let printable = (0..<128).allSatisfy { byte in
             (byte >= 0x20 && byte < 0x7F) || !(0...rules.rows).contains { rules.allowed[$0 * 128 + byte] }
         }
-        if fast, printable, rewritesValues, spec.valueForm == .symbols, spec.transforms.isEmpty, spec.templates.templates.isEmpty,
-           spec.datePicker == nil, spec.validators.count == 1, case .custom(_, let validator) = spec.validators[0] {
+        if fast, printable, rewritesValues, spec.valueForm == .symbols, spec.transforms.isEmpty, !kindReadsSymbols,
+           spec.validators.count == 1, case .custom(_, let validator) = spec.validators[0] {
             self.judging = Judging(validator)
         } else {
             self.judging = nil
@@ -83,7 +97,7 @@ public struct LineChecker: Sendable {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
-        if let list = spec.choices { return checkChoice(body, in: list) }
+        if case .choice(let list) = spec.kind { return checkChoice(body, in: list) }
         if fastPath && fastPathUsable, let symbols = fastFilter(body) {
             switch symbols {
             case .success(let bytes): return verdict(bytes: bytes, characters: nil)
@@ -108,7 +122,7 @@ public struct LineChecker: Sendable {
         }
         // A plain field's value is the filtered text itself; any other field takes the line as one paste into a
         // Field, whose insertion runs the same filter (filtering here first would do that pass twice).
-        if spec.symbols.isUniform && !spec.refusesPrefixes && spec.templates.isEmpty {
+        if spec.symbols.isUniform && !spec.refusesPrefixes && !hasLayout {
             switch PasteFilter.filter(text, for: spec, at: 0, countBefore: 0, keepOffsets: false) {
             case .failure(.character(let c, let offset, let reason)):
                 return failed(ValidationIssue(LineChecker.unexpected(c, column: offset + 1, reason: reason), at: nil), text: text)
@@ -224,13 +238,13 @@ public struct LineChecker: Sendable {
         if rewritesValues, let upgraded = bytes.withUnsafeBufferPointer({ spec.canonical($0) }) {
             value = upgraded
         }
-        if characters == nil && value == bytes && spec.templates.isEmpty {
+        if characters == nil && value == bytes && !hasLayout {
             return verdict(text: String(decoding: bytes, as: UTF8.self))
         }
         let rebuilt = characters == nil || value != bytes
         // Characters are made only for what reads them (templates, a date picker, the display as value or output):
         // a phone number, laid out live with no templates, is judged and written from its bytes.
-        let readsSymbols = !spec.templates.templates.isEmpty || spec.datePicker != nil || computesDisplay
+        let readsSymbols = kindReadsSymbols || computesDisplay
             || (spec.valueForm == .display && value == bytes)
         let symbols: [Character]? = !rebuilt ? characters! : readsSymbols ? value.map { Character(Unicode.Scalar($0)) } : nil
         let count = rebuilt ? value.count : spec.countUnit.count(of: symbols!)
@@ -243,7 +257,7 @@ public struct LineChecker: Sendable {
         if status == .valid, rewritesValues {
             display = value.withUnsafeBufferPointer { v in spec.validators.lazy.compactMap { $0.display(v) }.first }
         }
-        return result(status, value: text, display: display ?? String(Formatter.format(symbols, with: spec.templates).display))
+        return result(status, value: text, display: display ?? String(Formatter.format(symbols, as: spec.kind).display))
     }
 
     /// The verdict on a value of a field without templates, kept as text: its display is the value itself.

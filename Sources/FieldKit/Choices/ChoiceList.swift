@@ -15,7 +15,9 @@ public struct Choice: Sendable, Equatable {
 
 /// A field's list of choices, possibly in levels (provinces, then each one's cities): what is matched against
 /// the typed query and what `check` identifies a line with. Built once when the keymap is loaded.
-public struct ChoiceList: Sendable {
+/// A class, immutable once made: a field's kind holds it and every key of a choice field reads it, and a struct of
+/// seven tables would be copied (a reference counted for each) wherever the kind is switched on.
+public final class ChoiceList: Sendable {
     /// Every choice, in file order.
     public let choices: [Choice]
     /// The choices without a parent, in order: the first level.

@@ -49,7 +49,7 @@ extension Field {
     /// The right prompt's source; `formatted` is the display when the field has templates. A choice field's is its
     /// frame's counter (the frame getter builds a choice field's frame without asking this).
     private func counterSource(formatted: FormattedText?, count: Int) -> CounterSource {
-        if spec.choices != nil { return .text(frame.counter) }
+        if case .choice = spec.kind { return .text(frame.counter) }
         if let text = dateCounter() ?? formatted?.counter { return .text(text) }
         guard let limit = spec.limit else { return .none }
         return .count(count, of: limit)
@@ -57,7 +57,7 @@ extension Field {
 
     /// The source for the field as it is now, formatting only a field with templates.
     private var counterSource: CounterSource {
-        counterSource(formatted: plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil,
+        counterSource(formatted: plainDisplay == nil ? Formatter.format(state.symbols, as: spec.kind) : nil,
                       count: spec.countUnit.count(of: state.symbols))
     }
 

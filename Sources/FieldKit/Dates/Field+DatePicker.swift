@@ -42,7 +42,7 @@ extension Field {
     /// The right prompt of a complete, real date: its weekday in the context's language (`Sun`, `周日`).
     func dateCounter() -> String? {
         // Year 0000 is no date (the validator refuses it): its field shows the digit counter.
-        guard spec.datePicker != nil, let date = DatePicker.date(of: state.symbols), date.year >= 1 else { return nil }
+        guard case .date = spec.kind, let date = DatePicker.date(of: state.symbols), date.year >= 1 else { return nil }
         return context.weekdays[date.weekday]
     }
 }

@@ -12,7 +12,7 @@ public struct Field: Sendable {
     public internal(set) var revealsMessage = false
     /// Why the last command, a paste, was refused (`paste refused: …`); cleared by the next command.
     public internal(set) var notice: String?
-    /// The display kept between keys when the field has no templates (nil otherwise).
+    /// The display kept between keys when the display is the symbols themselves (nil otherwise).
     var plainDisplay: PlainDisplay?
     /// A choice field's matches for the current query and level, kept by `apply` (derived, never edited).
     var choiceCache: [Int] = []
@@ -21,8 +21,10 @@ public struct Field: Sendable {
     public init(spec: FieldSpec, context: ValidationContext) {
         self.spec = spec
         self.context = context
-        self.plainDisplay = spec.templates.isEmpty ? PlainDisplay([]) : nil
-        if let list = spec.choices { choiceCache = list.roots }
+        switch spec.kind {
+        case .choice(let list): choiceCache = list.roots  // a choice field's frame is its own
+        case .plain, .templated, .liveLayout, .date: plainDisplay = spec.kind.hasLayout ? nil : PlainDisplay([])
+        }
     }
 
     /// The entered value as text (no literals).
@@ -33,10 +35,24 @@ public struct Field: Sendable {
     public mutating func apply(_ command: EditCommand) -> Effect {
         let countBefore = state.symbols.count
         let wasAtEnd = state.cursor == countBefore
-        let effect = spec.choices.map { performChoice(command, in: $0) }
-            ?? spec.datePicker.map { performDate(command, $0) } ?? perform(command)
+        let effect: Effect
+        switch spec.kind {
+        case .plain, .templated, .liveLayout: effect = perform(command)
+        // The payload is bound in a function of its own: a switch here that binds one copies the whole kind onto
+        // the stack on every key of every field.
+        case .choice, .date: effect = performOwnKeys(command)
+        }
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
         return effect
+    }
+
+    /// `apply` for a kind whose own object decides what keys do: a choice list or a date picker.
+    private mutating func performOwnKeys(_ command: EditCommand) -> Effect {
+        switch spec.kind {
+        case .choice(let list): return performChoice(command, in: list)
+        case .date(_, let picker): return performDate(command, picker)
+        case .plain, .templated, .liveLayout: return perform(command)
+        }
     }
 
     /// `apply` without the display bookkeeping.
@@ -133,7 +149,7 @@ public struct Field: Sendable {
     func wordStart(before cursor: Int) -> Int {
         guard cursor > 0 else { return 0 }
         let symbols = state.symbols
-        if spec.templates.isEmpty {
+        if !spec.kind.hasLayout {
             var i = min(cursor, symbols.count)
             while i > 0 && symbols[i - 1].isWhitespace { i -= 1 }
             while i > 0 && !symbols[i - 1].isWhitespace { i -= 1 }
@@ -150,7 +166,7 @@ public struct Field: Sendable {
     func wordEnd(after cursor: Int) -> Int {
         let symbols = state.symbols
         guard cursor < symbols.count else { return symbols.count }
-        if spec.templates.isEmpty {
+        if !spec.kind.hasLayout {
             var i = max(cursor, 0)
             while i < symbols.count && symbols[i].isWhitespace { i += 1 }
             while i < symbols.count && !symbols[i].isWhitespace { i += 1 }
@@ -164,7 +180,7 @@ public struct Field: Sendable {
 
     /// For each symbol, whether it starts a display group: the display character before it is a literal.
     private func groupStarts() -> [Bool] {
-        let formatted = Formatter.format(state.symbols, with: spec.templates)
+        let formatted = Formatter.format(state.symbols, as: spec.kind)
         return state.symbols.indices.map { i in
             guard i > 0 else { return true }
             let start = formatted.symbolEnds[i] - 1

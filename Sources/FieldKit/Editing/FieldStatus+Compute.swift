@@ -1,7 +1,7 @@
 extension Field {
     /// The value as it would be accepted: the entered symbols, or an upgraded 18-digit ID for a legacy 15-digit one.
     public var acceptedValue: String {
-        if let list = spec.choices { return choiceValue(list) }
+        if case .choice(let list) = spec.kind { return choiceValue(list) }
         if let rewritten = canonicalValue { return String(decoding: rewritten, as: UTF8.self) }
         return spec.outputValue(symbols: state.symbols)
     }
@@ -14,7 +14,7 @@ extension Field {
 
     /// Whether the current value could be accepted, and why not.
     public var status: FieldStatus {
-        if let list = spec.choices { return choiceStatus(list) }
+        if case .choice(let list) = spec.kind { return choiceStatus(list) }
         let upgraded = canonicalValue
         // Only validators read the bytes; a plain text field skips joining its whole line on every key.
         let bytes = upgraded ?? (spec.validators.isEmpty ? [] : Array(value.utf8))
@@ -24,10 +24,10 @@ extension Field {
 
     /// The frame a terminal draws now.
     public var frame: Frame {
-        if let list = spec.choices { return choiceFrame(list) }
-        // Without templates the display is the symbols themselves (what `Formatter.format` returns for them), kept
+        if case .choice(let list) = spec.kind { return choiceFrame(list) }
+        // Without a layout the display is the symbols themselves (what `Formatter.format` returns for them), kept
         // joined and measured between keys (`PlainDisplay`): no table of symbol ends, no walk per key.
-        let formatted = plainDisplay == nil ? Formatter.format(state.symbols, with: spec.templates) : nil
+        let formatted = plainDisplay == nil ? Formatter.format(state.symbols, as: spec.kind) : nil
         let displayed = formatted?.display ?? state.symbols
         func displayIndex(_ raw: Int) -> Int { formatted?.displayIndex(forRawCursor: raw) ?? min(max(raw, 0), state.symbols.count) }
         let cursor = displayIndex(state.cursor)
@@ -77,14 +77,15 @@ extension FieldStatus {
         if let limit = spec.limit, count > limit {
             return .invalid(ValidationIssue(tr("at most \(spec.units(limit)), has \(count)"), at: limit))
         }
-        if !spec.templates.templates.isEmpty, let symbols {
-            if let option = spec.templates.refusedOption(for: symbols, refusing: spec.refusedOptions) {
-                return .invalid(ValidationIssue(tr("\(option.rawValue) numbers are not accepted"), at: 0))
-            }
-            if spec.requiresExactTemplate && count > 0,
-               !spec.templates.templates.contains(where: { TemplateSet.match(symbols, $0) == .exact }) {
-                return .incomplete(tr("does not match any format yet"))
-            }
+        // What the kind itself refuses before the validators are asked: a refused template kind, a format not yet met.
+        var picker: DatePicker?
+        switch spec.kind {
+        case .plain, .choice: break
+        case .templated(let templates), .liveLayout(_, let templates):
+            if let symbols, let status = templateStatus(symbols, count: count, templates: templates, spec: spec) { return status }
+        case .date(let templates, let bounds):
+            if let symbols, let status = templateStatus(symbols, count: count, templates: templates, spec: spec) { return status }
+            picker = bounds
         }
         if count == 0 { return .valid }
         for validator in spec.validators {
@@ -92,10 +93,25 @@ extension FieldStatus {
                 return issue.isIncomplete ? .incomplete(issue.message) : .invalid(issue)
             }
         }
-        if let picker = spec.datePicker, let symbols, let date = DatePicker.date(of: symbols),
-           let issue = picker.boundsIssue(date, in: context) {
+        // A real date outside the picker's bounds, once the validators have found it a real date.
+        if let picker, let symbols, let date = DatePicker.date(of: symbols), let issue = picker.boundsIssue(date, in: context) {
             return .invalid(issue)
         }
         return .valid
+    }
+
+    /// Why the templates refuse the symbols: the template that decides them carries a refused tag, or the field
+    /// needs an exact match none gives yet; nil when they do not.
+    private static func templateStatus(
+        _ symbols: [Character], count: Int, templates: TemplateSet, spec: FieldSpec
+    ) -> FieldStatus? {
+        guard !templates.isEmpty else { return nil }
+        if let option = templates.refusedOption(for: symbols, refusing: spec.refusedOptions) {
+            return .invalid(ValidationIssue(tr("\(option.rawValue) numbers are not accepted"), at: 0))
+        }
+        if spec.requiresExactTemplate && count > 0, !templates.templates.contains(where: { TemplateSet.match(symbols, $0) == .exact }) {
+            return .incomplete(tr("does not match any format yet"))
+        }
+        return nil
     }
 }

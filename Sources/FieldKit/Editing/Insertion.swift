@@ -151,7 +151,7 @@ extension Field {
     /// refused there (`911` then more digits; inserting `9` before `11…` must not slip past what typing refuses).
     /// Prefixes longer than every template cannot match one, which bounds the work.
     func refusedKindReason(_ candidate: [Character], changedFrom: Int? = nil) -> String? {
-        if let live = spec.templates.live {
+        if case .liveLayout(let live, _) = spec.kind {
             // The same rule for a live layout's refusals: every prefix the edit changed, shortest first (a
             // deletion changes the prefixes from where it was on, which may be past the shorter candidate's end).
             let first = max(changedFrom ?? candidate.count, 1)
@@ -162,16 +162,17 @@ extension Field {
             }
         }
         guard !spec.refusedOptions.isEmpty else { return nil }
-        let longest = spec.templates.templates.map(\.slotCount).max() ?? 0
+        let templates = spec.kind.templates
+        let longest = templates.templates.map(\.slotCount).max() ?? 0
         let first = max(changedFrom ?? candidate.count, 1)
         if first <= min(candidate.count, longest) {
             for length in first...min(candidate.count, longest) {
-                if let option = spec.templates.refusedOption(for: Array(candidate[..<length]), refusing: spec.refusedOptions) {
+                if let option = templates.refusedOption(for: Array(candidate[..<length]), refusing: spec.refusedOptions) {
                     return tr("\(option.rawValue) numbers are not accepted")
                 }
             }
         }
-        guard let option = spec.templates.refusedOption(for: candidate, refusing: spec.refusedOptions) else { return nil }
+        guard let option = templates.refusedOption(for: candidate, refusing: spec.refusedOptions) else { return nil }
         return tr("\(option.rawValue) numbers are not accepted")
     }
 

@@ -23,10 +23,10 @@ struct PlainDisplay: Sendable, Equatable {
 
 extension Field {
     /// The display's UTF-8, its width in columns and the cursor (in Characters) when the field keeps its display
-    /// between keys (no templates, no choices): `frame.display` and `frame.cursor` without building a frame. A
-    /// terminal drawing a typed key needs no more.
+    /// between keys (no layout, no choices: see `Field.init`): `frame.display` and `frame.cursor` without building a
+    /// frame. A terminal drawing a typed key needs no more.
     public var keptDisplay: (utf8: [UInt8], columns: Int, cursor: Int)? {
-        guard spec.choices == nil, let plainDisplay else { return nil }
+        guard let plainDisplay else { return nil }
         return (plainDisplay.utf8, plainDisplay.columns, plainCursor)
     }
 

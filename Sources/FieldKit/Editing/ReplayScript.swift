@@ -26,7 +26,7 @@ public struct ReplayScript: Sendable {
         public var lastEffect: Effect? {
             switch lastStep {
             case nil: return nil
-            case .edited?, .redraw?, .suspend?: return .refresh
+            case .edited?, .redraw?, .status?, .suspend?: return .refresh
             case .refused?: return .bell
             case .accept(let value)?: return .accept(value)
             case .cancel?, .endOfFile?, .back?, .interrupt?: return .cancel

@@ -40,7 +40,7 @@ public struct FieldOptions: Sendable, Equatable {
     /// The options as a field reads them: for a date picker `--min` and `--max` are dates (an 8-digit number is
     /// `yyyymmdd`), for other fields lengths.
     func resolved(for spec: FieldSpec) -> FieldOptions {
-        guard spec.datePicker != nil else { return self }
+        guard case .date = spec.kind else { return self }
         var o = self
         if let n = limit { o.limit = nil; if let d = DateBound.parse(String(n)) { o.latest = d } else { o.unreadable = "--max \(n)" } }
         if let n = minLength { o.minLength = nil; if let d = DateBound.parse(String(n)) { o.earliest = d } else { o.unreadable = "--min \(n)" } }
@@ -50,11 +50,16 @@ public struct FieldOptions: Sendable, Equatable {
     /// Problems with the options themselves, as a message, or nil.
     public func problem(for spec: FieldSpec) -> String? {
         let o = resolved(for: spec)
+        let isDate: Bool
+        switch spec.kind {
+        case .date: isDate = true
+        case .plain, .templated, .liveLayout, .choice: isDate = false
+        }
         if let text = o.unreadable {
-            return spec.datePicker != nil ? tr("\(text): a date field takes a date, 2026-01-31 or 20260131, or today")
+            return isDate ? tr("\(text): a date field takes a date, 2026-01-31 or 20260131, or today")
                 : tr("\(text): a whole number (dates are for date fields)")
         }
-        if spec.datePicker == nil && (o.earliest != nil || o.latest != nil) {
+        if !isDate && (o.earliest != nil || o.latest != nil) {
             return tr("--min and --max take dates only for date fields such as date")
         }
         if let lo = o.earliest, let hi = o.latest, case .date(let a) = lo, case .date(let b) = hi, a > b {
@@ -80,9 +85,10 @@ public struct FieldOptions: Sendable, Equatable {
     public func applied(to spec: FieldSpec) -> FieldSpec {
         let o = resolved(for: spec)
         var spec = spec
-        if spec.datePicker != nil {
-            if let earliest = o.earliest { spec.datePicker!.earliest = earliest }
-            if let latest = o.latest { spec.datePicker!.latest = latest }
+        if case .date(let templates, var picker) = spec.kind {
+            if let earliest = o.earliest { picker.earliest = earliest }
+            if let latest = o.latest { picker.latest = latest }
+            spec.kind = .date(templates: templates, picker: picker)
         }
         return o.appliedLengths(to: spec)
     }

@@ -15,14 +15,21 @@ public struct FormattedText: Sendable, Equatable {
 
 /// Derives the display from the entered symbols; the display is never stored.
 public enum Formatter {
+    /// Lay out symbols as a field of `kind` shows them: by its live layout, else by its templates, else unchanged.
+    /// A choice field's query is shown as typed (its frame adds the candidate).
+    public static func format(_ symbols: [Character], as kind: FieldKind) -> FormattedText {
+        switch kind {
+        case .plain, .choice: return unformatted(symbols)
+        case .templated(let templates), .date(let templates, _): return format(symbols, with: templates)
+        case .liveLayout(let live, let templates): return live.formatted(symbols) ?? format(symbols, with: templates)
+        }
+    }
+
     /// Lay out symbols with the best template, or unchanged when none fits.
     ///
     /// A literal is written only while entered symbols remain after it, so `138` shows as `138`, not `138-`.
     public static func format(_ symbols: [Character], with templates: TemplateSet) -> FormattedText {
-        if let live = templates.live, let formatted = live.formatted(symbols) { return formatted }
-        guard !symbols.isEmpty, let template = templates.best(for: symbols) else {
-            return FormattedText(display: symbols, symbolEnds: Array(1..<symbols.count + 1))
-        }
+        guard !symbols.isEmpty, let template = templates.best(for: symbols) else { return unformatted(symbols) }
         var display: [Character] = []
         display.reserveCapacity(template.tokens.count)
         var ends: [Int] = []
@@ -39,5 +46,10 @@ public enum Formatter {
             }
         }
         return FormattedText(display: display, symbolEnds: ends)
+    }
+
+    /// The symbols as their own display: each ends where it is.
+    static func unformatted(_ symbols: [Character]) -> FormattedText {
+        FormattedText(display: symbols, symbolEnds: Array(1..<symbols.count + 1))
     }
 }

@@ -3,7 +3,10 @@
 ///
 /// The engine keeps its rules whatever the layout does: the display is derived after every edit, the cursor stays
 /// after the same symbol, Backspace and Delete act on symbols, never on what the layout inserts.
-public protocol LiveLayout: Sendable {
+///
+/// A class: a field's kind holds it, and an existential of any type would make the kind a value the compiler copies
+/// whole (retaining every payload) wherever it is switched on, several times per key.
+public protocol LiveLayout: AnyObject, Sendable {
     /// The display of `symbols`, holding each of them in order, and what the right prompt shows instead of the
     /// plain `n/limit` counter (`🇬🇧 GB 10/10`, or nil); nil to show the symbols as typed. One call gives both,
     /// since both come from the same reading of the value (a phone number's region).

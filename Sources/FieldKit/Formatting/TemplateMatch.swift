@@ -14,21 +14,18 @@ public struct TemplateSet: Sendable {
     public let templates: [Template]
     /// Characters any template inserts.
     public let literals: Set<Character>
-    /// A layout worked out from the whole value, used instead of templates (a phone number's).
-    public let live: (any LiveLayout)?
-    /// `live != nil`, kept: comparing the existential with nil copies it, and typing asks on every key.
-    public let hasLive: Bool
 
-    /// A set of templates, or a live layout.
-    public init(_ templates: [Template], live: (any LiveLayout)? = nil) {
+    /// A set of templates.
+    public init(_ templates: [Template]) {
         self.templates = templates
-        self.literals = templates.reduce(into: Set<Character>()) { $0.formUnion($1.literals) }.union(live?.literals ?? [])
-        self.live = live
-        self.hasLive = live != nil
+        self.literals = templates.reduce(into: Set<Character>()) { $0.formUnion($1.literals) }
     }
 
-    /// Whether the display is the symbols themselves: no templates and no live layout.
-    public var isEmpty: Bool { templates.isEmpty && !hasLive }
+    /// No templates (a plain or choice field's), made once.
+    public static let none = TemplateSet([])
+
+    /// Whether there are no templates.
+    public var isEmpty: Bool { templates.isEmpty }
 
     /// How `symbols` fit `template`, or nil if they do not.
     public static func match<C: Collection>(_ symbols: C, _ template: Template) -> MatchKind?

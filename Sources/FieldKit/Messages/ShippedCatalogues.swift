@@ -11,10 +11,6 @@ msgstr ""
 "Content-Type: text/plain; charset=UTF-8\n"
 "Content-Transfer-Encoding: 8bit\n"
 
-#: Sources/FieldTerminal/FormPrompt.swift
-msgid "  {0} record:"
-msgstr "  {0} 记录："
-
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid " (self-insert is what printable keys do; it cannot be bound)"
 msgstr "（self-insert 是可打印按键的默认动作，不能绑定）"
@@ -199,6 +195,10 @@ msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
 msgid "Continue an output that must already exist (a mistyped name is an error, not a new empty file)."
 msgstr "继续写入一个必须已存在的输出（名字写错会报错，而不是新建空文件）。"
 
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "Ctrl-D ends the session only on the first field of an empty record"
+msgstr "只有在空记录的第一个字段按 Ctrl-D 才结束会话"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Do not ring the bell on refused keys."
 msgstr "按键被拒绝时不响铃。"
@@ -216,8 +216,8 @@ msgid "Enter or import records of a form (a YAML file listing fields) into JSONL
 msgstr "按表单（列出字段的 YAML 文件）录入或导入记录，保存到 JSONL、CSV 或 SQLite。"
 
 #: Sources/FieldTerminal/FormPrompt.swift
-msgid "Enter saves, Esc discards, Up goes back: "
-msgstr "Enter 保存，Esc 放弃，上箭头返回："
+msgid "Enter saves, Shift-Tab goes back, Esc discards: "
+msgstr "Enter 保存，Shift-Tab 返回，Esc 放弃："
 
 #: Sources/fieldline/Keymaps.swift
 msgid "Exit codes: 0 no problems, 78 problems found."
@@ -902,6 +902,10 @@ msgstr "count 必须是 {0} 之一，不是 '{1}'"
 msgid "differs from {0}'s {1}"
 msgstr "与 {0} 的 {1} 不符"
 
+#: Sources/FieldKit/Prompt/FormKeys.swift
+msgid "discard this record? y/N"
+msgstr "放弃这条记录？y/N"
+
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "does not apply when {0}"
 msgstr "不适用：仅当 {0} 时才填写"
@@ -1325,6 +1329,14 @@ msgstr "不是有效的 UTF-8 文本"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "nothing before the @"
 msgstr "@ 前面没有内容"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "nothing to discard: Ctrl-D ends the session"
+msgstr "没有可放弃的内容：Ctrl-D 结束会话"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "nothing to discard: Shift-Tab goes back a field"
+msgstr "没有可放弃的内容：Shift-Tab 返回上一个字段"
 
 #: Sources/FieldKit/Editing/Insertion.swift
 msgid "nothing to insert"
@@ -1974,7 +1986,7 @@ msgid "{0}: {1}"
 msgstr "{0}：{1}"
 
 #: Sources/FieldTerminal/FormPrompt.swift
-msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker); Ctrl-D on the first field ends."
-msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器中除外）；在第一个字段按 Ctrl-D 结束。"
+msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."
+msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器和日期中除外）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束。"
 """#
 }

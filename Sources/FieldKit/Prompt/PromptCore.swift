@@ -9,6 +9,10 @@ public struct PromptCore: Sendable {
     public let backKeys: Bool
     /// Earlier values that Up and Down recall in a field that steps through nothing of its own.
     public var history: HistoryCursor?
+    /// A form's field: Esc and Ctrl-D never lose typed work (see `FormKeys`); nil for a prompt of its own.
+    public var formKeys: FormKeys?
+    /// Esc asked `discard this record? y/N`: the next event answers it.
+    public private(set) var askingToDiscard = false
     /// Whether the keymap binds a printable character to a command (most do not: typing then skips the lookup).
     private let hasCharacterBindings: Bool
 
@@ -23,6 +27,12 @@ public struct PromptCore: Sendable {
     /// One decoded event applied to `field`. `pasteTail`: the event arrived in the read right behind a paste
     /// (a crafted paste's tail), so it may not end or accept the field.
     public mutating func step(_ event: InputEvent, pasteTail: Bool = false, field: inout Field) -> PromptStep {
+        if askingToDiscard {
+            // Yes discards; any other key (a paste included) goes back to the field as it was, and is not typed.
+            askingToDiscard = false
+            if case .text(let text) = event, FormKeys.isYes(text), !pasteTail { return .cancel }
+            return .status(nil)
+        }
         switch event {
         case .text(let text):
             if hasCharacterBindings, text.count == 1, let command = keymap.bindings[.character(text.first!)] {
@@ -57,10 +67,26 @@ public struct PromptCore: Sendable {
         }
         switch command {
         case .deleteCharOrEndOfFile:
-            if field.state.symbols.isEmpty { return .endOfFile }
+            if field.state.symbols.isEmpty {
+                if let formKeys, !formKeys.endOfFileEnds {
+                    field.refuseKey()
+                    return .refused(reason: tr("Ctrl-D ends the session only on the first field of an empty record"))
+                }
+                return .endOfFile
+            }
             return Self.outcome(of: .deleteChar, field: &field)
         case .clearScreen:
             return .redraw
+        case .abort where formKeys != nil:
+            let keys = formKeys!
+            if keys.recordHoldsTypedText || field.value != keys.startingValue {
+                askingToDiscard = true
+                return .status(FormKeys.discardQuestion)
+            }
+            field.refuseKey()
+            return .refused(reason: keys.endOfFileEnds
+                ? tr("nothing to discard: Ctrl-D ends the session")
+                : tr("nothing to discard: Shift-Tab goes back a field"))
         case .interrupt:
             return .interrupt
         case .suspend:
@@ -72,7 +98,7 @@ public struct PromptCore: Sendable {
             let older = command == .previousHistory
             // A field that steps through something of its own (choices, a date) steps; a form's field goes back
             // on Up; otherwise history, when there is one.
-            if field.spec.choices != nil || field.spec.datePicker != nil {
+            if field.spec.kind.steps {
                 return Self.outcome(of: older ? .previousChoice : .nextChoice, field: &field)
             }
             if older && backKeys { return .back }

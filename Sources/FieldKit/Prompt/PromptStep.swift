@@ -8,6 +8,8 @@ public enum PromptStep: Sendable, Equatable {
     case refused(reason: String?)
     /// Draw the field again from a clean screen (Ctrl-L).
     case redraw
+    /// The field is as it was; the status line shows this text (a question the next key answers), or nothing.
+    case status(String?)
     /// The field is done with this value.
     case accept(String)
     /// The user gave up on the field (Esc).
@@ -25,7 +27,7 @@ public enum PromptStep: Sendable, Equatable {
     public var ends: Bool {
         switch self {
         case .accept, .cancel, .endOfFile, .back, .interrupt: return true
-        case .edited, .refused, .redraw, .suspend: return false
+        case .edited, .refused, .redraw, .status, .suspend: return false
         }
     }
 }

@@ -35,8 +35,8 @@ extension FieldOptions {
                 spec.validators[i] = .custom(name: name, validator: updated)
                 used.formUnion(mine.keys)
                 // A layout the validator gave follows its new settings (templates it groups by stay with it).
-                if spec.templates.hasLive, let layout = (updated as? any ConfigurableValidator)?.liveLayout {
-                    spec.templates = TemplateSet(spec.templates.templates, live: layout)
+                if case .liveLayout(_, let templates) = spec.kind, let layout = (updated as? any ConfigurableValidator)?.liveLayout {
+                    spec.kind = .liveLayout(layout, templates: templates)
                 }
             }
         }
