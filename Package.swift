@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(name: "fieldline-bench", dependencies: ["FieldKit", "FieldKeymaps"]),
         .testTarget(name: "FieldKitTests", dependencies: ["FieldKit", "FieldKeymaps"], exclude: ["Oracles"]),
         .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps"], exclude: ["Malformed", "Valid"]),
-        .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks"]),
+        .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks", "TestSupport"]),
         // What the process-level tests share, once: the binary's place, spawning with a clean signal state, a tmux
         // terminal, a scratch PostgreSQL server. Test code only (imported @testable by the test targets).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

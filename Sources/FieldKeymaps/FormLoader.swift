@@ -10,9 +10,10 @@ public struct FormLoader: Sendable {
     public init(keymaps: KeymapLoader) { self.keymaps = keymaps }
 
     /// Every setting a form file may have, and every setting of one field.
-    static let knownSettings = ["name", "description", "fields"]
+    static let knownSettings = ["name", "description", "fields", "rules"]
     static let knownFieldSettings = ["name", "keymap", "prompt", "required", "default", "secret", "unique",
-                                     "limit", "min", "count"]
+                                     "limit", "min", "count", "from", "when", "repeat"]
+    static let knownRuleSettings = ["require", "message", "field"]
     /// The most fields a form may have: a form is a screen an operator fills in.
     public static let maxFields = 200
 
@@ -28,6 +29,9 @@ public struct FormLoader: Sendable {
         var diagnostics: [KeymapDiagnostic] = []
         var name = KeymapLoader.stem(origin)
         var fields: [FormField] = []
+        // Where each field's `from` and `when` are written: their names are checked once every field is known.
+        var references: [FieldReferences] = []
+        var rulesNode: Located?
         var fieldsSeen = false, nameSeen = false
         for (key, keyNode, value) in reader.mapping(root, tr("a form file")) ?? [] {
             switch key {
@@ -53,7 +57,7 @@ public struct FormLoader: Sendable {
                 // Keyed without letter case: SQLite and PostgreSQL (unquoted) fold it, so `Name` and `name` are one column.
                 var names: [String: String] = [:]
                 for item in items {
-                    guard let field = self.field(item, origin: origin, reader: &reader, diagnostics: &diagnostics) else { continue }
+                    guard let (field, refs) = self.field(item, origin: origin, reader: &reader, diagnostics: &diagnostics) else { continue }
                     if let earlier = names[field.name.lowercased()] {
                         reader.diagnostics.append(item.problem(earlier == field.name
                             ? tr("field '\(field.name)' is listed twice")
@@ -62,12 +66,16 @@ public struct FormLoader: Sendable {
                     }
                     names[field.name.lowercased()] = field.name
                     fields.append(field)
+                    references.append(refs)
                 }
                 if items.isEmpty { reader.diagnostics.append(value.problem(tr("a form needs at least one field"))) }
+            case "rules": rulesNode = value
             default:
                 reader.diagnostics.append(keyNode.problem(tr("unknown setting '\(key)' (known: \(FormLoader.knownSettings.joined(separator: ", ")))")))
             }
         }
+        FormLoader.checkReferences(fields, references, reader: &reader)
+        let rules = rulesNode.map { FormLoader.rules($0, fields: fields, reader: &reader) } ?? []
         // Without `name:` the file's name names the table: it must follow the same rules, or a file name could
         // carry SQL into the table's statements.
         if !nameSeen, !FormSpec.isIdentifier(name) || FormSpec.reservedTableProblem(name) != nil {
@@ -76,7 +84,7 @@ public struct FormLoader: Sendable {
         if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem(tr("a form needs a list of fields"))) }
         diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)
         guard diagnostics.isEmpty else { throw KeymapErrors(diagnostics: diagnostics) }
-        return FormSpec(name: name, fields: fields)
+        return FormSpec(name: name, fields: fields, rules: rules)
     }
 
     /// Every problem in a form file (empty when it is fine).
@@ -88,9 +96,9 @@ public struct FormLoader: Sendable {
         tr("\(what) is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '\(text)'")
     }
 
-    /// One entry of `fields`.
+    /// One entry of `fields`, with where its `from` and `when` are written.
     private func field(_ item: Located, origin: KeymapOrigin, reader: inout NodeReader,
-                       diagnostics: inout [KeymapDiagnostic]) -> FormField? {
+                       diagnostics: inout [KeymapDiagnostic]) -> (FormField, FieldReferences)? {
         guard let pairs = reader.mapping(item, tr("a form field")) else { return nil }
         var name: String?
         var keymapNode: Located?
@@ -98,6 +106,10 @@ public struct FormLoader: Sendable {
         var required = true, secret = false, unique = false
         var defaultValue: FormDefault?
         var options = FieldOptions()
+        var refs = FieldReferences()
+        var derivedFrom: FieldPart?
+        var condition: FormCondition?
+        var repeats = false
         for (key, keyNode, value) in pairs {
             switch key {
             case "name":
@@ -117,6 +129,13 @@ public struct FormLoader: Sendable {
             case "default":
                 guard let text = reader.string(value, "default") else { continue }
                 defaultValue = text == "today" ? .today : .text(text)
+            case "from":
+                refs.from = value
+                derivedFrom = FormLoader.fieldPart(value, reader: &reader)
+            case "when":
+                refs.when = value
+                condition = FormLoader.condition(value, "when", reader: &reader)
+            case "repeat": repeats = reader.bool(value, "repeat") ?? false
             case "limit": options.limit = reader.int(value, "limit", min: 1)
             case "min": options.minLength = reader.int(value, "min")
             case "count":
@@ -131,6 +150,12 @@ public struct FormLoader: Sendable {
         guard let name else {
             if !pairs.contains(where: { $0.key == "name" }) { reader.diagnostics.append(item.problem(tr("a form field needs a name"))) }
             return nil
+        }
+        // A derived value is never typed, so nothing that shapes typing or pre-fills it means anything.
+        if let from = refs.from, derivedFrom != nil {
+            for (setting, given) in [("default", defaultValue != nil), ("repeat", repeats)] where given {
+                reader.diagnostics.append(from.problem(tr("field '\(name)' is derived (from), so it takes no \(setting)")))
+            }
         }
         guard let keymapNode else {
             reader.diagnostics.append(item.problem(tr("field '\(name)' needs a keymap (a name such as phone-cn, a path, or a mapping)")))
@@ -161,8 +186,10 @@ public struct FormLoader: Sendable {
             reader.diagnostics.append(item.problem(tr("field '\(name)': min (\(lo)) is larger than the limit (\(hi))")))
             return nil
         }
-        return FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt,
-                         required: required, defaultValue: defaultValue, secret: secret, unique: unique)
+        let field = FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt,
+                              required: required, defaultValue: defaultValue, secret: secret, unique: unique,
+                              derivedFrom: derivedFrom, condition: condition, repeats: repeats)
+        return (field, refs)
     }
 
     /// A keymap path in a form file is relative to the form file's folder.

@@ -1,3 +1,5 @@
+import FieldKit
+
 /// What a keymap file may ask for at most: files come from users' folders and from the internet, so every size,
 /// depth and number read from one is bounded. Each limit is in docs/keymaps.md, "Limits", with the error it gives.
 public enum KeymapLimits {
@@ -14,4 +16,10 @@ public enum KeymapLimits {
     public static let templateCharacters = 1_000
     /// The most characters `separators` and each `paste-prefixes` entry may hold, and the most prefixes.
     public static let shortList = 64
+    /// The most `rules` a form may list: each is judged on every record.
+    public static let formRules = 100
+    /// The longest `when` or `require` expression, in characters (FieldKit's `ExpressionLimits`).
+    public static let expressionCharacters = ExpressionLimits.characters
+    /// The deepest nesting of an expression's parentheses and `not`s.
+    public static let expressionDepth = ExpressionLimits.depth
 }

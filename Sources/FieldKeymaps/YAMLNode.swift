@@ -16,12 +16,17 @@ struct YAMLNode: Sendable, Equatable {
     let line: Int
     /// 1-based column of that character, in Unicode scalars.
     let column: Int
+    /// For a scalar whose text stands on its line character for character (plain or quoted, one line, no escapes):
+    /// the column of the text's first character, so a problem inside the text (an expression's) is placed exactly.
+    /// nil otherwise.
+    let textColumn: Int?
 
     /// A node at a position.
-    init(_ content: Content, line: Int, column: Int) {
+    init(_ content: Content, line: Int, column: Int, textColumn: Int? = nil) {
         self.content = content
         self.line = line
         self.column = column
+        self.textColumn = textColumn
     }
 }
 

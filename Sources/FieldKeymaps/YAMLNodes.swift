@@ -13,6 +13,15 @@ struct Located {
         KeymapDiagnostic(file: file, line: line, column: column, message: message)
     }
 
+    /// A diagnostic at the character `offset` (0-based, in scalars) of this scalar's text: exactly there when the
+    /// text stands on its line as written, else at the node with the character named.
+    func problem(atCharacter offset: Int, _ message: String) -> KeymapDiagnostic {
+        if let textColumn = node.textColumn {
+            return KeymapDiagnostic(file: file, line: line, column: textColumn + offset, message: message)
+        }
+        return KeymapDiagnostic(file: file, line: line, column: column, message: tr("\(message) (at character \(offset + 1))"))
+    }
+
     /// The scalar text, or nil for a mapping or sequence.
     var scalarText: String? {
         if case .scalar(let text) = node.content { return text }

@@ -50,7 +50,16 @@ struct TreeBuilder {
             let scalar = event.data.scalar
             let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
             try count(1, line: line, column: column)
-            finish(YAMLNode(.scalar(text), line: line, column: column), anchor: name(scalar.anchor), height: 1, size: 1)
+            // The text maps onto the file one to one when its span is exactly its characters (plus the quotes): no
+            // escapes, no folded line breaks.
+            let span = event.end_mark.line == event.start_mark.line ? Int(event.end_mark.column) - Int(event.start_mark.column) : -1
+            let characters = text.unicodeScalars.count
+            let textColumn: Int? = switch scalar.style {
+            case YAML_PLAIN_SCALAR_STYLE where span == characters: column
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE where span == characters + 2, YAML_DOUBLE_QUOTED_SCALAR_STYLE where span == characters + 2: column + 1
+            default: nil
+            }
+            finish(YAMLNode(.scalar(text), line: line, column: column, textColumn: textColumn), anchor: name(scalar.anchor), height: 1, size: 1)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard open.count < YAMLComposer.maxDepth else {
                 throw YAMLError(line: line, column: column, message: tr("YAML: nested more than \(YAMLComposer.maxDepth) levels deep"))

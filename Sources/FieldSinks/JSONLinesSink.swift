@@ -31,6 +31,11 @@ public struct JSONLinesSink: RecordSink {
         try (log?.record(where: field, is: value) ?? index.record(where: field, is: value)).map { tr("record \($0)") }
     }
 
+    /// The last record `operatorName` saved here, column → value.
+    public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
+        try log?.lastRecord(savedBy: operatorName) ?? index.lastRecord(savedBy: operatorName)
+    }
+
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
         let line = JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) }))
         if let log {

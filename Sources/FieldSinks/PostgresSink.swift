@@ -91,6 +91,14 @@ public final class PostgresSink: RecordSink {
         return tr("the record saved \(row[0]) by \(ControlCharacters.escaped(row[1]))")
     }
 
+    /// The last record `operatorName` saved here, column → value.
+    public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
+        let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let rows = try exec("SELECT \(list) FROM \"\(table)\" WHERE \"operator\" = $1 ORDER BY saved_at DESC LIMIT 1", [operatorName])
+        guard let row = rows.first, row.count == columns.count else { return nil }
+        return Dictionary(zip(columns, row), uniquingKeysWith: { a, _ in a })
+    }
+
     public func save(_ record: SavedRecord) throws(SinkError) {
         // The operator confirms a record again after "not saved": if the attempt whose answer was lost did commit,
         // the record is saved already.

@@ -55,6 +55,12 @@ final class RecordLog {
         return index.record(where: field, is: value)
     }
 
+    /// The last record in the file as it is now whose `operator` column is `operatorName`.
+    func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
+        try file.locked { () throws(SinkError) in try catchUp() }
+        return index.lastRecord(savedBy: operatorName)
+    }
+
     /// Append `bytes`, the record `columns`, unless a `unique` value of it is already in the file: the check and
     /// the append hold one lock, so two processes cannot both save one value.
     func save(_ bytes: [UInt8], columns: [(name: String, value: String)]) throws(SinkError) {
@@ -97,6 +103,8 @@ final class RecordLog {
 struct UniqueIndex {
     private(set) var count = 0
     private var byField: [String: [String: Int]] = [:]
+    /// Each operator's last record: one record per operator, whatever the file's size.
+    private var lastByOperator: [String: [(String, String)]] = [:]
     /// The fields indexed; nil for every field (a sink told of no unique field still answers look-ups). Only these:
     /// an index of every column would hold a large file's every value in memory (docs/forms.md).
     private let fields: Set<String>?
@@ -105,10 +113,16 @@ struct UniqueIndex {
 
     mutating func add(_ columns: [(String, String)]) {
         count += 1
+        if let name = columns.last(where: { $0.0 == "operator" })?.1 { lastByOperator[name] = columns }
         for (name, value) in columns where !value.isEmpty && fields?.contains(name) != false && byField[name]?[value] == nil {
             byField[name, default: [:]][value] = count
         }
     }
 
     func record(where field: String, is value: String) -> Int? { byField[field]?[value] }
+
+    /// The last record added whose `operator` column is `operatorName`, column → value.
+    func lastRecord(savedBy operatorName: String) -> [String: String]? {
+        lastByOperator[operatorName].map { Dictionary($0, uniquingKeysWith: { _, b in b }) }
+    }
 }

@@ -90,6 +90,20 @@ public final class SQLiteSink: RecordSink {
         return try query("SELECT rowid FROM \"\(table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value]).map { tr("record \($0)") }
     }
 
+    /// The last record `operatorName` saved here, column → value.
+    public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
+        let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let statement = try prepare("SELECT \(list) FROM \"\(table)\" WHERE \"operator\" = ?1 ORDER BY rowid DESC LIMIT 1", [operatorName])
+        defer { fl_sqlite3_finalize(statement) }
+        switch fl_sqlite3_step(statement) {
+        case SQLITE_ROW:
+            let values = columns.indices.map { fl_sqlite3_column_text(statement, Int32($0)).map { String(cString: $0) } ?? "" }
+            return Dictionary(zip(columns, values), uniquingKeysWith: { a, _ in a })
+        case SQLITE_DONE: return nil
+        default: throw SinkError(.io, "\(label): \(String(cString: fl_sqlite3_errmsg(db)))")
+        }
+    }
+
     public func save(_ record: SavedRecord) throws(SinkError) {
         let values = record.columns.map(\.value)
         let placeholders = (1...values.count).map { "?\($0)" }.joined(separator: ", ")

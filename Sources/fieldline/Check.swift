@@ -93,14 +93,9 @@ struct Check: ParsableCommand {
 
     /// The JSON object for one checked line.
     static func json(_ result: CheckResult, spec: FieldSpec) -> String {
-        var decoded: [(String, JSONText.Value)] = []
-        if result.issue == nil {
-            var bytes = Array(result.value.utf8)
-            for validator in spec.validators {
-                let parts = bytes.withUnsafeMutableBufferPointer { validator.decode(UnsafeBufferPointer($0)) }
-                decoded += parts.map { ($0.0, .string($0.1)) }
-            }
-        }
+        // The parts a form's `from: FIELD.PART` takes: one function gives both.
+        let decoded: [(String, JSONText.Value)] = result.issue == nil
+            ? spec.decodedParts(of: result.value).map { ($0.name, .string($0.value)) } : []
         var members: [(String, JSONText.Value)] = [
             ("value", result.issue == nil ? .string(result.value) : .null),
             ("display", result.issue == nil ? .string(result.display) : .null),

@@ -12,10 +12,12 @@ struct FormLoaderTests {
     @Test func theShippedVisitorFormLoads() throws {
         let form = try FormLoader(keymaps: loader(searching: "/nonexistent")).load(path: Self.repository + "/forms/visitor.yaml")
         #expect(form.name == "visitor")
-        #expect(form.fields.map(\.name) == ["mobile", "idcard", "name", "visit_date"])
-        #expect(form.fields.map(\.unique) == [false, true, false, false])
-        #expect(form.fields[2].spec.limit == 20)
-        #expect(form.fields[3].defaultValue == .today)
+        #expect(form.fields.map(\.name) == ["mobile", "idcard", "birth_date", "sex", "name", "visit_date"])
+        #expect(form.fields.map(\.unique) == [false, true, false, false, false, false])
+        #expect(form.fields.map(\.derivedFrom) == [nil, nil, FieldPart(field: "idcard", part: "birthDate"), FieldPart(field: "idcard", part: "sex"), nil, nil])
+        #expect(form.fields[4].spec.limit == 20)
+        #expect(form.fields[5].defaultValue == .today)
+        #expect(form.rules.map(\.condition.source) == ["visit_date >= birth_date"] && form.rules.map(\.field) == ["visit_date"])
         #expect(form.fields[0].prompt == "Mobile: ")
     }
 
@@ -23,7 +25,7 @@ struct FormLoaderTests {
         ("name: 1bad\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '1bad'"]),
         ("fields: []\n", ["f.yaml:1:9: a form needs at least one field"]),
         ("name: x\n", ["f.yaml:1:1: a form needs a list of fields"]),
-        ("colour: red\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:1: unknown setting 'colour' (known: name, description, fields)"]),
+        ("colour: red\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:1: unknown setting 'colour' (known: name, description, fields, rules)"]),
         ("fields:\n  - {name: a, keymap: nope}\n", ["f.yaml:2:23: unknown keymap 'nope'"]),
         ("fields:\n  - {name: a}\n", ["f.yaml:2:5: field 'a' needs a keymap (a name such as phone-cn, a path, or a mapping)"]),
         ("fields:\n  - {name: a, keymap: digits}\n  - {name: a, keymap: text}\n", ["f.yaml:3:5: field 'a' is listed twice"]),
@@ -39,8 +41,32 @@ struct FormLoaderTests {
         ("name: sqlite_x\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'sqlite_' (the database keeps such tables for itself): 'sqlite_x'"]),
         ("name: PG_visits\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'pg_' (the database keeps such tables for itself): 'PG_visits'"]),
         ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),
-        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, required, default, secret, unique, limit, min, count)"]),
+        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, required, default, secret, unique, limit, min, count, from, when, repeat)"]),
         ("fields:\n  - {name: a, keymap: phone-cn, min: 16}\n", ["f.yaml:2:5: field 'a': min (16) is larger than the limit (15)"]),
+        // from, when and rules (issue 27): expressions are parsed when the form loads; a syntax error, an unknown
+        // field, a field depending on itself (the only cycle left when fields may only read earlier ones) or on a
+        // later field is placed at the character, exit 78.
+        ("fields:\n  - {name: a, keymap: digits}\n  - {name: b, keymap: digits, when: a == 1 and}\n", ["f.yaml:3:47: when: expected a field name, a quoted text or a number, found the end"]),
+        ("fields:\n  - {name: a, keymap: digits}\n  - {name: b, keymap: digits, when: \"a == 1 and c == 2\"}\n", ["f.yaml:3:49: when: unknown field 'c' (the form's fields: a, b)"]),
+        ("fields:\n  - {name: a, keymap: digits, when: \"b == 1\"}\n  - {name: b, keymap: digits}\n", ["f.yaml:2:38: when: field 'b' comes after 'a'; a field may only depend on fields before it"]),
+        ("fields:\n  - {name: a, keymap: digits, when: a == 1}\n", ["f.yaml:2:37: when: field 'a' cannot depend on itself"]),
+        ("fields:\n  - {name: b, keymap: date, from: a.birthDate}\n  - {name: a, keymap: idcard-cn}\n", ["f.yaml:2:35: from: field 'a' comes after 'b'; a field may only depend on fields before it"]),
+        ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a.birthday}\n", ["f.yaml:3:35: field 'a' has no part 'birthday' (its parts: birthDate, sex, region, province)"]),
+        ("fields:\n  - {name: a, keymap: text}\n  - {name: b, keymap: date, from: a.x}\n", ["f.yaml:3:35: field 'a' has no parts to derive from (its keymap decodes none)"]),
+        ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a}\n", ["f.yaml:3:35: from is FIELD.PART (e.g. idcard.birthDate), not 'a'"]),
+        ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a.birthDate, default: today}\n", ["f.yaml:3:35: field 'b' is derived (from), so it takes no default"]),
+        ("fields:\n  - {name: a, keymap: phone-cn}\n  - {name: b, keymap: text, from: a.e164, repeat: true}\n", ["f.yaml:3:35: field 'b' is derived (from), so it takes no repeat"]),
+        // A folded expression cannot be placed by column: its node is named, with the character.
+        ("fields:\n  - {name: a, keymap: digits}\n  - name: b\n    keymap: digits\n    when: >\n      a == 1 and\n      c == 2\n", ["f.yaml:5:11: when: unknown field 'c' (the form's fields: a, b) (at character 12)"]),
+        ("fields:\n  - {name: a, keymap: digits}\nrules:\n  - {require: a > 1, message: {en: big, zh: 大}, field: b}\n  - {require: c > 1, message: x, field: a}\n  - {require: a >, field: a}\n  - {require: a > 1, message: x, field: a, colour: red}\n", [
+            "f.yaml:4:56: field: unknown field 'b' (the form's fields: a)",
+            "f.yaml:5:15: require: unknown field 'c' (the form's fields: a)",
+            "f.yaml:6:5: a rule needs message (a rule is {require: EXPR, message: TEXT, field: NAME})",
+            "f.yaml:6:18: require: expected a field name, a quoted text or a number, found the end",
+            "f.yaml:7:44: unknown rule setting 'colour' (known: require, message, field)",
+        ]),
+        ("fields:\n  - {name: a, keymap: digits, when: \"" + String(repeating: "(", count: 33) + "\"}\n", ["f.yaml:2:70: when: the expression nests deeper than 32 levels"]),
+        ("fields:\n  - {name: a, keymap: digits}\nrules: [" + Array(repeating: "{require: a > 1, message: x, field: a}", count: 101).joined(separator: ", ") + "]\n", ["f.yaml:3:8: a form has at most 100 rules"]),
         // An inline keymap: its problems are positioned in the form file.
         ("fields:\n  - name: a\n    keymap:\n      symbols: {class: nope}\n", ["f.yaml:4:24: unknown symbol class 'nope' (use one of alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper, a set like [0-9X], or one character)"]),
         // A keymap file named by path: its problems are that file's.
@@ -95,5 +121,34 @@ struct FormLoaderTests {
         #expect(verdict.issues.map(\.message) == ["unexpected 'a' at column 3: position 3 takes a digit"])
         let ok = RecordChecker(form: form, context: ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 2)!)).check([])
         #expect(ok.isValid && ok.values.map(\.value) == ["", "0000"])
+    }
+
+    /// from, when, repeat and rules load into the form as written, with a rule's message in the chosen language.
+    @Test func derivedConditionalRepeatedFieldsAndRules() throws {
+        let folder = try makeTemporaryFolder("forms")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("""
+            fields:
+              - {name: mobile, keymap: phone-cn}
+              - {name: e164, keymap: text, from: mobile.e164}
+              - {name: purpose, keymap: text, repeat: true}
+              - name: company
+                keymap: text
+                when: >
+                  purpose in ['delivery', 'repair']
+                  and not empty(mobile)
+            rules:
+              - {require: "empty(company) or company != 'none'", message: {en: "name the company", zh: "写公司名"}, field: company}
+            """, to: folder + "/f.yaml")
+        let form = try FormLoader(keymaps: loader(searching: "/nonexistent")).load(path: folder + "/f.yaml")
+        #expect(form.fields[1].derivedFrom == FieldPart(field: "mobile", part: "e164"))
+        #expect(form.fields.map(\.repeats) == [false, false, true, false])
+        #expect(form.fields[3].condition?.source == "purpose in ['delivery', 'repair'] and not empty(mobile)")
+        #expect(form.rules.map(\.field) == ["company"] && form.rules.map(\.message) == ["name the company"])
+        let context = ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 2)!)
+        let verdict = RecordChecker(form: form, context: context).check([("mobile", "13812345678"), ("purpose", "repair"), ("company", "none")])
+        #expect(verdict.issues.map { "\($0.field): \($0.message)" } == ["company: name the company"])
+        let saved = RecordChecker(form: form, context: context).check([("mobile", "13812345678"), ("purpose", "visit")])
+        #expect(saved.isValid && saved.values.map(\.value) == ["13812345678", "+8613812345678", "visit", ""])
     }
 }

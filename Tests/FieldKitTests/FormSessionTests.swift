@@ -66,3 +66,115 @@ import Testing
         #expect(resumed.summary[2] == "note    aU+1B[2Jb")
     }
 }
+
+/// Derived (`from`), conditional (`when`), rule and repeat fields in a session without a terminal: which field is
+/// asked, what the record holds as earlier fields change, where a broken rule sends the operator.
+@Suite struct FormSessionRulesTests {
+    static let birthDate = FieldPart(field: "idcard", part: "birthDate")
+    static let form = FormSpec(name: "visit", fields: [
+        FormField(name: "idcard", spec: BuiltinFields.idcardCN),
+        FormField(name: "birth_date", spec: BuiltinFields.date, derivedFrom: birthDate),
+        FormField(name: "purpose", spec: BuiltinFields.text),
+        FormField(name: "company", spec: BuiltinFields.text, condition: try! FormCondition("purpose == 'delivery'")),
+        FormField(name: "visit_date", spec: BuiltinFields.date, defaultValue: .today, repeats: true),
+    ], rules: [
+        FormRule(condition: try! FormCondition("visit_date >= birth_date"), message: "a visit cannot come before the birth", field: "visit_date"),
+        FormRule(condition: try! FormCondition("birth_date < '2020-01-01'"), message: "visitors are born before 2020", field: "birth_date"),
+    ])
+
+    func session(previous: [String: String]? = nil) -> FormSession {
+        FormSession(form: Self.form, previous: previous, context: fixedContext)
+    }
+
+    @Test func aDerivedFieldIsSkippedAndFollowsItsSource() {
+        var s = session()
+        #expect(s.accept("11010519491231002X") == nil)
+        #expect(s.step == .field(2))                                   // birth_date is not asked
+        #expect(s.record[1] == ("birth_date", "1949-12-31"))
+        #expect(s.startingText(of: 1, in: fixedContext) == "1949-12-31" && s.startingTextOrigin(of: 1) == .derived)
+        #expect(!s.isAsked(1))
+        s.back()
+        #expect(s.step == .field(0))                                   // back skips it too
+        #expect(s.accept("440524199001010018") == nil)
+        #expect(s.record[1].value == "1990-01-01")                     // re-derived from the new ID
+    }
+
+    @Test func aConditionalFieldIsAskedOnlyWhileItsConditionHolds() {
+        var s = session()
+        _ = s.accept("11010519491231002X")
+        #expect(s.accept("meeting") == nil)
+        #expect(s.step == .field(4))                                   // company skipped
+        s.back()
+        #expect(s.step == .field(2))
+        #expect(s.accept("delivery") == nil)
+        #expect(s.step == .field(3))                                   // now it is asked
+        #expect(s.accept("ACME") == nil)
+        #expect(s.record[3].value == "ACME")
+        s.back()
+        s.back()
+        #expect(s.step == .field(2))
+        #expect(s.accept("meeting") == nil)                            // judged again: company no longer applies
+        #expect(s.step == .field(4) && s.record[3].value == "")
+        #expect(s.summary[3] == "company     ")
+    }
+
+    @Test func aBrokenRuleSendsTheRecordBackToItsField() {
+        var s = session()
+        _ = s.accept("11010519491231002X")
+        _ = s.accept("meeting")
+        #expect(s.accept("1949-12-30") == "a visit cannot come before the birth")
+        #expect(s.step == .field(4))
+        #expect(s.accept("2026-11-22") == nil)
+        #expect(s.step == .summary)
+        #expect(s.judgeRules() == nil && s.step == .summary)           // judging again changes nothing
+        // A rule about a derived field sends the operator to the field it comes from.
+        var young = session()
+        _ = young.accept("110105202001010019")
+        _ = young.accept("meeting")
+        #expect(young.accept("2026-11-22") == "visitors are born before 2020")
+        #expect(young.step == .field(0))
+    }
+
+    @Test func aDerivedValueItsOwnKeymapRefusesKeepsTheSourceField() {
+        let form = FormSpec(name: "f", fields: [
+            FormField(name: "idcard", spec: BuiltinFields.idcardCN),
+            FormField(name: "sex", spec: BuiltinFields.digits, derivedFrom: FieldPart(field: "idcard", part: "sex")),
+        ])
+        var s = FormSession(form: form, context: fixedContext)
+        let refusal = s.accept("11010519491231002X")
+        #expect(refusal?.hasPrefix("sex: idcard.sex gives 'female', which this field refuses: ") == true, "\(refusal ?? "nil")")
+        #expect(s.step == .field(0))
+    }
+
+    @Test func repeatStartsWithThePreviousRecordsValueAndOnlyTypedTextCounts() {
+        var s = session(previous: ["visit_date": "2026-11-20", "purpose": "meeting"])
+        #expect(s.isUntouched && !s.holdsTypedText)
+        #expect(s.startingText(of: 4, in: fixedContext) == "2026-11-20")
+        #expect(s.startingTextOrigin(of: 4) == .repeated && s.startingTextOrigin(of: 4)?.insertsAsPaste == true)
+        #expect(s.startingText(of: 2, in: fixedContext) == nil)          // purpose does not repeat
+        _ = s.accept("11010519491231002X")
+        #expect(s.holdsTypedText && !s.isUntouched)
+        let fresh = session()
+        #expect(fresh.startingText(of: 4, in: fixedContext) == "2026-11-22" && fresh.startingTextOrigin(of: 4) == .defaultValue)
+
+        // Only values that differ from the untouched start count as typed: a default or a pre-fill taken as is
+        // does not (Esc then discards without asking), nor does an optional field left empty.
+        let small = FormSpec(name: "s", fields: [
+            FormField(name: "visit_date", spec: BuiltinFields.date, defaultValue: .today, repeats: true),
+            FormField(name: "note", spec: BuiltinFields.text, required: false),
+        ])
+        var untouched = FormSession(form: small, previous: ["visit_date": "2026-11-20"], context: fixedContext)
+        #expect(untouched.accept("2026-11-20") == nil && untouched.accept("") == nil)
+        #expect(untouched.step == .summary && !untouched.holdsTypedText)
+        var defaulted = FormSession(form: small, context: fixedContext)
+        #expect(defaulted.accept("2026-11-22") == nil && !defaulted.holdsTypedText)
+        var changed = FormSession(form: small, previous: ["visit_date": "2026-11-20"], context: fixedContext)
+        #expect(changed.accept("2026-11-21") == nil && changed.holdsTypedText)
+
+        // The next record repeats this one's value; a discarded one keeps the same pre-fill.
+        var next = changed.nextRecord()
+        #expect(next.startingText(of: 0, in: fixedContext) == "2026-11-21")
+        next.discard()
+        #expect(next.startingText(of: 0, in: fixedContext) == "2026-11-21")
+    }
+}

@@ -29,6 +29,32 @@ struct FileSinkTests {
     /// Notices a sink gave.
     final class Notices { var list: [String] = [] }
 
+    /// A resumed session's `repeat` fields start with the last record its operator saved: found in the file as it
+    /// is now (another process's appends included), per operator, also in SQLite.
+    @Test(arguments: ["last.jsonl", "last.csv", "last.db"])
+    func theLastRecordOfAnOperatorIsFound(_ name: String) throws {
+        let s = try Scratch()
+        func record(_ id: String, by operatorName: String) -> SavedRecord {
+            SavedRecord(values: [("id", id), ("note", "=n\(id)")], savedAt: "2026-01-02T00:00:0\(id)Z", operatorName: operatorName)
+        }
+        func open() throws -> any RecordSink {
+            guard name.hasSuffix(".db") else { return try Self.open(s.path(name)) }
+            let field = FieldSpec(name: "t", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [], name: "any")))
+            return try SQLiteSink(path: s.path(name), form: FormSpec(name: "t", fields: [FormField(name: "id", spec: field, unique: true),
+                                                                                   FormField(name: "note", spec: field)]))
+        }
+        var a = try open()
+        #expect(try a.lastRecord(savedBy: "alice") == nil)
+        try a.save(record("1", by: "alice"))
+        try a.save(record("2", by: "bob"))
+        var other = try open()
+        try other.save(record("3", by: "alice"))
+        let expected = ["id": "3", "note": "=n3", "saved_at": "2026-01-02T00:00:03Z", "operator": "alice"]
+        #expect(try a.lastRecord(savedBy: "alice") == expected)
+        #expect(try open().lastRecord(savedBy: "bob")?["id"] == "2")
+        #expect(try open().lastRecord(savedBy: "carol") == nil)
+    }
+
     /// Every valid string, controls (C0, DEL, C1 with NEL) and non-characters included, is saved so that the file
     /// opens again and the value is found again exactly.
     @Test(arguments: ["odd.jsonl", "odd.csv"])

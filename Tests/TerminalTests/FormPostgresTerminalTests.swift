@@ -9,7 +9,7 @@ import Testing
         let pg = try ScratchPostgres()
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run("fieldline form '\(FormTerminalTests.visitor)' --out '\(pg.url)'; echo rc=$?")
-        try await t.see("start") { $0.contains { $0.hasPrefix("visitor: 4 fields, 0 records in postgresql:") } }
+        try await t.see("start") { $0.contains { $0.hasPrefix("visitor: 6 fields, 0 records in postgresql:") } }
 
         func enter(_ mobile: String, _ idcard: String, _ name: String) async throws {
             try await t.seeRow("Mobile:", "0/11")

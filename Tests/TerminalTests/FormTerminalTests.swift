@@ -48,7 +48,7 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/" + name
         t.run(Self.form(out))
-        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 4 fields, 0 records in ") } }
+        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 0 records in ") } }
         try await t.seeRow("Mobile:", "0/11")
         t.type("13812345678"); t.press("Enter")
         try await t.seeRow("ID card:", "0/18")
@@ -106,8 +106,9 @@ import Testing
         #expect(records.count == 2)
         #expect(records.first?["mobile"] == "13812345678" && records.first?["idcard"] == "11010519491231002X")
         #expect(records.first?["visit_date"]?.hasPrefix("2026-") == true)
-        let third: [String: String] = ["mobile": "13712345678", "idcard": "440524199001010018",
-                                       "name": #"Wang, "Wu""#, "visit_date": "2026-03-01"]
+        // Birth date and sex are never asked: derived from the ID card.
+        let third: [String: String] = ["mobile": "13712345678", "idcard": "440524199001010018", "birth_date": "1990-01-01",
+                                       "sex": "male", "name": #"Wang, "Wu""#, "visit_date": "2026-03-01"]
         #expect(records.last == third)
     }
 
@@ -123,8 +124,8 @@ import Testing
         try await t.seeRow("Mobile:", "0/11")
         t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
-        let expected: [String: String] = ["mobile": "13812345678", "idcard": "11010519491231002X",
-                                          "name": "Zhang San", "visit_date": "2026-03-01"]
+        let expected: [String: String] = ["mobile": "13812345678", "idcard": "11010519491231002X", "birth_date": "1949-12-31",
+                                          "sex": "female", "name": "Zhang San", "visit_date": "2026-03-01"]
         #expect(try Self.saved(out) == [expected])
     }
 
@@ -133,10 +134,10 @@ import Testing
     @Test func aRepeatedIDIsRefusedAndCtrlCKeepsSavedRecords() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.jsonl"
-        let line = #"{"mobile":"13812345678","idcard":"11010519491231002X","name":"First","visit_date":"2026-01-02","saved_at":"2026-01-02T00:00:00Z","operator":"x"}"#
+        let line = #"{"mobile":"13812345678","idcard":"11010519491231002X","birth_date":"1949-12-31","sex":"female","name":"First","visit_date":"2026-01-02","saved_at":"2026-01-02T00:00:00Z","operator":"x"}"#
         try (line + "\n").write(toFile: out, atomically: true, encoding: .utf8)
         t.run("s1=$(stty -g); fieldline form '\(Self.visitor)' --out '\(out)'")
-        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 4 fields, 1 record in ") } }
+        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 1 record in ") } }
         try await t.seeRow("Mobile:", "0/11")
         t.type("13912345678"); t.press("Enter")
         try await t.seeRow("ID card:", "0/18")

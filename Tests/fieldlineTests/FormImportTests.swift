@@ -46,15 +46,16 @@ import Testing
         #expect(run.err == """
             2:mobile: not a mobile number (CN mobile numbers start 13 to 19)
             4:idcard: '11010519491231002X' is already in record 1 of \(s.path("v.jsonl"))
-            5:colour: not a field of this form (its fields: mobile, idcard, name, visit_date)
+            5:colour: not a field of this form (its fields: mobile, idcard, birth_date, sex, name, visit_date)
             6:-: a record is a JSON object of field names to values
 
             """)
         let saved = try Self.objects(s.read("v.jsonl"))
         #expect(saved.count == 2)
-        // Formatting dropped, the prefix removed, x upper-cased, the visit date defaulted to today.
-        let first: [String: String] = ["mobile": "13812345678", "idcard": "11010519491231002X",
-                                       "name": "张三, \"Zhang\"", "visit_date": "2026-03-01"]
+        // Formatting dropped, the prefix removed, x upper-cased, birth date and sex derived from the ID card, the
+        // visit date defaulted to today.
+        let first: [String: String] = ["mobile": "13812345678", "idcard": "11010519491231002X", "birth_date": "1949-12-31",
+                                       "sex": "female", "name": "张三, \"Zhang\"", "visit_date": "2026-03-01"]
         #expect(saved[0] == first)
         #expect(saved[1]["mobile"] == "13912345678" && saved[1]["visit_date"]?.count == 10)
 
@@ -73,9 +74,9 @@ import Testing
         let py = try FieldKitlessProcess.run(["python3", "-c", script, s.path("v.csv")])
         let rows = try #require(JSONSerialization.jsonObject(with: Data(py.utf8)) as? [[String]])
         #expect(rows.count == 3)
-        #expect(rows[0] == ["mobile", "idcard", "name", "visit_date", "saved_at", "operator"])
-        #expect(Array(rows[1].prefix(4)) == ["13812345678", "11010519491231002X", "张三, \"Zhang\"", "2026-03-01"])
-        #expect(Array(rows[2].prefix(3)) == ["13912345678", "440524199001010018", "Li Si"])
+        #expect(rows[0] == ["mobile", "idcard", "birth_date", "sex", "name", "visit_date", "saved_at", "operator"])
+        #expect(Array(rows[1].prefix(6)) == ["13812345678", "11010519491231002X", "1949-12-31", "female", "张三, \"Zhang\"", "2026-03-01"])
+        #expect(Array(rows[2].prefix(5)) == ["13912345678", "440524199001010018", "1990-01-01", "male", "Li Si"])
     }
 
     /// --format csv writes CSV to standard output (header first) or to a file whose name does not say its format;
@@ -85,12 +86,12 @@ import Testing
         let out = try fieldline(["form", Self.visitor, "--input", "-", "--format", "csv"], stdin: Self.records[2] + "\n")
         #expect(out.status == 0, "\(out.err)")
         let rows = out.out.split(separator: "\r\n").map(String.init)
-        #expect(rows.count == 2 && rows[0] == "mobile,idcard,name,visit_date,saved_at,operator", "\(out.out)")
-        #expect(rows.last?.hasPrefix("13912345678,440524199001010018,Li Si,") == true)
+        #expect(rows.count == 2 && rows[0] == "mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator", "\(out.out)")
+        #expect(rows.last?.hasPrefix("13912345678,440524199001010018,1990-01-01,male,Li Si,") == true)
 
         let file = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.txt"), "--format", "csv"], stdin: Self.records[2] + "\n")
         #expect(file.status == 0, "\(file.err)")
-        #expect(s.read("v.txt").hasPrefix("mobile,idcard,name,visit_date,saved_at,operator\r\n13912345678,"))
+        #expect(s.read("v.txt").hasPrefix("mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator\r\n13912345678,"))
 
         let unnamed = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.txt")], stdin: "")
         #expect(unnamed.status == 64 && unnamed.err.contains("give --format jsonl|csv"), "\(unnamed.err)")
@@ -135,7 +136,7 @@ import Testing
         try "a,b\r\n1,2\r\n".write(toFile: s.path("v.csv"), atomically: true, encoding: .utf8)
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.csv")], stdin: Self.records[0] + "\n")
         #expect(run.status == 65)
-        #expect(run.err.hasPrefix("fieldline: \(s.path("v.csv")) has the columns a,b, the form mobile,idcard,name,visit_date,saved_at,operator"))
+        #expect(run.err.hasPrefix("fieldline: \(s.path("v.csv")) has the columns a,b, the form mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator"))
         #expect(s.read("v.csv") == "a,b\r\n1,2\r\n")
     }
 

@@ -27,7 +27,7 @@ import Testing
         #expect(try Self.sqlite(db, "PRAGMA journal_mode") == ["wal"])
         // The database itself refuses a repeated unique value, whoever writes it.
         let direct = try fieldlineTestsRun(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", db,
-            "INSERT INTO visitor VALUES ('13812345678','11010519491231002X','x','2026-01-01','t','o')"])
+            "INSERT INTO visitor VALUES ('13812345678','11010519491231002X','1949-12-31','female','x','2026-01-01','t','o')"])
         #expect(direct.status != 0 && direct.err.contains("UNIQUE constraint failed"))
         // A second run finds what the table holds.
         let again = try fieldline(["form", FormImportTests.visitor, "--input", "-", "--out", db], stdin: FormImportTests.records[0] + "\n")
@@ -40,7 +40,7 @@ import Testing
         _ = try Self.sqlite(db, "CREATE TABLE visitor (a TEXT)")
         let run = try fieldline(["form", FormImportTests.visitor, "--input", "-", "--out", db], stdin: FormImportTests.records[0] + "\n")
         #expect(run.status == 65)
-        #expect(run.err == "fieldline: \(db): table visitor has the columns a, the form mobile,idcard,name,visit_date,saved_at,operator\n")
+        #expect(run.err == "fieldline: \(db): table visitor has the columns a, the form mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator\n")
         #expect(try Self.sqlite(db, "SELECT count(*) FROM visitor") == ["0"])
     }
 

@@ -1,5 +1,9 @@
 /// A record being entered, field by field: which field is asked (or the summary), the values so far, and what
 /// each answer does. Pure (no terminal, no sink): the prompt that drives it asks the fields and shows its messages.
+///
+/// Derived fields (`from:`) and fields whose `when` does not hold are never asked: stepping skips them, and their
+/// values follow the fields they depend on whenever those change. The form's `rules` are judged when the last field
+/// is accepted; a broken one sends the record back to its field.
 public struct FormSession {
     /// Where the record stands.
     public enum Step: Equatable, Sendable {
@@ -9,73 +13,190 @@ public struct FormSession {
         case summary
     }
 
+    /// Where a field's starting text comes from (see `startingTextOrigin(of:)`).
+    public enum StartingTextOrigin: Equatable, Sendable {
+        /// The value the field was given earlier in this record (going back, a failed save).
+        case earlierValue
+        /// Derived from another field (`from:`): shown, not asked.
+        case derived
+        /// The previous record's value (`repeat: true`).
+        case repeated
+        /// The field's `default`.
+        case defaultValue
+
+        /// Whether the text goes in as one paste (all or nothing, formatting dropped) rather than as typed keys: a
+        /// value a field accepted before comes back whole. Every origin is such a value, so all of them are pastes.
+        public var insertsAsPaste: Bool { true }
+    }
+
     /// The form being filled.
     public let form: FormSpec
-    /// Each field's value so far; nil for a field not answered yet.
+    /// Each field's value as entered; nil for a field not answered yet, and always nil for a derived field (its
+    /// value is in `record`).
     public private(set) var values: [String?]
     /// The field asked now, or the summary.
     public private(set) var step: Step
+    /// The previous record's values by field name: the starting text of `repeat: true` fields.
+    public let previous: [String: String]?
+    /// The record as the form's settings make it from `values`: derived values, empty values where `when` fails.
+    public private(set) var resolved: ResolvedRecord
+    /// Today and the other facts derived and default values are checked against.
+    private let context: ValidationContext
+    private let resolver: RecordResolver
 
-    /// A new record at its first field; or, with `resuming`, a record whose save failed, back at its summary.
-    public init(form: FormSpec, resuming: [String]? = nil) {
+    /// A new record at its first asked field; or, with `resuming` (the record's values in form order), a record
+    /// whose save failed, back at its summary. `previous` is the last saved record's values, for `repeat: true`
+    /// fields. `context` gives today (for the `today` default and for checking derived values); without it no date
+    /// is in the future, so pass the session's context.
+    public init(form: FormSpec, resuming: [String]? = nil, previous: [String: String]? = nil, context: ValidationContext? = nil) {
         self.form = form
+        self.previous = previous
+        let context = context ?? ValidationContext(today: CalendarDate(year: 9999, month: 12, day: 31)!)
+        self.context = context
+        resolver = RecordResolver(form: form, context: context)
         if let resuming, resuming.count == form.fields.count {
-            values = resuming.map { $0 }
-            step = .summary
+            values = zip(form.fields, resuming).map { $0.derivedFrom == nil ? $1 : nil }
         } else {
             values = Array(repeating: nil, count: form.fields.count)
-            step = form.fields.isEmpty ? .summary : .field(0)
+        }
+        resolved = ResolvedRecord(values: [], applies: [], derivationIssues: [:])
+        step = .summary
+        resolve()
+        if resuming == nil || resuming?.count != form.fields.count { step = nextAskedStep(after: -1) }
+    }
+
+    /// The record after this one is saved: a new record whose `repeat: true` fields start with this one's values.
+    public func nextRecord() -> FormSession {
+        FormSession(form: form, previous: Dictionary(record.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }), context: context)
+    }
+
+    /// Nothing entered yet: the first asked field of an empty record (where Ctrl-D ends the session).
+    public var isUntouched: Bool { step == nextAskedStep(after: -1) && values.allSatisfy { $0 == nil } }
+
+    /// Whether any asked field holds a value other than the one it started with untouched (its default or its
+    /// repeat pre-fill): what Esc would lose. The text being typed in the current field is the terminal's to add.
+    public var holdsTypedText: Bool {
+        values.indices.contains { i in
+            guard let value = values[i], isAsked(i) else { return false }
+            return value != untouchedValue(of: i)
         }
     }
 
-    /// Nothing entered yet: the first field of an empty record (where Ctrl-D ends the session).
-    public var isUntouched: Bool { step == .field(0) && values.allSatisfy { $0 == nil } }
+    /// Whether field `index` is asked now: not derived, and its `when` holds for the values so far.
+    public func isAsked(_ index: Int) -> Bool { resolver.isAsked(index, in: resolved) }
 
-    /// The text field `index` starts with: its earlier value when going back, else its default.
+    /// The text field `index` starts with: its earlier value when going back, its derived value, the previous
+    /// record's value for a `repeat` field, else its default.
     public func startingText(of index: Int, in context: ValidationContext) -> String? {
-        values[index] ?? form.fields[index].defaultValue?.text(in: context)
+        switch startingTextOrigin(of: index) {
+        case .earlierValue: return values[index]
+        case .derived: return resolved.values[index]
+        case .repeated: return previous?[form.fields[index].name]
+        case .defaultValue: return form.fields[index].defaultValue?.text(in: context)
+        case nil: return nil
+        }
     }
 
-    /// The field asked now accepted `value`. A required field left empty, or a unique value `earlierRecord` finds
-    /// (given the field's name and the value, it names the record that holds it), stays on this field with the
-    /// reason; otherwise the record moves to the next field or the summary. Returns the reason, or nil.
+    /// Where `startingText(of:in:)` comes from, or nil when the field starts empty.
+    public func startingTextOrigin(of index: Int) -> StartingTextOrigin? {
+        let field = form.fields[index]
+        if field.derivedFrom != nil { return resolved.values[index].isEmpty ? nil : .derived }
+        if values[index] != nil { return .earlierValue }
+        if field.repeats, let value = previous?[field.name], !value.isEmpty { return .repeated }
+        return field.defaultValue == nil ? nil : .defaultValue
+    }
+
+    /// The field asked now accepted `value`. A required field left empty, a derived value the source's new value
+    /// gives that its own field refuses, or a unique value `earlierRecord` finds (given the field's name and the
+    /// value, it names the record that holds it), stays on this field with the reason; otherwise the record moves to
+    /// the next asked field, or (after the last) the rules are judged: a broken rule moves the record to its field
+    /// with the rule's message. Returns the reason, or nil.
     public mutating func accept(_ value: String, earlierRecord: (String, String) -> String? = { _, _ in nil }) -> String? {
         guard case .field(let i) = step else { return nil }
         let field = form.fields[i]
         if value.isEmpty && field.required { return tr("\(field.name): a value is required") }
         values[i] = value
+        resolve()
+        if let (j, problem) = resolved.derivationIssues.sorted(by: { $0.key < $1.key }).first(where: { rootSource(of: $0.key) == i }) {
+            return "\(form.fields[j].name): \(problem)"
+        }
         if field.unique, !value.isEmpty, let earlier = earlierRecord(field.name, value) {
             return field.secret ? tr("\(field.name): this value is already in \(earlier)")
                 : tr("\(field.name): '\(value)' is already in \(earlier)")
         }
-        step = i + 1 < form.fields.count ? .field(i + 1) : .summary
-        return nil
+        step = nextAskedStep(after: i)
+        return step == .summary ? judgeRules() : nil
     }
 
-    /// Up or Shift-Tab: the previous field (from the summary, the last one); nothing before the first.
+    /// The form's rules judged on the whole record: the first broken rule's message, with the record moved to that
+    /// rule's field (to the nearest asked field before it when that one is not asked); nil when every rule holds.
+    /// `accept` calls it after the last field; calling it again at the summary changes nothing.
+    public mutating func judgeRules() -> String? {
+        guard let rule = resolver.brokenRule(resolved.values) else { return nil }
+        var target = form.index(of: rule.field) ?? 0
+        // A derived field is fixed by its source; a field that is not asked by the nearest asked one before it.
+        while let from = form.fields[target].derivedFrom, let source = form.index(of: from.field), source < target { target = source }
+        while target > 0 && !isAsked(target) { target -= 1 }
+        step = isAsked(target) ? .field(target) : nextAskedStep(after: -1)
+        return rule.message
+    }
+
+    /// Up or Shift-Tab: the previous asked field (from the summary, the last one); nothing before the first.
     public mutating func back() {
+        let from: Int
         switch step {
-        case .field(let i) where i > 0: step = .field(i - 1)
-        case .field: break
-        case .summary: if !form.fields.isEmpty { step = .field(form.fields.count - 1) }
+        case .field(let i): from = i
+        case .summary: from = form.fields.count
         }
+        if let earlier = (0..<from).last(where: isAsked) { step = .field(earlier) }
     }
 
-    /// Esc: the record in progress is given up; a new one starts at the first field.
-    public mutating func discard() { self = FormSession(form: form) }
+    /// Esc: the record in progress is given up; a new one starts at the first field (repeat fields still start
+    /// with the previous record's values).
+    public mutating func discard() { self = FormSession(form: form, previous: previous, context: context) }
 
-    /// The record's values in form order, empty text for an optional field left empty.
+    /// The record's values in form order: derived values filled in, empty text for an optional field left empty
+    /// and for a field whose `when` does not hold.
     public var record: [(name: String, value: String)] {
-        zip(form.fields, values).map { ($0.name, $1 ?? "") }
+        zip(form.fields, resolved.values).map { ($0.name, $1) }
     }
 
     /// The summary's lines: `name  value` aligned, secret values as one `*` per character, controls escaped.
     public var summary: [String] {
         let width = form.fields.map(\.name.count).max() ?? 0
-        return zip(form.fields, values).map { field, value in
-            let text = value ?? ""
+        return zip(form.fields, resolved.values).map { field, text in
             let shown = field.secret ? String(repeating: "*", count: text.count) : ControlCharacters.escaped(text)
             return field.name + String(repeating: " ", count: width - field.name.count) + "  " + shown
         }
+    }
+
+    private mutating func resolve() {
+        let values = self.values
+        resolved = resolver.resolve { values[$0] }
+    }
+
+    /// The first asked field after `index`, or the summary.
+    private func nextAskedStep(after index: Int) -> Step {
+        ((index + 1)..<form.fields.count).first(where: isAsked).map(Step.field) ?? .summary
+    }
+
+    /// The typed field a derived field's value comes from, through any chain of derived fields.
+    private func rootSource(of index: Int) -> Int {
+        var i = index
+        while let from = form.fields[i].derivedFrom, let source = form.index(of: from.field), source < i { i = source }
+        return i
+    }
+
+    /// The value field `index` holds when nobody touched it: its repeat pre-fill or default, as the field stores it.
+    private func untouchedValue(of index: Int) -> String {
+        guard let text = startingTextUntouched(index), !text.isEmpty else { return "" }
+        let result = resolver.checkers[index].check(text)
+        return result.issue == nil ? result.value : text
+    }
+
+    private func startingTextUntouched(_ index: Int) -> String? {
+        let field = form.fields[index]
+        if field.repeats, let value = previous?[field.name], !value.isEmpty { return value }
+        return field.defaultValue?.text(in: context)
     }
 }

@@ -16,10 +16,17 @@ public struct FormField: Sendable {
     public var secret: Bool
     /// A value may occur in one record only: a repeat is refused naming the earlier record.
     public var unique: Bool
+    /// The value is another field's decoded part (`from: idcard.birthDate`): shown filled, never asked.
+    public var derivedFrom: FieldPart?
+    /// The field is asked only while this holds (`when:`); otherwise its value is empty.
+    public var condition: FormCondition?
+    /// At a terminal the field starts with the previous record's value (`repeat: true`), editable.
+    public var repeats: Bool
 
     /// A form field; everything but the name, field and keymap has a plain default.
     public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, required: Bool = true,
-                defaultValue: FormDefault? = nil, secret: Bool = false, unique: Bool = false) {
+                defaultValue: FormDefault? = nil, secret: Bool = false, unique: Bool = false,
+                derivedFrom: FieldPart? = nil, condition: FormCondition? = nil, repeats: Bool = false) {
         self.name = name
         self.spec = spec
         self.keymap = keymap
@@ -28,6 +35,44 @@ public struct FormField: Sendable {
         self.defaultValue = defaultValue
         self.secret = secret
         self.unique = unique
+        self.derivedFrom = derivedFrom
+        self.condition = condition
+        self.repeats = repeats
+    }
+}
+
+/// A part of another field's value (`idcard.birthDate`): one of the parts its validators decode, as
+/// `check --output json` gives them under `decoded`.
+public struct FieldPart: Sendable, Equatable {
+    /// The field the part is read from; it comes earlier in the form.
+    public var field: String
+    /// The part's name (`birthDate`, `sex`, `e164`, …).
+    public var part: String
+
+    /// The part `part` of field `field`.
+    public init(field: String, part: String) {
+        self.field = field
+        self.part = part
+    }
+
+    /// As written in a form file: `FIELD.PART`.
+    public var description: String { field + "." + part }
+}
+
+/// A rule over a whole record (`rules:` in a form file): judged when every field is entered, and on import.
+public struct FormRule: Sendable, Equatable {
+    /// What must hold.
+    public var condition: FormCondition
+    /// What the operator is told when it does not, in the language chosen.
+    public var message: String
+    /// The field the operator is sent back to, and the field an import names.
+    public var field: String
+
+    /// A rule: `condition` must hold, else `message`, about `field`.
+    public init(condition: FormCondition, message: String, field: String) {
+        self.condition = condition
+        self.message = message
+        self.field = field
     }
 }
 
@@ -53,12 +98,18 @@ public struct FormSpec: Sendable {
     public var name: String
     /// The fields in order.
     public var fields: [FormField]
+    /// Rules across fields, judged in order when a record is complete.
+    public var rules: [FormRule]
 
     /// A form of these fields.
-    public init(name: String, fields: [FormField]) {
+    public init(name: String, fields: [FormField], rules: [FormRule] = []) {
         self.name = name
         self.fields = fields
+        self.rules = rules
     }
+
+    /// The index of the field named `name`.
+    public func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
 
     /// Column names a field may not take, compared without letter case: the columns every sink adds (`saved_at`,
     /// `operator`; `edited_at`, `edited_by`, `changed_at`, `changed_by` for corrections and their history) and the

@@ -1,17 +1,20 @@
 /// Checks a whole record against a form: every field through its own `LineChecker` (the rule `check` and pastes
-/// use), required fields present, defaults filled in, no field the form does not have.
+/// use), required fields present, defaults filled in, no field the form does not have; derived fields equal to
+/// their source's part, no value for a field whose `when` does not hold, and the form's rules kept.
 public struct RecordChecker: Sendable {
     /// The form records are checked against.
     public let form: FormSpec
     /// Outside facts (today's date, also the `today` default).
     public let context: ValidationContext
     private let checkers: [LineChecker]
+    private let resolver: RecordResolver
 
     /// A checker for one form.
     public init(form: FormSpec, context: ValidationContext) {
         self.form = form
         self.context = context
         self.checkers = form.fields.map { LineChecker(spec: $0.spec, context: context) }
+        self.resolver = RecordResolver(form: form, checkers: checkers)
     }
 
     /// The verdict on one record given as field name → text (as typed, pasted or imported).
@@ -26,22 +29,64 @@ public struct RecordChecker: Sendable {
             }
             given[name] = text
         }
+        // Each given value (or the default in its place) checked on its own first: a `when` or a rule reads values
+        // as stored, and a value its field refuses stands for nothing.
+        var checked: [CheckResult?] = []
         for (field, checker) in zip(form.fields, checkers) {
             var text = given[field.name] ?? ""
-            if text.isEmpty, let fallback = field.defaultValue { text = fallback.text(in: context) }
-            if text.isEmpty {
-                if field.required { verdict.issues.append((field.name, tr("a value is required"))) }
-                verdict.values.append((field.name, ""))
-                continue
-            }
-            let result = checker.check(text)
-            if let issue = result.issue {
-                verdict.issues.append((field.name, issue.message))
+            if text.isEmpty, field.derivedFrom == nil, let fallback = field.defaultValue { text = fallback.text(in: context) }
+            checked.append(text.isEmpty ? nil : checker.check(text))
+        }
+        let resolved = resolver.resolve { checked[$0].flatMap { $0.issue == nil ? $0.value : nil } }
+        var fieldIssues = 0
+        let refused = Set(form.fields.indices.filter { checked[$0]?.issue != nil }.map { form.fields[$0].name })
+        for (i, field) in form.fields.enumerated() {
+            let typed = !(given[field.name] ?? "").isEmpty
+            // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
+            // says what is wrong, and a verdict on an empty stand-in would only mislead.
+            let reads = (field.condition?.expression.fieldNames ?? []) + (field.derivedFrom.map { [$0.field] } ?? [])
+            if checked[i]?.issue == nil, reads.contains(where: refused.contains) { continue }
+            let issue = self.issue(of: i, typed: typed, checked: checked[i], resolved: resolved)
+            if let issue {
+                verdict.issues.append((field.name, issue))
+                fieldIssues += 1
             } else {
-                verdict.values.append((field.name, result.value))
+                verdict.values.append((field.name, resolved.values[i]))
             }
         }
+        // Rules read the whole record: judged only when every value in it is one its field takes.
+        if fieldIssues == 0, let rule = resolver.brokenRule(resolved.values) {
+            verdict.issues.append((rule.field, rule.message))
+        }
         return verdict
+    }
+
+    /// Why field `index` cannot be stored as the record resolves it, or nil when it can.
+    private func issue(of index: Int, typed: Bool, checked: CheckResult?, resolved: ResolvedRecord) -> String? {
+        let field = form.fields[index]
+        if !resolved.applies[index] {
+            // Never dropped silently: a value given where it does not belong is refused, saying why.
+            return typed ? tr("does not apply when \(field.condition?.source ?? "")") : nil
+        }
+        if let from = field.derivedFrom {
+            if let problem = resolved.derivationIssues[index] { return problem }
+            // Omitted: derived. Given: it must say what the source says.
+            guard typed, let checked else { return nil }
+            if let issue = checked.issue { return issue.message }
+            let derived = resolved.values[index]
+            guard checked.value != derived else { return nil }
+            if derived.isEmpty { return tr("'\(shown(checked.value, field))' is given, but \(from.field) has no \(from.part) to derive it from") }
+            return field.secret ? tr("differs from \(from.field)'s \(from.part)")
+                : tr("'\(ControlCharacters.escaped(checked.value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
+        }
+        if let checked {
+            return checked.issue?.message
+        }
+        return field.required ? tr("a value is required") : nil
+    }
+
+    private func shown(_ value: String, _ field: FormField) -> String {
+        field.secret ? String(repeating: "*", count: value.count) : ControlCharacters.escaped(value)
     }
 }
 

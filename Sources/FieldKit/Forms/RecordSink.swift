@@ -9,6 +9,15 @@ public protocol RecordSink {
     func earlierRecord(where field: String, is value: String) throws(SinkError) -> String?
     /// Store one whole record durably, or nothing of it.
     mutating func save(_ record: SavedRecord) throws(SinkError)
+    /// The last record `operatorName` saved here, column → value (`repeat: true` fields of a resumed session start
+    /// with its values), or nil when there is none. Per operator: in a shared database another operator's record is
+    /// not this one's "previous".
+    func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]?
+}
+
+extension RecordSink {
+    /// A sink that cannot tell has no previous record: repeat fields start with their defaults.
+    public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? { nil }
 }
 
 /// One record as stored: the form's values in order, when it was saved, and by whom.

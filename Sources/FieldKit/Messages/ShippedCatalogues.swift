@@ -15,9 +15,21 @@ msgstr ""
 msgid " (self-insert is what printable keys do; it cannot be bound)"
 msgstr "（self-insert 是可打印按键的默认动作，不能绑定）"
 
+#: Sources/FieldKit/Forms/ExpressionTokens.swift
+msgid "'!' alone means nothing: write != or not"
+msgstr "单独的 '!' 没有意义：请写 != 或 not"
+
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "'+' only starts a number"
 msgstr "'+' 只能出现在号码开头"
+
+#: Sources/FieldKit/Forms/ExpressionTokens.swift
+msgid "'=' alone is not a comparison: write =="
+msgstr "单独的 '=' 不是比较：请写 =="
+
+#: Sources/FieldKit/Forms/RecordChecker.swift
+msgid "'{0}' differs from {1}'s {2}, {3}"
+msgstr "'{0}' 与 {1} 的 {2}（{3}）不符"
 
 #: Sources/FieldKit/Forms/FormSpec.swift
 msgid "'{0}' is a column every record has or a name the databases keep for themselves; choose another field name"
@@ -30,6 +42,10 @@ msgstr "'{0}' 已在 {2} 的{1}中"
 #: Sources/FieldKeymaps/RecordJSON.swift
 msgid "'{0}' is given twice"
 msgstr "'{0}' 给出了两次"
+
+#: Sources/FieldKit/Forms/RecordChecker.swift
+msgid "'{0}' is given, but {1} has no {2} to derive it from"
+msgstr "给出了 '{0}'，但 {1} 没有可推导出它的 {2}"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "'{0}' is not allowed before the @ (quoted names are not accepted)"
@@ -468,6 +484,10 @@ msgstr "表单文件"
 msgid "a form has at most {0} fields"
 msgstr "表单最多 {0} 个字段"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "a form has at most {0} rules"
+msgstr "一个表单最多有 {0} 条规则"
+
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "a form name"
 msgstr "表单名"
@@ -589,6 +609,10 @@ msgstr "第 {0} 行开始的引号始终没有闭合"
 msgid "a quote opened on line {0} is not closed on its line (lines after a broken quote are read line by line)"
 msgstr "第 {0} 行开始的引号没有在该行内闭合（引号出错之后的各行逐行读取）"
 
+#: Sources/FieldKit/Forms/ExpressionTokens.swift
+msgid "a quoted text is never closed"
+msgstr "引号中的文本没有闭合"
+
 #: Sources/FieldKeymaps/RecordJSON.swift
 msgid "a record is a JSON object of field names to values"
 msgstr "记录是字段名到值的 JSON 对象"
@@ -596,6 +620,14 @@ msgstr "记录是字段名到值的 JSON 对象"
 #: Sources/FieldKit/Phone/PhoneMetadata.swift
 msgid "a region row is malformed"
 msgstr "地区行不正确"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "a rule"
+msgstr "规则"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "a rule needs {0} (a rule is {require: EXPR, message: TEXT, field: NAME})"
+msgstr "规则需要 {0}（规则的形式是 {require: EXPR, message: TEXT, field: NAME}）"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "a socket"
@@ -664,6 +696,10 @@ msgstr "别名"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "an e-mail address has exactly one @"
 msgstr "电子邮件地址只能有一个 @"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "an expression has at most {0} characters, this one {1}"
+msgstr "表达式最多 {0} 个字符，这个有 {1} 个"
 
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "an international number starts with + and the country calling code"
@@ -862,9 +898,17 @@ msgstr "选项文件 {0}：{1}"
 msgid "count must be one of {0}, not '{1}'"
 msgstr "count 必须是 {0} 之一，不是 '{1}'"
 
+#: Sources/FieldKit/Forms/RecordChecker.swift
+msgid "differs from {0}'s {1}"
+msgstr "与 {0} 的 {1} 不符"
+
 #: Sources/FieldKit/Prompt/FormKeys.swift
 msgid "discard this record? y/N"
 msgstr "放弃这条记录？y/N"
+
+#: Sources/FieldKit/Forms/RecordChecker.swift
+msgid "does not apply when {0}"
+msgstr "不适用：仅当 {0} 时才填写"
 
 #: Sources/FieldKit/Editing/FieldStatus+Compute.swift
 msgid "does not match any format yet"
@@ -910,6 +954,30 @@ msgstr "标签为空（连续两个点？）"
 msgid "empty pre-release identifier"
 msgstr "预发布标识为空"
 
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "empty("
+msgstr "empty("
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "empty( takes a field name, not {0}"
+msgstr "empty( 需要字段名，而不是 {0}"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "expected '{0}' to close {1}, found {2}"
+msgstr "需要 '{0}' 来闭合{1}，却是 {2}"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "expected '{0}', found {1}"
+msgstr "需要 '{0}'，却是 {1}"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "expected a comparison (==, !=, <, <=, >, >=) or in, found {0}"
+msgstr "需要比较（==、!=、<、<=、>、>=）或 in，却是 {0}"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "expected a field name, a quoted text or a number, found {0}"
+msgstr "需要字段名、引号中的文本或数字，却是 {0}"
+
 #: Sources/FieldKeymaps/KeymapLoader.swift
 msgid "extends '{0}', but no other keymap of that name follows this one on the search path"
 msgstr "extends '{0}'，但搜索路径上此后没有同名的其他键映射"
@@ -934,6 +1002,18 @@ msgstr "extends 了未知的键映射 '{0}'"
 msgid "field '{0}' differs from field '{1}' only in letter case (one column in a database)"
 msgstr "字段 '{0}' 与字段 '{1}' 只差字母大小写（在数据库中是同一列）"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "field '{0}' has no part '{1}' (its parts: {2})"
+msgstr "字段 '{0}' 没有部分 '{1}'（它的部分：{2}）"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "field '{0}' has no parts to derive from (its keymap decodes none)"
+msgstr "字段 '{0}' 没有可推导的部分（它的键位映射不解析任何部分）"
+
+#: Sources/FieldKeymaps/FormLoader.swift
+msgid "field '{0}' is derived (from), so it takes no {1}"
+msgstr "字段 '{0}' 是推导出的（from），因此不能有 {1}"
+
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}' is listed twice"
 msgstr "字段 '{0}' 列出了两次"
@@ -945,6 +1025,10 @@ msgstr "字段 '{0}' 需要键映射（名字如 phone-cn、路径或映射）"
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}': min ({1}) is larger than the limit ({2})"
 msgstr "字段 '{0}'：min（{1}）大于上限（{2}）"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "field: unknown field '{0}' (the form's fields: {1})"
+msgstr "field：未知字段 '{0}'（表单的字段：{1}）"
 
 #: Sources/fieldline/Check.swift
 msgid "fieldline: cannot read standard input: {0}"
@@ -961,6 +1045,10 @@ msgstr "fieldline：历史文件 {0}：{1}；{2}"
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "fixed-line"
 msgstr "固定电话"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "from is FIELD.PART (e.g. idcard.birthDate), not '{0}'"
+msgstr "from 的形式是 字段.部分（如 idcard.birthDate），而不是 '{0}'"
 
 #: Sources/fieldline/FormImport.swift
 msgid "has {0} values, the header {1}"
@@ -1348,6 +1436,10 @@ msgstr "refuse 列出的 '{0}' 不是本键映射任何模板的标签（已有�
 msgid "regex needs a pattern"
 msgstr "regex 需要 pattern"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "require: unknown field '{0}' (the form's fields: {1})"
+msgstr "require：未知字段 '{0}'（表单的字段：{1}）"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "separator '{0}' is accepted by the field's class, so it would be kept, not dropped"
 msgstr "分隔符 '{0}' 属于字段接受的字符类，会被保留而不是丢弃"
@@ -1389,6 +1481,10 @@ msgstr "模板 '{0}' 的第 {1} 个占位需要 2-9 的数字，但第 {2} 位�
 msgid "text after the closing quote of a value on line {0}"
 msgstr "第 {0} 行的值在闭合引号之后还有文字"
 
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "the '(' opened before it"
+msgstr "前面打开的 '('"
+
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "the domain cannot end with a dot"
 msgstr "域名不能以点结尾"
@@ -1396,6 +1492,18 @@ msgstr "域名不能以点结尾"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "the domain needs a dot, e.g. example.com"
 msgstr "域名需要有点，如 example.com"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "the end"
+msgstr "结尾"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "the expression is empty"
+msgstr "表达式为空"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "the expression nests deeper than {0} levels"
+msgstr "表达式嵌套超过 {0} 层"
 
 #: Sources/FieldKit/Validation/Validator.swift
 msgid "the field's pattern needs more than {0} steps to judge this value"
@@ -1420,6 +1528,10 @@ msgstr "中断键"
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "the line is longer than 1 MiB ({0} bytes); it is not checked"
 msgstr "这一行超过 1 MiB（{0} 字节），未检查"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "the list"
+msgstr "列表"
 
 #: Sources/FieldKit/Choices/ChoiceList.swift
 msgid "the parent '{0}' is not a value of the list"
@@ -1501,6 +1613,10 @@ msgstr "输入以搜索 {0} 个选项，或用上下箭头选择"
 msgid "unexpected '{0}' in a phone number"
 msgstr "电话号码中不应有 '{0}'"
 
+#: Sources/FieldKit/Forms/ExpressionTokens.swift
+msgid "unexpected character '{0}'"
+msgstr "意外的字符 '{0}'"
+
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "unexpected {0} at column {1}: {2}"
 msgstr "第 {1} 列的 {0} 不应出现：{2}"
@@ -1561,6 +1677,10 @@ msgstr "未知的 range 设置 '{0}'（可用 min 和 max）"
 msgid "unknown regex setting '{0}' (use pattern and message)"
 msgstr "未知的 regex 设置 '{0}'（可用 pattern 和 message）"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "unknown rule setting '{0}' (known: {1})"
+msgstr "未知的规则设置 '{0}'（已知：{1}）"
+
 #: Sources/FieldKeymaps/FormLoader.swift
 #: Sources/FieldKeymaps/KeymapLoader.swift
 msgid "unknown setting '{0}' (known: {1})"
@@ -1618,6 +1738,10 @@ msgstr "value: national 需要 regions 中只有一个地区，且与 assumed-re
 msgid "voicemail"
 msgstr "语音信箱"
 
+#: Sources/FieldKeymaps/YAMLNodes.swift
+msgid "{0} (at character {1})"
+msgstr "{0}（在第 {1} 个字符）"
+
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} UTF-16 units"
 msgstr "{0} 个 UTF-16 单元"
@@ -1625,6 +1749,10 @@ msgstr "{0} 个 UTF-16 单元"
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} Unicode scalars"
 msgstr "{0} 个 Unicode 标量"
+
+#: Sources/FieldKit/Forms/ExpressionParser.swift
+msgid "{0} after a complete expression (join conditions with and, or)"
+msgstr "完整的表达式之后出现 {0}（用 and、or 连接条件）"
 
 #: Sources/FieldKit/Phone/PhoneHint.swift
 msgid "{0} area codes do not end 11 ({1}11 is a service number)"
@@ -1661,6 +1789,10 @@ msgstr "{0} 含有控制字符 {1}（键映射文本中不允许控制字符和�
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} digits"
 msgstr "{0} 位数字"
+
+#: Sources/FieldKit/Forms/RecordResolver.swift
+msgid "{0} gives '{1}', which this field refuses: {2}"
+msgstr "{0} 给出 '{1}'，本字段不接受：{2}"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "{0} has a leading zero"
@@ -1726,6 +1858,7 @@ msgstr "{0} 至多为 {1}"
 msgid "{0} must be one of {1}, not '{2}'"
 msgstr "{0} 必须是 {1} 之一，不是 '{2}'"
 
+#: Sources/FieldKeymaps/FormReferences.swift
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} must be text"
 msgstr "{0} 必须是文本"
@@ -1801,6 +1934,14 @@ msgstr "{0}：应为整数（日期只用于日期字段）"
 msgid "{0}: another session holds a lock on table {1} (waited {2}); try again once it is released"
 msgstr "{0}：另一个会话锁住了表 {1}（已等待 {2}）；请在锁释放后重试"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "{0}: field '{1}' cannot depend on itself"
+msgstr "{0}：字段 '{1}' 不能依赖自身"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "{0}: field '{1}' comes after '{2}'; a field may only depend on fields before it"
+msgstr "{0}：字段 '{1}' 在 '{2}' 之后；字段只能依赖它前面的字段"
+
 #: Sources/FieldSinks/JSONLinesSink.swift
 msgid "{0}: record {1} is not a JSON object of texts"
 msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
@@ -1835,6 +1976,14 @@ msgstr "{0}：这个值已在 {2} 的第 {1} 条记录中"
 #: Sources/FieldKit/Forms/FormSession.swift
 msgid "{0}: this value is already in {1}"
 msgstr "{0}：这个值已在{1}中"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "{0}: unknown field '{1}' (the form's fields: {2})"
+msgstr "{0}：未知字段 '{1}'（表单的字段：{2}）"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "{0}: {1}"
+msgstr "{0}：{1}"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."

@@ -145,6 +145,9 @@ public struct PhoneValidator: ConfigurableValidator {
         return number.formatted(national ? .national : .international, metadata: metadata)
     }
 
+    /// The parts `decode` gives: what `check --output json` shows and a form's `from: FIELD.PART` takes.
+    public var decodedPartNames: [String] { ["e164", "region", "callingCode", "national", "international", "kind"] }
+
     public func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
         guard case .success(let number) = self.number(value) else { return [] }
         return [("e164", number.e164), ("region", number.region), ("callingCode", String(number.callingCode)),

@@ -14,6 +14,9 @@ public protocol FieldValidator: Sendable {
     func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue?
     /// Named parts of a valid value for `--output json` (`decoded`); none by default.
     func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)]
+    /// The names `decode` may give, known without a value (a form's `from: FIELD.PART` is checked against them);
+    /// none by default.
+    var decodedPartNames: [String] { get }
     /// Whether `canonical` may rewrite a value (false by default).
     var rewritesValues: Bool { get }
     /// The value as it is to be stored (a phone number as E.164), or nil to keep it as typed.
@@ -30,6 +33,8 @@ public protocol FieldValidator: Sendable {
 extension FieldValidator {
     /// No decoded parts.
     public func decode(_ value: UnsafeBufferPointer<UInt8>) -> [(String, String)] { [] }
+    /// No decoded parts.
+    public var decodedPartNames: [String] { [] }
     /// Values are kept as typed.
     public var rewritesValues: Bool { false }
     /// Values are kept as typed.

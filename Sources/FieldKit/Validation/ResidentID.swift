@@ -40,6 +40,9 @@ public enum ResidentID {
         return nil
     }
 
+    /// The names `decode` gives its parts.
+    public static let partNames = ["birthDate", "sex", "region", "province"]
+
     /// Birth date, sex and region of a valid ID, as named string parts for JSON output.
     public static func decode(_ id: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
         guard id.count == 18, let province = id.decimal(0..<2), let year = id.decimal(6..<10),

@@ -1,0 +1,81 @@
+/// What a record's entered values make of the whole record under the form's `from`, `when` and `rules`: one pass in
+/// form order, shared by `FormSession` (the terminal) and `RecordChecker` (import), so both judge a record alike.
+public struct RecordResolver: Sendable {
+    /// The form whose settings are applied.
+    public let form: FormSpec
+    /// Each field's checker: a derived value is checked by its field's keymap like any value.
+    let checkers: [LineChecker]
+    /// Field name → index, for expressions.
+    let indexByName: [String: Int]
+
+    /// A resolver for `form`, checking derived values on the day `context` gives.
+    public init(form: FormSpec, context: ValidationContext) {
+        self.init(form: form, checkers: form.fields.map { LineChecker(spec: $0.spec, context: context) })
+    }
+
+    /// A resolver sharing checkers already made (RecordChecker's).
+    init(form: FormSpec, checkers: [LineChecker]) {
+        self.form = form
+        self.checkers = checkers
+        var byName: [String: Int] = [:]
+        for (i, field) in form.fields.enumerated() where byName[field.name] == nil { byName[field.name] = i }
+        indexByName = byName
+    }
+
+    /// The record that `entered` (the value stored for a field that is typed, nil or empty for none) makes:
+    /// derived fields derived, fields whose `when` does not hold emptied. What a derived field was given is not
+    /// asked for: its value is always its source's part.
+    public func resolve(entered: (Int) -> String?) -> ResolvedRecord {
+        var record = ResolvedRecord(values: [], applies: [], derivationIssues: [:])
+        record.values.reserveCapacity(form.fields.count)
+        for (i, field) in form.fields.enumerated() {
+            // `when` names earlier fields only (the loader sees to it), so the values it reads are settled here.
+            let applies = field.condition.map { condition in
+                condition.expression.holds { name in indexByName[name].map { $0 < record.values.count ? record.values[$0] : "" } ?? "" }
+            } ?? true
+            record.applies.append(applies)
+            guard applies else { record.values.append(""); continue }
+            guard let from = field.derivedFrom else { record.values.append(entered(i) ?? ""); continue }
+            let derived = derive(from, for: i, in: record.values)
+            if let issue = derived.issue { record.derivationIssues[i] = issue }
+            record.values.append(derived.value)
+        }
+        return record
+    }
+
+    /// The first rule the resolved `values` break, or nil when every rule holds.
+    public func brokenRule(_ values: [String]) -> FormRule? {
+        form.rules.first { rule in
+            !rule.condition.expression.holds { name in indexByName[name].map { values[$0] } ?? "" }
+        }
+    }
+
+    /// The part `from` names of its source's value, as field `index` stores it, or why that field's keymap refuses it.
+    /// An empty source (or one that has no such part) derives an empty value.
+    func derive(_ from: FieldPart, for index: Int, in values: [String]) -> (value: String, issue: String?) {
+        guard let source = indexByName[from.field], source < values.count, !values[source].isEmpty,
+              let text = form.fields[source].spec.decodedParts(of: values[source]).first(where: { $0.name == from.part })?.value,
+              !text.isEmpty
+        else { return ("", nil) }
+        let result = checkers[index].check(text)
+        if let issue = result.issue {
+            return ("", tr("\(from.description) gives '\(ControlCharacters.escaped(text))', which this field refuses: \(issue.message)"))
+        }
+        return (result.value, nil)
+    }
+
+    /// Whether field `index` is asked while the record holds `resolved`: not derived, and its `when` holds.
+    public func isAsked(_ index: Int, in resolved: ResolvedRecord) -> Bool {
+        form.fields[index].derivedFrom == nil && resolved.applies[index]
+    }
+}
+
+/// A record as the form's settings make it from what was entered.
+public struct ResolvedRecord: Sendable, Equatable {
+    /// Each field's value in form order: as entered, as derived, or empty when its `when` does not hold.
+    public var values: [String]
+    /// Whether each field's `when` holds (true for a field without one).
+    public var applies: [Bool]
+    /// Derived fields whose part their own keymap refuses, by index, with the reason.
+    public var derivationIssues: [Int: String]
+}
