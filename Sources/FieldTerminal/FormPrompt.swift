@@ -43,18 +43,20 @@ public struct FormPrompt {
         self.clock = clock
     }
 
-    /// Records entered on `terminal` until the operator ends the session, each saved into `sink`.
-    public func run(on terminal: PromptTerminal, into sink: inout any RecordSink) -> Outcome {
+    /// Records entered on `terminal` until the operator ends the session, each saved into `sink`. With `resume`, the
+    /// first record's `repeat: true` fields start with the last record this operator saved.
+    public func run(on terminal: PromptTerminal, into sink: inout any RecordSink, resume: Bool = false) -> Outcome {
         var saved = 0
         let held = (try? sink.count()) ?? 0
         let records = held == 1 ? tr("1 record") : tr("\(held) records")
         terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."))
         var unsaved: [String]?
         var failure: String?
+        var previous = resume ? (try? sink.lastRecord(savedBy: operatorName)) ?? nil : nil
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
-            let entered = record(on: terminal, sink: sink, resuming: unsaved, status: failure)
+            let entered = record(on: terminal, sink: sink, resuming: unsaved, previous: previous, status: failure)
             guard case .success(let values) = entered else {
                 switch entered {
                 case .failure(.ended): terminal.say(saved == 1 ? tr("1 record saved to \(sink.label)") : tr("\(saved) records saved to \(sink.label)")); return .ended(saved: saved)
@@ -68,6 +70,7 @@ public struct FormPrompt {
             do {
                 try sink.save(SavedRecord(values: values, savedAt: clock(), operatorName: operatorName))
                 saved += 1
+                previous = Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
                 terminal.say(tr("\(saved) saved to \(sink.label)"))
             } catch {
                 // The record's key line comes back under its block, the failure on its status line.
@@ -86,63 +89,88 @@ public struct FormPrompt {
 
     /// One record entered and confirmed.
     ///
-    /// The screen holds the record's block: when field `k` is asked, the lines of fields before it are above the
-    /// cursor (each as its prompt left it, `rows` rows tall), and the later fields that have values are drawn by
-    /// the painter under the field. Going back rewinds over the field's own line and the one before.
+    /// The screen holds the record's block, a line per field shown: when field `k` is asked, the lines of the shown
+    /// fields before it are above the cursor (`printed`, each with the rows it took), and the later ones that have
+    /// values are drawn by the painter under the field. Whatever the session does next (forward, back, back to a
+    /// broken rule's field, the same field again after a refusal), the block is rewound to the line of the field
+    /// it asks and the derived lines before that field are printed: nothing of a record is drawn twice.
     private func record(on terminal: PromptTerminal, sink: any RecordSink, resuming: [String]?,
+                        previous: [String: String]?,
                         status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
-        var session = FormSession(form: form, resuming: resuming)
-        var rows = Array(repeating: 1, count: form.fields.count)
+        var session = FormSession(form: form, resuming: resuming, previous: previous, context: context)
+        var printed: [(index: Int, rows: Int)] = []
+        if resuming != nil {
+            // A record whose save failed: its block is on the screen already, above the key line.
+            printed = shownLines(of: session, before: form.fields.count).map { ($0.index, terminal.rows(of: $0.line)) }
+        }
         var status = initialStatus
+        var onScreen = 0  // rows of the prompt that just ended, still under the printed lines
         while true {
+            // Bring the block to the step: rewind over lines from the asked field on, print derived lines before it.
+            let target: Int
+            if case .field(let k) = session.step { target = k } else { target = form.fields.count }
+            var rewind = onScreen
+            while let last = printed.last, last.index >= target { rewind += last.rows; printed.removeLast() }
+            if rewind > 0 { terminal.rewind(rows: rewind) }
+            for shown in shownLines(of: session, before: target) where shown.index > (printed.last?.index ?? -1) {
+                terminal.say(shown.line)
+                printed.append((shown.index, terminal.rows(of: shown.line)))
+            }
             let outcome: PromptOutcome
-            let index: Int?
             switch session.step {
             case .summary:
-                index = nil
                 outcome = confirm(session, status: status, on: terminal)
             case .field(let i):
-                index = i
                 outcome = ask(i, of: session, status: status, on: terminal)
             }
             status = nil
+            onScreen = terminal.lastLineRows
             switch outcome {
             case .accepted(let value):
-                guard let i = index else {
+                guard case .field(let i) = session.step else {
                     // The key line goes: the block stays as the record's transcript.
-                    terminal.rewind(rows: terminal.lastLineRows)
+                    terminal.rewind(rows: onScreen)
                     return .success(session.record)
                 }
-                rows[i] = terminal.lastLineRows
-                let refusal = session.accept(value) { name, value in
+                printed.append((i, onScreen))
+                onScreen = 0
+                // A refusal (a unique value, a broken rule) names why on the status line of the field it returns to.
+                status = session.accept(value) { name, value in
                     (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { tr("\($0) of \(sink.label)") } }
                 }
-                if let refusal {
-                    // Asked again in its own line, the reason on its status line.
-                    terminal.rewind(rows: rows[i])
-                    status = refusal
-                }
             case .back:
-                let from = session.step
                 session.back()
-                guard session.step != from, case .field(let previous) = session.step else {
-                    terminal.rewind(rows: terminal.lastLineRows)
-                    continue
-                }
-                terminal.rewind(rows: terminal.lastLineRows + rows[previous])
             case .endOfFile:
                 // Only the first field of an empty record lets Ctrl-D end (FormKeys).
                 return .failure(.ended)
             case .cancelled:
-                // Esc, confirmed with y: the record in progress goes.
+                // Esc, confirmed with y: the record in progress goes; its lines stay as they were.
                 terminal.say(tr("record discarded"))
                 session.discard()
+                printed = []
+                onScreen = 0
             case .interrupted: return .failure(.interrupted)
             case .terminated(let signo): return .failure(.stopped(.terminated(signo)))
             case .timedOut, .noTerminal: return .failure(.stopped(.terminalGone))
             case .failed(let why): return .failure(.stopped(.failed(why)))
             }
         }
+    }
+
+    /// The block's lines for the fields before `end` that are shown: asked fields with a value, derived fields with
+    /// one (never asked, always shown filled).
+    private func shownLines(of session: FormSession, before end: Int) -> [(index: Int, line: String)] {
+        (0..<end).compactMap { j in shownValue(of: j, in: session).map { (j, line(of: form.fields[j], value: $0)) } }
+    }
+
+    /// The value field `j` shows in the block, or nil when it has no line (not reached, or its `when` fails).
+    private func shownValue(of j: Int, in session: FormSession) -> String? {
+        if form.fields[j].derivedFrom != nil {
+            let value = session.resolved.values[j]
+            return value.isEmpty ? nil : value
+        }
+        guard session.isAsked(j) else { return nil }
+        return session.values[j]
     }
 
     /// Ask field `i` in its line, the record's later fields that have values kept under it.
@@ -157,11 +185,10 @@ public struct FormPrompt {
         options.defaultIsPaste = true
         options.defaultText = session.startingText(of: i, in: context)
         options.status = status
-        options.formKeys = FormKeys(endOfFileEnds: session.isUntouched,
-                                    recordHoldsTypedText: holdsTypedText(session, besides: i),
+        options.formKeys = FormKeys(endOfFileEnds: session.isUntouched, recordHoldsTypedText: session.holdsTypedText,
                                     startingValue: startingValue(of: field, text: options.defaultText))
         options.linesBelow = form.fields.indices.dropFirst(i + 1).compactMap { j in
-            session.values[j].map { line(of: form.fields[j], value: $0) }
+            shownValue(of: j, in: session).map { line(of: form.fields[j], value: $0) }
         }
         return terminal.ask(spec: field.spec, context: context, options: options)
     }
@@ -173,7 +200,7 @@ public struct FormPrompt {
         options.prompt = tr("Enter saves, Shift-Tab goes back, Esc discards: ")
         options.backKeys = true
         options.colour = colour
-        options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: holdsTypedText(session, besides: nil))
+        options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: session.holdsTypedText)
         // A field that takes nothing: every typed key is refused, only Enter, Esc and the back keys mean anything.
         let nothing = FieldSpec(name: "confirm", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [], name: "nothing")))
         return terminal.ask(spec: nothing, context: context, options: options)
@@ -182,6 +209,8 @@ public struct FormPrompt {
     /// A field's line in the record's block: its prompt and its value as the field displays it (masked if secret).
     private func line(of field: FormField, value: String) -> String {
         if field.secret { return field.prompt + String(repeating: "*", count: value.count) }
+        // A choice shows its label (with its parents' in a tree), not the query line a picker edits.
+        if let list = field.spec.choices, let index = list.byValue[value] { return field.prompt + list.path(to: index) }
         var shown = Field(spec: field.spec, context: context)
         if !value.isEmpty { shown.apply(.paste(value)) }
         return field.prompt + shown.frame.display
@@ -193,14 +222,5 @@ public struct FormPrompt {
         var start = Field(spec: field.spec, context: context)
         start.apply(.paste(text))
         return start.value
-    }
-
-    /// Whether a field other than `besides` holds a value that is not its untouched default.
-    private func holdsTypedText(_ session: FormSession, besides: Int?) -> Bool {
-        form.fields.indices.contains { j in
-            guard j != besides, let value = session.values[j] else { return false }
-            let fallback = form.fields[j].defaultValue?.text(in: context) ?? ""
-            return value != fallback && !value.isEmpty
-        }
     }
 }

@@ -72,6 +72,12 @@ public final class PromptTerminal {
         TerminalWrites.write(tty, "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J")
     }
 
+    /// How many rows `say(text)` takes at the terminal's width now.
+    public func rows(of text: String) -> Int {
+        let width = max(TerminalWrites.columns(tty), 1)
+        return max(1, (DisplayWidth.columns(of: ControlCharacters.escaped(text)) + width - 1) / width)
+    }
+
     /// Writes text to the terminal between prompts (a form's start line, messages, the summary); controls in it
     /// are escaped, so data can never move the cursor or change the terminal.
     public func say(_ text: String, colour: String? = nil) {

@@ -74,7 +74,7 @@ struct Form: ParsableCommand {
         defer { if tty >= 0 { close(tty) } }
         // With a terminal and no --input, records are entered; with no terminal, stdin holds them.
         guard let source = input ?? (isatty(0) == 0 || tty < 0 ? "-" : nil) else {
-            try FormEntry(form: spec, context: Today.context()).run(into: &sink)
+            try FormEntry(form: spec, context: Today.context(), resume: resume).run(into: &sink)
             return
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)

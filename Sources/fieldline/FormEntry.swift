@@ -10,6 +10,8 @@ import Glibc
 struct FormEntry {
     let form: FormSpec
     let context: ValidationContext
+    /// `--resume`: the first record's repeat fields start with this operator's last saved record.
+    let resume: Bool
 
     func run(into sink: inout any RecordSink) throws {
         // One terminal for every field and summary: keys typed ahead of the next field are kept for it.
@@ -23,7 +25,7 @@ struct FormEntry {
         }
         let prompt = FormPrompt(form: form, context: context, operatorName: FormImport.operatorName(),
                                 colour: Ask.colourAllowed(), clock: FormImport.timestamp)
-        switch prompt.run(on: terminal, into: &sink) {
+        switch prompt.run(on: terminal, into: &sink, resume: resume) {
         case .ended: return
         case .interrupted: Interrupt.propagate(SIGINT)
         case .terminated(let signo): Interrupt.propagate(signo, wholeGroup: false)

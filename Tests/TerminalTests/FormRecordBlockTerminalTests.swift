@@ -89,3 +89,66 @@ import Testing
         #expect(Self.fieldRows(t.screen()).count == 4, "\(t.dump())")
     }
 }
+
+/// Derived fields shown filled in the block, a broken rule sending the record back to its field, and `repeat`
+/// fields pre-filled from the record before: at a real terminal.
+@Suite struct FormRulesTerminalTests {
+    static let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("forms").path
+
+    @Test func derivedLinesAreShownAndABrokenRuleReturnsToItsField() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = t.home + "/v.jsonl"
+        t.run(FormTerminalTests.form(out))
+        try await t.seeRow("Mobile:", "0/11")
+        t.type("13812345678"); t.press("Enter")
+        try await t.seeRow("ID card:", "0/18")
+        t.type("11010519491231002X"); t.press("Enter")
+        // Birth date and sex come from the ID card: shown filled, never asked.
+        try await t.seeRow("Name:", "0/20")
+        #expect(t.screen().contains("Birth date: 1949-12-31") && t.screen().contains("Sex: female"), "\(t.dump())")
+        t.type("Zhang"); t.press("Enter")
+        try await t.see("the visit date", FormTerminalTests.dateRow)
+        t.press("C-u"); t.type("19400101"); t.press("Enter")
+        try await t.see("the rule's message") { $0.contains("the visit date is before the visitor's birth date") }
+        try await t.waitRow("Visit date: 1940-01-01", "Mon")
+        #expect(t.screen().filter { $0.hasPrefix("Visit date:") }.count == 1, "\(t.dump())")
+        t.press("C-u"); t.type("20260101"); t.press("Enter")
+        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        #expect(!t.screen().contains("the visit date is before the visitor's birth date"), "\(t.dump())")
+        t.press("Enter")
+        try await t.see("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
+        let saved = try FormTerminalTests.saved(out)
+        #expect(saved.first?["birth_date"] == "1949-12-31" && saved.first?["sex"] == "female"
+                && saved.first?["visit_date"] == "2026-01-01", "\(saved)")
+    }
+
+    @Test func repeatFieldsStartWithTheRecordBefore() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = t.home + "/d.jsonl"
+        t.run("fieldline form '\(Self.forms)/delivery.yaml' --out '\(out)'; echo rc=$?")
+        try await t.waitRow("Purpose:", "0/2")
+        t.type("deliv"); t.press("Enter")
+        try await t.waitRow("Mobile:", "0/11")
+        t.type("13812345678"); t.press("Enter")
+        try await t.waitRow("Courier company:", "0/40")
+        t.type("SF Express"); t.press("Enter")
+        try await t.waitRow("Parcels:", "0/3")
+        t.type("2"); t.press("Enter")
+        try await t.see("the date") { $0.contains { $0.hasPrefix("Date: ") } }
+        t.press("Enter")
+        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        t.press("Enter")
+        try await t.see("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
+        // The next record starts with the purpose and the company of the one before, editable.
+        try await t.see("the purpose repeated") { $0.contains { $0.hasPrefix("Purpose: delivery") } }
+        t.press("Enter")
+        try await t.waitRow("Mobile:", "0/11")
+        t.type("13912345678"); t.press("Enter")
+        try await t.waitRow("Courier company: SF Express", "10/40")
+        t.press("C-c")
+        let saved = try FormTerminalTests.saved(out)
+        #expect(saved.count == 1 && saved.first?["company"] == "SF Express" && saved.first?["mobile_e164"] == "+8613812345678",
+                "\(saved)")
+    }
+}
