@@ -115,7 +115,9 @@ import Testing
         try "x=$(fieldline ask digits) && echo \"got=$x\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         for round in 1...20 {
             t.run("clear; bash " + script)
-            try await t.wait { $0.contains { $0.hasPrefix(">") } }
+            // The fresh prompt alone on the cleared screen: the last round's `> 456` must not count, or "45" would
+            // be typed before this prompt reads the terminal.
+            try await t.wait { $0.first == ">" && !$0.contains { $0.hasPrefix("got=") } }
             t.type("45")
             try await t.wait { $0.contains { $0.hasPrefix("> 45") } }
             t.press("C-z")
