@@ -53,10 +53,14 @@ public struct FormPrompt {
         var unsaved: [String]?
         var failure: String?
         var previous = resume ? (try? sink.lastRecord(savedBy: operatorName)) ?? nil : nil
+        // One session's checkers and one cache of drawn lines serve every record.
+        let blank = FormSession(form: form, context: context)
+        let lines = BlockLines()
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
-            let entered = record(on: terminal, sink: sink, resuming: unsaved, previous: previous, status: failure)
+            let entered = record(blank.another(resuming: unsaved, previous: previous), lines: lines, on: terminal,
+                                 sink: sink, resumed: unsaved != nil, status: failure)
             guard case .success(let values) = entered else {
                 switch entered {
                 case .failure(.ended): terminal.say(saved == 1 ? tr("1 record saved to \(sink.label)") : tr("\(saved) records saved to \(sink.label)")); return .ended(saved: saved)
@@ -94,14 +98,13 @@ public struct FormPrompt {
     /// values are drawn by the painter under the field. Whatever the session does next (forward, back, back to a
     /// broken rule's field, the same field again after a refusal), the block is rewound to the line of the field
     /// it asks and the derived lines before that field are printed: nothing of a record is drawn twice.
-    private func record(on terminal: PromptTerminal, sink: any RecordSink, resuming: [String]?,
-                        previous: [String: String]?,
-                        status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
-        var session = FormSession(form: form, resuming: resuming, previous: previous, context: context)
+    private func record(_ start: FormSession, lines: BlockLines, on terminal: PromptTerminal, sink: any RecordSink,
+                        resumed: Bool, status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
+        var session = start
         var printed: [(index: Int, rows: Int)] = []
-        if resuming != nil {
+        if resumed {
             // A record whose save failed: its block is on the screen already, above the key line.
-            printed = shownLines(of: session, before: form.fields.count).map { ($0.index, terminal.rows(of: $0.line)) }
+            printed = shownLines(of: session, before: form.fields.count, lines: lines).map { ($0.index, terminal.rows(of: $0.line)) }
         }
         var status = initialStatus
         var onScreen = 0  // rows of the prompt that just ended, still under the printed lines
@@ -112,7 +115,7 @@ public struct FormPrompt {
             var rewind = onScreen
             while let last = printed.last, last.index >= target { rewind += last.rows; printed.removeLast() }
             if rewind > 0 { terminal.rewind(rows: rewind) }
-            for shown in shownLines(of: session, before: target) where shown.index > (printed.last?.index ?? -1) {
+            for shown in shownLines(of: session, before: target, lines: lines) where shown.index > (printed.last?.index ?? -1) {
                 terminal.say(shown.line)
                 printed.append((shown.index, terminal.rows(of: shown.line)))
             }
@@ -121,7 +124,7 @@ public struct FormPrompt {
             case .summary:
                 outcome = confirm(session, status: status, on: terminal)
             case .field(let i):
-                outcome = ask(i, of: session, status: status, on: terminal)
+                outcome = ask(i, of: session, status: status, lines: lines, on: terminal)
             }
             status = nil
             onScreen = terminal.lastLineRows
@@ -159,8 +162,8 @@ public struct FormPrompt {
 
     /// The block's lines for the fields before `end` that are shown: asked fields with a value, derived fields with
     /// one (never asked, always shown filled).
-    private func shownLines(of session: FormSession, before end: Int) -> [(index: Int, line: String)] {
-        (0..<end).compactMap { j in shownValue(of: j, in: session).map { (j, line(of: form.fields[j], value: $0)) } }
+    private func shownLines(of session: FormSession, before end: Int, lines: BlockLines) -> [(index: Int, line: String)] {
+        (0..<end).compactMap { j in shownValue(of: j, in: session).map { (j, lines.line(of: j, value: $0, in: self)) } }
     }
 
     /// The value field `j` shows in the block, or nil when it has no line (not reached, or its `when` fails).
@@ -174,7 +177,8 @@ public struct FormPrompt {
     }
 
     /// Ask field `i` in its line, the record's later fields that have values kept under it.
-    private func ask(_ i: Int, of session: FormSession, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
+    private func ask(_ i: Int, of session: FormSession, status: String?, lines: BlockLines,
+                     on terminal: PromptTerminal) -> PromptOutcome {
         let field = form.fields[i]
         var options = PromptOptions()
         options.prompt = field.prompt
@@ -186,9 +190,9 @@ public struct FormPrompt {
         options.defaultText = session.startingText(of: i, in: context)
         options.status = status
         options.formKeys = FormKeys(endOfFileEnds: session.isUntouched, recordHoldsTypedText: session.holdsTypedText,
-                                    startingValue: startingValue(of: field, text: options.defaultText))
+                                    startingText: options.defaultText ?? "")
         options.linesBelow = form.fields.indices.dropFirst(i + 1).compactMap { j in
-            shownValue(of: j, in: session).map { line(of: form.fields[j], value: $0) }
+            shownValue(of: j, in: session).map { lines.line(of: j, value: $0, in: self) }
         }
         return terminal.ask(spec: field.spec, context: context, options: options)
     }
@@ -207,7 +211,7 @@ public struct FormPrompt {
     }
 
     /// A field's line in the record's block: its prompt and its value as the field displays it (masked if secret).
-    private func line(of field: FormField, value: String) -> String {
+    fileprivate func line(of field: FormField, value: String) -> String {
         if field.secret { return field.prompt + String(repeating: "*", count: value.count) }
         // A choice shows its label (with its parents' in a tree), not the query line a picker edits.
         if let list = field.spec.choices, let index = list.byValue[value] { return field.prompt + list.path(to: index) }
@@ -216,11 +220,18 @@ public struct FormPrompt {
         return field.prompt + shown.frame.display
     }
 
-    /// The field's value once `text` (its default or earlier value) is pasted in: typing anything else is typed work.
-    private func startingValue(of field: FormField, text: String?) -> String {
-        guard let text, !text.isEmpty else { return "" }
-        var start = Field(spec: field.spec, context: context)
-        start.apply(.paste(text))
-        return start.value
+}
+
+/// The block's lines as drawn, kept by field and value: a line is a field pasted into and formatted, and the
+/// block is drawn again at every step.
+private final class BlockLines {
+    private var drawn: [Int: (value: String, line: String)] = [:]
+
+    /// Field `index`'s line for `value`, made once per value.
+    func line(of index: Int, value: String, in prompt: FormPrompt) -> String {
+        if let kept = drawn[index], kept.value == value { return kept.line }
+        let line = prompt.line(of: prompt.form.fields[index], value: value)
+        drawn[index] = (value, line)
+        return line
     }
 }

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func anUntouchedDefaultIsNotTypedWork() {
-        var (core, field) = Self.setUp(FormKeys(endOfFileEnds: true, recordHoldsTypedText: false, startingValue: "x"),
+        var (core, field) = Self.setUp(FormKeys(endOfFileEnds: true, recordHoldsTypedText: false, startingText: "x"),
                                        typed: "x")
         let step = core.step(.key(.named("Esc")), field: &field)
         #expect(step == .refused(reason: "nothing to discard: Ctrl-D ends the session"))

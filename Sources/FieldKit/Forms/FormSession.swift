@@ -49,11 +49,24 @@ public struct FormSession {
     /// fields. `context` gives today (for the `today` default and for checking derived values); without it no date
     /// is in the future, so pass the session's context.
     public init(form: FormSpec, resuming: [String]? = nil, previous: [String: String]? = nil, context: ValidationContext? = nil) {
+        let context = context ?? ValidationContext(today: CalendarDate(year: 9999, month: 12, day: 31)!)
+        self.init(form: form, resolver: RecordResolver(form: form, context: context), resuming: resuming,
+                  previous: previous, context: context)
+    }
+
+    /// Another record of the same form: a new one (repeat fields starting with `previous`), or with `resuming` one
+    /// whose save failed. The fields' checkers are this session's: building them for every record would cost more
+    /// than entering it.
+    public func another(resuming: [String]? = nil, previous: [String: String]?) -> FormSession {
+        FormSession(form: form, resolver: resolver, resuming: resuming, previous: previous, context: context)
+    }
+
+    private init(form: FormSpec, resolver: RecordResolver, resuming: [String]?, previous: [String: String]?,
+                 context: ValidationContext) {
         self.form = form
         self.previous = previous
-        let context = context ?? ValidationContext(today: CalendarDate(year: 9999, month: 12, day: 31)!)
         self.context = context
-        resolver = RecordResolver(form: form, context: context)
+        self.resolver = resolver
         if let resuming, resuming.count == form.fields.count {
             values = zip(form.fields, resuming).map { $0.derivedFrom == nil ? $1 : nil }
         } else {
@@ -67,7 +80,7 @@ public struct FormSession {
 
     /// The record after this one is saved: a new record whose `repeat: true` fields start with this one's values.
     public func nextRecord() -> FormSession {
-        FormSession(form: form, previous: Dictionary(record.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }), context: context)
+        another(previous: Dictionary(record.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// Nothing entered yet: the first asked field of an empty record (where Ctrl-D ends the session).
@@ -153,7 +166,7 @@ public struct FormSession {
 
     /// Esc: the record in progress is given up; a new one starts at the first field (repeat fields still start
     /// with the previous record's values).
-    public mutating func discard() { self = FormSession(form: form, previous: previous, context: context) }
+    public mutating func discard() { self = another(previous: previous) }
 
     /// The record's values in form order: derived values filled in, empty text for an optional field left empty
     /// and for a field whose `when` does not hold.

@@ -6,15 +6,23 @@ public struct FormKeys: Sendable, Equatable {
     public var endOfFileEnds: Bool
     /// Other fields of the record hold typed text (not only untouched defaults and derived values).
     public var recordHoldsTypedText: Bool
-    /// The field's value as it started (its default, or the value it had when the operator went back to it): the
-    /// field holds typed text when its value differs.
-    public var startingValue: String
+    /// The text the field started with (its default, a repeated or earlier value, pasted in): the field holds typed
+    /// text when its value differs from what that text makes.
+    public var startingText: String
 
     /// The keys of one field of a form.
-    public init(endOfFileEnds: Bool, recordHoldsTypedText: Bool, startingValue: String = "") {
+    public init(endOfFileEnds: Bool, recordHoldsTypedText: Bool, startingText: String = "") {
         self.endOfFileEnds = endOfFileEnds
         self.recordHoldsTypedText = recordHoldsTypedText
-        self.startingValue = startingValue
+        self.startingText = startingText
+    }
+
+    /// Whether `field` holds other than what its starting text makes: judged only when Esc asks (a paste into a
+    /// fresh field), so a field's start costs nothing for it.
+    func holdsTypedText(_ field: Field) -> Bool {
+        var start = Field(spec: field.spec, context: field.context)
+        if !startingText.isEmpty { start.apply(.paste(startingText)) }
+        return field.value != start.value
     }
 
     /// What Esc asks on the status line; `y` (or `Y`, `是`) answers yes.

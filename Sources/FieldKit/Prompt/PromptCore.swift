@@ -79,7 +79,7 @@ public struct PromptCore: Sendable {
             return .redraw
         case .abort where formKeys != nil:
             let keys = formKeys!
-            if keys.recordHoldsTypedText || field.value != keys.startingValue {
+            if keys.recordHoldsTypedText || keys.holdsTypedText(field) {
                 askingToDiscard = true
                 return .status(FormKeys.discardQuestion)
             }
