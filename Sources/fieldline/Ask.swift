@@ -67,6 +67,8 @@ struct Ask: ParsableCommand {
         _ = try request.load()
     }
 
+    @OptionGroup var language: LanguageOption
+
     func run() throws {
         let request = request
         try request.perform(try request.load())

@@ -34,6 +34,8 @@ struct Check: ParsableCommand {
         _ = try FieldCatalog.load(keymap, options: field)
     }
 
+    @OptionGroup var language: LanguageOption
+
     func run() throws {
         let spec = try FieldCatalog.load(keymap, options: field).spec
         let context = Today.context()

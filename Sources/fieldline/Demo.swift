@@ -10,6 +10,8 @@ struct Demo: ParsableCommand {
         abstract: tr("Ask for a mobile number, an ID card number and a nickname, then print them as JSON.")
     )
 
+    @OptionGroup var language: LanguageOption
+
     func run() throws {
         let context = Today.context()
         let group = try FieldOptionGroup.parse([])

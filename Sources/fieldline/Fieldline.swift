@@ -14,7 +14,10 @@ struct Fieldline: ParsableCommand {
             ~/.config/fieldline/keymaps or $FIELDLINE_KEYMAPS, or --keymap-file FILE. A keymap says which \
             characters each position accepts (symbols), how long a value is (length), how it is shown \
             (templates such as ###-####-####), which validators judge it, and key bindings; choices make a \
-            picker, picker: date a date picker. fieldline keymaps lint FILE checks one.
+            picker, picker: date a date picker. fieldline keymaps lint FILE checks one. form enters or imports \
+            records into JSON Lines, CSV, SQLite or a PostgreSQL shared by a team.
+
+            --lang zh|en, anywhere on the command line, chooses the language of messages and prompts.
 
             Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D); 64 usage error; 65 invalid value or record; \
             66 unreadable input; 70 internal error; 74 output not written; 78 keymap, form or choice list \
@@ -24,6 +27,8 @@ struct Fieldline: ParsableCommand {
         version: Version.current,
         subcommands: [Ask.self, Check.self, Replay.self, Form.self, Keymaps.self, Demo.self]
     )
+
+    @OptionGroup var language: LanguageOption
 }
 
 extension Fieldline {

@@ -10,7 +10,7 @@ import Glibc
 struct Form: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
-        abstract: tr("Enter or import records of a form (a YAML file listing fields) into JSONL, CSV or SQLite."),
+        abstract: tr("Enter or import records of a form (a YAML file listing fields) into JSONL, CSV, SQLite or PostgreSQL."),
         discussion: """
             With --input (or when standard input is not a terminal) records are read as JSON Lines (one object \
             of field names to values a line) or CSV with a header (a .csv file, or --input-format csv), checked \
@@ -55,6 +55,8 @@ struct Form: ParsableCommand {
             throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
         }
     }
+
+    @OptionGroup var language: LanguageOption
 
     func run() throws {
         let loader = FormLoader(keymaps: FieldCatalog.loader)

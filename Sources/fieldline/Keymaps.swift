@@ -19,6 +19,8 @@ struct Keymaps: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: tr("List every keymap: name, origin, description."))
 
+        @OptionGroup var language: LanguageOption
+
         func run() throws {
             let loader = FieldCatalog.loader
             var out = OutputBuffer(fd: 1)
@@ -45,6 +47,8 @@ struct Keymaps: ParsableCommand {
 
         /// An unknown name is the usage error every command gives (64), with this command's usage line.
         func validate() throws { try FieldCatalog.requireKnown(name) }
+
+        @OptionGroup var language: LanguageOption
 
         func run() throws {
             let lookup = FieldCatalog.loader.lookup
@@ -74,6 +78,8 @@ struct Keymaps: ParsableCommand {
 
         @Argument(help: ArgumentHelp(tr("Keymap files.")), completion: .file(extensions: ["yaml", "yml"]))
         var files: [String]
+
+        @OptionGroup var language: LanguageOption
 
         func run() throws {
             let loader = FieldCatalog.loader

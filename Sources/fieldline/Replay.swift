@@ -52,6 +52,8 @@ struct Replay: ParsableCommand {
         }
     }
 
+    @OptionGroup var language: LanguageOption
+
     func run() throws {
         let loaded = try FieldCatalog.load(keymap, options: field)
         let script = ReplayScript(Replay.orderedSteps(arguments: Array(CommandLine.arguments.dropFirst()), keys: keys,

@@ -108,6 +108,21 @@ import Testing
         #expect(english.out.contains("Chinese resident ID number (GB 11643-1999)"))
     }
 
+    /// `--lang` is taken off the command line before parsing, so only help can show it: every command's does.
+    @Test func everyCommandsHelpShowsLang() throws {
+        let commands: [[String]] = [[], ["ask"], ["check"], ["replay"], ["form"], ["keymaps", "list"], ["keymaps", "show"],
+                                    ["keymaps", "lint"], ["demo"]]
+        for command in commands {
+            let help = try fieldline(command + ["--help"], environment: Self.english)
+            #expect(help.out.contains("--lang <zh|en>") && help.out.contains("LC_ALL, LC_MESSAGES or LANG"),
+                    "\(command): \(help.out)")
+        }
+        let top = try fieldline(["--help"], environment: Self.english)
+        #expect(top.out.contains("PostgreSQL"), "the top-level help says form saves to PostgreSQL too")
+        let chinese = try fieldline(["check", "--help", "--lang", "zh"], environment: Self.english)
+        #expect(chinese.out.contains("消息和提示使用的语言"), "\(chinese.out)")
+    }
+
     @Test func pickersShowWeekdaysAndCountryNamesInTheLanguage() throws {
         let zhDate = try fieldline(["replay", "--json", "date", "--paste", "2026-11-27"], environment: Self.chinese)
         let enDate = try fieldline(["replay", "--json", "date", "--paste", "2026-11-27"], environment: Self.english)

@@ -212,8 +212,8 @@ msgid "Enter or Tab opens the {0} choices of {1}"
 msgstr "按 Enter 或 Tab 打开 {1} 下的 {0} 个选项"
 
 #: Sources/fieldline/Form.swift
-msgid "Enter or import records of a form (a YAML file listing fields) into JSONL, CSV or SQLite."
-msgstr "按表单（列出字段的 YAML 文件）录入或导入记录，保存到 JSONL、CSV 或 SQLite。"
+msgid "Enter or import records of a form (a YAML file listing fields) into JSONL, CSV, SQLite or PostgreSQL."
+msgstr "按表单（列出字段的 YAML 文件）录入或导入记录，保存到 JSONL、CSV、SQLite 或 PostgreSQL。"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "Enter saves, Shift-Tab goes back, Esc discards: "
@@ -262,6 +262,10 @@ msgstr "从这个键映射文件加载字段。"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "MAJOR, MINOR and PATCH are numbers"
 msgstr "MAJOR、MINOR 和 PATCH 都必须是数字"
+
+#: Sources/fieldline/LanguageOption.swift
+msgid "Messages and prompts in this language: zh or en (default: from LC_ALL, LC_MESSAGES or LANG)."
+msgstr "消息和提示使用的语言：zh 或 en（默认取自 LC_ALL、LC_MESSAGES 或 LANG）。"
 
 #: Sources/fieldline/Demo.swift
 msgid "Mobile number: "
