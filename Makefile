@@ -72,6 +72,8 @@ man: release
 	@mkdir -p .build-man/out
 	.build-man/debug/generate-manual $(FL) --output-directory .build-man/out \
 	  --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+	# A blank line in a command's discussion comes out as an empty input line, which mdoc warns about: a paragraph.
+	sed -i 's/^$$/.Pp/' .build-man/out/fieldline.1
 
 # Shell completions, written by the release binary itself (keymap names are completed at run time).
 completions: release
