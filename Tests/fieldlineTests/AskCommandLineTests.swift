@@ -97,6 +97,7 @@ import Testing
             return String(word.prefix { $0 == "-" || $0.isLetter })
         })
         let fast = Set(AskOption.all.flatMap(\.spellings))
-        #expect(names.subtracting(["--help"]) == fast)
+        // `--lang` is shown in help but taken off the command line before either reader sees it (Main).
+        #expect(names.subtracting(["--help", "--lang"]) == fast)
     }
 }
