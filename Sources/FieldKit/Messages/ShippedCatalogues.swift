@@ -448,6 +448,10 @@ msgstr "命令"
 msgid "a date has 8 digits, yyyymmdd"
 msgstr "日期是 8 位数字，yyyymmdd"
 
+#: Sources/FieldKit/Dates/DateSeparators.swift
+msgid "a date is written yyyy-mm-dd or yyyymmdd"
+msgstr "日期写作 yyyy-mm-dd 或 yyyymmdd"
+
 #: Sources/FieldKit/Keys/SymbolClass.swift
 msgid "a digit"
 msgstr "数字"
