@@ -142,12 +142,13 @@ public struct LineChecker: Sendable {
     }
 
     /// A choice field's line: valid when it names exactly one choice (by value, label, alias or a `-` path of
-    /// them) with nothing under it. The value is the choice's; the display its labels from the first level.
+    /// them) with nothing under it, or, naming none, when typing it and Enter would take one (`resolve`). The
+    /// value is the choice's; the display its labels from the first level.
     private func checkChoice(_ body: UnsafeBufferPointer<UInt8>, in list: ChoiceList) -> CheckResult {
         guard let text = String(validating: body, as: UTF8.self) else {
             return failed(ValidationIssue(tr("not valid UTF-8 text")), text: "")
         }
-        switch list.identify(trimming: text) {
+        switch list.resolve(trimming: text) {
         case .success(let index): return CheckResult(value: list.choices[index].value, display: list.path(to: index), issue: nil)
         case .failure(let issue): return failed(issue, text: text)
         }
