@@ -6,7 +6,8 @@ One row per alpha-2 code that ISO 3166-1 assigns (249), sorted by code:
     value         alpha-2, upper case (DE)
     label         flag, English name, Chinese name, calling code (🇩🇪 Germany 德国 +49)
     label_zh      the same with the Chinese name first (🇩🇪 德国 Germany +49), the label under a Chinese locale
-    aliases       alpha-3, numeric, English name, Chinese name, calling code, the ISO 3166-1 English short name
+    aliases       alpha-3, numeric, the code users write where ISO 3166-1 reserves it (UK for GB, EL for GR),
+                  English name, Chinese name, calling code, the ISO 3166-1 English short name
                   and common name where they differ (Viet Nam, Korea, Republic of), the English names without
                   accents (Côte d’Ivoire -> Cote d'Ivoire), full pinyin of the Chinese name (deguo) and its
                   initials (dg)
@@ -60,6 +61,12 @@ DEFAULT_OUT = os.path.join(ROOT, "keymaps", "data", "country.tsv")
 
 COLUMNS = ["value", "label", "label_zh", "aliases", "parent",
            "flag", "name_en", "name_zh", "alpha3", "numeric", "calling_code"]
+
+# Codes users write for a country that ISO 3166-1 does not assign but keeps as "exceptional reservations" at the
+# request of that country or an international body, so they never name another: UK (the United Kingdom's own
+# abbreviation, reserved for GB) and EL (Greece's code in the EU's usage, reserved for GR). Aliases of the row
+# they stand for, right after its alpha-3 and numeric codes.
+EXCEPTIONAL_RESERVATIONS = {"GB": ["UK"], "GR": ["EL"]}
 
 # Readings pypinyin 0.55.0 gets wrong in these names (checked by hand against the standard transcriptions):
 # 勒 is lè in transliterations, not lēi; 都 in 洪都拉斯 is dū; 佛 in 佛得角 is fó. Each key is replaced by its
@@ -183,7 +190,8 @@ def build_rows():
         label_zh = " ".join(x for x in (r["flag"], r["name_zh"], r["name_en"], r["calling_code"]) if x)
         syllables = pinyin_syllables(r["name_zh"])
         english = [r["name_en"]] + r["iso_names"]
-        candidates = ([r["alpha3"], r["numeric"], r["name_en"], r["name_zh"], r["calling_code"]]
+        candidates = ([r["alpha3"], r["numeric"]] + EXCEPTIONAL_RESERVATIONS.get(r["value"], [])
+                      + [r["name_en"], r["name_zh"], r["calling_code"]]
                       + r["iso_names"] + [ascii_fold(n) for n in english]
                       + ["".join(syllables), "".join(s[0] for s in syllables)])
         seen = {label.lower(), label_zh.lower(), r["value"].lower()}
@@ -232,7 +240,8 @@ def render(rows, dropped):
         "# flag: the regional-indicator symbols of the alpha-2 code (Unicode).",
         "# label: flag, name_en, name_zh and calling_code, single spaces (the calling code left out when empty).",
         "# label_zh: the label under a Chinese locale, the Chinese name first: flag, name_zh, name_en, calling_code.",
-        "# aliases (|-separated): alpha3, numeric, name_en, name_zh, calling_code, the ISO 3166-1 English short and",
+        "# aliases (|-separated): alpha3, numeric, the code users write where ISO 3166-1 reserves it (UK for GB, EL",
+        "#   for GR: exceptional reservations), name_en, name_zh, calling_code, the ISO 3166-1 English short and",
         "#   common names (iso-codes, where they differ), the English names without accents, full pinyin of",
         "#   name_zh and its initials (PyPI pypinyin 0.55.0, MIT, toneless, ü written v, a few readings",
         "#   fixed by the script); none equals the label or value, none repeats.",
@@ -257,6 +266,8 @@ def sanity(rows, text):
     assert de["label"] == "🇩🇪 Germany 德国 +49", de["label"]
     assert de["label_zh"] == "🇩🇪 德国 Germany +49", de["label_zh"]
     assert de["aliases"].split("|") == ["DEU", "276", "Germany", "德国", "+49", "deguo", "dg"], de["aliases"]
+    assert by["GB"]["aliases"].split("|")[:3] == ["GBR", "826", "UK"], by["GB"]["aliases"]
+    assert by["GR"]["aliases"].split("|")[:3] == ["GRC", "300", "EL"], by["GR"]["aliases"]
     assert "Viet Nam" in by["VN"]["aliases"].split("|") and "Hong Kong" in by["HK"]["aliases"].split("|")
     assert by["CN"]["label"] == "🇨🇳 China 中国 +86"
     assert by["US"]["alpha3"] == "USA" and by["US"]["numeric"] == "840" and by["US"]["calling_code"] == "+1"

@@ -19,7 +19,8 @@ enum ShippedData {
 # flag: the regional-indicator symbols of the alpha-2 code (Unicode).
 # label: flag, name_en, name_zh and calling_code, single spaces (the calling code left out when empty).
 # label_zh: the label under a Chinese locale, the Chinese name first: flag, name_zh, name_en, calling_code.
-# aliases (|-separated): alpha3, numeric, name_en, name_zh, calling_code, the ISO 3166-1 English short and
+# aliases (|-separated): alpha3, numeric, the code users write where ISO 3166-1 reserves it (UK for GB, EL
+#   for GR: exceptional reservations), name_en, name_zh, calling_code, the ISO 3166-1 English short and
 #   common names (iso-codes, where they differ), the English names without accents, full pinyin of
 #   name_zh and its initials (PyPI pypinyin 0.55.0, MIT, toneless, ü written v, a few readings
 #   fixed by the script); none equals the label or value, none repeats.
@@ -50,7 +51,7 @@ enum ShippedData {
 #   ZA: nf (= NF)
 # Calling codes are shared by several rows (+1 is the US, Canada and the Caribbean); they stay.
 # Row count: 249
-# Rows SHA-256: 9a92ace143ba4ee8e8f072fc3ab606ea41ab7920b5a06e77bbe0f0e1d2661421
+# Rows SHA-256: 1bf998ff1ced6ed4fc02b884a0546d8d832595989fa2c56a1277a8cfc90f3ec3
 value	label	label_zh	aliases	parent	flag	name_en	name_zh	alpha3	numeric	calling_code
 AD	🇦🇩 Andorra 安道尔 +376	🇦🇩 安道尔 Andorra +376	AND|020|Andorra|安道尔|+376|andaoer|ade		🇦🇩	Andorra	安道尔	AND	020	+376
 AE	🇦🇪 United Arab Emirates 阿拉伯联合酋长国 +971	🇦🇪 阿拉伯联合酋长国 United Arab Emirates +971	ARE|784|United Arab Emirates|阿拉伯联合酋长国|+971|alabolianheqiuzhangguo|alblhqzg		🇦🇪	United Arab Emirates	阿拉伯联合酋长国	ARE	784	+971
@@ -128,7 +129,7 @@ FM	🇫🇲 Micronesia 密克罗尼西亚 +691	🇫🇲 密克罗尼西亚 Micro
 FO	🇫🇴 Faroe Islands 法罗群岛 +298	🇫🇴 法罗群岛 Faroe Islands +298	FRO|234|Faroe Islands|法罗群岛|+298|faluoqundao|flqd		🇫🇴	Faroe Islands	法罗群岛	FRO	234	+298
 FR	🇫🇷 France 法国 +33	🇫🇷 法国 France +33	FRA|250|France|法国|+33|faguo|fg		🇫🇷	France	法国	FRA	250	+33
 GA	🇬🇦 Gabon 加蓬 +241	🇬🇦 加蓬 Gabon +241	GAB|266|Gabon|加蓬|+241|jiapeng		🇬🇦	Gabon	加蓬	GAB	266	+241
-GB	🇬🇧 United Kingdom 英国 +44	🇬🇧 英国 United Kingdom +44	GBR|826|United Kingdom|英国|+44|yingguo|yg		🇬🇧	United Kingdom	英国	GBR	826	+44
+GB	🇬🇧 United Kingdom 英国 +44	🇬🇧 英国 United Kingdom +44	GBR|826|UK|United Kingdom|英国|+44|yingguo|yg		🇬🇧	United Kingdom	英国	GBR	826	+44
 GD	🇬🇩 Grenada 格林纳达 +1	🇬🇩 格林纳达 Grenada +1	GRD|308|Grenada|格林纳达|+1|gelinnada|glnd		🇬🇩	Grenada	格林纳达	GRD	308	+1
 GE	🇬🇪 Georgia 格鲁吉亚 +995	🇬🇪 格鲁吉亚 Georgia +995	GEO|268|Georgia|格鲁吉亚|+995|gelujiya|gljy		🇬🇪	Georgia	格鲁吉亚	GEO	268	+995
 GF	🇬🇫 French Guiana 法属圭亚那 +594	🇬🇫 法属圭亚那 French Guiana +594	GUF|254|French Guiana|法属圭亚那|+594|fashuguiyana|fsgyn		🇬🇫	French Guiana	法属圭亚那	GUF	254	+594
@@ -140,7 +141,7 @@ GM	🇬🇲 Gambia 冈比亚 +220	🇬🇲 冈比亚 Gambia +220	GMB|270|Gambia|
 GN	🇬🇳 Guinea 几内亚 +224	🇬🇳 几内亚 Guinea +224	GIN|324|Guinea|几内亚|+224|jineiya|jny		🇬🇳	Guinea	几内亚	GIN	324	+224
 GP	🇬🇵 Guadeloupe 瓜德罗普 +590	🇬🇵 瓜德罗普 Guadeloupe +590	GLP|312|Guadeloupe|瓜德罗普|+590|guadeluopu|gdlp		🇬🇵	Guadeloupe	瓜德罗普	GLP	312	+590
 GQ	🇬🇶 Equatorial Guinea 赤道几内亚 +240	🇬🇶 赤道几内亚 Equatorial Guinea +240	GNQ|226|Equatorial Guinea|赤道几内亚|+240|chidaojineiya|cdjny		🇬🇶	Equatorial Guinea	赤道几内亚	GNQ	226	+240
-GR	🇬🇷 Greece 希腊 +30	🇬🇷 希腊 Greece +30	GRC|300|Greece|希腊|+30|xila|xl		🇬🇷	Greece	希腊	GRC	300	+30
+GR	🇬🇷 Greece 希腊 +30	🇬🇷 希腊 Greece +30	GRC|300|EL|Greece|希腊|+30|xila|xl		🇬🇷	Greece	希腊	GRC	300	+30
 GS	🇬🇸 South Georgia & South Sandwich Islands 南乔治亚和南桑威奇群岛	🇬🇸 南乔治亚和南桑威奇群岛 South Georgia & South Sandwich Islands	SGS|239|South Georgia & South Sandwich Islands|南乔治亚和南桑威奇群岛|South Georgia and the South Sandwich Islands|nanqiaozhiyahenansangweiqiqundao|nqzyhnswqqd		🇬🇸	South Georgia & South Sandwich Islands	南乔治亚和南桑威奇群岛	SGS	239	
 GT	🇬🇹 Guatemala 危地马拉 +502	🇬🇹 危地马拉 Guatemala +502	GTM|320|Guatemala|危地马拉|+502|weidimala|wdml		🇬🇹	Guatemala	危地马拉	GTM	320	+502
 GU	🇬🇺 Guam 关岛 +1	🇬🇺 关岛 Guam +1	GUM|316|Guam|关岛|+1|guandao		🇬🇺	Guam	关岛	GUM	316	+1

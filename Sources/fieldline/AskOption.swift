@@ -61,7 +61,7 @@ struct AskOption: Sendable {
     private static func bound(_ names: [String], _ help: String, max: Bool) -> AskOption {
         AskOption(names: names, help: help, storage: .value { request, value in
             guard Int(value) != nil || DateBound.parse(value) != nil else { return false }
-            request.field.set(value, max: max)
+            request.field.set(value, max: max, name: max ? limitSpelling() : nil)
             return true
         })
     }
@@ -91,6 +91,18 @@ extension AskOption {
     static let national = AskOption(
         names: ["national"], help: tr("Phone fields: --output display writes the national form (else the international one)."),
         storage: .flag { $0.field.validatorOptions["national"] = "" })  // a flag: present, with no value
+
+    /// How the limit is spelled on the command line, for messages about it: the last `--limit` or `--max` (the one
+    /// whose value both readers keep), else `--limit`. Read from the arguments themselves because ArgumentParser
+    /// does not say which of an option's names it met; both readers ask here, so they agree.
+    static func limitSpelling(in arguments: [String] = CommandLine.arguments) -> String {
+        var spelling = "--limit"
+        for argument in arguments.dropFirst() {
+            if argument == "--" { break }
+            for name in limit.spellings where argument == name || argument.hasPrefix(name + "=") { spelling = name }
+        }
+        return spelling
+    }
 
     /// The shared field options, in `--help` order.
     static let fieldGroup: [AskOption] = [keymapFile, limit, min, count, choices, upgradeLegacy, countries, assume, kinds, national]

@@ -106,7 +106,7 @@ struct FieldOptionGroup: ParsableArguments {
 
     var fieldOptions: FieldOptions {
         var options = FieldOptions(countUnit: countUnit, upgradeLegacy: upgradeLegacy)
-        if let limit { options.set(limit, max: true) }
+        if let limit { options.set(limit, max: true, name: AskOption.limitSpelling()) }
         if let minLength { options.set(minLength, max: false) }
         // Keyed by the option's name, as the fast reader keys them (AskOption.validatorOption).
         for (option, value) in [(AskOption.countries, countries), (AskOption.assume, assume), (AskOption.kinds, kinds)] {

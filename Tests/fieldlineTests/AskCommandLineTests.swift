@@ -101,3 +101,19 @@ import Testing
         #expect(names.subtracting(["--help", "--lang"]) == fast)
     }
 }
+
+/// The spelling of the limit both readers give messages: the last `--limit` or `--max` before a `--`.
+@Suite struct LimitSpellingScanTests {
+    @Test(arguments: [
+        (["fieldline", "check", "text"], "--limit"),
+        (["fieldline", "check", "text", "--max", "3"], "--max"),
+        (["fieldline", "check", "text", "--max=3"], "--max"),
+        (["fieldline", "check", "text", "--max", "3", "--limit=4"], "--limit"),
+        (["fieldline", "check", "text", "--limit", "3", "--max", "4"], "--max"),
+        (["fieldline", "ask", "text", "--max", "3", "--", "--limit"], "--max"),
+        (["fieldline", "ask", "text", "--maximum", "3"], "--limit"),
+    ] as [([String], String)])
+    func lastSpellingBeforeTheEndOfOptions(arguments: [String], spelling: String) {
+        #expect(AskOption.limitSpelling(in: arguments) == spelling)
+    }
+}

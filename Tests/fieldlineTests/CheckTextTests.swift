@@ -23,3 +23,39 @@ import Testing
         #expect(r.status == (message == nil ? 0 : 65))
     }
 }
+
+/// A message about the limit names it as the user spelled it, `--limit` or `--max` (the last one given, whose value
+/// is kept), through ArgumentParser and through `ask`'s fast reader alike.
+@Suite struct LimitSpellingTests {
+    @Test(arguments: [
+        (["check", "text", "--limit", "abc"], "Error: --limit abc: a whole number (dates are for date fields)\n"),
+        (["check", "text", "--max", "abc"], "Error: --max abc: a whole number (dates are for date fields)\n"),
+        (["check", "text", "--limit=abc"], "Error: --limit abc: a whole number (dates are for date fields)\n"),
+        (["check", "text", "--max=abc"], "Error: --max abc: a whole number (dates are for date fields)\n"),
+        (["check", "text", "--max", "3", "--limit", "abc"], "Error: --limit abc: a whole number (dates are for date fields)\n"),
+        (["check", "text", "--limit", "3", "--max", "abc"], "Error: --max abc: a whole number (dates are for date fields)\n"),
+        (["check", "text", "--max", "0"], "Error: --max must be at least 1\n"),
+        (["check", "text", "--limit", "0"], "Error: --limit must be at least 1\n"),
+        (["check", "date", "--limit", "123"], "Error: --limit 123: a date field takes a date, 2026-01-31 or 20260131, or today\n"),
+        (["check", "date", "--max", "123"], "Error: --max 123: a date field takes a date, 2026-01-31 or 20260131, or today\n"),
+        (["check", "date", "--min", "2026-02-01", "--limit", "2026-01-01"], "Error: --min (2026-02-01) is after --limit (2026-01-01)\n"),
+        (["check", "date", "--min", "2026-02-01", "--max", "2026-01-01"], "Error: --min (2026-02-01) is after --max (2026-01-01)\n"),
+        // `ask`: a bad value is left to ArgumentParser; a number the fast reader takes fails when the field loads.
+        (["ask", "text", "--limit", "abc", "--value", "x"], "Error: --limit abc: a whole number (dates are for date fields)\n"),
+        (["ask", "text", "--max", "abc", "--value", "x"], "Error: --max abc: a whole number (dates are for date fields)\n"),
+        (["ask", "date", "--limit", "123", "--value", "x"], "Error: --limit 123: a date field takes a date, 2026-01-31 or 20260131, or today\n"),
+        (["ask", "date", "--max", "123", "--value", "x"], "Error: --max 123: a date field takes a date, 2026-01-31 or 20260131, or today\n"),
+        (["ask", "text", "--max", "0", "--value", "x"], "Error: --max must be at least 1\n"),
+    ] as [([String], String)])
+    func theMessageNamesTheOptionAsTyped(args: [String], firstLine: String) throws {
+        let r = try fieldline(args, stdin: "x\n")
+        #expect(r.err.hasPrefix(firstLine), "\(r.err)")
+        #expect(r.out == "")
+        #expect(r.status == 64)
+    }
+
+    @Test func inChinese() throws {
+        let r = try fieldline(["check", "text", "--max", "0", "--lang", "zh"], stdin: "x\n")
+        #expect(r.err.hasPrefix("Error: --max 至少为 1\n") || r.err.contains("--max 至少为 1"), "\(r.err)")
+    }
+}

@@ -31,6 +31,8 @@ public struct LineChecker: Sendable {
     let hasLayout: Bool
     /// Whether the kind reads a value as Characters (templates, a date picker); a live layout alone reads bytes.
     let kindReadsSymbols: Bool
+    /// Whether the value is a date, whose separators may stand only between year, month and day (`DateSeparators`).
+    let dateSeparators: Bool
 
     /// The one-step validator, behind one reference.
     final class Judging: Sendable {
@@ -63,6 +65,7 @@ public struct LineChecker: Sendable {
         case .date: (isChoice, kindReadsSymbols) = (false, true)
         }
         self.hasLayout = spec.kind.hasLayout
+        self.dateSeparators = DateSeparators.apply(to: spec)
         let fast = spec.refusedOptions.isEmpty && !spec.requiresExactTemplate && !isChoice
             && spec.pastePrefixes.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }
         self.fastPathUsable = fast
@@ -139,12 +142,13 @@ public struct LineChecker: Sendable {
     }
 
     /// A choice field's line: valid when it names exactly one choice (by value, label, alias or a `-` path of
-    /// them) with nothing under it. The value is the choice's; the display its labels from the first level.
+    /// them) with nothing under it, or, naming none, when typing it and Enter would take one (`resolve`). The
+    /// value is the choice's; the display its labels from the first level.
     private func checkChoice(_ body: UnsafeBufferPointer<UInt8>, in list: ChoiceList) -> CheckResult {
         guard let text = String(validating: body, as: UTF8.self) else {
             return failed(ValidationIssue(tr("not valid UTF-8 text")), text: "")
         }
-        switch list.identify(trimming: text) {
+        switch list.resolve(trimming: text) {
         case .success(let index): return CheckResult(value: list.choices[index].value, display: list.path(to: index), issue: nil)
         case .failure(let issue): return failed(issue, text: text)
         }
@@ -176,6 +180,9 @@ public struct LineChecker: Sendable {
         var units = 0  // what the limit counts (a control is 0 columns wide)
         var failure = -1
         var overLimit = false
+        var misplacedSeparator = false
+        let dateSeparators = self.dateSeparators
+        var separatorBefore = -1
         // Locals, not class properties, so the optimiser keeps them in registers across the loop.
         let allowed = rules.allowed, formatting = rules.formatting, normalized = rules.normalized, cost = rules.cost
         let lastRow = rules.rows
@@ -184,7 +191,16 @@ public struct LineChecker: Sendable {
             while i < n {
                 let raw = src[i]
                 if raw >= 0x80 { failure = -2; return }
-                if formatting[Int(raw)] { i &+= 1; continue }
+                if formatting[Int(raw)] {
+                    if dateSeparators {
+                        guard DateSeparators.allowed(before: count, previous: separatorBefore) else {
+                            failure = i; misplacedSeparator = true; return
+                        }
+                        separatorBefore = count
+                    }
+                    i &+= 1
+                    continue
+                }
                 let b = normalized[Int(raw)]
                 let grown = units &+ Int(cost[Int(b)])
                 // The limit before the class, as `PasteFilter` does.
@@ -206,7 +222,7 @@ public struct LineChecker: Sendable {
             return (count, ValidationIssue(tr("at most \(spec.units(limit)), has \(total)"), at: limit))
         }
         let cls = spec.symbols.symbolClass(at: count)
-        let reason = tr("position \(count + 1) takes \(cls.name)")
+        let reason = misplacedSeparator ? DateSeparators.reason : tr("position \(count + 1) takes \(cls.name)")
         let raw = body[failure]
         return (count, ValidationIssue(LineChecker.unexpected(Character(Unicode.Scalar(raw)), column: failure + 1, reason: reason)))
     }

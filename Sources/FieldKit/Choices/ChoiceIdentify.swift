@@ -20,10 +20,33 @@ extension ChoiceList {
 
     /// `identify` on the text without its leading and trailing white space (a checked line, a paste).
     public func identify(trimming text: String) -> Result<Int, ValidationIssue> {
+        identify(ChoiceList.trimmed(text))
+    }
+
+    /// `check`'s verdict on a line (trimmed): `identify`, and for a text that names no choice, what typing it into
+    /// the field and pressing Enter takes at a terminal: the best match of the query among the first-level
+    /// choices (`matches`), when it has nothing under it (`ger` is Germany). A text that names choices keeps
+    /// `identify`'s verdict, ambiguous or not.
+    public func resolve(trimming text: String) -> Result<Int, ValidationIssue> {
+        let query = ChoiceList.trimmed(text)
+        let verdict = identify(query)
+        guard case .failure = verdict, !query.isEmpty, named(query).isEmpty,
+              let best = matches(query, in: roots).first
+        else { return verdict }
+        return children[best].isEmpty ? .success(best) : .failure(needsChoiceUnder(best))
+    }
+
+    private static func trimmed(_ text: String) -> String {
         var trimmed = Substring(text)
         while let c = trimmed.first, c.isWhitespace { trimmed.removeFirst() }
         while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
-        return identify(String(trimmed))
+        return String(trimmed)
+    }
+
+    /// Why a choice with choices under it is not a value.
+    private func needsChoiceUnder(_ upper: Int) -> ValidationIssue {
+        let example = children[upper].first.map { path(to: $0) } ?? ""
+        return ValidationIssue(tr("\(path(to: upper)) needs one of the \(children[upper].count) choices under it, e.g. \(example)"))
     }
 
     /// The verdict on a line for `check`: valid when it names exactly one choice that has no choices under it.
@@ -39,10 +62,7 @@ extension ChoiceList {
             let shown = leaves.prefix(5).map { path(to: $0) }.joined(separator: ", ")
             return .failure(ValidationIssue(tr("matches \(leaves.count) choices: \(shown)\(leaves.count > 5 ? ", …" : "")")))
         }
-        if let upper = found.first {
-            let example = children[upper].first.map { path(to: $0) } ?? ""
-            return .failure(ValidationIssue(tr("\(path(to: upper)) needs one of the \(children[upper].count) choices under it, e.g. \(example)")))
-        }
+        if let upper = found.first { return .failure(needsChoiceUnder(upper)) }
         return .failure(ValidationIssue(tr("not one of the choices: '\(ControlCharacters.escaped(text))'")))
     }
 }

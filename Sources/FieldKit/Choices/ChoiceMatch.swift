@@ -1,45 +1,49 @@
 extension ChoiceList {
-    /// The choices of `level` that `query` finds, best first: those with a name starting with it, then those with a
-    /// word starting with it, then those containing it; case-insensitive, over each choice's label, value and
-    /// aliases (where the data puts pinyin and initials); file order within each rank. An empty query finds all.
+    /// The choices of `level` that `query` finds, best first: those with a name equal to it (so a whole code or name
+    /// typed and Enter takes its own choice: `ge` is Georgia, not Colombia's pinyin `gelunbiya`), then those with a
+    /// name starting with it, then those with a word starting with it, then those containing it; case-insensitive,
+    /// over each choice's label, value and aliases (where the data puts pinyin and initials); file order within
+    /// each rank. An empty query finds all.
     public func matches(_ query: String, in level: [Int]) -> [Int] {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return level }
-        var prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
+        var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
         needle.withUnsafeBufferPointer { q in
             for i in level {
-                var best = 3
+                var best = 4
                 for term in terms[i] {
                     let r = term.withUnsafeBufferPointer { ChoiceList.rank(of: q, in: $0) }
                     if r < best { best = r; if r == 0 { break } }
                 }
                 switch best {
-                case 0: prefix.append(i)
-                case 1: wordStart.append(i)
-                case 2: inside.append(i)
+                case 0: whole.append(i)
+                case 1: prefix.append(i)
+                case 2: wordStart.append(i)
+                case 3: inside.append(i)
                 default: break
                 }
             }
         }
-        return prefix + wordStart + inside
+        return whole + prefix + wordStart + inside
     }
 
-    /// 0 when `term` starts with `q`, 1 when a word in it does, 2 when it holds `q` elsewhere, 3 when not at all.
+    /// 0 when `term` is `q`, 1 when it starts with `q`, 2 when a word in it does, 3 when it holds `q` elsewhere, 4
+    /// when not at all.
     /// Bytes: UTF-8 never matches across a character boundary when both sides are whole text.
     static func rank(of q: UnsafeBufferPointer<UInt8>, in term: UnsafeBufferPointer<UInt8>) -> Int {
         let n = q.count, m = term.count
-        guard n > 0, n <= m else { return n == 0 ? 0 : 3 }
+        guard n > 0, n <= m else { return n == 0 ? 1 : 4 }
         let first = q[0]
-        var found = 3
+        var found = 4
         var start = 0
         while start <= m - n {
             if term[start] == first {
                 var k = 1
                 while k < n && term[start + k] == q[k] { k += 1 }
                 if k == n {
-                    if start == 0 { return 0 }
-                    if isWordBreak(term[start - 1]) { return 1 }
-                    found = 2
+                    if start == 0 { return n == m ? 0 : 1 }
+                    if isWordBreak(term[start - 1]) { return 2 }
+                    found = 3
                 }
             }
             start += 1

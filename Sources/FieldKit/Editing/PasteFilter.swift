@@ -2,8 +2,9 @@
 /// refusal: the rule shared by the engine's paste and by `check`.
 ///
 /// White space the field refuses is trimmed from both ends; a known prefix (`+86`) is removed when the text lands
-/// at the start; formatting (template literals and declared separators) is dropped; every other character is
-/// normalised and must be accepted at its position, within the limit. Nothing else is ever dropped.
+/// at the start; formatting (template literals and declared separators) is dropped (a date's only between its year,
+/// month and day: `DateSeparators`); every other character is normalised and must be accepted at its position,
+/// within the limit. Nothing else is ever dropped.
 struct PasteFilter {
     /// The symbols a paste inserts, normalised, as text (joined, so a long line costs its own size, not 16 bytes
     /// per character).
@@ -48,9 +49,20 @@ struct PasteFilter {
         var count = countBefore
         var index = position
         var overLimit = false
+        // A date's separators only between its year, month and day (`DateSeparators`).
+        let dateSeparators = DateSeparators.apply(to: spec)
+        var separatorBefore = -1
         for raw in text[start..<end] {
             defer { offset += 1 }
-            if spec.isFormatting(raw) { continue }
+            if spec.isFormatting(raw) {
+                if dateSeparators && !overLimit {
+                    guard DateSeparators.allowed(before: index, previous: separatorBefore) else {
+                        return .failure(.character(raw, offset: offset, reason: DateSeparators.reason))
+                    }
+                    separatorBefore = index
+                }
+                continue
+            }
             let c = spec.symbols.normalize(raw)
             count += spec.countUnit.count(of: c)
             if overLimit { continue }

@@ -16,6 +16,8 @@ public struct FieldOptions: Sendable, Equatable {
     public var unreadable: String?
     /// Options for the field's configurable validators, by name without dashes (`assume` → `GB`; a flag → "").
     public var validatorOptions: [String: String] = [:]
+    /// How the user spelled the limit, `--limit` or `--max`, for messages about it.
+    public var limitName = "--limit"
 
     /// No adjustments.
     public init(limit: Int? = nil, minLength: Int? = nil, countUnit: CountUnit? = nil, upgradeLegacy: Bool = false) {
@@ -27,13 +29,15 @@ public struct FieldOptions: Sendable, Equatable {
 
     /// Set `--min` (or with `max`, `--max`/`--limit`) from its text: a whole number is a length, `today` or a
     /// date (`2026-01-31`, `20260131`) a date picker's bound. Which one an 8-digit number is, the field decides.
-    public mutating func set(_ text: String, max: Bool) {
+    /// `name` is the limit's spelling on the command line (`--limit` or `--max`), which messages about it use.
+    public mutating func set(_ text: String, max: Bool, name: String? = nil) {
+        if max, let name { limitName = name }
         if let n = Int(text) {
             if max { limit = n } else { minLength = n }
         } else if let bound = DateBound.parse(text) {
             if max { latest = bound } else { earliest = bound }
         } else {
-            unreadable = (max ? "--max " : "--min ") + text
+            unreadable = (max ? limitName : "--min") + " " + text
         }
     }
 
@@ -42,7 +46,7 @@ public struct FieldOptions: Sendable, Equatable {
     func resolved(for spec: FieldSpec) -> FieldOptions {
         guard case .date = spec.kind else { return self }
         var o = self
-        if let n = limit { o.limit = nil; if let d = DateBound.parse(String(n)) { o.latest = d } else { o.unreadable = "--max \(n)" } }
+        if let n = limit { o.limit = nil; if let d = DateBound.parse(String(n)) { o.latest = d } else { o.unreadable = "\(limitName) \(n)" } }
         if let n = minLength { o.minLength = nil; if let d = DateBound.parse(String(n)) { o.earliest = d } else { o.unreadable = "--min \(n)" } }
         return o
     }
@@ -63,7 +67,7 @@ public struct FieldOptions: Sendable, Equatable {
             return tr("--min and --max take dates only for date fields such as date")
         }
         if let lo = o.earliest, let hi = o.latest, case .date(let a) = lo, case .date(let b) = hi, a > b {
-            return tr("--min (\(a)) is after --max (\(b))")
+            return tr("--min (\(a)) is after \(limitName) (\(b))")
         }
         if let problem = o.lengthProblem(for: spec) { return problem }
         if case .failure(let issue) = applyingValidatorOptions(to: spec) { return issue.message }
@@ -71,7 +75,7 @@ public struct FieldOptions: Sendable, Equatable {
     }
 
     private func lengthProblem(for spec: FieldSpec) -> String? {
-        if let limit, limit < 1 { return tr("--limit must be at least 1") }
+        if let limit, limit < 1 { return tr("\(limitName) must be at least 1") }
         if let minLength, minLength < 0 { return tr("--min must not be negative") }
         let lo = minLength ?? spec.minLength, hi = limit ?? spec.limit
         if let hi, lo > hi { return tr("--min (\(lo)) is larger than the limit (\(hi))") }

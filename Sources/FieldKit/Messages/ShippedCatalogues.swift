@@ -88,12 +88,8 @@ msgid "--lang: no language '{0}' (use zh or en)"
 msgstr "--lang：没有语言 '{0}'（请用 zh 或 en）"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
-msgid "--limit must be at least 1"
-msgstr "--limit 至少为 1"
-
-#: Sources/FieldKit/Fields/FieldOptions.swift
-msgid "--min ({0}) is after --max ({1})"
-msgstr "--min（{0}）晚于 --max（{1}）"
+msgid "--min ({0}) is after {1} ({2})"
+msgstr "--min（{0}）晚于 {1}（{2}）"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "--min ({0}) is larger than the limit ({1})"
@@ -451,6 +447,10 @@ msgstr "命令"
 #: Sources/FieldKit/Validation/Validator.swift
 msgid "a date has 8 digits, yyyymmdd"
 msgstr "日期是 8 位数字，yyyymmdd"
+
+#: Sources/FieldKit/Dates/DateSeparators.swift
+msgid "a date is written yyyy-mm-dd or yyyymmdd"
+msgstr "日期写作 yyyy-mm-dd 或 yyyymmdd"
 
 #: Sources/FieldKit/Keys/SymbolClass.swift
 msgid "a digit"
@@ -1849,6 +1849,10 @@ msgstr "{0} 必须是名字到值的映射"
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} must be a whole number"
 msgstr "{0} 必须是整数"
+
+#: Sources/FieldKit/Fields/FieldOptions.swift
+msgid "{0} must be at least 1"
+msgstr "{0} 至少为 1"
 
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} must be at least {1}"
