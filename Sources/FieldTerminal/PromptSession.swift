@@ -79,6 +79,8 @@ final class PromptSession {
     @exclusivity(unchecked) var ended = false
     /// The status line's text: why the last key, paste or Enter was refused, until the next change.
     @exclusivity(unchecked) var status: String?
+    /// `options.linesBelow` fitted to the terminal's width, for the width they were fitted to.
+    @exclusivity(unchecked) var fittedLinesBelow: (width: Int, lines: [String])?
     /// The row (from the prompt's first) the cursor is on after the last paint.
     @exclusivity(unchecked) var cursorRowShown = 0
     /// What libedit lacks of what quick echoes drew (see `paint` and `syncLibeditLine`).

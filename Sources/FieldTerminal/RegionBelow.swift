@@ -21,7 +21,7 @@ extension PromptSession {
         let geometry = lineGeometry()
         if redrawCounterAlone(geometry: geometry, width: width) { return }
         // The record's later fields (a form), then the status line, then a choice field's candidates.
-        var lines = options.linesBelow.map { RegionText.fit($0, columns: width - 1) }
+        var lines = linesBelow(width: width)
         if let status = statusLine(width: width, lineColumns: geometry.line) { lines.append(status) }
         var current: Int?
         if hasChoices && !options.secret {
@@ -92,6 +92,15 @@ extension PromptSession {
             out.append(0x1B); out.append(0x38)                  // DECRC
             return true
         }
+    }
+
+    /// The record's later lines fitted to the row: fitted once per width, as the region is redrawn on every key.
+    private func linesBelow(width: Int) -> [String] {
+        if options.linesBelow.isEmpty { return [] }
+        if let fitted = fittedLinesBelow, fitted.width == width { return fitted.lines }
+        let lines = options.linesBelow.map { RegionText.fit($0, columns: width - 1) }
+        fittedLinesBelow = (width, lines)
+        return lines
     }
 
     /// The status line: the counter when libedit does not show it (the line wrapped, or prompt, text and counter

@@ -1,3 +1,4 @@
+@testable import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,13 +34,7 @@ enum CleanProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&all)
-        for signo: Int32 in 1..<32 where signo != SIGKILL && signo != SIGSTOP { sigaddset(&all, signo) }
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        ChildSignals.reset(&attributes)
 
         let cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
