@@ -13,12 +13,14 @@ public final class PostgresSink: RecordSink {
     public let label: String
     private let url: String
     private var connection: OpaquePointer?
-    private let table: String
-    private let columns: [String]
+    let tables: RecordTables
+    private var table: String { tables.table }
+    /// Inside `beginBatch`…`commitBatch`: each save and update is a savepoint of the batch's transaction.
+    var inBatch = false
     /// A record whose INSERT went out on a connection that was lost before the answer came: it may be stored.
     private var uncertain: SavedRecord?
     /// The last statement failed because the connection was lost (not because the server refused it).
-    private var lostConnection = false
+    private(set) var lostConnection = false
     /// The connection's lock_timeout as the server shows it (`10s`), for the message when a lock wait gives up.
     private var lockTimeout = ""
     /// What fieldline waits for a lock when neither the URL (`options=-c lock_timeout=…`) nor the server's,
@@ -28,25 +30,33 @@ public final class PostgresSink: RecordSink {
     /// Seconds to wait for a connection when neither the URL nor PGCONNECT_TIMEOUT says: libpq's default is for ever.
     static let defaultConnectTimeout = "10"
 
-    /// Connect to `url` (`postgres://…` or `postgresql://…`) and make the form's table ready.
+    /// Connect to `url` (`postgres://…` or `postgresql://…`) and make the form's tables ready: created, upgraded in
+    /// place from an older fieldline's (in one transaction: a failed upgrade leaves them as they were), or checked.
     public init(url: String, form: FormSpec) throws(SinkError) {
         self.url = url
         label = PostgresSink.withoutPassword(url)
-        table = form.name
-        columns = form.fields.map(\.name) + ["saved_at", "operator"]
+        tables = RecordTables(form: form)
+        if let problem = tables.nameProblem(label) { throw problem }
         try connect()
-        // Several operators may start at once: one of them creates the table and indexes, the others wait.
-        let lock = "SELECT pg_advisory_lock(hashtext('fieldline:' || $1))"
-        _ = try exec(lock, [table])
-        defer { _ = try? exec("SELECT pg_advisory_unlock(hashtext('fieldline:' || $1))", [table]) }
-        let columnList = columns.map { "\"\($0)\" text NOT NULL" }.joined(separator: ", ")
-        _ = try exec("CREATE TABLE IF NOT EXISTS \"\(table)\" (\(columnList))", [])
-        let existing = try exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position", [table])
-        guard existing.map({ $0.first ?? "" }) == columns else {
-            throw SinkError(.mismatch, tr("\(label): table \(table) has the columns \(existing.map { $0.first ?? "" }.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
+        // Several operators may start at once: one of them creates or upgrades the tables, the others wait. The
+        // first lock covers the schema table every form shares, the second this form's (as fieldline 0.6.0 took it).
+        for key in ["fieldline", "fieldline:" + tables.table] {
+            _ = try exec("SELECT pg_advisory_lock(hashtext($1))", [key])
         }
-        for field in form.fields where field.unique {
-            try guardUnique(field.name)
+        defer {
+            for key in ["fieldline:" + tables.table, "fieldline"] { _ = try? exec("SELECT pg_advisory_unlock(hashtext($1))", [key]) }
+        }
+        _ = try exec("BEGIN", [])
+        do throws(SinkError) {
+            try prepareTables()
+            for field in form.fields where field.unique {
+                try guardUnique(field.name)
+            }
+            try guardUnique(RecordTables.idColumn)
+            _ = try exec("COMMIT", [])
+        } catch {
+            _ = try? exec("ROLLBACK", [])
+            throw error
         }
     }
 
@@ -57,7 +67,9 @@ public final class PostgresSink: RecordSink {
         if try isGuarded(column) { return }
         let name = uniqueIndexName(table: table, column: column)
         do {
-            _ = try exec("CREATE UNIQUE INDEX IF NOT EXISTS \"\(name)\" ON \"\(table)\" (\"\(column)\") WHERE \"\(column)\" <> ''", [])
+            // Empty values aside for a field; the identity column is never empty (and is no text).
+            let partial = column == RecordTables.idColumn ? "" : " WHERE \"\(column)\" <> ''"
+            _ = try exec("CREATE UNIQUE INDEX IF NOT EXISTS \"\(name)\" ON \"\(table)\" (\"\(column)\")\(partial)", [])
         } catch where error.kind == .conflict || error.kind == .refused {
             throw SinkError(.mismatch, tr("\(label): table \(table): cannot make field \(column) unique: \(error.message)"))
         }
@@ -85,7 +97,7 @@ public final class PostgresSink: RecordSink {
     }
 
     public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
-        guard columns.contains(field) else { return nil }
+        guard tables.fields.contains(field) else { return nil }
         let rows = try exec("SELECT saved_at, operator FROM \"\(table)\" WHERE \"\(field)\" = $1 LIMIT 1", [value])
         guard let row = rows.first, row.count == 2 else { return nil }
         return tr("the record saved \(row[0]) by \(ControlCharacters.escaped(row[1]))")
@@ -93,13 +105,22 @@ public final class PostgresSink: RecordSink {
 
     /// The last record `operatorName` saved here, column → value.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
-        let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-        let rows = try exec("SELECT \(list) FROM \"\(table)\" WHERE \"operator\" = $1 ORDER BY saved_at DESC LIMIT 1", [operatorName])
+        let columns = tables.columns
+        let rows = try exec("SELECT \(RecordTables.list(columns)) FROM \"\(table)\" WHERE \"operator\" = $1 ORDER BY \(RecordTables.idColumn) DESC LIMIT 1", [operatorName])
         guard let row = rows.first, row.count == columns.count else { return nil }
         return Dictionary(zip(columns, row), uniquingKeysWith: { a, _ in a })
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {
+        if inBatch {
+            // Inside a batch's transaction: a savepoint, so a refused record is rolled back alone.
+            let values = record.columns.map(\.value)
+            let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
+            try transaction { () throws(SinkError) in
+                _ = try exec("INSERT INTO \"\(table)\" (\(RecordTables.list(record.columns.map(\.name)))) VALUES (\(placeholders))", values)
+            }
+            return
+        }
         // The operator confirms a record again after "not saved": if the attempt whose answer was lost did commit,
         // the record is saved already.
         if let earlier = uncertain, earlier.values.map(\.value) == record.values.map(\.value), try stored(earlier) {
@@ -109,7 +130,7 @@ public final class PostgresSink: RecordSink {
         uncertain = nil
         let values = record.columns.map(\.value)
         let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
-        let insert = "INSERT INTO \"\(table)\" VALUES (\(placeholders))"
+        let insert = "INSERT INTO \"\(table)\" (\(RecordTables.list(record.columns.map(\.name)))) VALUES (\(placeholders))"
         // One statement is one transaction: the row is there whole once the server says so, or not at all.
         do {
             _ = try exec(insert, values)
@@ -126,7 +147,7 @@ public final class PostgresSink: RecordSink {
     /// Whether a row with exactly this record's columns (its `saved_at` to the second and its operator included)
     /// is in the table.
     private func stored(_ record: SavedRecord) throws(SinkError) -> Bool {
-        let condition = columns.enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: " AND ")
+        let condition = record.columns.map(\.name).enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: " AND ")
         return !(try exec("SELECT 1 FROM \"\(table)\" WHERE \(condition) LIMIT 1", record.columns.map(\.value))).isEmpty
     }
 
@@ -188,7 +209,7 @@ public final class PostgresSink: RecordSink {
     /// Run one statement with text parameters; rows of text. A connection found broken is re-established first;
     /// one lost during the statement is re-established after it and sets `lostConnection` (the caller decides
     /// whether the statement may run again).
-    private func exec(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
+    func exec(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
         lostConnection = false
         if fl_PQstatus(connection) != CONNECTION_OK {
             guard reset() else {

@@ -15,7 +15,8 @@ struct PostgresLastRecordTests {
         for (id, who) in [("1", "alice"), ("2", "alice"), ("3", "bob")] {
             try sink.save(SavedRecord(values: [("id", id), ("note", "n" + id)], savedAt: "2026-01-02T00:00:0\(id)Z", operatorName: who))
         }
-        #expect(try sink.lastRecord(savedBy: "alice") == ["id": "2", "note": "n2", "saved_at": "2026-01-02T00:00:02Z", "operator": "alice"])
+        #expect(try sink.lastRecord(savedBy: "alice") == ["id": "2", "note": "n2", "saved_at": "2026-01-02T00:00:02Z", "operator": "alice",
+                                                            "edited_at": "", "edited_by": ""])
         #expect(try sink.lastRecord(savedBy: "bob")?["id"] == "3")
     }
 }

@@ -37,8 +37,9 @@ final class AnswerDroppingProxy {
     }
 
     /// Server messages are a type byte and a 4-byte length; an INSERT's CommandComplete ('C', "INSERT …") is
-    /// followed by ReadyForQuery ('Z') once its implicit transaction has committed. The first time, both are
-    /// held back and both sockets closed.
+    /// followed by ReadyForQuery ('Z') once its implicit transaction has committed (status 'I'; an INSERT inside an
+    /// open transaction, as the set-up's, answers 'T' and is passed on). The first time, both are held back and
+    /// both sockets closed.
     static let script = #"""
     import socket, struct, sys, threading
     server_path = sys.argv[1]
@@ -74,6 +75,10 @@ final class AnswerDroppingProxy {
                     msg, buf = buf[:1 + n], buf[1 + n:]
                     if not dropped[0] and msg[:1] == b"C" and msg[5:].startswith(b"INSERT"):
                         held = msg
+                        continue
+                    if held is not None and msg[:1] == b"Z" and msg[5:6] != b"I":
+                        out += held + msg
+                        held = None
                         continue
                     if held is not None and msg[:1] == b"Z":
                         dropped[0] = True

@@ -112,18 +112,19 @@ public struct FormSpec: Sendable {
     public func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
 
     /// Column names a field may not take, compared without letter case: the columns every sink adds (`saved_at`,
-    /// `operator`; `edited_at`, `edited_by`, `changed_at`, `changed_by` for corrections and their history) and the
+    /// `operator`; `edited_at`, `edited_by`, `changed_at`, `changed_by`, `fieldline_id` for corrections and their history) and the
     /// names SQLite and PostgreSQL keep for themselves (`rowid`, `oid`, `_rowid_`; `ctid`, `xmin`, `xmax`, `cmin`,
     /// `cmax`, `tableoid`). A field so named would give a record two keys of one name or point a look-up at the
     /// wrong row.
     public static let reservedColumnNames: Set<String> = [
-        "saved_at", "operator", "edited_at", "edited_by", "changed_at", "changed_by",
+        "saved_at", "operator", "edited_at", "edited_by", "changed_at", "changed_by", "fieldline_id",
         "rowid", "oid", "_rowid_", "ctid", "xmin", "xmax", "cmin", "cmax", "tableoid",
     ]
 
-    /// Prefixes of the table names SQLite (`sqlite_`) and PostgreSQL (`pg_`) keep for their own catalogues, compared
-    /// without letter case: a form named so would be refused by the database or read its catalogue.
-    public static let reservedTablePrefixes = ["sqlite_", "pg_"]
+    /// Prefixes of the table names SQLite (`sqlite_`) and PostgreSQL (`pg_`) keep for their own catalogues, and
+    /// fieldline for its schema versions (`fieldline_`), compared without letter case: a form named so would be
+    /// refused by the database or read a catalogue.
+    public static let reservedTablePrefixes = ["sqlite_", "pg_", "fieldline_"]
 
     /// Why `name` may not name a field's column, or nil when it may (see `reservedColumnNames`).
     public static func reservedColumnProblem(_ name: String) -> String? {

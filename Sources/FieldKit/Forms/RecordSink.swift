@@ -13,11 +13,83 @@ public protocol RecordSink {
     /// with its values), or nil when there is none. Per operator: in a shared database another operator's record is
     /// not this one's "previous".
     func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]?
+
+    /// Calls `body` with every stored record whose columns hold each of `conditions` exactly (none: every record),
+    /// in saved order, until `body` returns false. Streams: memory stays bounded whatever the sink holds.
+    func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError)
+    /// Up to `limit` records, newest first, with `text` inside one of the form's fields' values (the candidates of
+    /// a search at the terminal; the caller ranks them).
+    func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord]
+    /// Whether `update` can change saved records (databases can; append-only logs cannot).
+    var updatesRecords: Bool { get }
+    /// Replaces the form's values of the record `target` selects with `values` (form order), in one transaction
+    /// with a copy of the replaced version, whole, in the history table (`changed_at`, `changed_by`); sets
+    /// `edited_at` and `edited_by`, keeps `saved_at` and `operator`. Returns false, writing nothing, when the values
+    /// are already the stored ones. Throws `.notFound` when no record is selected, `.conflict` when a unique value
+    /// is another record's, `.refused` for a rule of the database's own.
+    mutating func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
+                         editedBy: String) throws(SinkError) -> Bool
+    /// Starts a batch: the saves and updates until `commitBatch` become durable together (one transaction), and a
+    /// refused one is rolled back alone. For imports, which confirm nothing until they report.
+    mutating func beginBatch() throws(SinkError)
+    /// Makes the batch's saves and updates durable.
+    mutating func commitBatch() throws(SinkError)
 }
 
 extension RecordSink {
     /// A sink that cannot tell has no previous record: repeat fields start with their defaults.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? { nil }
+    /// A sink that cannot be read back (standard output) says so.
+    public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
+        throw SinkError(.unsupported, tr("\(label) cannot be read back"))
+    }
+    /// A sink that cannot be read back finds nothing.
+    public func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord] { [] }
+    /// Append-only by default.
+    public var updatesRecords: Bool { false }
+    /// An append-only sink refuses every update, naming the targets that take them.
+    public mutating func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
+                                editedBy: String) throws(SinkError) -> Bool {
+        throw SinkError(.unsupported, tr("\(label) is an append-only log: saved records are corrected in a SQLite or PostgreSQL database"))
+    }
+    /// Each save is durable on its own by default: a batch is nothing more.
+    public mutating func beginBatch() throws(SinkError) {}
+    /// Each save is durable on its own by default.
+    public mutating func commitBatch() throws(SinkError) {}
+}
+
+/// Which saved record an update replaces.
+public enum RecordTarget: Sendable, Equatable {
+    /// The record with this key (`StoredRecord.key`), as read back.
+    case key(Int64)
+    /// The record whose `unique` field `field` holds `value`.
+    case field(String, value: String)
+}
+
+/// The columns every record has besides the form's fields, in stored order after them: when and by whom it was
+/// saved, and when and by whom it was last corrected (empty until it is).
+public enum RecordColumns {
+    /// `saved_at`, `operator`, `edited_at`, `edited_by`.
+    public static let bookkeeping = ["saved_at", "operator", "edited_at", "edited_by"]
+    /// What the history table adds to a replaced version: when it was replaced and by whom.
+    public static let history = ["changed_at", "changed_by"]
+}
+
+/// One record as a sink holds it: every column in stored order, and the sink's key for it.
+public struct StoredRecord: Sendable {
+    /// The sink's own key (a database's row id; a file's record number), for `RecordTarget.key`.
+    public var key: Int64
+    /// The form's fields, then `RecordColumns.bookkeeping`.
+    public var columns: [(name: String, value: String)]
+
+    /// A record read back.
+    public init(key: Int64, columns: [(name: String, value: String)]) {
+        self.key = key
+        self.columns = columns
+    }
+
+    /// The value of column `name`, or nil when the record has no such column.
+    public func value(of name: String) -> String? { columns.first { $0.name == name }?.value }
 }
 
 /// One record as stored: the form's values in order, when it was saved, and by whom.
@@ -61,6 +133,10 @@ public struct SinkError: Error, Sendable, Equatable {
         /// column cannot hold): the record is not saved and stays with the operator; the sink is still usable, so
         /// an import goes on with the next record.
         case refused
+        /// No saved record is the one asked for (an update of a record that is not there).
+        case notFound
+        /// The sink cannot do this at all (reading back standard output, correcting an append-only log).
+        case unsupported
     }
     /// Which kind of failure.
     public let kind: Kind

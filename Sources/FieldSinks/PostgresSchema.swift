@@ -1,0 +1,44 @@
+import FieldKit
+
+extension PostgresSink {
+    /// Creates the form's tables at the current version, or upgrades a version 1 table in place (its rows kept,
+    /// `fieldline_id` numbered in the table's order), or checks that they are current. Runs inside the set-up
+    /// transaction: a failure leaves the database as it was.
+    func prepareTables() throws(SinkError) {
+        let schema = RecordTables.schemaTable
+        _ = try exec("CREATE TABLE IF NOT EXISTS \"\(schema)\" (\"form\" text PRIMARY KEY, \"version\" integer NOT NULL)", [])
+        let stored = try exec("SELECT \"version\" FROM \"\(schema)\" WHERE \"form\" = $1", [tables.table]).first?.first.flatMap { Int($0) }
+        if let stored, stored > RecordTables.version {
+            throw SinkError(.mismatch, tr("\(label): table \(tables.table) has schema version \(stored), made by a newer fieldline (this one knows up to \(RecordTables.version))"))
+        }
+        let current = tables.columns + [RecordTables.idColumn]
+        let identity = "\"\(RecordTables.idColumn)\" bigint GENERATED ALWAYS AS IDENTITY"
+        let added = tables.addedColumns.map { "\"\($0)\" text NOT NULL DEFAULT ''" }
+        let existing = try columns(of: tables.table)
+        if existing.isEmpty {
+            let definitions = tables.version1Columns.map { "\"\($0)\" text NOT NULL" } + added + [identity]
+            _ = try exec("CREATE TABLE \"\(tables.table)\" (\(definitions.joined(separator: ", ")))", [])
+        } else if existing == tables.version1Columns {
+            _ = try exec("ALTER TABLE \"\(tables.table)\" " + (added + [identity]).map { "ADD COLUMN " + $0 }.joined(separator: ", "), [])
+        } else if existing != current {
+            throw tables.mismatch(label, table: tables.table, has: existing, wants: current)
+        }
+        let history = try columns(of: tables.history)
+        if history.isEmpty {
+            let definitions = tables.historyColumns.map { $0 == RecordTables.idColumn ? "\"\($0)\" bigint NOT NULL" : "\"\($0)\" text NOT NULL" }
+            _ = try exec("CREATE TABLE \"\(tables.history)\" (\(definitions.joined(separator: ", ")))", [])
+        } else if history != tables.historyColumns {
+            throw tables.mismatch(label, table: tables.history, has: history, wants: tables.historyColumns)
+        }
+        if stored != RecordTables.version {
+            _ = try exec("INSERT INTO \"\(schema)\" (\"form\", \"version\") VALUES ($1, $2) ON CONFLICT (\"form\") DO UPDATE SET \"version\" = EXCLUDED.\"version\"",
+                         [tables.table, String(RecordTables.version)])
+        }
+    }
+
+    /// The columns of `table` in this session's schema, in order (none when there is no such table).
+    private func columns(of table: String) throws(SinkError) -> [String] {
+        try exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+                 [table]).map { $0.first ?? "" }
+    }
+}

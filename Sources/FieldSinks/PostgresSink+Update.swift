@@ -1,0 +1,90 @@
+import FieldKit
+
+extension PostgresSink {
+    public var updatesRecords: Bool { true }
+
+    /// Replaces the record `target` selects, keeping the replaced version in the history table, in one
+    /// transaction. The row is read `FOR UPDATE`: a second corrector of the same record waits for the first to
+    /// commit and then replaces (and keeps in history) what the first saved, so neither correction is lost.
+    public func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
+                       editedBy: String) throws(SinkError) -> Bool {
+        let new = tables.fields.map { name in values.first { $0.name == name }?.value ?? "" }
+        do {
+            return try transaction { () throws(SinkError) in try replace(target, with: new, editedAt: editedAt, editedBy: editedBy) }
+        } catch where lostConnection && !inBatch {
+            // The connection went: the transaction either committed before its answer was lost or was rolled back
+            // by the server. A row already holding this correction (its values, this edit's time and editor)
+            // committed; otherwise it is made once more.
+            if try holds(target, new, editedAt: editedAt, editedBy: editedBy) { return true }
+            return try transaction { () throws(SinkError) in try replace(target, with: new, editedAt: editedAt, editedBy: editedBy) }
+        }
+    }
+
+    /// The statements of one correction, inside a transaction or savepoint.
+    private func replace(_ target: RecordTarget, with new: [String], editedAt: String, editedBy: String) throws(SinkError) -> Bool {
+        let columns = tables.columns
+        let (condition, value) = try selection(target)
+        let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(condition) ORDER BY \(RecordTables.idColumn) LIMIT 1 FOR UPDATE",
+                            [value])
+        guard let row = rows.first, row.count == columns.count + 1 else { throw SinkError(.notFound, SQLiteSink.notFoundMessage(target)) }
+        let id = row[0]
+        let old = Array(row.dropFirst())
+        if Array(old.prefix(new.count)) == new { return false }
+        let history = tables.historyColumns
+        let placeholders = (1...history.count).map { "$\($0)" }.joined(separator: ", ")
+        _ = try exec("INSERT INTO \"\(tables.history)\" (\(RecordTables.list(history))) VALUES (\(placeholders))", old + [id, editedAt, editedBy])
+        let changed = tables.fields + RecordColumns.bookkeeping.dropFirst(2)
+        let assignments = changed.enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: ", ")
+        _ = try exec("UPDATE \"\(tables.table)\" SET \(assignments) WHERE \(RecordTables.idColumn) = $\(changed.count + 1)",
+                     new + [editedAt, editedBy, id])
+        return true
+    }
+
+    /// Whether the record `target` selects holds `new` as corrected at `editedAt` by `editedBy`.
+    private func holds(_ target: RecordTarget, _ new: [String], editedAt: String, editedBy: String) throws(SinkError) -> Bool {
+        let (condition, value) = try selection(target)
+        let wanted = tables.fields + RecordColumns.bookkeeping.dropFirst(2)
+        let rows = try exec("SELECT \(RecordTables.list(wanted)) FROM \"\(tables.table)\" WHERE \(condition) LIMIT 1", [value])
+        return rows.first == new + [editedAt, editedBy]
+    }
+
+    /// The WHERE condition (one parameter, `$1`) selecting `target`'s row.
+    private func selection(_ target: RecordTarget) throws(SinkError) -> (String, String) {
+        switch target {
+        case .key(let key): return ("\(RecordTables.idColumn) = $1", String(key))
+        case .field(let field, let value):
+            guard tables.fields.contains(field) else { throw SinkError(.notFound, tr("\(field) is not a field of \(tables.table)")) }
+            return ("\"\(field)\" = $1", value)
+        }
+    }
+
+    /// Runs `body` as one transaction, or inside a batch as one savepoint: what fails is rolled back alone.
+    func transaction<T>(_ body: () throws(SinkError) -> T) throws(SinkError) -> T {
+        _ = try exec(inBatch ? "SAVEPOINT fieldline_record" : "BEGIN", [])
+        do {
+            let result = try body()
+            _ = try exec(inBatch ? "RELEASE SAVEPOINT fieldline_record" : "COMMIT", [])
+            return result
+        } catch {
+            if !lostConnection {
+                _ = try? exec(inBatch ? "ROLLBACK TO SAVEPOINT fieldline_record; RELEASE SAVEPOINT fieldline_record" : "ROLLBACK", [])
+            }
+            throw error
+        }
+    }
+
+    public func beginBatch() throws(SinkError) {
+        guard !inBatch else { return }
+        _ = try exec("BEGIN", [])
+        inBatch = true
+    }
+
+    public func commitBatch() throws(SinkError) {
+        guard inBatch else { return }
+        inBatch = false
+        do { _ = try exec("COMMIT", []) } catch {
+            if !lostConnection { _ = try? exec("ROLLBACK", []) }
+            throw error
+        }
+    }
+}

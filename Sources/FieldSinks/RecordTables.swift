@@ -1,0 +1,56 @@
+import FieldKit
+
+/// The tables fieldline keeps for a form in a database (SQLite or PostgreSQL), by schema version:
+///
+/// - version 1 (fieldline 0.6.0): the form's table, one text column per field, then `saved_at` and `operator`;
+/// - version 2: `edited_at` and `edited_by` added (empty until the record is corrected), a history table
+///   `FORM_history` holding every replaced version whole (its columns, the row's `fieldline_id`, `changed_at`,
+///   `changed_by`), and a row in `fieldline_schema` naming the version, so a later upgrade knows where it starts.
+///
+/// PostgreSQL's table also has `fieldline_id`, an identity column after the others (SQLite's rowid plays its part):
+/// the key a correction at the terminal names its record by, and the saved order.
+struct RecordTables {
+    /// The schema version this build makes and upgrades to.
+    static let version = 2
+    /// The table that records each form table's schema version: `form` (the table's name), `version`.
+    static let schemaTable = "fieldline_schema"
+    /// The column naming a row in the history table (and PostgreSQL's identity column).
+    static let idColumn = "fieldline_id"
+    /// PostgreSQL's longest identifier: the history table's name must fit.
+    static let longestName = 63
+
+    /// The form's table.
+    let table: String
+    /// The form's fields, in order.
+    let fields: [String]
+
+    init(form: FormSpec) {
+        table = form.name
+        fields = form.fields.map(\.name)
+    }
+
+    /// The columns records are read and written as: the fields, then `saved_at`, `operator`, `edited_at`, `edited_by`.
+    var columns: [String] { fields + RecordColumns.bookkeeping }
+    /// A version 1 table's columns: the fields, `saved_at`, `operator`.
+    var version1Columns: [String] { fields + RecordColumns.bookkeeping.prefix(2) }
+    /// The columns `upgrade` adds to a version 1 table.
+    var addedColumns: [String] { Array(RecordColumns.bookkeeping.dropFirst(2)) }
+    /// The history table's name.
+    var history: String { table + "_history" }
+    /// The history table's columns: a replaced version's columns, its row's id, when and by whom it was replaced.
+    var historyColumns: [String] { columns + [RecordTables.idColumn] + RecordColumns.history }
+
+    /// Why this form cannot keep a history in a database, or nil: its history table's name would be too long.
+    func nameProblem(_ label: String) -> SinkError? {
+        guard history.utf8.count > RecordTables.longestName else { return nil }
+        return SinkError(.mismatch, tr("\(label): the form's name \(table) is too long for its history table \(history) (at most \(RecordTables.longestName - 8) characters)"))
+    }
+
+    /// The message for a table whose columns are neither version's.
+    func mismatch(_ label: String, table name: String, has existing: [String], wants wanted: [String]) -> SinkError {
+        SinkError(.mismatch, tr("\(label): table \(name) has the columns \(existing.joined(separator: ",")), the form \(wanted.joined(separator: ","))"))
+    }
+
+    /// `"a", "b"`: quoted identifiers (checked by the form loader: letters, digits, `_`), for SQL.
+    static func list(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
+}

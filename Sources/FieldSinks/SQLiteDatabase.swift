@@ -1,0 +1,125 @@
+internal import CSQLiteLoader
+import FieldKit
+
+/// One connection to a SQLite database (Debian's libsqlite3, loaded on first use) and the few statement shapes the
+/// sink runs: text parameters in, text or a number out, SQLite's refusals sorted into `SinkError` kinds.
+final class SQLiteDatabase {
+    /// The database's path, for messages.
+    let label: String
+    private var db: OpaquePointer?
+
+    /// Open (or create) the database at `path`; waits up to 10 s for another writer's lock.
+    init(path: String) throws(SinkError) {
+        label = path
+        var why = [CChar](repeating: 0, count: 256)
+        guard fl_sqlite_load(&why, UInt(why.count)) == 0 else {
+            throw SinkError(.io, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        guard fl_sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let opened = db else {
+            let message = db.map { String(cString: fl_sqlite3_errmsg($0)) } ?? tr("out of memory")
+            fl_sqlite3_close(db)
+            db = nil
+            throw SinkError(.io, tr("cannot open \(path): \(message)"))
+        }
+        fl_sqlite3_busy_timeout(opened, 10_000)
+    }
+
+    deinit { fl_sqlite3_close(db) }
+
+    /// The last error SQLite reported on this connection.
+    var lastError: String { String(cString: fl_sqlite3_errmsg(db)) }
+
+    /// Run SQL with no parameters and no rows (pragmas, DDL, transaction control).
+    func execute(_ sql: String) throws(SinkError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard fl_sqlite3_exec(db, sql, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "error"
+            fl_sqlite3_free(message)
+            throw SinkError(.io, "\(label): \(text)")
+        }
+    }
+
+    /// Roll back the open transaction, if any, after a failure (whose error is the one worth reporting).
+    func rollBack(to savepoint: String? = nil) {
+        if let savepoint {
+            _ = fl_sqlite3_exec(db, "ROLLBACK TO \(savepoint); RELEASE \(savepoint)", nil)
+        } else {
+            _ = fl_sqlite3_exec(db, "ROLLBACK", nil)
+        }
+    }
+
+    /// Run a statement that returns nothing. A UNIQUE violation is a conflict naming the column; another rule of
+    /// the database's own (CHECK, a trigger, a datatype) refuses this record only; anything else is the sink's.
+    func run(_ sql: String, _ values: [String]) throws(SinkError) {
+        let statement = try prepare(sql, values)
+        defer { fl_sqlite3_finalize(statement) }
+        let status = fl_sqlite3_step(statement)
+        guard status == SQLITE_DONE else {
+            let message = lastError
+            switch fl_sqlite_refusal(fl_sqlite3_extended_errcode(db)) {
+            case 1: throw SinkError(.conflict, message)
+            case 2: throw SinkError(.refused, message)
+            default: throw SinkError(.io, "\(label): \(message)")
+            }
+        }
+    }
+
+    /// The first column of the first row as a number, or nil when there is no row.
+    func number(_ sql: String, _ values: [String]) throws(SinkError) -> Int64? {
+        let statement = try prepare(sql, values)
+        defer { fl_sqlite3_finalize(statement) }
+        switch fl_sqlite3_step(statement) {
+        case SQLITE_ROW: return fl_sqlite3_column_int64(statement, 0)
+        case SQLITE_DONE: return nil
+        default: throw SinkError(.io, "\(label): \(lastError)")
+        }
+    }
+
+    /// Calls `body` with each row's first column as a number and its other `width - 1` columns as text, until it
+    /// returns false. One row at a time: a table of any size streams through.
+    func rows(_ sql: String, _ values: [String], width: Int, _ body: (Int64, [String]) -> Bool) throws(SinkError) {
+        let statement = try prepare(sql, values)
+        defer { fl_sqlite3_finalize(statement) }
+        while true {
+            switch fl_sqlite3_step(statement) {
+            case SQLITE_ROW:
+                let texts = (1..<max(width, 1)).map { fl_sqlite3_column_text(statement, Int32($0)).map { String(cString: $0) } ?? "" }
+                guard body(fl_sqlite3_column_int64(statement, 0), texts) else { return }
+            case SQLITE_DONE: return
+            default: throw SinkError(.io, "\(label): \(lastError)")
+            }
+        }
+    }
+
+    /// Each row's first column as text.
+    func texts(_ sql: String, _ values: [String]) throws(SinkError) -> [String] {
+        let statement = try prepare(sql, values)
+        defer { fl_sqlite3_finalize(statement) }
+        var result: [String] = []
+        while true {
+            switch fl_sqlite3_step(statement) {
+            case SQLITE_ROW: result.append(fl_sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+            case SQLITE_DONE: return result
+            default: throw SinkError(.io, "\(label): \(lastError)")
+            }
+        }
+    }
+
+    /// The columns of `table`, in order (none when there is no such table).
+    func columns(of table: String) throws(SinkError) -> [String] {
+        try texts("SELECT name FROM pragma_table_info(?1) ORDER BY cid", [table])
+    }
+
+    private func prepare(_ sql: String, _ values: [String]) throws(SinkError) -> OpaquePointer? {
+        var statement: OpaquePointer?
+        guard fl_sqlite3_prepare_v2(db, sql, &statement) == SQLITE_OK else {
+            throw SinkError(.io, "\(label): \(lastError)")
+        }
+        for (i, value) in values.enumerated() {
+            var bytes = Array(value.utf8CString)
+            _ = bytes.withUnsafeMutableBufferPointer { fl_sqlite_bind_text(statement, Int32(i + 1), $0.baseAddress, Int32($0.count - 1)) }
+        }
+        return statement
+    }
+}
