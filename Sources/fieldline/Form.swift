@@ -45,6 +45,9 @@ struct Form: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp(tr("jsonl or csv (default: from the file name, else jsonl).")))
     var inputFormat: RecordFormat?
 
+    @Option(name: .customLong("update-by"), help: ArgumentHelp(tr("Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."), valueName: "FIELD"))
+    var updateBy: String?
+
     @Flag(help: ArgumentHelp(tr("Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")))
     var lint = false
 
@@ -53,6 +56,13 @@ struct Form: ParsableCommand {
         let destination = try OutputTarget(out, format: format)
         if resume && destination.isStandardOutput {
             throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
+        }
+        if updateBy != nil {
+            switch destination {
+            case .sqlite, .postgres: break
+            case .standardOutput, .file:
+                throw ValidationError(tr("--update-by corrects records in a database: JSON Lines and CSV files are append-only logs; give --out FILE.db, FILE.sqlite, sqlite:PATH or postgres://…"))
+            }
         }
     }
 
@@ -71,16 +81,28 @@ struct Form: ParsableCommand {
             for d in error.diagnostics { Diagnostics.plain(d.description) }
             throw Exit.config
         }
+        if let updateBy {
+            // Only a unique field names one record; any other could select several.
+            guard let field = spec.fields.first(where: { $0.name == updateBy }), field.unique else {
+                let unique = spec.fields.filter(\.unique).map(\.name)
+                throw ValidationError(unique.isEmpty
+                    ? tr("--update-by needs a unique field (unique: true in the form); \(spec.name) has none")
+                    : tr("--update-by takes a unique field of \(spec.name): \(unique.joined(separator: ", ")), not '\(ControlCharacters.escaped(updateBy))'"))
+            }
+        }
+        if updateBy != nil && input == nil && isatty(0) != 0 {
+            throw ValidationError(tr("--update-by reads corrected records from --input FILE or from standard input, not from a terminal (at the terminal, Ctrl-R finds a saved record to correct)"))
+        }
         var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if tty >= 0 { close(tty) } }
         // With a terminal and no --input, records are entered; with no terminal, stdin holds them.
-        guard let source = input ?? (isatty(0) == 0 || tty < 0 ? "-" : nil) else {
+        guard let source = input ?? (isatty(0) == 0 || tty < 0 || updateBy != nil ? "-" : nil) else {
             try FormEntry(form: spec, context: Today.context(), resume: resume).run(into: &sink)
             return
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
-        try FormImport(form: spec, context: Today.context()).run(source: source, format: format, into: &sink)
+        try FormImport(form: spec, context: Today.context(), updateBy: updateBy).run(source: source, format: format, into: &sink)
     }
 
     /// The sink `--out` names, in `format` when it is standard output or a file.
