@@ -12,7 +12,7 @@ extension PostgresSink {
             throw SinkError(.mismatch, tr("\(condition.name) is not a column of \(tables.table) (its columns: \(columns.joined(separator: ", ")))"))
         }
         let filter = conditions.isEmpty ? ""
-            : " WHERE " + conditions.enumerated().map { "\"\($1.name)\" = $\($0 + 1)" }.joined(separator: " AND ")
+            : " WHERE " + conditions.enumerated().map { $1.value.isEmpty ? "\"\($1.name)\" = $\($0 + 1)" : RecordTables.lookup($1.name, "$\($0 + 1)") }.joined(separator: " AND ")
         // A cursor lives in a transaction: its own, or the batch's.
         let own = !inBatch
         if own { _ = try exec("BEGIN READ ONLY", []) }

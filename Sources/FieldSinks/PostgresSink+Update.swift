@@ -54,7 +54,7 @@ extension PostgresSink {
         case .key(let key): return ("\(RecordTables.idColumn) = $1", String(key))
         case .field(let field, let value):
             guard tables.fields.contains(field) else { throw SinkError(.notFound, tr("\(field) is not a field of \(tables.table)")) }
-            return ("\"\(field)\" = $1", value)
+            return (RecordTables.lookup(field, "$1"), value)
         }
     }
 
