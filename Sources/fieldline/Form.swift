@@ -18,7 +18,10 @@ struct Form: ParsableCommand {
             and not saved. --out - (the default) writes JSON Lines to stdout; FILE.jsonl and FILE.csv are appended \
             and synced after every record; FILE.db, FILE.sqlite or sqlite:PATH is a SQLite database (a table \
             named after the form, one transaction per record); postgres://… is a shared PostgreSQL database \
-            (the same table; the server enforces unique fields across operators). Exit codes: 0 all saved, 65 some records invalid or the output file \
+            (the same table; the server enforces unique fields across operators). \
+            With --update-by FIELD (a unique field; SQLite and PostgreSQL only) each input record corrects the saved \
+            record whose FIELD holds its value instead of adding one: fields it leaves out keep their saved values, \
+            the replaced version is kept in the table FORM_history, and a record with no saved match is reported. Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems. \
             At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
             its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
