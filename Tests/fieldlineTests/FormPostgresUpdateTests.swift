@@ -52,6 +52,25 @@ import Testing
         #expect(try pg.psql("SELECT count(*) FROM entry_history") == ["0"])
     }
 
+    /// An upgrade that fails (the history table's name is taken by a table of other columns) leaves the tables as
+    /// they were: no column added, no version recorded.
+    @Test func aFailedUpgradeLeavesTheTableAsItWas() throws {
+        let pg = try ScratchPostgres()
+        let s = try Self.scratch()
+        _ = try pg.psql("""
+            CREATE TABLE entry ("code" text NOT NULL, "name" text NOT NULL, "saved_at" text NOT NULL, "operator" text NOT NULL);
+            INSERT INTO entry VALUES ('1', 'one', '2026-01-01T00:00:00Z', 'old');
+            CREATE TABLE entry_history (x text)
+            """)
+        let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: #"{"code":"3","name":"three"}"# + "\n")
+        #expect(run.status == 65)
+        #expect(run.err.hasSuffix("table entry_history has the columns x, the form code,name,saved_at,operator,edited_at,edited_by,fieldline_id,changed_at,changed_by\n"), "\(run.err)")
+        #expect(try pg.psql("SELECT column_name FROM information_schema.columns WHERE table_name = 'entry' ORDER BY ordinal_position")
+                == ["code", "name", "saved_at", "operator"])
+        #expect(try pg.psql("SELECT * FROM entry") == ["1|one|2026-01-01T00:00:00Z|old"])
+        #expect(try pg.psql("SELECT count(*) FROM pg_tables WHERE tablename = 'fieldline_schema'") == ["0"])
+    }
+
     /// Two processes correct one record at the same time, 40 corrections each: the database serialises them, so
     /// every version but the last is in history exactly once and the row holds the last.
     @Test func twoCorrectorsAtOnceLoseNothing() async throws {
