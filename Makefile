@@ -49,9 +49,9 @@ tour: release
 
 # Test oracles from PyPI, in a gitignored folder of their own (--target works with any python3; Debian's refuses
 # system-wide pip installs), where the tests look for them: wcwidth for the width table, phonenumbers for the
-# phone metadata, formats and as-you-type display, python-stdnum for resident IDs' places (and its own doctest
+# phone metadata, formats and as-you-type display, idna for e-mail domains, python-stdnum for resident IDs' places (and its own doctest
 # cases, from its source distribution: the wheel has no tests).
-ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1
+ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1 idna==3.20
 STDNUM_DOCTEST := .test-python/stdnum-tests/python_stdnum-2.1/tests/test_cn_ric.doctest
 test-oracles:
 	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(any(m.version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))' $(ORACLES) 2>/dev/null || \

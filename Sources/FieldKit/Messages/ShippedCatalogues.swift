@@ -31,6 +31,14 @@ msgstr "单独的 '=' 不是比较：请写 =="
 msgid "'{0}' differs from {1}'s {2}, {3}"
 msgstr "'{0}' 与 {1} 的 {2}（{3}）不符"
 
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}' encodes {1}"
+msgstr "“{0}”编码的是 {1}"
+
+#: Sources/FieldKit/Validation/NetworkNames.swift
+msgid "'{0}' has -- in places 3 and 4, which only an encoded name (xn--) may have"
+msgstr "“{0}”第 3、4 位是 --，只有编码名称（xn--）可以这样"
+
 #: Sources/FieldKit/Forms/FormSpec.swift
 msgid "'{0}' is a column every record has or a name the databases keep for themselves; choose another field name"
 msgstr "'{0}' 是每条记录都有的列，或数据库保留的名字；请换一个字段名"
@@ -54,6 +62,42 @@ msgstr "@ 之前不能有 '{0}'（不接受带引号的名字）"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "'{0}' is not allowed in a host name"
 msgstr "主机名中不能有 '{0}'"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}' is not the encoding of the name it decodes to"
+msgstr "“{0}”不是它解码所得名称的编码"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}' starts with xn-- but encodes no character beyond ASCII"
+msgstr "“{0}”以 xn-- 开头，却没有编码任何 ASCII 以外的字符"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}' starts with xn-- but is not Punycode"
+msgstr "“{0}”以 xn-- 开头，却不是 Punycode"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}', where U+{1} is not allowed in a domain name"
+msgstr "“{0}”，其中 U+{1} 不能用于域名"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}', which is not in NFC"
+msgstr "“{0}”，它不是 NFC 规范形式"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}', which starts or ends with a hyphen"
+msgstr "“{0}”，它以连字符开头或结尾"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}', which starts with a combining mark"
+msgstr "“{0}”，它以组合符号开头"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}', with -- in places 3 and 4"
+msgstr "“{0}”，第 3、4 位是 --"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "'{0}', {1}"
+msgstr "“{0}”，{1}"
 
 #: Sources/fieldline/Keymaps.swift
 msgid "(has errors: run keymaps lint)"
@@ -1598,6 +1642,10 @@ msgstr "挂起键"
 msgid "the terminal went away"
 msgstr "终端已断开"
 
+#: Sources/FieldKit/Validation/NetworkNames.swift
+msgid "the top-level domain cannot be all digits"
+msgstr "顶级域名不能全是数字"
+
 #: Sources/FieldKit/Choices/ChoiceList.swift
 msgid "the value '{0}' is there twice"
 msgstr "值 '{0}' 出现了两次"
@@ -1774,6 +1822,30 @@ msgstr "value: national 需要 regions 中只有一个地区，且与 assumed-re
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "voicemail"
 msgstr "语音信箱"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "where U+{0} is newer than this build's Unicode data"
+msgstr "其中 U+{0} 比本版本的 Unicode 数据更新"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "which ends with a character the Bidi Rule does not allow there"
+msgstr "它的结尾字符不符合双向规则（Bidi Rule）"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "which mixes European and Arabic-Indic digits (the Bidi Rule)"
+msgstr "它混用了欧洲数字和阿拉伯-印度数字（双向规则）"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "which mixes directions (the Bidi Rule)"
+msgstr "它混用了书写方向（双向规则）"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "which mixes right-to-left letters with others (the Bidi Rule)"
+msgstr "它把从右到左的字母与其他字符混用（双向规则）"
+
+#: Sources/FieldKit/Validation/IDNALabel.swift
+msgid "whose first character is not a letter of either direction (the Bidi Rule)"
+msgstr "它的第一个字符不是任一书写方向的字母（双向规则）"
 
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} (at character {1})"

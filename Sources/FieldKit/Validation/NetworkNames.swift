@@ -54,6 +54,28 @@ enum NetworkNames {
         if let issue = hostnameIssue(domain) {
             return ValidationIssue(issue.message, at: issue.position.map { $0 + domainStart })
         }
+        return domainLabelsIssue(domain).map { ValidationIssue($0.message, at: $0.position.map { $0 + domainStart }) }
+    }
+
+    /// The rules an e-mail domain's labels keep beyond a host name's letters, digits and hyphens: the top-level
+    /// label is not all digits (RFC 1123 §2.1, RFC 3696 §2: it would read as an IP address), a label with `--` in
+    /// places 3 and 4 is an encoded one (RFC 5891 §4.2.3.1: only `xn--` is), and an `xn--` label is a valid A-label
+    /// (RFC 5890/5891, `IDNALabel`).
+    static func domainLabelsIssue(_ domain: String) -> ValidationIssue? {
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        var offset = 0
+        for (i, label) in labels.enumerated() {
+            defer { offset += label.count + 1 }
+            if i == labels.count - 1, label.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                return ValidationIssue(tr("the top-level domain cannot be all digits"), at: offset)
+            }
+            let bytes = Array(label.utf8)
+            guard bytes.count >= 4, bytes[2] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: "-") else { continue }
+            guard label.lowercased().hasPrefix("xn--") else {
+                return ValidationIssue(tr("'\(label)' has -- in places 3 and 4, which only an encoded name (xn--) may have"), at: offset)
+            }
+            if let problem = IDNALabel.aLabelProblem(label) { return ValidationIssue(problem, at: offset) }
+        }
         return nil
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import TestSupport
+
+/// E-mail domains against IDNA2008 as the pinned PyPI idna 3.20 judges it (`make test-oracles` installs it): for
+/// 20,000 generated labels (`Oracles/idna_oracle.py`: A-labels of U-labels from many scripts, each also mutated,
+/// random Punycode-looking strings, labels with -- in places 3-4), `check email` accepts `a@LABEL.com` exactly when
+/// idna says LABEL is a valid A-label (and refuses every non-xn label with -- in places 3-4).
+@Suite struct EmailIDNAOracleTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test func everyGeneratedLabelIsJudgedAsIdnaJudgesIt() throws {
+        let oracle = try run(URL(fileURLWithPath: "/usr/bin/env"),
+                             ["python3", Self.repo + "/Tests/fieldlineTests/Oracles/idna_oracle.py", Self.repo + "/.test-python", "3.20", "20000", "2026"],
+                             stdin: nil)
+        try #require(oracle.status == 0, "the idna oracle failed (make test-oracles installs it): \(oracle.err)")
+        let cases = oracle.out.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        try #require(cases.count == 20000)
+        let valid = cases.filter { $0[1] == "1" }.count
+        #expect(valid > 5000 && valid < 15000, "\(valid) valid of 20000: the generator should give both kinds")
+        let checked = try fieldline(["check", "email"], stdin: cases.map { "a@\($0[0]).com" }.joined(separator: "\n") + "\n")
+        let out = checked.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        try #require(out.count == cases.count, "\(checked.err.prefix(500))")
+        var differences: [String] = []
+        for (line, c) in zip(out, cases) where (line.isEmpty ? "0" : "1") != c[1] {
+            differences.append("\(c[0]): idna \(c[1] == "1" ? "valid" : "invalid"), fieldline \(line.isEmpty ? "invalid" : "valid")")
+        }
+        #expect(differences.isEmpty, "\(differences.count) differences: \(differences.prefix(20))")
+    }
+
+    /// The rules besides IDNA: an all-digit top-level domain is refused; the 64-octet local part, quoted local
+    /// parts and IP literals are as before.
+    @Test func numericTopLevelDomainsAndTheKeptRules() throws {
+        let run = try fieldline(["check", "email"], stdin: [
+            "a@example.123", "a@example.c0m", "a@xn--mnchen-3ya.de", "a@ab--cd.com", "\(String(repeating: "a", count: 65))@example.com",
+            "\"a b\"@example.com", "a@[192.0.2.1]",
+        ].joined(separator: "\n") + "\n")
+        #expect(run.out == "\na@example.c0m\na@xn--mnchen-3ya.de\n\n\n\n\n", "\(run.out)")
+        #expect(run.err.contains("1: the top-level domain cannot be all digits"))
+        #expect(run.err.contains("4: 'ab--cd' has -- in places 3 and 4, which only an encoded name (xn--) may have"))
+    }
+}
