@@ -114,7 +114,7 @@ extension Field {
     func choiceStatus(_ list: ChoiceList) -> FieldStatus {
         guard let current = currentChoice else {
             let level = list.level(under: state.choicePath).count
-            if list.isSearch { return .incomplete(level == 0 ? tr("no saved record matches") : tr("Up/Down picks a record")) }
+            if list.isSearch { return .incomplete(choiceCache.isEmpty ? tr("no saved record matches") : tr("Up/Down picks a record")) }
             return .incomplete(state.symbols.isEmpty
                 ? tr("type to search the \(level) choices, or Up/Down to pick one")
                 : tr("no choice matches"))
