@@ -95,7 +95,7 @@ import Testing
         #expect(old["changed_by"] == after["edited_by"] && old["changed_at"] == after["edited_at"], "\(old)")
     }
 
-    @Test func escInTheSearchReturnsToAnEmptyRecordAndAnUnmatchedQuerySaysSo() async throws {
+    @Test func escLeavesTheSearchOrTheCorrectionAndAnUnmatchedQuerySaysSo() async throws {
         let t = try await TmuxTerminal(columns: 100); defer { t.close() }
         let db = try Self.database(in: t)
         t.run(FormTerminalTests.form(db))
@@ -116,9 +116,21 @@ import Testing
         try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
         t.type("y")
         try await t.see("discarded") { $0.contains("record discarded") }
+        // Esc while correcting asks as discarding does, and writes nothing.
+        try await t.seeRow("Mobile:", "0/11")
+        t.press("C-r"); t.type("Li Si")
+        try await t.see("Li Si's candidate") { $0.contains { $0.hasPrefix("> 13912345678 ·") } }
+        t.press("Enter")
+        try await t.see("the record at its summary") { $0.contains { $0.hasPrefix("Enter saves the correction") } }
+        t.press("Escape")
+        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        t.type("y")
+        try await t.see("discarded twice") { $0.filter { $0 == "record discarded" }.count == 2 }
+        try await t.seeRow("Mobile:", "0/11")
         t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
         #expect(try Self.rows(db, "SELECT count(*) AS n FROM visitor_history").first?["n"] == "0")
+        #expect(try Self.rows(db, "SELECT count(*) AS n FROM visitor WHERE coalesce(edited_at, '') <> ''").first?["n"] == "0")
     }
 
     @Test func anAppendOnlyOutputRefusesTheSearch() async throws {
