@@ -195,6 +195,10 @@ msgstr "继续写入一个必须已存在的输出（名字写错会报错，而
 msgid "Ctrl-D ends the session only on the first field of an empty record"
 msgstr "只有在空记录的第一个字段按 Ctrl-D 才结束会话"
 
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "Ctrl-R finds a saved record only on the first field of an empty record"
+msgstr "只有在空记录的第一个字段按 Ctrl-R 才能查找已保存的记录"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Do not ring the bell on refused keys."
 msgstr "按键被拒绝时不响铃。"
@@ -212,6 +216,10 @@ msgid "Enter or import records of a form (a YAML file listing fields) into JSONL
 msgstr "按表单（列出字段的 YAML 文件）录入或导入记录，保存到 JSONL、CSV、SQLite 或 PostgreSQL。"
 
 #: Sources/FieldTerminal/FormPrompt.swift
+msgid "Enter saves the correction, Shift-Tab goes back, Esc discards: "
+msgstr "Enter 保存更正，Shift-Tab 返回，Esc 放弃："
+
+#: Sources/FieldTerminal/FormPrompt.swift
 msgid "Enter saves, Shift-Tab goes back, Esc discards: "
 msgstr "Enter 保存，Shift-Tab 返回，Esc 放弃："
 
@@ -226,6 +234,10 @@ msgstr "不用终端，把按键送入字段并输出最终画面。"
 #: Sources/fieldline/AskOption.swift
 msgid "Fewest units a complete value has; for a date field the earliest date."
 msgstr "完整值的最少单位数；日期字段则为最早日期。"
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "Find: "
+msgstr "查找："
 
 #: Sources/fieldline/AskOption.swift
 msgid "Give up after this many seconds (exit 124)."
@@ -335,6 +347,10 @@ msgstr "等同于 --output json。"
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "UAN"
 msgstr "统一接入号码"
+
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "Up/Down picks a record"
+msgstr "用上下箭头选择一条记录"
 
 #: Sources/fieldline/Check.swift
 msgid "Validate one value per line of standard input."
@@ -816,7 +832,7 @@ msgid "cannot open the terminal"
 msgstr "无法打开终端"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/SQLiteDatabase.swift
 msgid "cannot open {0}: {1}"
 msgstr "无法打开 {0}：{1}"
 
@@ -841,6 +857,10 @@ msgstr "无法修复 {0}：{1}"
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "cannot replace it with the shortened copy"
 msgstr "无法用缩短后的副本替换"
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "cannot search {0}: {1}"
+msgstr "无法搜索 {0}：{1}"
 
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "cannot set it up"
@@ -897,6 +917,14 @@ msgstr "选项文件 {0} 不是有效的 UTF-8"
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 msgid "choices file {0}: {1}"
 msgstr "选项文件 {0}：{1}"
+
+#: Sources/FieldTerminal/FormPrompt.swift
+msgid "correction saved to {0}"
+msgstr "更正已保存到 {0}"
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "corrections need a SQLite or PostgreSQL database: --out FILE.db or postgres://…"
+msgstr "更正需要 SQLite 或 PostgreSQL 数据库：--out FILE.db 或 postgres://…"
 
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "count must be one of {0}, not '{1}'"
@@ -1221,6 +1249,22 @@ msgstr "没有表头行，也没有选项"
 msgid "no region '{0}' in the phone metadata"
 msgstr "电话元数据中没有地区 '{0}'"
 
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "no saved record matches"
+msgstr "没有匹配的已保存记录"
+
+#: Sources/FieldSinks/SQLiteSink+Update.swift
+msgid "no saved record with {0} {1}"
+msgstr ""
+
+#: Sources/FieldSinks/SQLiteSink+Update.swift
+msgid "no saved record {0} (removed since it was read?)"
+msgstr ""
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "no saved records in {0} to correct"
+msgstr "{0} 中没有可更正的已保存记录"
+
 #: Sources/FieldTerminal/HistoryCodec.swift
 msgid "no scratch file for libedit"
 msgstr "无法为 libedit 创建临时文件"
@@ -1334,6 +1378,10 @@ msgstr "不是有效的 UTF-8 文本"
 msgid "nothing before the @"
 msgstr "@ 前面没有内容"
 
+#: Sources/FieldTerminal/FormPrompt.swift
+msgid "nothing changed: the record is as saved"
+msgstr "没有改动：记录与已保存的相同"
+
 #: Sources/FieldKit/Prompt/PromptCore.swift
 msgid "nothing to discard: Ctrl-D ends the session"
 msgstr "没有可放弃的内容：Ctrl-D 结束会话"
@@ -1355,7 +1403,7 @@ msgid "one of {0}"
 msgstr "{0} 之一"
 
 #: Sources/FieldKit/Validation/RegexPattern.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/SQLiteDatabase.swift
 msgid "out of memory"
 msgstr "内存不足"
 
@@ -1605,6 +1653,10 @@ msgstr "对 {0} 来说太长"
 msgid "too short for {0}"
 msgstr "对 {0} 来说太短"
 
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "type part of any value; Up/Down picks a record, Enter opens it, Esc goes back"
+msgstr "输入任一字段值的一部分；上下箭头选择记录，Enter 打开，Esc 返回"
+
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "type the country calling code"
 msgstr "请输入国家代码"
@@ -1774,6 +1826,10 @@ msgstr "{0} 在打开期间变短了（被其他程序改动？）"
 msgid "{0} cannot be bound: it is {1}"
 msgstr "{0} 不能绑定：它是{1}"
 
+#: Sources/FieldKit/Forms/RecordSink.swift
+msgid "{0} cannot be read back"
+msgstr ""
+
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "{0} cells; the header has {1} columns"
 msgstr "{0} 个单元格；表头有 {1} 列"
@@ -1814,6 +1870,10 @@ msgstr "{0} 的列是 {1}，表单的是 {2}"
 msgid "{0} is after the latest date, {1}"
 msgstr "{0} 晚于最晚日期 {1}"
 
+#: Sources/FieldKit/Forms/RecordSink.swift
+msgid "{0} is an append-only log: saved records are corrected in a SQLite or PostgreSQL database"
+msgstr ""
+
 #: Sources/FieldKit/Dates/Field+DatePicker.swift
 msgid "{0} is before the earliest date, {1}"
 msgstr "{0} 早于最早日期 {1}"
@@ -1833,6 +1893,16 @@ msgstr "{0} 大于 255"
 #: Sources/FieldSinks/CSVSink.swift
 msgid "{0} is not a CSV file (RFC 4180)"
 msgstr "{0} 不是 CSV 文件（RFC 4180）"
+
+#: Sources/FieldSinks/PostgresSink+Records.swift
+#: Sources/FieldSinks/SQLiteSink+Records.swift
+msgid "{0} is not a column of {1} (its columns: {2})"
+msgstr ""
+
+#: Sources/FieldSinks/PostgresSink+Update.swift
+#: Sources/FieldSinks/SQLiteSink+Update.swift
+msgid "{0} is not a field of {1}"
+msgstr ""
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
 msgid "{0} is not a regular file"
@@ -1954,8 +2024,12 @@ msgstr "{0}：字段 '{1}' 在 '{2}' 之后；字段只能依赖它前面的字�
 msgid "{0}: record {1} is not a JSON object of texts"
 msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 
-#: Sources/FieldSinks/PostgresSink.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/PostgresSchema.swift
+#: Sources/FieldSinks/SQLiteSchema.swift
+msgid "{0}: table {1} has schema version {2}, made by a newer fieldline (this one knows up to {3})"
+msgstr ""
+
+#: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: table {1} has the columns {2}, the form {3}"
 msgstr "{0}：表 {1} 的列是 {2}，表单的是 {3}"
 
@@ -1968,6 +2042,10 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：索引名 {3} 已被占用"
 #: Sources/FieldSinks/SQLiteSink.swift
 msgid "{0}: table {1}: cannot make field {2} unique: {3}"
 msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
+
+#: Sources/FieldSinks/RecordTables.swift
+msgid "{0}: the form's name {1} is too long for its history table {2} (at most {3} characters)"
+msgstr ""
 
 #: Sources/fieldline/FormImport.swift
 msgid "{0}: the header row cannot be read: {1}"
@@ -1994,7 +2072,7 @@ msgid "{0}: {1}"
 msgstr "{0}：{1}"
 
 #: Sources/FieldTerminal/FormPrompt.swift
-msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."
-msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器和日期中除外）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束。"
+msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends; Ctrl-R there finds a saved record to correct."
+msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器和日期中除外）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束，按 Ctrl-R 查找已保存的记录以更正。"
 """#
 }
