@@ -1255,11 +1255,11 @@ msgstr "没有匹配的已保存记录"
 
 #: Sources/FieldSinks/SQLiteSink+Update.swift
 msgid "no saved record with {0} {1}"
-msgstr ""
+msgstr "没有 {0} 为 {1} 的已保存记录"
 
 #: Sources/FieldSinks/SQLiteSink+Update.swift
 msgid "no saved record {0} (removed since it was read?)"
-msgstr ""
+msgstr "没有已保存的记录 {0}（读取后被删除了？）"
 
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "no saved records in {0} to correct"
@@ -1828,7 +1828,7 @@ msgstr "{0} 不能绑定：它是{1}"
 
 #: Sources/FieldKit/Forms/RecordSink.swift
 msgid "{0} cannot be read back"
-msgstr ""
+msgstr "{0} 无法读回"
 
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "{0} cells; the header has {1} columns"
@@ -1872,7 +1872,7 @@ msgstr "{0} 晚于最晚日期 {1}"
 
 #: Sources/FieldKit/Forms/RecordSink.swift
 msgid "{0} is an append-only log: saved records are corrected in a SQLite or PostgreSQL database"
-msgstr ""
+msgstr "{0} 是只追加的日志：已保存的记录需在 SQLite 或 PostgreSQL 数据库中更正"
 
 #: Sources/FieldKit/Dates/Field+DatePicker.swift
 msgid "{0} is before the earliest date, {1}"
@@ -1897,12 +1897,12 @@ msgstr "{0} 不是 CSV 文件（RFC 4180）"
 #: Sources/FieldSinks/PostgresSink+Records.swift
 #: Sources/FieldSinks/SQLiteSink+Records.swift
 msgid "{0} is not a column of {1} (its columns: {2})"
-msgstr ""
+msgstr "{0} 不是 {1} 的列（其列为：{2}）"
 
 #: Sources/FieldSinks/PostgresSink+Update.swift
 #: Sources/FieldSinks/SQLiteSink+Update.swift
 msgid "{0} is not a field of {1}"
-msgstr ""
+msgstr "{0} 不是 {1} 的字段"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
 msgid "{0} is not a regular file"
@@ -2027,7 +2027,7 @@ msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 #: Sources/FieldSinks/PostgresSchema.swift
 #: Sources/FieldSinks/SQLiteSchema.swift
 msgid "{0}: table {1} has schema version {2}, made by a newer fieldline (this one knows up to {3})"
-msgstr ""
+msgstr "{0}：表 {1} 的结构版本为 {2}，由较新的 fieldline 创建（本版本最高支持 {3}）"
 
 #: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: table {1} has the columns {2}, the form {3}"
@@ -2045,7 +2045,7 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
 
 #: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: the form's name {1} is too long for its history table {2} (at most {3} characters)"
-msgstr ""
+msgstr "{0}：表单名 {1} 对其历史表 {2} 来说太长（最多 {3} 个字符）"
 
 #: Sources/fieldline/FormImport.swift
 msgid "{0}: the header row cannot be read: {1}"
