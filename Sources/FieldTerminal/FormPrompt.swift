@@ -198,7 +198,8 @@ public struct FormPrompt {
         case .interrupted: return .interrupted
         case .terminated(let signo): return .stopped(.terminated(signo))
         case .failed(let why): return .stopped(.failed(why))
-        case .timedOut, .noTerminal, .accepted, .cancelled, .endOfFile, .back, .findRecord: return .stopped(.terminalGone)
+        case .timedOut, .noTerminal: return .stopped(.terminalGone)
+        case .accepted, .cancelled, .endOfFile, .back, .findRecord: return .stopped(.terminalGone)  // never asked: they go on
         }
     }
 

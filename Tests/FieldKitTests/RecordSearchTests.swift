@@ -90,4 +90,14 @@ import Testing
         guard case .accept(let value) = field.apply(.acceptLine) else { Issue.record("Enter did not accept"); return }
         #expect(RecordSearch.key(of: value) == 40)
     }
+
+    @Test func aPasteIsAlwaysTheQuery() {
+        // A picker takes a paste naming one choice as that choice (its label becomes the query); a search keeps
+        // the pasted text as the query, which the sink is asked for.
+        var spec = FieldSpec(name: "find", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false))
+        spec.kind = .choice(RecordSearch.choices(of: Self.records, in: Self.form))
+        var field = Field(spec: spec, context: fixedContext)
+        #expect(field.apply(.paste("Wang Wu")) == .refresh)
+        #expect(field.value == "Wang Wu" && field.currentChoice.map { field.spec.choices!.choices[$0].label } == "13600000000 · Wang Wu · ****")
+    }
 }

@@ -54,9 +54,10 @@ extension Field {
             state.choiceIndex = choiceCache.firstIndex(of: parent)
             revealsMessage = false
             return .refresh
-        case .paste(let text) where state.symbols.isEmpty && state.choicePath.isEmpty:
+        case .paste(let text) where state.symbols.isEmpty && state.choicePath.isEmpty && !list.isSearch:
             // A paste into an empty field that names exactly one choice, as `check` would take it (`DE`, `440300`,
-            // `广东-深圳`), chooses it; any other paste is typed into the query.
+            // `广东-深圳`), chooses it; any other paste is typed into the query (always in a search, whose query a
+            // whole record's label would make find nothing).
             if case .success(let index) = list.identify(trimming: text) {
                 select(index, in: list)
                 return .refresh
