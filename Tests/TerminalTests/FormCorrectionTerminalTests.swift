@@ -5,7 +5,7 @@ import Testing
 /// Ctrl-R at a real terminal: the search of saved records in the first field's place (one `Find:` line, the
 /// candidates under it), Enter opens the record in the block at its summary, Shift-Tab goes back into a field to
 /// correct it, Enter saves the correction with the old version in `visitor_history`; Esc leaves the search for an
-/// empty record; an append-only output refuses the search on the status line.
+/// empty record; an append-only output, or a database holding no records, refuses the search on the status line.
 @Suite struct FormCorrectionTerminalTests {
     /// Two visitors, imported before the terminal session.
     static let visitors = """
@@ -133,15 +133,16 @@ import Testing
         #expect(try Self.rows(db, "SELECT count(*) AS n FROM visitor WHERE coalesce(edited_at, '') <> ''").first?["n"] == "0")
     }
 
-    @Test func anAppendOnlyOutputRefusesTheSearch() async throws {
+    /// An append-only log cannot be corrected; an empty database has nothing to correct: both say so.
+    @Test(arguments: [("v.jsonl", "corrections need a SQLite or PostgreSQL database: --out FILE.db or postgres://"),
+                      ("empty.db", "no saved records in ")])
+    func anAppendOnlyOutputOrAnEmptyDatabaseRefusesTheSearch(_ name: String, _ reason: String) async throws {
         let t = try await TmuxTerminal(columns: 100); defer { t.close() }
-        let out = t.home + "/v.jsonl"
+        let out = t.home + "/" + name
         t.run(FormTerminalTests.form(out))
         try await t.seeRow("Mobile:", "0/11")
         t.press("C-r")
-        try await t.see("the refusal") { rows in
-            rows.contains { $0.contains("corrections need a SQLite or PostgreSQL database: --out FILE.db or postgres://") }
-        }
+        try await t.see("the refusal") { $0.contains { $0.hasPrefix(reason) } }
         let rows = t.screen()
         #expect(Self.count("Find:", rows) == 0 && Self.count("Mobile:", rows) == 1, "\(t.dump())")
         // Nothing else changed: the field takes typing as before.
@@ -153,7 +154,9 @@ import Testing
         try await t.see("discarded") { $0.contains("record discarded") }
         t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
-        let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-        #expect(written.isEmpty, "nothing saved: \(written)")
+        if name.hasSuffix(".jsonl") {
+            let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            #expect(written.isEmpty, "nothing saved: \(written)")
+        }
     }
 }
