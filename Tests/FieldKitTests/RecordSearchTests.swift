@@ -99,5 +99,8 @@ import Testing
         var field = Field(spec: spec, context: fixedContext)
         #expect(field.apply(.paste("Wang Wu")) == .refresh)
         #expect(field.value == "Wang Wu" && field.currentChoice.map { field.spec.choices!.choices[$0].label } == "13600000000 · Wang Wu · ****")
+        // Tab would make the whole record line the query: refused, the query kept.
+        #expect(field.apply(.complete) == .bell)
+        #expect(field.value == "Wang Wu")
     }
 }

@@ -33,7 +33,8 @@ extension Field {
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             return .accept(list.choices[current].value)
         case .complete:
-            guard let current = currentChoice else { return refuse() }
+            // A search's candidate is a whole record: as the query it would find nothing. Enter opens it instead.
+            guard let current = currentChoice, !list.isSearch else { return refuse() }
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             state.symbols = Array(list.choices[current].label)
             state.cursor = state.symbols.count
