@@ -37,7 +37,8 @@ extension PostgresSink {
     public func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord] {
         guard !tables.fields.isEmpty else { return [] }
         let columns = tables.columns
-        let filter = tables.fields.map { "strpos(\"\($0)\", $1) > 0" }.joined(separator: " OR ")
+        // Letter case ignored, as the search's ranking ignores it.
+        let filter = tables.fields.map { "strpos(lower(\"\($0)\"), lower($1)) > 0" }.joined(separator: " OR ")
         let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(filter) ORDER BY \(RecordTables.idColumn) DESC LIMIT \(max(0, limit))",
                             [text])
         return rows.filter { $0.count == columns.count + 1 }.map { StoredRecord(key: Int64($0[0]) ?? 0, columns: Array(zip(columns, $0.dropFirst()))) }

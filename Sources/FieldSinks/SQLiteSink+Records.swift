@@ -19,7 +19,8 @@ extension SQLiteSink {
     public func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord] {
         guard !tables.fields.isEmpty else { return [] }
         let columns = tables.columns
-        let filter = tables.fields.map { "instr(\"\($0)\", ?1) > 0" }.joined(separator: " OR ")
+        // Letter case ignored, as the search's ranking ignores it (SQLite's lower() folds ASCII letters only).
+        let filter = tables.fields.map { "instr(lower(\"\($0)\"), lower(?1)) > 0" }.joined(separator: " OR ")
         var found: [StoredRecord] = []
         try database.rows("SELECT rowid, \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(filter) ORDER BY rowid DESC LIMIT \(max(0, limit))",
                           [text], width: columns.count + 1) { id, values in

@@ -40,7 +40,7 @@ public func ask(keymap: String, prompt: String = "> ", defaultValue: String? = n
     options.keymap = loaded.keymap
     switch FieldPrompt.run(spec: loaded.spec, context: LocalContext.now(), options: options) {
     case .accepted(let value): return value
-    case .cancelled, .endOfFile, .back: throw .cancelled
+    case .cancelled, .endOfFile, .back, .findRecord: throw .cancelled
     case .timedOut: throw .timedOut
     case .noTerminal: throw .noTerminal
     case .interrupted: throw .interrupted

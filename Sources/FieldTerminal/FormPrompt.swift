@@ -7,7 +7,8 @@ import Glibc
 /// saved into a sink before the next starts. The record is one block on the screen, a line per field: going back
 /// edits a field in its own line, with the later fields' lines kept under it, so nothing of a record is drawn
 /// twice. Shift-Tab goes back a field (Up too, where it steps nothing); Esc asks before it discards anything typed;
-/// Ctrl-D on the first field of an empty record ends the session.
+/// Ctrl-D on the first field of an empty record ends the session, and Ctrl-R there finds a saved record to correct
+/// (`FormSearch.swift`).
 public struct FormPrompt {
     /// How the session ended.
     public enum Outcome: Equatable, Sendable {
@@ -49,9 +50,10 @@ public struct FormPrompt {
         var saved = 0
         let held = (try? sink.count()) ?? 0
         let records = held == 1 ? tr("1 record") : tr("\(held) records")
-        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."))
+        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends; Ctrl-R there finds a saved record to correct."))
         var unsaved: [String]?
         var failure: String?
+        var correcting: Int64?  // the key of the saved record opened with Ctrl-R, while it is in the block
         var previous = resume ? (try? sink.lastRecord(savedBy: operatorName)) ?? nil : nil
         // One session's checkers and one cache of drawn lines serve every record.
         let blank = FormSession(form: form, context: context)
@@ -59,8 +61,8 @@ public struct FormPrompt {
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
-            let entered = record(blank.another(resuming: unsaved, previous: previous), lines: lines, on: terminal,
-                                 sink: sink, resumed: unsaved != nil, status: failure)
+            let entered = record(blank.another(resuming: unsaved, previous: previous), correcting: &correcting,
+                                 lines: lines, on: terminal, sink: sink, resumed: unsaved != nil, status: failure)
             guard case .success(let values) = entered else {
                 switch entered {
                 case .failure(.ended): terminal.say(saved == 1 ? tr("1 record saved to \(sink.label)") : tr("\(saved) records saved to \(sink.label)")); return .ended(saved: saved)
@@ -72,6 +74,13 @@ public struct FormPrompt {
             unsaved = nil
             failure = nil
             do {
+                if let key = correcting {
+                    // The replaced version goes to the history table in the same transaction (the sink's).
+                    let changed = try sink.update(.key(key), with: values, editedAt: clock(), editedBy: operatorName)
+                    correcting = nil
+                    terminal.say(changed ? tr("correction saved to \(sink.label)") : tr("nothing changed: the record is as saved"))
+                    continue
+                }
                 try sink.save(SavedRecord(values: values, savedAt: clock(), operatorName: operatorName))
                 saved += 1
                 previous = Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -98,8 +107,12 @@ public struct FormPrompt {
     /// values are drawn by the painter under the field. Whatever the session does next (forward, back, back to a
     /// broken rule's field, the same field again after a refusal), the block is rewound to the line of the field
     /// it asks and the derived lines before that field are printed: nothing of a record is drawn twice.
-    private func record(_ start: FormSession, lines: BlockLines, on terminal: PromptTerminal, sink: any RecordSink,
-                        resumed: Bool, status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
+    ///
+    /// `correcting` is the key of the saved record in the block (opened with Ctrl-R), nil for a new record: set when
+    /// the search opens one, cleared when it is discarded.
+    private func record(_ start: FormSession, correcting: inout Int64?, lines: BlockLines, on terminal: PromptTerminal,
+                        sink: any RecordSink, resumed: Bool,
+                        status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
         var session = start
         var printed: [(index: Int, rows: Int)] = []
         if resumed {
@@ -122,9 +135,9 @@ public struct FormPrompt {
             let outcome: PromptOutcome
             switch session.step {
             case .summary:
-                outcome = confirm(session, status: status, on: terminal)
+                outcome = confirm(session, correcting: correcting != nil, status: status, on: terminal)
             case .field(let i):
-                outcome = ask(i, of: session, status: status, lines: lines, on: terminal)
+                outcome = ask(i, of: session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
             }
             status = nil
             onScreen = terminal.lastLineRows
@@ -138,8 +151,10 @@ public struct FormPrompt {
                 printed.append((i, onScreen))
                 onScreen = 0
                 // A refusal (a unique value, a broken rule) names why on the status line of the field it returns to.
-                status = session.accept(value) { name, value in
-                    (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { tr("\($0) of \(sink.label)") } }
+                status = session.accept(value) { [correcting] name, value in
+                    // A corrected record keeps its own unique values: only another record's counts.
+                    if let own = correcting, !Self.anotherRecord(than: own, in: sink, holds: value, in: name) { return nil }
+                    return (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { tr("\($0) of \(sink.label)") } }
                 }
             case .back:
                 session.back()
@@ -147,17 +162,56 @@ public struct FormPrompt {
                 // Only the first field of an empty record lets Ctrl-D end (FormKeys).
                 return .failure(.ended)
             case .cancelled:
-                // Esc, confirmed with y: the record in progress goes; its lines stay as they were.
+                // Esc, confirmed with y: the record in progress goes (a correction unwritten); its lines stay.
                 terminal.say(tr("record discarded"))
                 session.discard()
+                correcting = nil
                 printed = []
                 onScreen = 0
-            case .interrupted: return .failure(.interrupted)
-            case .terminated(let signo): return .failure(.stopped(.terminated(signo)))
-            case .timedOut, .noTerminal: return .failure(.stopped(.terminalGone))
-            case .failed(let why): return .failure(.stopped(.failed(why)))
+            case .findRecord:
+                // Only the first field of an empty record lets Ctrl-R search (FormKeys). The search takes the
+                // field's line; whatever it ends with, the loop rewinds over its line and draws the record again.
+                terminal.rewind(rows: onScreen)
+                onScreen = 0
+                switch search(on: terminal, sink: sink) {
+                case .opened(let found):
+                    session = session.another(resuming: form.fields.map { found.value(of: $0.name) ?? "" },
+                                              previous: session.previous)
+                    correcting = found.key
+                    onScreen = terminal.lastLineRows
+                case .left:
+                    onScreen = terminal.lastLineRows
+                case .refused(let why):
+                    status = why
+                case .stopped(let outcome):
+                    return .failure(stop(for: outcome))
+                }
+            case .interrupted, .terminated, .timedOut, .noTerminal, .failed:
+                return .failure(stop(for: outcome))
             }
         }
+    }
+
+    /// How the session stops for a prompt's outcome that ends it (Ctrl-C, a hang-up, the terminal gone, libedit).
+    private func stop(for outcome: PromptOutcome) -> Stop {
+        switch outcome {
+        case .interrupted: return .interrupted
+        case .terminated(let signo): return .stopped(.terminated(signo))
+        case .failed(let why): return .stopped(.failed(why))
+        case .timedOut, .noTerminal: return .stopped(.terminalGone)
+        case .accepted, .cancelled, .endOfFile, .back, .findRecord: return .stopped(.terminalGone)  // never asked: they go on
+        }
+    }
+
+    /// Whether a record other than `own` holds `value` in field `name` (a unique value of a corrected record); a
+    /// sink that cannot tell says no, and the database's own unique index still refuses the update.
+    private static func anotherRecord(than own: Int64, in sink: any RecordSink, holds value: String, in name: String) -> Bool {
+        var other = false
+        try? sink.records(matching: [(name, value)]) { record in
+            other = record.key != own
+            return !other
+        }
+        return other
     }
 
     /// The block's lines for the fields before `end` that are shown: asked fields with a value, derived fields with
@@ -177,7 +231,7 @@ public struct FormPrompt {
     }
 
     /// Ask field `i` in its line, the record's later fields that have values kept under it.
-    private func ask(_ i: Int, of session: FormSession, status: String?, lines: BlockLines,
+    private func ask(_ i: Int, of session: FormSession, correcting: Bool, status: String?, lines: BlockLines,
                      on terminal: PromptTerminal) -> PromptOutcome {
         let field = form.fields[i]
         var options = PromptOptions()
@@ -189,7 +243,8 @@ public struct FormPrompt {
         options.defaultIsPaste = true
         options.defaultText = session.startingText(of: i, in: context)
         options.status = status
-        options.formKeys = FormKeys(endOfFileEnds: session.isUntouched, recordHoldsTypedText: session.holdsTypedText,
+        // A corrected record always asks before Esc gives the correction up.
+        options.formKeys = FormKeys(endOfFileEnds: session.isUntouched, recordHoldsTypedText: correcting || session.holdsTypedText,
                                     startingText: options.defaultText ?? "")
         options.linesBelow = form.fields.indices.dropFirst(i + 1).compactMap { j in
             shownValue(of: j, in: session).map { lines.line(of: j, value: $0, in: self) }
@@ -197,14 +252,16 @@ public struct FormPrompt {
         return terminal.ask(spec: field.spec, context: context, options: options)
     }
 
-    /// The key line under the record's block: Enter saves, Shift-Tab (or Up) goes back, Esc discards.
-    private func confirm(_ session: FormSession, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
+    /// The key line under the record's block: Enter saves (a corrected record: the correction), Shift-Tab (or Up)
+    /// goes back, Esc discards.
+    private func confirm(_ session: FormSession, correcting: Bool, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
         var options = PromptOptions()
         options.status = status
-        options.prompt = tr("Enter saves, Shift-Tab goes back, Esc discards: ")
+        options.prompt = correcting ? tr("Enter saves the correction, Shift-Tab goes back, Esc discards: ")
+            : tr("Enter saves, Shift-Tab goes back, Esc discards: ")
         options.backKeys = true
         options.colour = colour
-        options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: session.holdsTypedText)
+        options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: correcting || session.holdsTypedText)
         // A field that takes nothing: every typed key is refused, only Enter, Esc and the back keys mean anything.
         let nothing = FieldSpec(name: "confirm", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [], name: "nothing")))
         return terminal.ask(spec: nothing, context: context, options: options)

@@ -50,6 +50,8 @@ public enum PromptOutcome: Sendable, Equatable {
     case interrupted
     /// Up or Shift-Tab with `backKeys`: go to the previous field.
     case back
+    /// Ctrl-R on the first field of an empty record (`FormKeys`): the form opens its search of saved records.
+    case findRecord
     /// No value within the timeout.
     case timedOut
     /// The terminal hung up (SIGHUP's meaning): the caller should end by that signal without printing a value.

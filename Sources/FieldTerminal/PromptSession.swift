@@ -92,9 +92,12 @@ final class PromptSession {
 
     /// A choice field: its line shows a candidate's label after the query, with the candidates listed below.
     let hasChoices: Bool
+    /// A search's source (a form's Ctrl-R): the list for a query, fetched again whenever the query changes.
+    let choicesFor: ((String) -> ChoiceList)?
 
-    init(field: Field, options: PromptOptions, tty: Int32) {
+    init(field: Field, options: PromptOptions, tty: Int32, choicesFor: ((String) -> ChoiceList)? = nil) {
         self.field = field
+        self.choicesFor = choicesFor
         switch field.spec.kind {
         case .choice: hasChoices = true
         case .plain, .templated, .liveLayout, .date: hasChoices = false
@@ -151,7 +154,13 @@ final class PromptSession {
     /// One decoded event, decided by the prompt core (every key through the keymap) and painted here.
     func handle(_ event: InputEvent, pasteTail: Bool = false) -> LibeditNext {
         forgetDerived()
+        let query = choicesFor == nil ? [] : field.state.symbols
         let step = core.step(event, pasteTail: pasteTail, field: &field)
+        if let choicesFor, !step.ends, field.state.symbols != query {
+            // A search: the new query's own list, ranked afresh (the last one only held what the old query found).
+            field = field.withChoices(choicesFor(field.value))
+            forgetDerived()
+        }
         return show(step)
     }
 
@@ -206,6 +215,9 @@ final class PromptSession {
         case .interrupt:
             // The caller restores the terminal and re-raises SIGINT.
             outcome = .interrupted
+            return endShowingFinalLine()
+        case .findRecord:
+            outcome = .findRecord
             return endShowingFinalLine()
         case .suspend:
             kill(0, SIGTSTP)

@@ -92,8 +92,10 @@ public final class PromptTerminal {
         close(tty)
     }
 
-    /// Ask for one value (see `FieldPrompt.run`); keys typed after the line ended wait for the next `ask`.
-    public func ask(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> PromptOutcome {
+    /// Ask for one value (see `FieldPrompt.run`); keys typed after the line ended wait for the next `ask`. With
+    /// `choicesFor`, a choice field is a search: its list is fetched again for every new query.
+    public func ask(spec: FieldSpec, context: ValidationContext, options: PromptOptions,
+                    choicesFor: ((String) -> ChoiceList)? = nil) -> PromptOutcome {
         guard !gone else { return .terminated(SIGHUP) }
         var saved = termios()
         guard tcgetattr(tty, &saved) == 0 else { return .noTerminal }
@@ -101,7 +103,8 @@ public final class PromptTerminal {
         guard flg_arm(tty, &saved) == 0 else { return .failed(tr("a prompt is already open")) }
         defer { flg_disarm() }
 
-        let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty)
+        let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty,
+                                    choicesFor: choicesFor)
         session.el = el
         session.input = reader
         if let file = options.historyFile, !options.secret { session.history = PromptHistory(file: file) }

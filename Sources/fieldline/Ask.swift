@@ -85,7 +85,7 @@ struct Ask: ParsableCommand {
                 throw ExitCode(1)
             }
             try decide(line, spec: spec, context: context, output: output)
-        case .cancelled, .endOfFile, .back: throw ExitCode(1)
+        case .cancelled, .endOfFile, .back, .findRecord: throw ExitCode(1)
         case .timedOut:
             Diagnostics.error(tr("timed out"))
             throw Exit.timeout

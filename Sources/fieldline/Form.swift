@@ -26,7 +26,9 @@ struct Form: ParsableCommand {
             At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
             its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
             the record, asking first when anything is typed (y discards, any other key goes back); Ctrl-D ends \
-            the session only on the first field of an empty record (exit 0); Ctrl-C stops at once (exit 130).
+            the session only on the first field of an empty record (exit 0), and Ctrl-R there finds a saved \
+            record to correct (SQLite or PostgreSQL: Enter saves the correction, the old version kept in \
+            FORM_history); Ctrl-C stops at once (exit 130).
             """
     )
 

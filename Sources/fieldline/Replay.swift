@@ -77,6 +77,7 @@ struct Replay: ParsableCommand {
             case .cancel?: effect = .string("cancel"); ending = .string("cancelled")
             case .endOfFile?: effect = .string("eof"); ending = .string("cancelled")
             case .back?: effect = .string("back"); ending = .string("back")
+            case .findRecord?: effect = .string("find"); ending = .string("find")
             case .interrupt?: effect = .string("interrupt"); ending = .string("interrupted")
             case .refused?: effect = .string("bell")
             case .edited?, .suspend?: effect = .string("refresh")

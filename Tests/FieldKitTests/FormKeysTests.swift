@@ -55,3 +55,37 @@ import Testing
         #expect(plain.step(.key(.named("Esc")), field: &typed) == .cancel)
     }
 }
+
+/// Ctrl-R (readline's reverse search) finds a saved record only where Ctrl-D would end the session: the first field
+/// of an empty record, with nothing typed into it; elsewhere it is refused with the reason, and outside a form it
+/// is only a refused key.
+@Suite struct FormFindKeyTests {
+    @Test func ctrlRFindsOnlyOnTheFirstFieldOfAnEmptyRecord() {
+        var (first, empty) = FormKeysTests.setUp(FormKeys(endOfFileEnds: true, recordHoldsTypedText: false), typed: "")
+        #expect(first.step(.key(.named("C-r")), field: &empty) == .findRecord)
+        #expect(PromptStep.findRecord.ends)
+        let refusal = PromptStep.refused(reason: "Ctrl-R finds a saved record only on the first field of an empty record")
+        var (later, field) = FormKeysTests.setUp(FormKeys(endOfFileEnds: false, recordHoldsTypedText: true), typed: "")
+        #expect(later.step(.key(.named("C-r")), field: &field) == refusal)
+        #expect(field.lastKeyRefused)
+        // The first field with something typed: the search would lose it.
+        var (typedCore, typed) = FormKeysTests.setUp(FormKeys(endOfFileEnds: true, recordHoldsTypedText: false), typed: "ab")
+        #expect(typedCore.step(.key(.named("C-r")), field: &typed) == refusal)
+        #expect(typed.value == "ab")
+    }
+
+    @Test func anUntouchedStartingTextDoesNotStopTheSearch() {
+        var (core, field) = FormKeysTests.setUp(FormKeys(endOfFileEnds: true, recordHoldsTypedText: false, startingText: "x"),
+                                                typed: "x")
+        #expect(core.step(.key(.named("C-r")), field: &field) == .findRecord)
+        #expect(FormKeys(endOfFileEnds: true, recordHoldsTypedText: false, startingText: "x").findOpens(field))
+    }
+
+    @Test func outsideAFormCtrlRIsARefusedKey() {
+        var plain = PromptCore(keymap: .standard)
+        var field = Field(spec: BuiltinFields.text, context: fixedContext)
+        #expect(plain.step(.key(.named("C-r")), field: &field) == .refused(reason: nil))
+        #expect(EditCommand.named["reverse-search-history"] == .reverseSearchHistory)
+        #expect(Keymap.standard.command(for: .named("C-r")) == .reverseSearchHistory)
+    }
+}

@@ -32,6 +32,10 @@ public final class ChoiceList: Sendable {
     let exact: [String: [Int]]
     /// Value → its choice (values are unique).
     public let byValue: [String: Int]
+    /// A search's list, fetched again by its owner for every query (saved records found at a form's Ctrl-R): a
+    /// query it does not match stands, as the next list may match it, and the line shows the query alone (the
+    /// candidates, each a whole record, are listed below it).
+    public let isSearch: Bool
 
     /// Most rows a list may have, and most bytes in one cell, aliases per choice and levels: keeps a hostile file
     /// from costing unbounded memory or time.
@@ -62,7 +66,7 @@ public final class ChoiceList: Sendable {
 
     /// A list of rows (each a value, a label, aliases, a parent's value and extra cells), checked: unique non-empty
     /// values, parents that exist, no cycles, no control characters, the size limits.
-    public init(rows: [ChoiceRow], extraColumns: [String] = []) throws(ChoiceListProblem) {
+    public init(rows: [ChoiceRow], extraColumns: [String] = [], isSearch: Bool = false) throws(ChoiceListProblem) {
         guard rows.count <= ChoiceList.maxChoices else {
             throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, tr("more than \(ChoiceList.maxChoices) choices"))
         }
@@ -134,6 +138,7 @@ public final class ChoiceList: Sendable {
         self.terms = terms
         self.exact = exact
         self.byValue = position
+        self.isSearch = isSearch
     }
 }
 

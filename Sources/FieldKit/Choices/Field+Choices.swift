@@ -33,7 +33,8 @@ extension Field {
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             return .accept(list.choices[current].value)
         case .complete:
-            guard let current = currentChoice else { return refuse() }
+            // A search's candidate is a whole record: as the query it would find nothing. Enter opens it instead.
+            guard let current = currentChoice, !list.isSearch else { return refuse() }
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             state.symbols = Array(list.choices[current].label)
             state.cursor = state.symbols.count
@@ -54,9 +55,10 @@ extension Field {
             state.choiceIndex = choiceCache.firstIndex(of: parent)
             revealsMessage = false
             return .refresh
-        case .paste(let text) where state.symbols.isEmpty && state.choicePath.isEmpty:
+        case .paste(let text) where state.symbols.isEmpty && state.choicePath.isEmpty && !list.isSearch:
             // A paste into an empty field that names exactly one choice, as `check` would take it (`DE`, `440300`,
-            // `广东-深圳`), chooses it; any other paste is typed into the query.
+            // `广东-深圳`), chooses it; any other paste is typed into the query (always in a search, whose query a
+            // whole record's label would make find nothing).
             if case .success(let index) = list.identify(trimming: text) {
                 select(index, in: list)
                 return .refresh
@@ -73,7 +75,7 @@ extension Field {
         let effect = perform(command)
         guard state.symbols != before.symbols else { return effect }
         let found = list.matches(choiceQuery, in: list.level(under: state.choicePath))
-        if found.isEmpty {
+        if found.isEmpty && !list.isSearch {
             // The query may never drift away from the list: the key (or the whole paste) is refused.
             let tried = choiceQuery
             state = before
@@ -114,6 +116,7 @@ extension Field {
     func choiceStatus(_ list: ChoiceList) -> FieldStatus {
         guard let current = currentChoice else {
             let level = list.level(under: state.choicePath).count
+            if list.isSearch { return .incomplete(choiceCache.isEmpty ? tr("no saved record matches") : tr("Up/Down picks a record")) }
             return .incomplete(state.symbols.isEmpty
                 ? tr("type to search the \(level) choices, or Up/Down to pick one")
                 : tr("no choice matches"))
@@ -128,7 +131,7 @@ extension Field {
         let prefix = state.choicePath.map { list.choices[$0].label + "-" }.joined()
         let query = choiceQuery
         let current = currentChoice
-        let display = prefix + query + (current.map { "  > " + list.choices[$0].label } ?? "")
+        let display = prefix + query + (list.isSearch ? "" : current.map { "  > " + list.choices[$0].label } ?? "")
         let cursorText = prefix + String(joining: state.symbols[..<min(state.cursor, state.symbols.count)])
         let status = choiceStatus(list)
         var message = revealsMessage ? status.message : nil
@@ -151,6 +154,19 @@ extension Field {
             candidates: window.map { list.choices[$0].label },
             candidateIndex: place.map { $0 - start }
         )
+    }
+
+    /// The same query (and cursor) over `list`, ranked afresh: a search's next list, fetched for the query.
+    public func withChoices(_ list: ChoiceList) -> Field {
+        var spec = self.spec
+        spec.kind = .choice(list)
+        var field = Field(spec: spec, context: context)
+        field.state.symbols = state.symbols
+        field.state.cursor = state.cursor
+        field.choiceCache = list.matches(choiceQuery, in: list.roots)
+        field.lastKeyRefused = lastKeyRefused
+        field.notice = notice
+        return field
     }
 
     /// The value a choice field accepts: the current candidate's.

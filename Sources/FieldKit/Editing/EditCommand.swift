@@ -53,6 +53,9 @@ public enum EditCommand: Sendable, Equatable {
     case interrupt
     /// Stop like a job, as the suspend signal does (Ctrl-Z; reserved, a keymap cannot rebind its key).
     case suspend
+    /// Find a saved record to correct (Ctrl-R, readline's reverse search): a form's, on the first field of an
+    /// empty record only.
+    case reverseSearchHistory
 
     /// Every command that needs no argument, by its readline name.
     public static let named: [String: EditCommand] = [
@@ -65,7 +68,7 @@ public enum EditCommand: Sendable, Equatable {
         "complete": .complete, "previous-choice": .previousChoice, "next-choice": .nextChoice,
         "delete-char-or-eof": .deleteCharOrEndOfFile, "clear-screen": .clearScreen,
         "previous-history": .previousHistory, "next-history": .nextHistory, "previous-field": .previousField,
-        "interrupt": .interrupt, "suspend": .suspend,
+        "interrupt": .interrupt, "suspend": .suspend, "reverse-search-history": .reverseSearchHistory,
     ]
 
     /// The readline name, e.g. `backward-delete-char`.

@@ -108,7 +108,7 @@ public struct Field: Sendable {
             refused = true  // these fields have no choices; history is the prompt's (`PromptCore`)
         case .clearScreen:
             break  // the prompt's: the field stays as it is
-        case .previousField, .interrupt, .suspend:
+        case .previousField, .interrupt, .suspend, .reverseSearchHistory:
             refused = true  // the prompt's (`PromptCore`); a field alone has nothing to do
         }
         if state.symbols.count != before { revealsMessage = false }

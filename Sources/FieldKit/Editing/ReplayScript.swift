@@ -29,7 +29,7 @@ public struct ReplayScript: Sendable {
             case .edited?, .redraw?, .status?, .suspend?: return .refresh
             case .refused?: return .bell
             case .accept(let value)?: return .accept(value)
-            case .cancel?, .endOfFile?, .back?, .interrupt?: return .cancel
+            case .cancel?, .endOfFile?, .back?, .interrupt?, .findRecord?: return .cancel
             }
         }
     }

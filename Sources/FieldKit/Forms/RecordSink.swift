@@ -17,8 +17,8 @@ public protocol RecordSink {
     /// Calls `body` with every stored record whose columns hold each of `conditions` exactly (none: every record),
     /// in saved order, until `body` returns false. Streams: memory stays bounded whatever the sink holds.
     func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError)
-    /// Up to `limit` records, newest first, with `text` inside one of the form's fields' values (the candidates of
-    /// a search at the terminal; the caller ranks them).
+    /// Up to `limit` records, newest first, with `text` inside one of the form's fields' values, letter case
+    /// ignored (the candidates of a search at the terminal; the caller ranks them, also ignoring case).
     func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord]
     /// Whether `update` can change saved records (databases can; append-only logs cannot).
     var updatesRecords: Bool { get }

@@ -259,6 +259,10 @@ msgstr "更正已保存的记录而不是添加：每条输入记录替换 FIELD
 msgid "Ctrl-D ends the session only on the first field of an empty record"
 msgstr "只有在空记录的第一个字段按 Ctrl-D 才结束会话"
 
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "Ctrl-R finds a saved record only on the first field of an empty record"
+msgstr "只有在空记录的第一个字段按 Ctrl-R 才能查找已保存的记录"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Do not ring the bell on refused keys."
 msgstr "按键被拒绝时不响铃。"
@@ -276,6 +280,10 @@ msgid "Enter or import records of a form (a YAML file listing fields) into JSONL
 msgstr "按表单（列出字段的 YAML 文件）录入或导入记录，保存到 JSONL、CSV、SQLite 或 PostgreSQL。"
 
 #: Sources/FieldTerminal/FormPrompt.swift
+msgid "Enter saves the correction, Shift-Tab goes back, Esc discards: "
+msgstr "Enter 保存更正，Shift-Tab 返回，Esc 放弃："
+
+#: Sources/FieldTerminal/FormPrompt.swift
 msgid "Enter saves, Shift-Tab goes back, Esc discards: "
 msgstr "Enter 保存，Shift-Tab 返回，Esc 放弃："
 
@@ -290,6 +298,10 @@ msgstr "不用终端，把按键送入字段并输出最终画面。"
 #: Sources/fieldline/AskOption.swift
 msgid "Fewest units a complete value has; for a date field the earliest date."
 msgstr "完整值的最少单位数；日期字段则为最早日期。"
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "Find: "
+msgstr "查找："
 
 #: Sources/fieldline/AskOption.swift
 msgid "Give up after this many seconds (exit 124)."
@@ -399,6 +411,10 @@ msgstr "等同于 --output json。"
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "UAN"
 msgstr "统一接入号码"
+
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "Up/Down picks a record"
+msgstr "用上下箭头选择一条记录"
 
 #: Sources/fieldline/Check.swift
 msgid "Validate one value per line of standard input."
@@ -910,6 +926,10 @@ msgstr "无法修复 {0}：{1}"
 msgid "cannot replace it with the shortened copy"
 msgstr "无法用缩短后的副本替换"
 
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "cannot search {0}: {1}"
+msgstr "无法搜索 {0}：{1}"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "cannot set it up"
 msgstr "无法初始化"
@@ -965,6 +985,14 @@ msgstr "选项文件 {0} 不是有效的 UTF-8"
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 msgid "choices file {0}: {1}"
 msgstr "选项文件 {0}：{1}"
+
+#: Sources/FieldTerminal/FormPrompt.swift
+msgid "correction saved to {0}"
+msgstr "更正已保存到 {0}"
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "corrections need a SQLite or PostgreSQL database: --out FILE.db or postgres://…"
+msgstr "更正需要 SQLite 或 PostgreSQL 数据库：--out FILE.db 或 postgres://…"
 
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "count must be one of {0}, not '{1}'"
@@ -1289,6 +1317,10 @@ msgstr "没有表头行，也没有选项"
 msgid "no region '{0}' in the phone metadata"
 msgstr "电话元数据中没有地区 '{0}'"
 
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "no saved record matches"
+msgstr "没有匹配的已保存记录"
+
 #: Sources/FieldSinks/SQLiteSink+Update.swift
 msgid "no saved record with {0} {1}"
 msgstr "没有 {0} 为 {1} 的已保存记录"
@@ -1296,6 +1328,10 @@ msgstr "没有 {0} 为 {1} 的已保存记录"
 #: Sources/FieldSinks/SQLiteSink+Update.swift
 msgid "no saved record {0} (removed since it was read?)"
 msgstr "没有已保存的记录 {0}（读取后被删除了？）"
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "no saved records in {0} to correct"
+msgstr "{0} 中没有可更正的已保存记录"
 
 #: Sources/FieldTerminal/HistoryCodec.swift
 msgid "no scratch file for libedit"
@@ -1410,6 +1446,10 @@ msgstr "不是有效的 UTF-8 文本"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "nothing before the @"
 msgstr "@ 前面没有内容"
+
+#: Sources/FieldTerminal/FormPrompt.swift
+msgid "nothing changed: the record is as saved"
+msgstr "没有改动：记录与已保存的相同"
 
 #: Sources/FieldKit/Prompt/PromptCore.swift
 msgid "nothing to discard: Ctrl-D ends the session"
@@ -1685,6 +1725,10 @@ msgstr "对 {0} 来说太长"
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "too short for {0}"
 msgstr "对 {0} 来说太短"
+
+#: Sources/FieldTerminal/FormSearch.swift
+msgid "type part of any value; Up/Down picks a record, Enter opens it, Esc goes back"
+msgstr "输入任一字段值的一部分；上下箭头选择记录，Enter 打开，Esc 返回"
 
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "type the country calling code"
@@ -2129,7 +2173,7 @@ msgid "{0}: {1}"
 msgstr "{0}：{1}"
 
 #: Sources/FieldTerminal/FormPrompt.swift
-msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends."
-msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器和日期中除外）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束。"
+msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends; Ctrl-R there finds a saved record to correct."
+msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器和日期中除外）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束，按 Ctrl-R 查找已保存的记录以更正。"
 """#
 }

@@ -1,6 +1,6 @@
 /// How a form's field treats the keys that would end it without a value, so that no key loses typed work: Esc
 /// asks before a record with anything typed is discarded, and Ctrl-D ends the session only on the first field of
-/// an empty record.
+/// an empty record; Ctrl-R opens the search of saved records there too.
 public struct FormKeys: Sendable, Equatable {
     /// Ctrl-D on the empty field ends the session: the field is the first of an empty record.
     public var endOfFileEnds: Bool
@@ -24,6 +24,10 @@ public struct FormKeys: Sendable, Equatable {
         if !startingText.isEmpty { start.apply(.paste(startingText)) }
         return field.value != start.value
     }
+
+    /// Whether Ctrl-R opens the search of saved records in `field`: where Ctrl-D would end the session (the first
+    /// field of an empty record), with nothing typed into it that the search would lose.
+    public func findOpens(_ field: Field) -> Bool { endOfFileEnds && !holdsTypedText(field) }
 
     /// What Esc asks on the status line; `y` (or `Y`, `是`) answers yes.
     public static var discardQuestion: String { tr("discard this record? y/N") }

@@ -87,6 +87,14 @@ public struct PromptCore: Sendable {
             return .refused(reason: keys.endOfFileEnds
                 ? tr("nothing to discard: Ctrl-D ends the session")
                 : tr("nothing to discard: Shift-Tab goes back a field"))
+        case .reverseSearchHistory:
+            // Only a form finds records, and only where nothing typed would be lost (as Ctrl-D ends there).
+            guard let formKeys else { field.refuseKey(); return .refused(reason: nil) }
+            guard formKeys.findOpens(field) else {
+                field.refuseKey()
+                return .refused(reason: tr("Ctrl-R finds a saved record only on the first field of an empty record"))
+            }
+            return .findRecord
         case .interrupt:
             return .interrupt
         case .suspend:

@@ -22,11 +22,13 @@ public enum PromptStep: Sendable, Equatable {
     case interrupt
     /// Ctrl-Z as a key: stop like a job, as the suspend signal does.
     case suspend
+    /// Ctrl-R on the first field of an empty record: the form opens its search of saved records.
+    case findRecord
 
     /// Whether the prompt ends here.
     public var ends: Bool {
         switch self {
-        case .accept, .cancel, .endOfFile, .back, .interrupt: return true
+        case .accept, .cancel, .endOfFile, .back, .interrupt, .findRecord: return true
         case .edited, .refused, .redraw, .status, .suspend: return false
         }
     }
