@@ -32,6 +32,17 @@ description:
   zh: 从 --choices FILE（每行 值<TAB>标签）给出的列表中选一项；输入即搜索
 choices: []
 """# + "\n",
+        "confirm": #"""
+# A yes/no answer: `fieldline confirm` asks it (y or n answers at once), and a form's field stores `yes` or `no`.
+# Typed y, Y or 是 is yes; n, N or 否 is no; the words themselves too.
+name: confirm
+description:
+  en: A yes/no answer, stored as yes or no (y, n, 是, 否 answer too)
+  zh: 是/否的回答，保存为 yes 或 no（也可输入 y、n、是、否）
+choices:
+  - {value: "yes", label: "yes 是", aliases: ["y", "Y", "是", "YES", "Yes"]}
+  - {value: "no", label: "no 否", aliases: ["n", "N", "否", "NO", "No"]}
+"""# + "\n",
         "country": #"""
 # A country or territory (ISO 3166-1): type any of its names or codes to find it (`de`, `deu`, `276`, `Germany`,
 # `德国`, `deguo`, `+49`); the value is its alpha-2 code, the display its flag, English and Chinese names and

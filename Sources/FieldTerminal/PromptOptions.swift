@@ -30,6 +30,10 @@ public struct PromptOptions: Sendable {
     public var formKeys: FormKeys?
     /// Lines the painter keeps under the field, above the status line: the record's later fields in a form.
     public var linesBelow: [String] = []
+    /// Typed texts that answer at once with a value, no Enter needed (`fieldline confirm`: `y` is `yes`).
+    public var answers: [String: String] = [:]
+    /// The key of `answers` that Enter on the empty field types; nil: Enter says which keys answer.
+    public var answerOnEnter: String?
     /// What the status line shows when the prompt opens (why the field is asked again), until the first change.
     public var status: String?
 

@@ -104,6 +104,8 @@ final class PromptSession {
         }
         core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
         core.formKeys = options.formKeys
+        core.answers = options.answers
+        core.answerOnEnter = options.answerOnEnter
         self.options = options
         self.tty = tty
         columns = TerminalWrites.columns(tty)

@@ -235,7 +235,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
             _ = try loader(searching: validFolder).load("nosuch")
             Issue.record("nosuch loaded")
         } catch {
-            #expect(error.description == "nosuch: no such keymap (known: card, choice, country, date, digits, email, hostname, idcard-cn, "
+            #expect(error.description == "nosuch: no such keymap (known: card, choice, confirm, country, date, digits, email, hostname, idcard-cn, "
                 + "ipv4, phone, phone-cn, phone-cn-keys, phone-us, plate, port, region-cn, semver, short-digits, text)")
         }
     }

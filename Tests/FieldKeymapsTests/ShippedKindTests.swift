@@ -13,7 +13,7 @@ import Testing
         "idcard-cn": "templated", "card": "templated",
         "phone": "liveLayout", "phone-cn": "liveLayout", "phone-us": "liveLayout",
         "date": "date",
-        "country": "choice", "region-cn": "choice", "choice": "choice",
+        "country": "choice", "region-cn": "choice", "choice": "choice", "confirm": "choice",
     ]
 
     /// The kind's name, with what it holds checked on the way.

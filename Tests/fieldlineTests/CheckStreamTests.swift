@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["check", "nosuch"], "Error: unknown keymap 'nosuch'; known keymaps: card, choice, country, date, digits, email, hostname, idcard-cn, ipv4, phone, phone-cn, phone-us, port, region-cn, semver, text\n"),
+        (["check", "nosuch"], "Error: unknown keymap 'nosuch'; known keymaps: card, choice, confirm, country, date, digits, email, hostname, idcard-cn, ipv4, phone, phone-cn, phone-us, port, region-cn, semver, text\n"),
         (["check", "text", "--limit", "0"], "Error: --limit must be at least 1\n"),
         (["check", "phone-cn", "--upgrade-legacy"], "Error: --upgrade-legacy only applies to resident ID fields such as idcard-cn\n"),
     ])

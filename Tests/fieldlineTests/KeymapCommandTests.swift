@@ -69,7 +69,7 @@ private let badProblems = [
     "bad.yaml:5:8: max must be at least 1",
 ]
 
-private let shippedNames = ["card", "choice", "country", "date", "digits", "email", "hostname", "idcard-cn", "ipv4", "phone", "phone-cn", "phone-us", "port", "region-cn", "semver", "text"]
+private let shippedNames = ["card", "choice", "confirm", "country", "date", "digits", "email", "hostname", "idcard-cn", "ipv4", "phone", "phone-cn", "phone-us", "port", "region-cn", "semver", "text"]
 
 /// The English description of a shipped keymap file (`description:` then an indented `en: ` line).
 private func shippedDescription(_ name: String) throws -> String {
@@ -243,7 +243,7 @@ private func shippedDescription(_ name: String) throws -> String {
         #expect(r.out == "")
         #expect(r.status == 64)
         let withUser = try fixture.run(["check", "nosuch"], keymaps: fixture.folder, stdin: "1\n")
-        #expect(withUser.err.hasPrefix("Error: unknown keymap 'nosuch'; known keymaps: card, choice, country, date, digits, email, hostname, "
+        #expect(withUser.err.hasPrefix("Error: unknown keymap 'nosuch'; known keymaps: card, choice, confirm, country, date, digits, email, hostname, "
             + "idcard-cn, ipv4, phone, phone-cn, phone-us, plate, port, region-cn, semver, text\n"), "\(withUser.err)")
         #expect(withUser.status == 64)
     }

@@ -147,6 +147,10 @@ msgstr "--min 和 --max 只有日期字段（如 date）才接受日期"
 msgid "--min must not be negative"
 msgstr "--min 不能为负数"
 
+#: Sources/fieldline/Confirm.swift
+msgid "--on-timeout default needs --timeout and --default"
+msgstr "--on-timeout default 需要 --timeout 和 --default"
+
 #: Sources/fieldline/Form.swift
 msgid "--out takes -, FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}' (or give --format jsonl|csv for a file of another name)"
 msgstr "--out 接受 -、FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，而不是 '{0}'（其他名字的文件请加 --format jsonl|csv）"
@@ -160,6 +164,7 @@ msgid "--resume: {0} does not exist (leave out --resume to start it)"
 msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
 
 #: Sources/fieldline/AskRequest.swift
+#: Sources/fieldline/Confirm.swift
 msgid "--timeout must be a number of seconds above 0 and at most {0}"
 msgstr "--timeout 必须是大于 0、至多 {0} 的秒数"
 
@@ -235,6 +240,10 @@ msgstr "键映射名或路径。"
 msgid "Accept 15-digit pre-1999 ID numbers and convert them to 18."
 msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
 
+#: Sources/fieldline/Confirm.swift
+msgid "Ask a yes/no question on the terminal: exit 0 for yes, 1 for no."
+msgstr "在终端上问一个是/否问题：是则退出码 0，否则 1。"
+
 #: Sources/fieldline/Demo.swift
 msgid "Ask for a mobile number, an ID card number and a nickname, then print them as JSON."
 msgstr "依次询问手机号、身份证号和昵称，然后以 JSON 输出。"
@@ -247,9 +256,17 @@ msgstr "在终端上用带格式、带校验的输入框询问一个值。"
 msgid "Check keymap files; print every problem as FILE:LINE:COL: message."
 msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
 
+#: Sources/fieldline/Confirm.swift
+msgid "Check this answer with no UI (yes, no, y, n, 是, 否)."
+msgstr "不显示界面，只检查这个回答（yes、no、y、n、是、否）。"
+
 #: Sources/fieldline/Form.swift
 msgid "Continue an output that must already exist (a mistyped name is an error, not a new empty file)."
 msgstr "继续写入一个必须已存在的输出（名字写错会报错，而不是新建空文件）。"
+
+#: Sources/fieldline/Confirm.swift
+msgid "Continue?"
+msgstr "继续吗？"
 
 #: Sources/fieldline/Form.swift
 msgid "Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."
@@ -304,6 +321,7 @@ msgid "Find: "
 msgstr "查找："
 
 #: Sources/fieldline/AskOption.swift
+#: Sources/fieldline/Confirm.swift
 msgid "Give up after this many seconds (exit 124)."
 msgstr "超过这么多秒后放弃（退出码 124）。"
 
@@ -346,6 +364,10 @@ msgstr "手机号："
 #: Sources/fieldline/AskOption.swift
 msgid "Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today)."
 msgstr "字段最多容纳的单位数（也可写 --max）；日期字段则为最晚日期（2026-12-31、20261231 或 today）。"
+
+#: Sources/fieldline/Confirm.swift
+msgid "Never ring the bell on a refused key."
+msgstr "拒绝按键时不响铃。"
 
 #: Sources/fieldline/Demo.swift
 msgid "Nickname: "
@@ -391,6 +413,10 @@ msgstr "输入框前的提示文字。"
 msgid "Text pasted at this point of the key sequence (repeatable)."
 msgstr "在按键序列的这一点粘贴的文本（可重复）。"
 
+#: Sources/fieldline/Confirm.swift
+msgid "The answer Enter takes: yes or no."
+msgstr "按回车时采用的回答：yes 或 no。"
+
 #: Sources/fieldline/Replay.swift
 msgid "The field (a keymap name or path; omitted with --keymap-file), then keys in Vim notation."
 msgstr "字段（键映射名或路径；用 --keymap-file 时省略），然后是 Vim 写法的按键。"
@@ -403,6 +429,10 @@ msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或�
 #: Sources/fieldline/Form.swift
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
+
+#: Sources/fieldline/Confirm.swift
+msgid "The question (default: Continue?); [y/N] or [Y/n] is added after it."
+msgstr "问题（默认：继续吗？）；后面会加上 [y/N] 或 [Y/n]。"
 
 #: Sources/fieldline/Replay.swift
 msgid "The same as --output json."
@@ -805,6 +835,14 @@ msgstr "大写字母"
 msgid "another country"
 msgstr "其他国家"
 
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "answer y (yes) or n (no)"
+msgstr "请回答 y（是）或 n（否）"
+
+#: Sources/fieldline/Confirm.swift
+msgid "answer yes or no (y, n, 是, 否), not '{0}'"
+msgstr "请回答 yes 或 no（y、n、是、否），而不是“{0}”"
+
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "asking without history"
 msgstr "不使用历史记录继续询问"
@@ -997,6 +1035,10 @@ msgstr "更正需要 SQLite 或 PostgreSQL 数据库：--out FILE.db 或 postgre
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "count must be one of {0}, not '{1}'"
 msgstr "count 必须是 {0} 之一，不是 '{1}'"
+
+#: Sources/fieldline/Confirm.swift
+msgid "default: on timeout take --default instead of exit 124."
+msgstr "default：超时后采用 --default，而不是以 124 退出。"
 
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "differs from {0}'s {1}"
@@ -1355,6 +1397,7 @@ msgid "no such keymap (known: {0})"
 msgstr "没有这个键映射（已有：{0}）"
 
 #: Sources/fieldline/Ask.swift
+#: Sources/fieldline/Confirm.swift
 msgid "no terminal to ask on and no input on stdin"
 msgstr "没有可用于询问的终端，标准输入也没有内容"
 
@@ -1373,6 +1416,10 @@ msgstr "{0} 没有以 {2} 开头的{1}号码"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "none"
 msgstr "无"
+
+#: Sources/fieldline/Confirm.swift
+msgid "none (the default: the exit code says it) or value (yes or no on stdout)."
+msgstr "none（默认：由退出码表示）或 value（在标准输出写 yes 或 no）。"
 
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "not a field of this form (its fields: {0})"
@@ -1711,6 +1758,7 @@ msgid "this value is already in {0} of {1}"
 msgstr "这个值已在 {1} 的{0}中"
 
 #: Sources/fieldline/Ask.swift
+#: Sources/fieldline/Confirm.swift
 msgid "timed out"
 msgstr "超时"
 
@@ -1890,6 +1938,10 @@ msgstr "它把从右到左的字母与其他字符混用（双向规则）"
 #: Sources/FieldKit/Validation/IDNALabel.swift
 msgid "whose first character is not a letter of either direction (the Bidi Rule)"
 msgstr "它的第一个字符不是任一书写方向的字母（双向规则）"
+
+#: Sources/fieldline/Confirm.swift
+msgid "y or n"
+msgstr "y 或 n"
 
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} (at character {1})"

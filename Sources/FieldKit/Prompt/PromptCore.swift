@@ -11,6 +11,12 @@ public struct PromptCore: Sendable {
     public var history: HistoryCursor?
     /// A form's field: Esc and Ctrl-D never lose typed work (see `FormKeys`); nil for a prompt of its own.
     public var formKeys: FormKeys?
+    /// Typed texts that answer the prompt at once with a value (`fieldline confirm`: `y` is `yes`), no Enter needed;
+    /// empty for every other prompt.
+    public var answers: [String: String] = [:]
+    /// The key of `answers` that Enter on the empty field types (`confirm --default yes`: `y`); nil: Enter says
+    /// which keys answer.
+    public var answerOnEnter: String?
     /// Esc asked `discard this record? y/N`: the next event answers it.
     public private(set) var askingToDiscard = false
     /// Whether the keymap binds a printable character to a command (most do not: typing then skips the lookup).
@@ -35,6 +41,8 @@ public struct PromptCore: Sendable {
         }
         switch event {
         case .text(let text):
+            // A typed answer (never a paste's tail, which is not the user's keys) ends the prompt with its value.
+            if let answer = answers[text], !pasteTail { return self.answer(text, with: answer, field: &field) }
             if hasCharacterBindings, text.count == 1, let command = keymap.bindings[.character(text.first!)] {
                 return run(command, pasteTail: pasteTail, field: &field)
             }
@@ -95,6 +103,12 @@ public struct PromptCore: Sendable {
                 return .refused(reason: tr("Ctrl-R finds a saved record only on the first field of an empty record"))
             }
             return .findRecord
+        case .acceptLine where !answers.isEmpty && field.state.symbols.isEmpty:
+            guard let key = answerOnEnter, let answer = answers[key] else {
+                field.refuseKey()
+                return .refused(reason: tr("answer y (yes) or n (no)"))
+            }
+            return self.answer(key, with: answer, field: &field)
         case .interrupt:
             return .interrupt
         case .suspend:
@@ -120,6 +134,13 @@ public struct PromptCore: Sendable {
         default:
             return Self.outcome(of: command, field: &field)
         }
+    }
+
+    /// Ends the prompt with `answer`, the field showing the key that gave it (`Install? [y/n] y`).
+    private func answer(_ key: String, with answer: String, field: inout Field) -> PromptStep {
+        field = Field(spec: field.spec, context: field.context)
+        field.apply(.paste(key))
+        return .accept(answer)
     }
 
     /// A command the field itself applies, and what it means for the prompt.

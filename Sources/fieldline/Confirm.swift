@@ -1,0 +1,126 @@
+import ArgumentParser
+import FieldKit
+import FieldTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `fieldline confirm`: a yes/no question whose answer is the exit code, as `gum confirm` and `whiptail --yesno`.
+struct Confirm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "confirm",
+        abstract: tr("Ask a yes/no question on the terminal: exit 0 for yes, 1 for no."),
+        discussion: """
+            y, Y or 是 answers yes at once, n, N or 否 no (the words yes and no too). Enter takes --default; \
+            without one it says to answer y or n. Esc or Ctrl-D cancels (exit 1, as no). Nothing goes to stdout \
+            unless --output value (yes or no). With --value, or when there is no terminal (one line is read from \
+            stdin), the answer is checked with no UI: maybe is exit 65. --timeout gives up after S seconds (exit \
+            124), or with --on-timeout default takes --default (exit 0 or 1). \
+            Exit codes: 0 yes, 1 no or cancelled, 64 usage, 65 an answer that is neither, 124 timeout, \
+            129 the terminal hung up, 130 Ctrl-C.
+            """
+    )
+
+    /// `--default`: the answer Enter (and `--on-timeout default`) takes.
+    enum Answer: String, ExpressibleByArgument, CaseIterable {
+        case yes, no
+    }
+
+    /// `--on-timeout`: what a timeout does besides exit 124.
+    enum OnTimeout: String, ExpressibleByArgument, CaseIterable {
+        case `default`
+    }
+
+    /// `--output`: what goes to stdout.
+    enum Output: String, ExpressibleByArgument, CaseIterable {
+        case none, value
+    }
+
+    @Option(help: ArgumentHelp(tr("The question (default: Continue?); [y/N] or [Y/n] is added after it.")))
+    var prompt: String?
+
+    @Option(name: .customLong("default"), help: ArgumentHelp(tr("The answer Enter takes: yes or no.")))
+    var defaultAnswer: Answer?
+
+    @Option(help: ArgumentHelp(tr("Give up after this many seconds (exit 124).")))
+    var timeout: Double?
+
+    @Option(name: .customLong("on-timeout"), help: ArgumentHelp(tr("default: on timeout take --default instead of exit 124.")))
+    var onTimeout: OnTimeout?
+
+    @Option(help: ArgumentHelp(tr("Check this answer with no UI (yes, no, y, n, 是, 否).")))
+    var value: String?
+
+    @Option(help: ArgumentHelp(tr("none (the default: the exit code says it) or value (yes or no on stdout).")))
+    var output: Output = .none
+
+    @Flag(name: .customLong("no-bell"), help: ArgumentHelp(tr("Never ring the bell on a refused key.")))
+    var noBell = false
+
+    @OptionGroup var language: LanguageOption
+
+    func validate() throws {
+        if let timeout, !(timeout > 0 && timeout <= PromptOptions.longestTimeout) {
+            throw ValidationError(tr("--timeout must be a number of seconds above 0 and at most \(Int(PromptOptions.longestTimeout))"))
+        }
+        if onTimeout != nil && (timeout == nil || defaultAnswer == nil) {
+            throw ValidationError(tr("--on-timeout default needs --timeout and --default"))
+        }
+    }
+
+    func run() throws {
+        let spec = try FieldCatalog.load("confirm", keymapFile: nil, options: FieldOptions()).spec
+        let context = Today.context()
+        if let value { try answer(Array(value.utf8), spec: spec, context: context) }
+        var options = PromptOptions()
+        let hint = defaultAnswer == .yes ? "[Y/n]" : defaultAnswer == .no ? "[y/N]" : "[y/n]"
+        options.prompt = (prompt ?? tr("Continue?")) + " " + hint + " "
+        options.timeout = timeout
+        options.bell = !noBell
+        options.colour = Ask.colourAllowed()
+        options.answers = Confirm.answers
+        options.answerOnEnter = defaultAnswer.map { $0 == .yes ? "y" : "n" }
+        // At the terminal the field only ever holds the key that answered (no list, no counter): each key that
+        // may be typed answers at once, every other one is refused.
+        let keys = SymbolClass.characters(Confirm.answers.keys.sorted().joined(), name: tr("y or n"))
+        let field = FieldSpec(name: "confirm", symbols: SymbolRules(defaultClass: keys, normalizeFullwidth: false))
+        switch FieldPrompt.run(spec: field, context: context, options: options) {
+        case .accepted(let value): try answer(Array(value.utf8), spec: spec, context: context)
+        case .noTerminal:
+            guard let line = StandardInputLine.read(atMost: LineChecker.maxLineBytes) else {
+                Diagnostics.error(tr("no terminal to ask on and no input on stdin"))
+                throw ExitCode(1)
+            }
+            try answer(line, spec: spec, context: context)
+        case .cancelled, .endOfFile, .back, .findRecord: throw ExitCode(1)
+        case .timedOut:
+            if onTimeout == .default, let defaultAnswer { try answer(Array(defaultAnswer.rawValue.utf8), spec: spec, context: context) }
+            Diagnostics.error(tr("timed out"))
+            throw Exit.timeout
+        case .interrupted: Interrupt.propagate(SIGINT)
+        case .terminated(let signo): Interrupt.propagate(signo, wholeGroup: false)
+        case .failed(let why):
+            Diagnostics.error(why)
+            throw Exit.internalError
+        }
+    }
+
+    /// The keys that answer at once, each a whole typed text: the `confirm` keymap's aliases a single key types.
+    static let answers: [String: String] = ["y": "yes", "Y": "yes", "是": "yes", "n": "no", "N": "no", "否": "no"]
+
+    /// Ends the process with the answer `bytes` gives: 0 for yes, 1 for no (printed with `--output value`), 65 for
+    /// anything else, said on stderr.
+    func answer(_ bytes: [UInt8], spec: FieldSpec, context: ValidationContext) throws -> Never {
+        let result = bytes.withUnsafeBufferPointer { LineChecker(spec: spec, context: context).check($0) }
+        guard result.issue == nil, result.value == "yes" || result.value == "no" else {
+            Diagnostics.error(tr("answer yes or no (y, n, 是, 否), not '\(ControlCharacters.escaped(String(decoding: bytes, as: UTF8.self)))'"))
+            throw Exit.invalid
+        }
+        if output == .value {
+            var out = OutputBuffer(fd: 1)
+            out.append(result.value + "\n")
+            out.flush()
+        }
+        throw result.value == "yes" ? Exit.ok : ExitCode(1)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import TestSupport
+
+/// `fieldline confirm` at a real terminal (tmux): y and n answer at once, Enter takes the default or says what to
+/// type, Esc cancels, a timeout gives up or takes the default; the exit code is the answer, stdout stays empty
+/// unless asked; the prompt ends as one line.
+@Suite struct ConfirmTerminalTests {
+    static func confirm(_ arguments: String) -> String { #"x=$(fieldline confirm \#(arguments)); echo "rc=$? x=[$x]""# }
+
+    /// Types `keys` (each a tmux key name or text) into `confirm ARGUMENTS` and returns the result line and the
+    /// screen's rows that hold the question.
+    static func answer(_ arguments: String, _ keys: [String], literal: Bool = true) async throws -> (String?, [String]) {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(confirm(arguments))
+        try await t.see("[") { $0.contains { $0.hasPrefix("Install? [") } }
+        for key in keys { literal ? t.type(key) : t.press(key) }
+        let result = try await t.result()
+        return (result, t.screen().filter { $0.hasPrefix("Install?") })
+    }
+
+    @Test func yAndNAnswerAtOnce() async throws {
+        let (yes, yesRows) = try await Self.answer("--prompt 'Install?'", ["y"])
+        #expect(yes == "rc=0 x=[]")
+        #expect(yesRows == ["Install? [y/n] y"], "\(yesRows)")
+        let (no, noRows) = try await Self.answer("--prompt 'Install?' --output value", ["N"])
+        #expect(no == "rc=1 x=[no]")
+        #expect(noRows == ["Install? [y/n] N"], "\(noRows)")
+        let (shi, _) = try await Self.answer("--prompt 'Install?' --output value", ["是"])
+        #expect(shi == "rc=0 x=[yes]")
+    }
+
+    @Test func enterTakesTheDefaultOrSaysWhatToType() async throws {
+        let (yes, yesRows) = try await Self.answer("--prompt 'Install?' --default yes", ["Enter"], literal: false)
+        #expect(yes == "rc=0 x=[]")
+        #expect(yesRows == ["Install? [Y/n] y"], "\(yesRows)")
+        let (no, noRows) = try await Self.answer("--prompt 'Install?' --default no", ["Enter"], literal: false)
+        #expect(no == "rc=1 x=[]")
+        #expect(noRows == ["Install? [y/N] n"], "\(noRows)")
+        // No default: Enter explains on the status line and the question stays; a refused key changes nothing.
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.confirm("--prompt 'Install?'"))
+        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        t.press("Enter")
+        try await t.see("answer y") { $0.contains("answer y (yes) or n (no)") }
+        t.type("x")
+        t.type("y")
+        #expect(try await t.result() == "rc=0 x=[]")
+        let rows = t.screen()
+        #expect(rows.filter { $0.hasPrefix("Install?") } == ["Install? [y/n] y"], "\(t.dump())")
+        #expect(!rows.contains { $0.contains("answer y (yes)") }, "the status line outlived the prompt\n\(t.dump())")
+    }
+
+    @Test func escCancelsAndATimeoutGivesUpOrTakesTheDefault() async throws {
+        let (esc, _) = try await Self.answer("--prompt 'Install?' --default yes", ["Escape"], literal: false)
+        #expect(esc == "rc=1 x=[]")
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.confirm("--prompt 'Install?' --timeout 0.5"))
+        #expect(try await t.result() == "rc=124 x=[]", "\(t.dump())")
+        let d = try await TmuxTerminal(); defer { d.close() }
+        d.run(Self.confirm("--prompt 'Install?' --timeout 0.5 --default no --on-timeout default --output value"))
+        #expect(try await d.result() == "rc=1 x=[no]", "\(d.dump())")
+    }
+}
