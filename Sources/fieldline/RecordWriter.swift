@@ -1,0 +1,41 @@
+import FieldKit
+import FieldSinks
+
+/// Records read back, written to stdout as JSON Lines or CSV through one buffer (a `write` per 64 KiB).
+///
+/// Nothing from the records reaches a terminal as a control: JSON escapes every control (C1 too); CSV, whose
+/// values are written as they are for programs, shows controls as `U+1B` when stdout is a terminal.
+struct RecordWriter {
+    let format: RecordFormat
+    /// The columns written, in order: the form's fields, then `RecordColumns.bookkeeping`.
+    let columns: [String]
+    /// Whether stdout is a terminal.
+    let terminal: Bool
+    /// How many records were written.
+    private(set) var written = 0
+    private var out = OutputBuffer(fd: 1)
+
+    init(format: RecordFormat, columns: [String], terminal: Bool) {
+        self.format = format
+        self.columns = columns
+        self.terminal = terminal
+    }
+
+    mutating func write(_ record: StoredRecord) {
+        switch format {
+        case .jsonl:
+            out.append(JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) })))
+            out.append(0x0A)
+        case .csv:
+            // The header comes with the first record: nothing matched, nothing is written, whatever the format.
+            if written == 0 { out.append(contentsOf: CSVText.record(columns)) }
+            let values = record.columns.map(\.value)
+            out.append(contentsOf: CSVText.record(terminal ? values.map(ControlCharacters.escaped) : values))
+        }
+        written += 1
+        out.flushIfFull()
+    }
+
+    /// Writes what is buffered (exit 74 when it cannot).
+    mutating func finish() { out.flush() }
+}
