@@ -4,8 +4,9 @@
 Builds a table of N visitor records (default 100,000): fieldline makes the table (an import of nothing), the
 sqlite3 shell fills it in one statement. Then runs the two readers interleaved (one run of each in turn, so both
 see the same machine load), output to /dev/null, and prints the medians and their ratio as a Markdown row. With
---callgrind, also the instruction counts of one run of each under valgrind's callgrind (a smaller table: N/10).
-Needs a release build (`make release`) and sqlite3; valgrind for --callgrind.
+--callgrind, also the instruction counts of one run of each under valgrind's callgrind, on that table and on a
+one-record table (the cost before the rows: start-up, loading the form).
+Needs a release build (`make release`) and sqlite3; valgrind and objcopy for --callgrind.
 """
 import os, re, statistics, subprocess, sys, tempfile, time
 
@@ -43,13 +44,17 @@ def interleaved(db, runs):
 
 def instructions(db):
     counts = {}
-    for name, argv in commands(db).items():
-        with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory() as d:
+        # valgrind 3.19 cannot read the release binary's DWARF: a copy without it (symbols kept).
+        stripped = os.path.join(d, "fieldline")
+        subprocess.run(["objcopy", "--strip-debug", FL, stripped], check=True)
+        for name, argv in commands(db).items():
+            argv = [stripped if a == FL else a for a in argv]
             out = os.path.join(d, "cg.out")
             subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv,
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             text = open(out).read()
-            counts[name] = int(re.search(r"^summary: (\d+)", text, re.M).group(1))
+            counts[name] = int(re.search(r"^(?:summary|totals): (\d+)", text, re.M).group(1))
     return counts
 
 
@@ -67,12 +72,14 @@ def main():
         print(f"| fieldline records --from DB (JSON Lines) | {fl * 1000:.0f} ms | {fl / sq:.2f}x |")
         print(f"| sqlite3 -json DB 'SELECT …' | {sq * 1000:.0f} ms | 1x |")
         if "--callgrind" in sys.argv:
-            small = os.path.join(d, "small.db")
-            build(small, n // 10)
-            c = instructions(small)
+            # The same table, and an empty one for what each costs before its first row (start-up, the form).
+            empty = os.path.join(d, "empty.db")
+            build(empty, 1)
+            c, e = instructions(db), instructions(empty)
             a, b = c["fieldline records"], c["sqlite3 -json"]
-            print(f"\ncallgrind, {n // 10:,} records: fieldline {a / 1e6:.0f} M instructions, sqlite3 -json "
-                  f"{b / 1e6:.0f} M ({a / b:.2f}x)")
+            print(f"\ncallgrind, {n:,} records: fieldline {a / 1e6:.0f} M instructions, sqlite3 -json {b / 1e6:.0f} M "
+                  f"({a / b:.2f}x); one record: fieldline {e['fieldline records'] / 1e6:.0f} M, sqlite3 -json "
+                  f"{e['sqlite3 -json'] / 1e6:.1f} M")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ public final class PostgresRecordReader: RecordSource {
         let key = reading.order == RecordTables.idColumn ? RecordTables.idColumn : "row_number() OVER (ORDER BY \(reading.order))"
         let sql = reading.select(from: tables.table, key: key, conditions: conditions) { "$\($0)" }
         try connection.cursor(sql, conditions.map(\.value), width: columns.count + 1) { id, values in
-            body(StoredRecord(key: id, columns: Array(zip(columns, values))))
+            body(tables.record(key: id, values))
         }
     }
 }

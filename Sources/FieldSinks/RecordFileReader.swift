@@ -49,11 +49,9 @@ public final class RecordFileReader: RecordSource {
         // Each record read whole: numbered, given its correction columns, kept when it matches. False stops.
         func take(_ values: [String]) -> Bool {
             number += 1
-            let columns: [(name: String, value: String)] = Array(zip(tables.columns, values + ["", ""]))
-            for condition in conditions where !columns.contains(where: { $0.name == condition.name && $0.value == condition.value }) {
-                return true
-            }
-            return body(StoredRecord(key: number, columns: columns))
+            let record = tables.record(key: number, values + ["", ""])
+            for condition in conditions where record.value(of: condition.name) != condition.value { return true }
+            return body(record)
         }
         switch format {
         case .jsonLines: try readJSONLines(take)

@@ -31,7 +31,7 @@ public final class SQLiteRecordReader: RecordSource {
         for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
         let sql = reading.select(from: tables.table, key: "rowid", conditions: conditions) { "?\($0)" }
         try database.rows(sql, conditions.map(\.value), width: columns.count + 1) { id, values in
-            body(StoredRecord(key: id, columns: Array(zip(columns, values))))
+            body(tables.record(key: id, values))
         }
     }
 }

@@ -71,6 +71,14 @@ msgstr "--assume 只接受一个地区代码"
 msgid "--choices is for choice fields (the choice keymap, or one with a choices setting)"
 msgstr "--choices 只用于选项字段（choice 键映射，或设置了 choices 的键映射）"
 
+#: Sources/fieldline/Records.swift
+msgid "--find takes FIELD=VALUE, not '{0}'"
+msgstr "--find 的参数是 字段=值，不是 '{0}'"
+
+#: Sources/fieldline/Records.swift
+msgid "--find: {0} is not a column of {1} (its columns: {2})"
+msgstr "--find：{0} 不是 {1} 的列（它的列：{2}）"
+
 #: Sources/fieldline/Form.swift
 msgid "--format is for - and files; {0} is a PostgreSQL database"
 msgstr "--format 只用于 - 和文件；{0} 是 PostgreSQL 数据库"
@@ -78,6 +86,14 @@ msgstr "--format 只用于 - 和文件；{0} 是 PostgreSQL 数据库"
 #: Sources/fieldline/Form.swift
 msgid "--format is for - and files; {0} is a SQLite database"
 msgstr "--format 只用于 - 和文件；{0} 是 SQLite 数据库"
+
+#: Sources/fieldline/Records.swift
+msgid "--from names where records are kept: standard input and output cannot be read back"
+msgstr "--from 指明记录保存在哪里：标准输入和标准输出无法读回"
+
+#: Sources/fieldline/Records.swift
+msgid "--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}'"
+msgstr "--from 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{0}'"
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "--kinds: no kind '{0}' (use {1})"
@@ -279,6 +295,10 @@ msgstr "昵称："
 msgid "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any)."
 msgstr "只检查表单文件：问题输出为 FILE:LINE:COL: 消息（有问题时退出码 78）。"
 
+#: Sources/fieldline/Records.swift
+msgid "Only records whose column FIELD holds exactly VALUE (repeatable: all must hold)."
+msgstr "只要列 FIELD 恰为 VALUE 的记录（可重复给出：须全部满足）。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Phone fields: --output display writes the national form (else the international one)."
 msgstr "电话字段：--output display 输出国内格式（否则为国际格式）。"
@@ -325,6 +345,7 @@ msgid "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or 
 msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或键映射文件的路径。"
 
 #: Sources/fieldline/Form.swift
+#: Sources/fieldline/Records.swift
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
 
@@ -371,6 +392,14 @@ msgstr "输出什么：value、display 或 json。"
 #: Sources/fieldline/Form.swift
 msgid "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…)."
 msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://…）。"
+
+#: Sources/fieldline/Records.swift
+msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…)."
+msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://…）。"
+
+#: Sources/fieldline/Records.swift
+msgid "Write the records a JSONL or CSV file, a SQLite or a PostgreSQL database holds to stdout, in saved order."
+msgstr "按保存顺序把 JSONL 或 CSV 文件、SQLite 或 PostgreSQL 数据库中的记录写到标准输出。"
 
 #: Sources/FieldKeymaps/YAMLComposer.swift
 msgid "YAML syntax: {0}"
@@ -816,7 +845,7 @@ msgid "cannot open the terminal"
 msgstr "无法打开终端"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/SQLiteDatabase.swift
 msgid "cannot open {0}: {1}"
 msgstr "无法打开 {0}：{1}"
 
@@ -825,6 +854,8 @@ msgid "cannot read it"
 msgstr "无法读取"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/SQLiteRecordReader.swift
 #: Sources/fieldline/FormImport.swift
 msgid "cannot read {0}: {1}"
 msgstr "无法读取 {0}：{1}"
@@ -1054,6 +1085,7 @@ msgstr "固定电话"
 msgid "from is FIELD.PART (e.g. idcard.birthDate), not '{0}'"
 msgstr "from 的形式是 字段.部分（如 idcard.birthDate），而不是 '{0}'"
 
+#: Sources/FieldSinks/RecordFileReader.swift
 #: Sources/fieldline/FormImport.swift
 msgid "has {0} values, the header {1}"
 msgstr "有 {0} 个值，表头有 {1} 个"
@@ -1077,6 +1109,10 @@ msgstr "jsonl 或 csv（默认按文件名判断，否则为 jsonl）。"
 #: Sources/fieldline/Form.swift
 msgid "jsonl or csv: the format of --out - or of an output file whose name does not say (default: from the name, else jsonl)."
 msgstr "jsonl 或 csv：--out - 或文件名看不出格式的输出文件的格式（默认按文件名判断，否则为 jsonl）。"
+
+#: Sources/fieldline/Records.swift
+msgid "jsonl or csv: the format written to stdout."
+msgstr "jsonl 或 csv：写到标准输出的格式。"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "keymap files"
@@ -1221,6 +1257,14 @@ msgstr "没有表头行，也没有选项"
 msgid "no region '{0}' in the phone metadata"
 msgstr "电话元数据中没有地区 '{0}'"
 
+#: Sources/FieldSinks/SQLiteSink+Update.swift
+msgid "no saved record with {0} {1}"
+msgstr "没有 {0} 为 {1} 的已保存记录"
+
+#: Sources/FieldSinks/SQLiteSink+Update.swift
+msgid "no saved record {0} (removed since it was read?)"
+msgstr "没有已保存的记录 {0}（读取之后被删除了？）"
+
 #: Sources/FieldTerminal/HistoryCodec.swift
 msgid "no scratch file for libedit"
 msgstr "无法为 libedit 创建临时文件"
@@ -1355,7 +1399,7 @@ msgid "one of {0}"
 msgstr "{0} 之一"
 
 #: Sources/FieldKit/Validation/RegexPattern.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/SQLiteDatabase.swift
 msgid "out of memory"
 msgstr "内存不足"
 
@@ -1464,6 +1508,10 @@ msgstr "短号码"
 #: Sources/FieldSinks/JSONLinesSink.swift
 msgid "standard output"
 msgstr "标准输出"
+
+#: Sources/fieldline/Records.swift
+msgid "standard output cannot be read back"
+msgstr "标准输出无法读回"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "template '{0}' has no slots (#, N or digits)"
@@ -1774,6 +1822,10 @@ msgstr "{0} 在打开期间变短了（被其他程序改动？）"
 msgid "{0} cannot be bound: it is {1}"
 msgstr "{0} 不能绑定：它是{1}"
 
+#: Sources/FieldKit/Forms/RecordSink.swift
+msgid "{0} cannot be read back"
+msgstr "{0} 无法读回"
+
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "{0} cells; the header has {1} columns"
 msgstr "{0} 个单元格；表头有 {1} 列"
@@ -1806,13 +1858,22 @@ msgstr "{0} 有前导零"
 msgid "{0} has at most 16 tags"
 msgstr "{0} 最多 16 个标签"
 
+#: Sources/FieldSinks/RecordTables+Reading.swift
+msgid "{0} has no table {1}"
+msgstr "{0} 中没有表 {1}"
+
 #: Sources/FieldSinks/CSVSink.swift
+#: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0} has the columns {1}, the form {2}"
 msgstr "{0} 的列是 {1}，表单的是 {2}"
 
 #: Sources/FieldKit/Dates/Field+DatePicker.swift
 msgid "{0} is after the latest date, {1}"
 msgstr "{0} 晚于最晚日期 {1}"
+
+#: Sources/FieldKit/Forms/RecordSink.swift
+msgid "{0} is an append-only log: saved records are corrected in a SQLite or PostgreSQL database"
+msgstr "{0} 是只追加的日志：已保存的记录要在 SQLite 或 PostgreSQL 数据库中更正"
 
 #: Sources/FieldKit/Dates/Field+DatePicker.swift
 msgid "{0} is before the earliest date, {1}"
@@ -1834,7 +1895,18 @@ msgstr "{0} 大于 255"
 msgid "{0} is not a CSV file (RFC 4180)"
 msgstr "{0} 不是 CSV 文件（RFC 4180）"
 
+#: Sources/FieldSinks/RecordTables+Reading.swift
+#: Sources/FieldSinks/SQLiteSink+Records.swift
+msgid "{0} is not a column of {1} (its columns: {2})"
+msgstr "{0} 不是 {1} 的列（它的列：{2}）"
+
+#: Sources/FieldSinks/PostgresSink+Update.swift
+#: Sources/FieldSinks/SQLiteSink+Update.swift
+msgid "{0} is not a field of {1}"
+msgstr "{0} 不是 {1} 的字段"
+
 #: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0} is not a regular file"
 msgstr "{0} 不是普通文件"
 
@@ -1950,12 +2022,29 @@ msgstr "{0}：字段 '{1}' 不能依赖自身"
 msgid "{0}: field '{1}' comes after '{2}'; a field may only depend on fields before it"
 msgstr "{0}：字段 '{1}' 在 '{2}' 之后；字段只能依赖它前面的字段"
 
+#: Sources/FieldSinks/RecordFileReader.swift
+msgid "{0}: record {1} has the field {2}, which the form does not have"
+msgstr "{0}：第 {1} 条记录有字段 {2}，表单中没有这个字段"
+
+#: Sources/FieldSinks/RecordFileReader.swift
+msgid "{0}: record {1} is longer than {2} bytes"
+msgstr "{0}：第 {1} 条记录超过 {2} 字节"
+
 #: Sources/FieldSinks/JSONLinesSink.swift
+#: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0}: record {1} is not a JSON object of texts"
 msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 
-#: Sources/FieldSinks/PostgresSink.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/RecordFileReader.swift
+msgid "{0}: record {1}: {2}"
+msgstr "{0}：第 {1} 条记录：{2}"
+
+#: Sources/FieldSinks/PostgresSchema.swift
+#: Sources/FieldSinks/SQLiteSchema.swift
+msgid "{0}: table {1} has schema version {2}, made by a newer fieldline (this one knows up to {3})"
+msgstr "{0}：表 {1} 的结构版本是 {2}，由更新的 fieldline 创建（本版本最高只认识 {3}）"
+
+#: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: table {1} has the columns {2}, the form {3}"
 msgstr "{0}：表 {1} 的列是 {2}，表单的是 {3}"
 
@@ -1968,6 +2057,10 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：索引名 {3} 已被占用"
 #: Sources/FieldSinks/SQLiteSink.swift
 msgid "{0}: table {1}: cannot make field {2} unique: {3}"
 msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
+
+#: Sources/FieldSinks/RecordTables.swift
+msgid "{0}: the form's name {1} is too long for its history table {2} (at most {3} characters)"
+msgstr "{0}：表单名 {1} 太长，放不下它的历史表 {2}（最多 {3} 个字符）"
 
 #: Sources/fieldline/FormImport.swift
 msgid "{0}: the header row cannot be read: {1}"
