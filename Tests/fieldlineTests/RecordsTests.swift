@@ -240,6 +240,27 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }
 
+    /// A control in a stored value never reaches a terminal as one: JSON escapes it; CSV writes it exactly to a
+    /// pipe (for programs) and as `U+1B` to a terminal (`script` gives the child one).
+    @Test func controlsInValuesNeverReachATerminal() throws {
+        let s = try Scratch()
+        let db = s.path("v.db")
+        _ = try Self.imported(into: db, [])
+        _ = try FormSQLiteTests.sqlite(db, """
+            INSERT INTO visitor VALUES ('13812345678','11010519491231002X','1949-12-31','female','x' || char(27) || '[2J' || char(155) || 'y',
+            '2026-03-01','2026-03-01T09:00:00Z','alice','','')
+            """)
+        let json = try fieldline(["records", Self.visitor, "--from", db])
+        #expect(json.out.contains(#""name":"x\u001b[2J\u009by""#), "\(json.out)")
+        let csv = try fieldline(["records", Self.visitor, "--from", db, "--format", "csv"])
+        #expect(csv.out.contains(",x\u{1B}[2J\u{9B}y,"))
+        let terminal = try run(URL(fileURLWithPath: "/usr/bin/script"),
+                               ["-qec", "'\(fieldlineURL.path)' records '\(Self.visitor)' --from '\(db)' --format csv", "/dev/null"], stdin: nil)
+        #expect(terminal.status == 0, "\(terminal.err)")
+        #expect(terminal.out.contains(",xU+1B[2JU+9By,"), "\(terminal.out)")
+        #expect(!terminal.out.contains("\u{1B}") && !terminal.out.contains("\u{9B}"))
+    }
+
     @Test func unwritableOutputIs74() throws {
         let s = try Scratch()
         let db = s.path("v.db")
