@@ -4,6 +4,7 @@ import FieldKit
 /// advisory lock, no table made or upgraded. A table of fieldline 0.6.0 (no correction columns, no `fieldline_id`)
 /// reads with `edited_at` and `edited_by` empty, ordered by `saved_at`.
 public final class PostgresRecordReader: RecordSource {
+    /// The URL without its password, for messages.
     public var label: String { connection.label }
     private let connection: PostgresSink
     private let reading: TableReading
@@ -18,6 +19,7 @@ public final class PostgresRecordReader: RecordSource {
                                      version1Order: "\"saved_at\"")
     }
 
+    /// Every record whose columns hold `conditions`, in saved order, streamed.
     public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
         let tables = connection.tables
         let columns = tables.columns

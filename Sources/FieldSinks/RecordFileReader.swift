@@ -21,6 +21,7 @@ public final class RecordFileReader: RecordSource {
     /// The longest record read, in bytes as it stands in the file: 1 MiB, the longest an import takes.
     public static let recordLimit = CSVReader.recordLimit
 
+    /// The path, for messages.
     public let label: String
     private let format: Format
     private let tables: RecordTables
@@ -43,6 +44,7 @@ public final class RecordFileReader: RecordSource {
 
     deinit { close(fd) }
 
+    /// Every record whose columns hold `conditions`, in saved order, streamed.
     public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
         for condition in conditions where !tables.columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
         var number: Int64 = 0

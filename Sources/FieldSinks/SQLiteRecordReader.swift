@@ -7,6 +7,7 @@ import Glibc
 /// missing), no table is made or upgraded. A table of fieldline 0.6.0 (no correction columns) reads with
 /// `edited_at` and `edited_by` empty.
 public final class SQLiteRecordReader: RecordSource {
+    /// The path, for messages.
     public let label: String
     private let database: SQLiteDatabase
     private let tables: RecordTables
@@ -26,6 +27,7 @@ public final class SQLiteRecordReader: RecordSource {
                                      currentOrder: "rowid", version1Order: "rowid")
     }
 
+    /// Every record whose columns hold `conditions`, in saved order, streamed.
     public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
         let columns = tables.columns
         for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
