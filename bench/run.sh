@@ -78,6 +78,7 @@ python3 bench/pty_bench.py --json "$out/pty_bench.json" > "$out/pty_bench.md"
 
 # `fieldline form --input` into each sink, against sqlite3 .import and psql \copy (about half a minute).
 { echo; bash bench/form_bench.sh; } >> "$results"
+{ echo; bash bench/update_bench.sh; } >> "$results"
 
 # `fieldline form` at a terminal: Enter to the next field ready, against a key in the same fields (about a minute).
 { echo; python3 bench/form_latency.py; } >> "$results"

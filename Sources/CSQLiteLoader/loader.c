@@ -14,6 +14,7 @@ static struct {
     int (*prepare_v2)(sqlite3 *, const char *, int, sqlite3_stmt **, const char **);
     int (*step)(sqlite3_stmt *);
     int (*finalize)(sqlite3_stmt *);
+    int (*reset)(sqlite3_stmt *);
     sqlite3_int64 (*column_int64)(sqlite3_stmt *, int);
     const unsigned char *(*column_text)(sqlite3_stmt *, int);
     int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
@@ -28,6 +29,7 @@ int fl_sqlite_load(char *why, unsigned long why_size) {
     RESOLVE(close, "sqlite3_close") RESOLVE(busy_timeout, "sqlite3_busy_timeout") RESOLVE(exec, "sqlite3_exec")
     RESOLVE(free, "sqlite3_free") RESOLVE(errmsg, "sqlite3_errmsg") RESOLVE(extended_errcode, "sqlite3_extended_errcode")
     RESOLVE(prepare_v2, "sqlite3_prepare_v2") RESOLVE(step, "sqlite3_step") RESOLVE(finalize, "sqlite3_finalize")
+    RESOLVE(reset, "sqlite3_reset")
     RESOLVE(column_int64, "sqlite3_column_int64") RESOLVE(column_text, "sqlite3_column_text")
     RESOLVE(bind_text, "sqlite3_bind_text")
     RESOLVE(open_v2, "sqlite3_open_v2") /* last: it marks the table complete */
@@ -45,6 +47,7 @@ int fl_sqlite3_extended_errcode(sqlite3 *db) { return api.extended_errcode(db); 
 int fl_sqlite3_prepare_v2(sqlite3 *db, const char *sql, sqlite3_stmt **statement) { return api.prepare_v2(db, sql, -1, statement, NULL); }
 int fl_sqlite3_step(sqlite3_stmt *statement) { return api.step(statement); }
 int fl_sqlite3_finalize(sqlite3_stmt *statement) { return api.finalize(statement); }
+int fl_sqlite3_reset(sqlite3_stmt *statement) { return api.reset(statement); }
 long long fl_sqlite3_column_int64(sqlite3_stmt *statement, int column) { return api.column_int64(statement, column); }
 const unsigned char *fl_sqlite3_column_text(sqlite3_stmt *statement, int column) { return api.column_text(statement, column); }
 int fl_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes) {

@@ -51,6 +51,8 @@ struct AppendOnlyFile {
         guard fstat(fd, &info) == 0 else { throw SinkError(.io, tr("cannot read \(path): \(String(cString: strerror(errno)))")) }
         // Records are only ever appended: a file shorter than what was read of it was changed by another program.
         guard Int(info.st_size) >= offset else { throw SinkError(.io, tr("\(path) became shorter while open (changed by another program?)")) }
+        // Nothing appended since (the common case: every save catches up first): no buffer to make.
+        if Int(info.st_size) == offset { return [] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size) - offset)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -6,10 +6,10 @@ extension PostgresSink {
         let columns = tables.columns
         for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
         let filter = conditions.isEmpty ? ""
-            : " WHERE " + conditions.enumerated().map { "\"\($1.name)\" = $\($0 + 1)" }.joined(separator: " AND ")
+            : " WHERE " + conditions.enumerated().map { $1.value.isEmpty ? "\"\($1.name)\" = $\($0 + 1)" : RecordTables.lookup($1.name, "$\($0 + 1)") }.joined(separator: " AND ")
         try cursor("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\"\(filter) ORDER BY \(RecordTables.idColumn)",
                    conditions.map(\.value), width: columns.count + 1) { id, values in
-            body(StoredRecord(key: id, columns: Array(zip(columns, values))))
+            body(tables.record(key: id, values))
         }
     }
 

@@ -54,7 +54,7 @@ extension PostgresSink {
         case .key(let key): return ("\(RecordTables.idColumn) = $1", String(key))
         case .field(let field, let value):
             guard tables.fields.contains(field) else { throw SinkError(.notFound, tr("\(field) is not a field of \(tables.table)")) }
-            return ("\"\(field)\" = $1", value)
+            return (RecordTables.lookup(field, "$1"), value)
         }
     }
 
@@ -66,8 +66,21 @@ extension PostgresSink {
             _ = try exec(inBatch ? "RELEASE SAVEPOINT fieldline_record" : "COMMIT", [])
             return result
         } catch {
-            if !lostConnection {
-                _ = try? exec(inBatch ? "ROLLBACK TO SAVEPOINT fieldline_record; RELEASE SAVEPOINT fieldline_record" : "ROLLBACK", [])
+            guard !lostConnection else { throw error }
+            guard inBatch else {
+                _ = try? exec("ROLLBACK", [])
+                throw error
+            }
+            // The batch goes on only if this record's statements are undone; otherwise its transaction is aborted
+            // and its COMMIT would roll everything back, so the batch fails here, loudly. (One statement per call:
+            // libpq's parameterised execution takes no more.)
+            do {
+                _ = try exec("ROLLBACK TO SAVEPOINT fieldline_record", [])
+                _ = try exec("RELEASE SAVEPOINT fieldline_record", [])
+            } catch let undo {
+                inBatch = false
+                _ = try? exec("ROLLBACK", [])
+                throw SinkError(.io, tr("\(label): the batch could not go on after a refused record: \(undo.message)"))
             }
             throw error
         }
@@ -82,7 +95,12 @@ extension PostgresSink {
     public func commitBatch() throws(SinkError) {
         guard inBatch else { return }
         inBatch = false
-        do { _ = try exec("COMMIT", []) } catch {
+        do {
+            // COMMIT of a transaction an error aborted answers ROLLBACK, not an error: a statement first makes an
+            // aborted batch fail loudly.
+            _ = try exec("SELECT 1", [])
+            _ = try exec("COMMIT", [])
+        } catch {
             if !lostConnection { _ = try? exec("ROLLBACK", []) }
             throw error
         }

@@ -106,7 +106,7 @@ public final class PostgresSink: RecordSink {
 
     public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
         guard tables.fields.contains(field) else { return nil }
-        let rows = try exec("SELECT saved_at, operator FROM \"\(table)\" WHERE \"\(field)\" = $1 LIMIT 1", [value])
+        let rows = try exec("SELECT saved_at, operator FROM \"\(table)\" WHERE \(RecordTables.lookup(field, "$1")) LIMIT 1", [value])
         guard let row = rows.first, row.count == 2 else { return nil }
         return tr("the record saved \(row[0]) by \(ControlCharacters.escaped(row[1]))")
     }

@@ -14,7 +14,10 @@ struct TableReading {
                 placeholder: (Int) -> String) -> String {
         let list = expressions.map(\.sql).joined(separator: ", ")
         let filter = conditions.enumerated().map { i, condition in
-            "\(expressions.first { $0.name == condition.name }?.sql ?? "NULL") = \(placeholder(i + 1))"
+            let column = expressions.first { $0.name == condition.name }?.sql ?? "NULL"
+            // A stored column and a value: written so that a partial unique index serves it (`RecordTables.lookup`).
+            return column.hasPrefix("\"") && !condition.value.isEmpty ? RecordTables.lookup(condition.name, placeholder(i + 1))
+                                                                     : "\(column) = \(placeholder(i + 1))"
         }
         return "SELECT \(key), \(list) FROM \"\(table)\"" + (filter.isEmpty ? "" : " WHERE " + filter.joined(separator: " AND "))
             + " ORDER BY \(order)"

@@ -51,6 +51,13 @@ struct RecordTables {
         SinkError(.mismatch, tr("\(label): table \(name) has the columns \(existing.joined(separator: ",")), the form \(wanted.joined(separator: ","))"))
     }
 
+    /// `"column" = placeholder AND "column" <> ''`: a look-up of a non-empty value. The unique indexes are partial
+    /// (empty values aside), and a planner uses one only when the query names its condition (SQLite's prover cannot
+    /// see that `= ?1` implies `<> ''`): without it every look-up scans the table.
+    static func lookup(_ column: String, _ placeholder: String) -> String {
+        "\"\(column)\" = \(placeholder) AND \"\(column)\" <> ''"
+    }
+
     /// `"a", "b"`: quoted identifiers (checked by the form loader: letters, digits, `_`), for SQL.
     static func list(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
 }

@@ -7,6 +7,9 @@ final class SQLiteDatabase {
     /// The database's path, for messages.
     let label: String
     private var db: OpaquePointer?
+    /// Prepared statements by their SQL, kept for the connection's life: a correction or an import runs the same
+    /// few statements for every record, and preparing one costs more than running it.
+    private var prepared: [String: OpaquePointer] = [:]
 
     /// Open (or create) the database at `path`; waits up to 10 s for another writer's lock. `readOnly` opens an
     /// existing database only, for reading (`SQLiteRecordReader`): nothing is created or written.
@@ -26,19 +29,20 @@ final class SQLiteDatabase {
         fl_sqlite3_busy_timeout(opened, 10_000)
     }
 
-    deinit { fl_sqlite3_close(db) }
+    deinit {
+        for statement in prepared.values { fl_sqlite3_finalize(statement) }
+        fl_sqlite3_close(db)
+    }
 
     /// The last error SQLite reported on this connection.
     var lastError: String { String(cString: fl_sqlite3_errmsg(db)) }
 
-    /// Run SQL with no parameters and no rows (pragmas, DDL, transaction control).
+    /// Run one statement with no parameters and no rows (pragmas, DDL, transaction control).
     func execute(_ sql: String) throws(SinkError) {
-        var message: UnsafeMutablePointer<CChar>?
-        guard fl_sqlite3_exec(db, sql, &message) == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? "error"
-            fl_sqlite3_free(message)
-            throw SinkError(.io, "\(label): \(text)")
-        }
+        let statement = try prepare(sql, [])
+        defer { fl_sqlite3_reset(statement) }
+        let status = fl_sqlite3_step(statement)
+        guard status == SQLITE_DONE || status == SQLITE_ROW else { throw SinkError(.io, "\(label): \(lastError)") }
     }
 
     /// Roll back the open transaction, if any, after a failure (whose error is the one worth reporting).
@@ -54,7 +58,7 @@ final class SQLiteDatabase {
     /// the database's own (CHECK, a trigger, a datatype) refuses this record only; anything else is the sink's.
     func run(_ sql: String, _ values: [String]) throws(SinkError) {
         let statement = try prepare(sql, values)
-        defer { fl_sqlite3_finalize(statement) }
+        defer { fl_sqlite3_reset(statement) }
         let status = fl_sqlite3_step(statement)
         guard status == SQLITE_DONE else {
             let message = lastError
@@ -69,7 +73,7 @@ final class SQLiteDatabase {
     /// The first column of the first row as a number, or nil when there is no row.
     func number(_ sql: String, _ values: [String]) throws(SinkError) -> Int64? {
         let statement = try prepare(sql, values)
-        defer { fl_sqlite3_finalize(statement) }
+        defer { fl_sqlite3_reset(statement) }
         switch fl_sqlite3_step(statement) {
         case SQLITE_ROW: return fl_sqlite3_column_int64(statement, 0)
         case SQLITE_DONE: return nil
@@ -81,7 +85,7 @@ final class SQLiteDatabase {
     /// returns false. One row at a time: a table of any size streams through.
     func rows(_ sql: String, _ values: [String], width: Int, _ body: (Int64, [String]) -> Bool) throws(SinkError) {
         let statement = try prepare(sql, values)
-        defer { fl_sqlite3_finalize(statement) }
+        defer { fl_sqlite3_reset(statement) }
         while true {
             switch fl_sqlite3_step(statement) {
             case SQLITE_ROW:
@@ -96,7 +100,7 @@ final class SQLiteDatabase {
     /// Each row's first column as text.
     func texts(_ sql: String, _ values: [String]) throws(SinkError) -> [String] {
         let statement = try prepare(sql, values)
-        defer { fl_sqlite3_finalize(statement) }
+        defer { fl_sqlite3_reset(statement) }
         var result: [String] = []
         while true {
             switch fl_sqlite3_step(statement) {
@@ -112,10 +116,15 @@ final class SQLiteDatabase {
         try texts("SELECT name FROM pragma_table_info(?1) ORDER BY cid", [table])
     }
 
+    /// The statement for `sql` (prepared once, then reused) with `values` bound; the caller resets it after use,
+    /// which also ends any read it holds open.
     private func prepare(_ sql: String, _ values: [String]) throws(SinkError) -> OpaquePointer? {
-        var statement: OpaquePointer?
-        guard fl_sqlite3_prepare_v2(db, sql, &statement) == SQLITE_OK else {
-            throw SinkError(.io, "\(label): \(lastError)")
+        var statement = prepared[sql]
+        if statement == nil {
+            guard fl_sqlite3_prepare_v2(db, sql, &statement) == SQLITE_OK, let made = statement else {
+                throw SinkError(.io, "\(label): \(lastError)")
+            }
+            prepared[sql] = made
         }
         for (i, value) in values.enumerated() {
             var bytes = Array(value.utf8CString)

@@ -8,7 +8,7 @@ extension SQLiteSink {
             throw SinkError(.mismatch, tr("\(condition.name) is not a column of \(tables.table) (its columns: \(columns.joined(separator: ", ")))"))
         }
         let filter = conditions.isEmpty ? ""
-            : " WHERE " + conditions.enumerated().map { "\"\($1.name)\" = ?\($0 + 1)" }.joined(separator: " AND ")
+            : " WHERE " + conditions.enumerated().map { $1.value.isEmpty ? "\"\($1.name)\" = ?\($0 + 1)" : RecordTables.lookup($1.name, "?\($0 + 1)") }.joined(separator: " AND ")
         try database.rows("SELECT rowid, \(RecordTables.list(columns)) FROM \"\(tables.table)\"\(filter) ORDER BY rowid",
                           conditions.map(\.value), width: columns.count + 1) { id, values in
             body(StoredRecord(key: id, columns: Array(zip(columns, values))))

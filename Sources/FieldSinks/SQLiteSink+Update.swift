@@ -14,7 +14,7 @@ extension SQLiteSink {
         case .key(let key): selection = ("rowid = ?1", String(key))
         case .field(let field, let value):
             guard tables.fields.contains(field) else { throw SinkError(.notFound, tr("\(field) is not a field of \(table)")) }
-            selection = ("\"\(field)\" = ?1", value)
+            selection = (RecordTables.lookup(field, "?1"), value)
         }
         return try transaction { () throws(SinkError) -> Bool in
             var found: (id: Int64, values: [String])?

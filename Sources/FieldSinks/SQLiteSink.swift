@@ -71,7 +71,7 @@ public final class SQLiteSink: RecordSink {
 
     public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
         guard tables.fields.contains(field) else { return nil }
-        return try database.number("SELECT rowid FROM \"\(tables.table)\" WHERE \"\(field)\" = ?1 ORDER BY rowid LIMIT 1", [value])
+        return try database.number("SELECT rowid FROM \"\(tables.table)\" WHERE \(RecordTables.lookup(field, "?1")) ORDER BY rowid LIMIT 1", [value])
             .map { tr("record \($0)") }
     }
 

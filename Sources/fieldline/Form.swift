@@ -18,7 +18,10 @@ struct Form: ParsableCommand {
             and not saved. --out - (the default) writes JSON Lines to stdout; FILE.jsonl and FILE.csv are appended \
             and synced after every record; FILE.db, FILE.sqlite or sqlite:PATH is a SQLite database (a table \
             named after the form, one transaction per record); postgres://… is a shared PostgreSQL database \
-            (the same table; the server enforces unique fields across operators). Exit codes: 0 all saved, 65 some records invalid or the output file \
+            (the same table; the server enforces unique fields across operators). \
+            With --update-by FIELD (a unique field; SQLite and PostgreSQL only) each input record corrects the saved \
+            record whose FIELD holds its value instead of adding one: fields it leaves out keep their saved values, \
+            the replaced version is kept in the table FORM_history, and a record with no saved match is reported. Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems. \
             At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
             its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
@@ -45,6 +48,9 @@ struct Form: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp(tr("jsonl or csv (default: from the file name, else jsonl).")))
     var inputFormat: RecordFormat?
 
+    @Option(name: .customLong("update-by"), help: ArgumentHelp(tr("Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."), valueName: "FIELD"))
+    var updateBy: String?
+
     @Flag(help: ArgumentHelp(tr("Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")))
     var lint = false
 
@@ -53,6 +59,13 @@ struct Form: ParsableCommand {
         let destination = try OutputTarget(out, format: format)
         if resume && destination.isStandardOutput {
             throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
+        }
+        if updateBy != nil {
+            switch destination {
+            case .sqlite, .postgres: break
+            case .standardOutput, .file:
+                throw ValidationError(tr("--update-by corrects records in a database: JSON Lines and CSV files are append-only logs; give --out FILE.db, FILE.sqlite, sqlite:PATH or postgres://…"))
+            }
         }
     }
 
@@ -71,16 +84,28 @@ struct Form: ParsableCommand {
             for d in error.diagnostics { Diagnostics.plain(d.description) }
             throw Exit.config
         }
+        if let updateBy {
+            // Only a unique field names one record; any other could select several.
+            guard let field = spec.fields.first(where: { $0.name == updateBy }), field.unique else {
+                let unique = spec.fields.filter(\.unique).map(\.name)
+                throw ValidationError(unique.isEmpty
+                    ? tr("--update-by needs a unique field (unique: true in the form); \(spec.name) has none")
+                    : tr("--update-by takes a unique field of \(spec.name): \(unique.joined(separator: ", ")), not '\(ControlCharacters.escaped(updateBy))'"))
+            }
+        }
+        if updateBy != nil && input == nil && isatty(0) != 0 {
+            throw ValidationError(tr("--update-by reads corrected records from --input FILE or from standard input, not from a terminal (at the terminal, Ctrl-R finds a saved record to correct)"))
+        }
         var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if tty >= 0 { close(tty) } }
         // With a terminal and no --input, records are entered; with no terminal, stdin holds them.
-        guard let source = input ?? (isatty(0) == 0 || tty < 0 ? "-" : nil) else {
+        guard let source = input ?? (isatty(0) == 0 || tty < 0 || updateBy != nil ? "-" : nil) else {
             try FormEntry(form: spec, context: Today.context(), resume: resume).run(into: &sink)
             return
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
-        try FormImport(form: spec, context: Today.context()).run(source: source, format: format, into: &sink)
+        try FormImport(form: spec, context: Today.context(), updateBy: updateBy).run(source: source, format: format, into: &sink)
     }
 
     /// The sink `--out` names, in `format` when it is standard output or a file.

@@ -10,6 +10,8 @@ import Glibc
 struct FormImport {
     let form: FormSpec
     let context: ValidationContext
+    /// `--update-by FIELD`: each record corrects the saved record whose unique FIELD holds its value.
+    var updateBy: String? = nil
 
     func run(source: String, format: RecordFormat, into sink: inout any RecordSink) throws {
         let fd: Int32 = source == "-" ? 0 : open(source, O_RDONLY | O_CLOEXEC | O_NOCTTY)
@@ -30,12 +32,27 @@ struct FormImport {
             err.append("\(number):\(field): \(message)\n")
             err.flush()
         }
+        var corrections = updateBy.map { CorrectionBatch(form: form, field: $0, operatorName: operatorName, context: context) }
         func take(_ pairs: [(name: String, text: String)]) throws {
+            // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
+            // edited keeps its saved_at and operator, and gets this run's edited_at and edited_by.
+            var pairs = pairs
+            if let corrections {
+                pairs = pairs.filter { !RecordColumns.bookkeeping.contains($0.name) }
+                let given = pairs
+                pairs = try sinkCall({ () throws(SinkError) in try corrections.completed(given, from: sink) })
+            }
             let verdict = checker.check(pairs)
             if !verdict.isValid {
                 invalid += 1
                 for (field, message) in verdict.issues { err.append("\(number):\(field): \(message)\n") }
                 err.flush()
+                return
+            }
+            if corrections != nil {
+                if let problem = try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, to: &sink) }) {
+                    report(problem.field, problem.message)
+                }
                 return
             }
             for field in form.fields where field.unique {
@@ -148,6 +165,9 @@ struct FormImport {
                 }
                 chunk.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[0..<n]), csvEvent) }
             }
+        }
+        if failure == nil, corrections != nil {
+            do { try sinkCall({ () throws(SinkError) in try corrections!.finish(&sink) }) } catch { failure = error }
         }
         if let failure { throw failure }
         if let readError {

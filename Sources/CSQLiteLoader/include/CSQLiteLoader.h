@@ -22,6 +22,7 @@ int fl_sqlite3_extended_errcode(sqlite3 *_Nullable db);
 int fl_sqlite3_prepare_v2(sqlite3 *_Nullable db, const char *_Nullable sql, sqlite3_stmt *_Nullable *_Nonnull statement);
 int fl_sqlite3_step(sqlite3_stmt *_Nullable statement);
 int fl_sqlite3_finalize(sqlite3_stmt *_Nullable statement);
+int fl_sqlite3_reset(sqlite3_stmt *_Nullable statement);
 long long fl_sqlite3_column_int64(sqlite3_stmt *_Nullable statement, int column);
 const unsigned char *_Nullable fl_sqlite3_column_text(sqlite3_stmt *_Nullable statement, int column);
 /// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import: bind text through this.

@@ -135,6 +135,22 @@ msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
 msgid "--timeout must be a number of seconds above 0 and at most {0}"
 msgstr "--timeout 必须是大于 0、至多 {0} 的秒数"
 
+#: Sources/fieldline/Form.swift
+msgid "--update-by corrects records in a database: JSON Lines and CSV files are append-only logs; give --out FILE.db, FILE.sqlite, sqlite:PATH or postgres://…"
+msgstr "--update-by 修改数据库中的记录：JSON Lines 和 CSV 文件是只追加的日志；请给出 --out FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…"
+
+#: Sources/fieldline/Form.swift
+msgid "--update-by needs a unique field (unique: true in the form); {0} has none"
+msgstr "--update-by 需要一个唯一字段（表单中 unique: true）；{0} 没有"
+
+#: Sources/fieldline/Form.swift
+msgid "--update-by reads corrected records from --input FILE or from standard input, not from a terminal (at the terminal, Ctrl-R finds a saved record to correct)"
+msgstr "--update-by 从 --input FILE 或标准输入读取更正的记录，不从终端读取（在终端上，Ctrl-R 查找要更正的已保存记录）"
+
+#: Sources/fieldline/Form.swift
+msgid "--update-by takes a unique field of {0}: {1}, not '{2}'"
+msgstr "--update-by 取 {0} 的唯一字段：{1}，而不是“{2}”"
+
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "--upgrade-legacy only applies to resident ID fields such as idcard-cn"
 msgstr "--upgrade-legacy 只适用于居民身份证号字段，如 idcard-cn"
@@ -206,6 +222,10 @@ msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
 #: Sources/fieldline/Form.swift
 msgid "Continue an output that must already exist (a mistyped name is an error, not a new empty file)."
 msgstr "继续写入一个必须已存在的输出（名字写错会报错，而不是新建空文件）。"
+
+#: Sources/fieldline/Form.swift
+msgid "Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."
+msgstr "更正已保存的记录而不是添加：每条输入记录替换 FIELD（唯一字段）值相同的已保存记录；被替换的版本保存在 FORM_history 表中。仅限 SQLite 和 PostgreSQL。"
 
 #: Sources/FieldKit/Prompt/PromptCore.swift
 msgid "Ctrl-D ends the session only on the first field of an empty record"
@@ -705,6 +725,10 @@ msgstr "校验器"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "a validator is one name with its parameters"
 msgstr "校验器是一个名字加它的参数"
+
+#: Sources/fieldline/CorrectionBatch.swift
+msgid "a value is needed to find the saved record to correct"
+msgstr "需要一个值来查找要更正的已保存记录"
 
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "a value is required"
@@ -1263,7 +1287,7 @@ msgstr "没有 {0} 为 {1} 的已保存记录"
 
 #: Sources/FieldSinks/SQLiteSink+Update.swift
 msgid "no saved record {0} (removed since it was read?)"
-msgstr "没有已保存的记录 {0}（读取之后被删除了？）"
+msgstr "没有已保存的记录 {0}（读取后被删除了？）"
 
 #: Sources/FieldTerminal/HistoryCodec.swift
 msgid "no scratch file for libedit"
@@ -1353,6 +1377,7 @@ msgid "not one of the choices: '{0}'"
 msgstr "不是任何一个选项：'{0}'"
 
 #: Sources/FieldTerminal/FormPrompt.swift
+#: Sources/fieldline/CorrectionBatch.swift
 #: Sources/fieldline/FormImport.swift
 msgid "not saved: {0}"
 msgstr "未保存：{0}"
@@ -1873,7 +1898,7 @@ msgstr "{0} 晚于最晚日期 {1}"
 
 #: Sources/FieldKit/Forms/RecordSink.swift
 msgid "{0} is an append-only log: saved records are corrected in a SQLite or PostgreSQL database"
-msgstr "{0} 是只追加的日志：已保存的记录要在 SQLite 或 PostgreSQL 数据库中更正"
+msgstr "{0} 是只追加的日志：已保存的记录只能在 SQLite 或 PostgreSQL 数据库中更正"
 
 #: Sources/FieldKit/Dates/Field+DatePicker.swift
 msgid "{0} is before the earliest date, {1}"
@@ -2042,7 +2067,7 @@ msgstr "{0}：第 {1} 条记录：{2}"
 #: Sources/FieldSinks/PostgresSchema.swift
 #: Sources/FieldSinks/SQLiteSchema.swift
 msgid "{0}: table {1} has schema version {2}, made by a newer fieldline (this one knows up to {3})"
-msgstr "{0}：表 {1} 的结构版本是 {2}，由更新的 fieldline 创建（本版本最高只认识 {3}）"
+msgstr "{0}：表 {1} 的结构版本为 {2}，由更新的 fieldline 创建（本版本最多支持 {3}）"
 
 #: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: table {1} has the columns {2}, the form {3}"
@@ -2058,9 +2083,13 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：索引名 {3} 已被占用"
 msgid "{0}: table {1}: cannot make field {2} unique: {3}"
 msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
 
+#: Sources/FieldSinks/PostgresSink+Update.swift
+msgid "{0}: the batch could not go on after a refused record: {1}"
+msgstr "{0}：一条记录被拒绝后，这一批无法继续：{1}"
+
 #: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: the form's name {1} is too long for its history table {2} (at most {3} characters)"
-msgstr "{0}：表单名 {1} 太长，放不下它的历史表 {2}（最多 {3} 个字符）"
+msgstr "{0}：表单名 {1} 太长，无法作为历史表 {2} 的名称（最多 {3} 个字符）"
 
 #: Sources/fieldline/FormImport.swift
 msgid "{0}: the header row cannot be read: {1}"

@@ -1,0 +1,88 @@
+import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `form --update-by FIELD`: corrections applied in batches (one transaction of up to `size` records, or of what
+/// `interval` seconds gathered), each correction a savepoint so that one refused is rolled back alone. An import
+/// confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
+/// either as it was or corrected with its history row, never one without the other.
+struct CorrectionBatch {
+    /// The unique field that names the record each correction replaces.
+    let field: String
+    /// The login name for `edited_by` and `changed_by`.
+    let operatorName: String
+    /// Records per transaction.
+    var size = 10_000
+    /// Seconds after which a batch is committed even when it is not full.
+    var interval = 0.25
+    private var pending = 0
+    private var started = 0.0
+
+    /// The form's fields that are typed (not derived), which an input record may leave out.
+    private let typedFields: [String]
+    /// The key field's own check, to find its saved record by the value as stored.
+    private let keyChecker: LineChecker
+
+    init(form: FormSpec, field: String, operatorName: String, context: ValidationContext) {
+        self.field = field
+        self.operatorName = operatorName
+        typedFields = form.fields.filter { $0.derivedFrom == nil }.map(\.name)
+        let spec = form.fields.first { $0.name == field }!.spec
+        keyChecker = LineChecker(spec: spec, context: context)
+    }
+
+    /// `pairs` with each typed field it leaves out filled with the saved record's value: a correction names what
+    /// it changes, and what it does not name stays as saved (never replaced by a default). Derived fields are
+    /// derived again from the corrected values. Unchanged when every field is given or no saved record matches.
+    func completed(_ pairs: [(name: String, text: String)], from sink: any RecordSink) throws(SinkError)
+        -> [(name: String, text: String)] {
+        let given = Set(pairs.map(\.name))
+        let missing = typedFields.filter { !given.contains($0) }
+        guard !missing.isEmpty, let typed = pairs.first(where: { $0.name == field })?.text else { return pairs }
+        let key = keyChecker.check(typed)
+        guard key.issue == nil, !key.value.isEmpty else { return pairs }
+        var saved: StoredRecord?
+        try sink.records(matching: [(field, key.value)]) { saved = $0; return false }
+        guard let saved else { return pairs }
+        return pairs + missing.compactMap { name in saved.value(of: name).map { (name, $0) } }
+    }
+
+    /// Applies one checked record: nil when it was applied (or changed nothing), else the field and message to
+    /// report for it (no saved record has its value, or the database refused it). A sink failure throws: the
+    /// batch's corrections are not applied.
+    mutating func apply(_ values: [(name: String, value: String)], to sink: inout any RecordSink) throws(SinkError)
+        -> (field: String, message: String)? {
+        guard let key = values.first(where: { $0.name == field })?.value, !key.isEmpty else {
+            return (field, tr("a value is needed to find the saved record to correct"))
+        }
+        if pending == 0 {
+            try sink.beginBatch()
+            started = CorrectionBatch.now()
+        }
+        pending += 1
+        var problem: (field: String, message: String)?
+        do {
+            _ = try sink.update(.field(field, value: key), with: values, editedAt: FormImport.timestamp(), editedBy: operatorName)
+        } catch where error.kind == .notFound {
+            problem = (field, error.message)
+        } catch where error.kind == .conflict || error.kind == .refused {
+            problem = ("-", tr("not saved: \(error.message)"))
+        }
+        if pending >= size || CorrectionBatch.now() - started >= interval { try finish(&sink) }
+        return problem
+    }
+
+    /// Commits what the last batch holds.
+    mutating func finish(_ sink: inout any RecordSink) throws(SinkError) {
+        guard pending > 0 else { return }
+        pending = 0
+        try sink.commitBatch()
+    }
+
+    private static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
