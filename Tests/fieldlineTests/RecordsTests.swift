@@ -261,6 +261,27 @@ import Testing
         #expect(!terminal.out.contains("\u{1B}") && !terminal.out.contains("\u{9B}"))
     }
 
+    /// A record read back, edited and fed to `form --update-by` is a correction: read back again, it holds the new
+    /// value, its saved_at and operator, and who corrected it when.
+    @Test func aRecordReadBackAndEditedIsACorrection() throws {
+        let s = try Scratch()
+        let db = s.path("v.db")
+        let expected = try Self.imported(into: db)
+        let read = try fieldline(["records", Self.visitor, "--from", db, "--find", "idcard=440524199001010018"])
+        #expect(read.status == 0)
+        let edited = read.out.replacingOccurrences(of: #""name":"=1+1""#, with: #""name":"Li Si""#)
+        let corrected = try fieldline(["form", Self.visitor, "--update-by", "idcard", "--input", "-", "--out", db], stdin: edited)
+        #expect(corrected.status == 0, "\(corrected.err)")
+        let again = try fieldline(["records", Self.visitor, "--from", db, "--find", "name=Li Si"])
+        let record = try #require(try Self.parse(again.out).first)
+        let value = Dictionary(record, uniquingKeysWith: { a, _ in a })
+        let before = Dictionary(expected[1], uniquingKeysWith: { a, _ in a })
+        #expect(value["idcard"] == "440524199001010018" && value["saved_at"] == before["saved_at"])
+        #expect(value["edited_at"]?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
+        #expect(value["edited_by"] == value["operator"])
+        #expect(try fieldline(["records", Self.visitor, "--from", db, "--find", "edited_by="]).out.split(separator: "\n").count == 2)
+    }
+
     @Test func unwritableOutputIs74() throws {
         let s = try Scratch()
         let db = s.path("v.db")
