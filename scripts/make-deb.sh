@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds fieldline_VERSION_ARCH.deb in .build-release/ from `make install DESTDIR=… PREFIX=/usr`'s files.
-# Depends: the shared libraries the binary links (the Swift runtime is linked statically); libsqlite3-0 and libpq5
-# are only recommended: they are loaded with dlopen when a SQLite or PostgreSQL target is used.
+# Depends: the shared libraries the binary links (the Swift runtime is linked statically), as dpkg-shlibdeps and the
+# binary's own glibc version needs give them (scripts/deb-depends.sh); libsqlite3-0 and libpq5 are only recommended:
+# they are loaded with dlopen when a SQLite or PostgreSQL target is used.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fl=${1:-.build-release/release/fieldline}
@@ -11,12 +12,13 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 make --no-print-directory install DESTDIR="$root" PREFIX=/usr >/dev/null
 mkdir -p "$root/DEBIAN"
+depends=$(bash scripts/deb-depends.sh "$root/usr/bin/fieldline")
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: fieldline
 Version: $version
 Architecture: $arch
 Maintainer: fieldline developers <fieldline@localhost>
-Depends: libc6, libedit2, libyaml-0-2, libpcre2-8-0
+Depends: $depends
 Recommends: libsqlite3-0, libpq5
 Section: utils
 Priority: optional

@@ -87,7 +87,7 @@ extension AskOption {
     }
     static let countries = validatorOption("countries", tr("Phone fields: the countries accepted, as region codes (CN,US,GB); others are refused as typed."))
     static let assume = validatorOption("assume", tr("Phone fields: the country of numbers typed without + (CN)."))
-    static let kinds = validatorOption("kinds", tr("Phone fields: the kinds accepted (mobile,fixed-line,toll-free,…)."))
+    static let kinds = validatorOption("kinds", tr("Phone fields: the kinds accepted, comma-separated: \(PhoneKind.allCases.map(\.name).joined(separator: ","))."))
     static let national = AskOption(
         names: ["national"], help: tr("Phone fields: --output display writes the national form (else the international one)."),
         storage: .flag { $0.field.validatorOptions["national"] = "" })  // a flag: present, with no value

@@ -17,7 +17,7 @@ struct Form: ParsableCommand {
             with each field's keymap and saved; an invalid record is reported as RECORD:FIELD: message on stderr \
             and not saved. --out - (the default) writes JSON Lines to stdout; FILE.jsonl and FILE.csv are appended \
             and synced after every record; FILE.db, FILE.sqlite or sqlite:PATH is a SQLite database (a table \
-            named after the form, one transaction per record); postgres://… is a shared PostgreSQL database \
+            named after the form, one transaction per record); postgres://USER@HOST/DB (any libpq URL) is a shared PostgreSQL database \
             (the same table; the server enforces unique fields across operators). \
             With --update-by FIELD (a unique field; SQLite and PostgreSQL only) each input record corrects the saved \
             record whose FIELD holds its value instead of adding one: fields it leaves out keep their saved values, \
@@ -33,7 +33,7 @@ struct Form: ParsableCommand {
     @Argument(help: ArgumentHelp(tr("The form file (YAML).")), completion: .file(extensions: ["yaml", "yml"]))
     var form: String
 
-    @Option(help: ArgumentHelp(tr("Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…).")))
+    @Option(help: ArgumentHelp(tr("Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB).")))
     var out: String = "-"
 
     @Option(help: ArgumentHelp(tr("jsonl or csv: the format of --out - or of an output file whose name does not say (default: from the name, else jsonl).")))

@@ -26,7 +26,7 @@ struct Records: ParsableCommand {
     @Argument(help: ArgumentHelp(tr("The form file (YAML).")), completion: .file(extensions: ["yaml", "yml"]))
     var form: String
 
-    @Option(help: ArgumentHelp(tr("Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…).")))
+    @Option(help: ArgumentHelp(tr("Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB).")))
     var from: String
 
     @Option(help: ArgumentHelp(tr("Only records whose column FIELD holds exactly VALUE (repeatable: all must hold)."), valueName: "FIELD=VALUE"))

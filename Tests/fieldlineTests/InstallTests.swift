@@ -29,6 +29,12 @@ import Testing
         }
         let man = s.read("opt/fl/share/man/man1/fieldline.1")
         #expect(man.contains("Exit codes: 0 ok") && man.contains("keymap"), "the man page lacks the exit codes")
+        // ArgumentParser's man page writer drops every character beyond ASCII (a `…` vanished from the kinds list):
+        // the help it reads is ASCII, so the page says all of it. No empty input line either (mdoc warns).
+        let dump = try fieldline(["--experimental-dump-help"]).out
+        #expect(!dump.isEmpty && dump.unicodeScalars.allSatisfy(\.isASCII), "help text beyond ASCII would be lost from the man page")
+        #expect(man.contains("premium-rate,shared-cost") && man.contains("--lang"))
+        #expect(!man.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(""), "an empty input line in the man page")
         #expect(s.read("opt/fl/share/bash-completion/completions/fieldline").contains("---completion ask"))
         // Stripped: no symbol table left.
         let nm = try Self.sh("nm '\(s.folder)/opt/fl/bin/fieldline' 2>&1")
@@ -49,6 +55,17 @@ import Testing
         let version = try fieldline(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(fields.out.contains("Package: fieldline") && fields.out.contains("Version: \(version)"), "\(fields.out)")
         #expect(fields.out.contains("libedit2") && fields.out.contains("libyaml-0-2"), "\(fields.out)")
+        // libc6's bound covers every glibc version the binary needs; GLIBC_ABI_DT_RELR (a binary linked with DT_RELR)
+        // came with glibc 2.36, which dpkg-shlibdeps alone does not see.
+        let bound = try #require(fields.out.firstMatch(of: /libc6 \(>= ([0-9.]+)\)/)?.1, "\(fields.out)")
+        let needs = try Self.sh("readelf -V --wide '\(Self.repo)/.build-release/release/fieldline'").out
+        let versions = needs.matches(of: /Name: GLIBC_([0-9][0-9.]*)/).map { String($0.1) }
+        func atLeast(_ a: Substring, _ b: String) -> Bool {
+            let x = a.split(separator: ".").compactMap { Int($0) }, y = b.split(separator: ".").compactMap { Int($0) }
+            return !x.lexicographicallyPrecedes(y)
+        }
+        #expect(!versions.isEmpty && versions.allSatisfy { atLeast(bound, $0) }, "libc6 (>= \(bound)), the binary needs \(versions)")
+        if needs.contains("GLIBC_ABI_DT_RELR") { #expect(atLeast(bound, "2.36"), "libc6 (>= \(bound))") }
         // Unpacked into a scratch root and run from there, away from the source tree.
         let s = try FormImportTests.Scratch()
         let unpack = try Self.sh("dpkg -x '\(deb)' '\(s.folder)'")

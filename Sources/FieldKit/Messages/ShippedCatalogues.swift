@@ -332,8 +332,8 @@ msgid "Phone fields: the country of numbers typed without + (CN)."
 msgstr "电话字段：不带 + 输入的号码所属的国家（CN）。"
 
 #: Sources/fieldline/AskOption.swift
-msgid "Phone fields: the kinds accepted (mobile,fixed-line,toll-free,…)."
-msgstr "电话字段：接受的号码类型（mobile,fixed-line,toll-free,…）。"
+msgid "Phone fields: the kinds accepted, comma-separated: {0}."
+msgstr "电话字段：接受的号码类型，以逗号分隔：{0}。"
 
 #: Sources/fieldline/AskOption.swift
 msgid "Pre-fill the field (filtered like typing)."
@@ -410,12 +410,12 @@ msgid "What to print: value, display or json."
 msgstr "输出什么：value、display 或 json。"
 
 #: Sources/fieldline/Form.swift
-msgid "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…)."
-msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://…）。"
+msgid "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
+msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
 #: Sources/fieldline/Records.swift
-msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://…)."
-msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://…）。"
+msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
+msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
 #: Sources/fieldline/Records.swift
 msgid "Write the records a JSONL or CSV file, a SQLite or a PostgreSQL database holds to stdout, in saved order."
