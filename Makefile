@@ -49,11 +49,16 @@ tour: release
 
 # Test oracles from PyPI, in a gitignored folder of their own (--target works with any python3; Debian's refuses
 # system-wide pip installs), where the tests look for them: wcwidth for the width table, phonenumbers for the
-# phone metadata, formats and as-you-type display.
-ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43
+# phone metadata, formats and as-you-type display, python-stdnum for resident IDs' places (and its own doctest
+# cases, from its source distribution: the wheel has no tests).
+ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1
+STDNUM_DOCTEST := .test-python/stdnum-tests/python_stdnum-2.1/tests/test_cn_ric.doctest
 test-oracles:
 	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(any(m.version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))' $(ORACLES) 2>/dev/null || \
 	python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .test-python $(ORACLES)
+	@test -f $(STDNUM_DOCTEST) || { mkdir -p .test-python/stdnum-tests && \
+	  python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: python-stdnum==2.1 -d .test-python/stdnum-tests && \
+	  tar xzf .test-python/stdnum-tests/python_stdnum-2.1.tar.gz -C .test-python/stdnum-tests python_stdnum-2.1/tests/test_cn_ric.doctest; }
 
 test: deps test-oracles
 	$(SWIFT) build

@@ -51,6 +51,8 @@ EXTRA_ZERO = [
     (0x1160, 0x11FF),    # Hangul Jamo medial vowels and final consonants join
     (0xD7B0, 0xD7FF),    #   the preceding initial into one wide syllable
     (0xFE00, 0xFE0F),    # variation selectors only modify their base
+    (0x3164, 0x3164),    # HANGUL FILLER and HALFWIDTH HANGUL FILLER are Default_Ignorable_Code_Point:
+    (0xFFA0, 0xFFA0),    #   drawn as nothing, as wcwidth counts them (U+115F, not ignorable there, stays wide)
     (0xE0100, 0xE01EF),
 ]
 
@@ -151,7 +153,7 @@ def main():
     tables = [
         ("wide", ["East_Asian_Width W or F, plus Emoji_Presentation=Yes: two columns."], wide),
         ("zero", ["Mn, Me, Cf (not U+00AD or prepended concatenation marks), U+200B, U+2028-2029,",
-                  "Hangul medial and final jamo, variation selectors: no columns."], zero),
+                  "Hangul medial and final jamo, the Hangul fillers U+3164 and U+FFA0, variation selectors: no columns."], zero),
         ("emojiStyle", ["Bases of an emoji presentation sequence (emoji-variation-sequences.txt):",
                         "U+FE0F after one makes it two columns."], emoji_style_bases(variation_file)),
         ("modifierBase", ["Emoji_Modifier_Base=Yes: a following U+1F3FB-1F3FF joins its glyph."],

@@ -97,7 +97,8 @@ struct Check: ParsableCommand {
     static func json(_ result: CheckResult, spec: FieldSpec) -> String {
         // The parts a form's `from: FIELD.PART` takes: one function gives both.
         let decoded: [(String, JSONText.Value)] = result.issue == nil
-            ? spec.decodedParts(of: result.value).map { ($0.name, .string($0.value)) } : []
+            // A part that cannot be told (an ID's county whose code GB/T 2260 never had) is null, not "".
+            ? spec.decodedParts(of: result.value).map { ($0.name, $0.value.isEmpty ? .null : .string($0.value)) } : []
         var members: [(String, JSONText.Value)] = [
             ("value", result.issue == nil ? .string(result.value) : .null),
             ("display", result.issue == nil ? .string(result.display) : .null),

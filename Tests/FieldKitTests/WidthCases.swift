@@ -17,7 +17,8 @@ enum WidthCases {
     static let all: [String] = {
         var seen = Set<String>()
         var list: [String] = []
-        let groups = [singles, emojiPresentation, otherVS16, modifierSequences, flags, zwjSequences, cjk]
+        let groups = [singles, emojiPresentation, otherVS16, modifierSequences, flags, zwjSequences, cjk,
+                      conjuncts, saraAm, prepended]
         for text in groups.joined() where seen.insert(text).inserted {
             list.append(text)
         }
@@ -105,6 +106,52 @@ enum WidthCases {
             }
         }
         return list
+    }()
+
+    /// Indic conjuncts, one cluster each since Unicode 15.1: for every virama (canonical combining class 9), pairs
+    /// of letters of its 128-code-point block that the standard library's grapheme breaking joins through it into
+    /// one cluster (consonant, virama, consonant: `क्ष`, 2 columns), up to 64 a virama; and the same with U+200D
+    /// after the virama where that is one cluster too (`क्‍ष`, 1: a half form joined into one glyph).
+    static let conjuncts: [String] = {
+        var list: [String] = []
+        for virama in assigned where virama.properties.canonicalCombiningClass == .virama {
+            let block = virama.value & ~0x7F
+            let letters = assigned.filter { $0.value & ~0x7F == block && $0.properties.generalCategory == .otherLetter }
+            var found = 0
+            pairs: for first in letters {
+                for second in letters {
+                    let joined = string(first, virama, second)
+                    guard joined.count == 1 else { continue }
+                    list.append(joined)
+                    let halfForm = string(first, virama, "\u{200D}", second)
+                    if halfForm.count == 1 { list.append(halfForm) }
+                    found += 1
+                    if found == 64 { break pairs }
+                }
+            }
+        }
+        return list
+    }()
+
+    /// Thai SARA AM (U+0E33) after every Thai consonant and Lao's (U+0EB3) after every Lao letter, with a tone mark
+    /// between too (`กำ`, `ก้ำ`).
+    static let saraAm: [String] = {
+        var list: [String] = []
+        for (am, tone, letters) in [(0x0E33, 0x0E49, 0x0E01...0x0E2E), (0x0EB3, 0x0EC9, 0x0E81...0x0EAE)] as [(UInt32, UInt32, ClosedRange<UInt32>)] {
+            for letter in assigned where letters.contains(letter.value) && letter.properties.generalCategory == .otherLetter {
+                list.append(string(letter, Unicode.Scalar(am)!))
+                list.append(string(letter, Unicode.Scalar(tone)!, Unicode.Scalar(am)!))
+            }
+        }
+        return list
+    }()
+
+    /// Each prepended concatenation mark before digits, Arabic-Indic digits and a letter (`\u{0600}12`).
+    static let prepended: [String] = {
+        let marks: [UInt32] = [0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD]
+        return marks.flatMap { mark in
+            ["1", "12", "\u{0661}\u{0662}", "\u{0628}", "a"].map { String(Character(Unicode.Scalar(mark)!)) + $0 }
+        }
     }()
 
     static func string(_ scalars: Unicode.Scalar...) -> String { string(scalars) }

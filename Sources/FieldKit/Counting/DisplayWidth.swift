@@ -14,8 +14,12 @@ public enum DisplayWidth {
     }
 
     /// Columns one grapheme cluster takes: its base's 0, 1 or 2 (2 for an emoji presentation sequence), plus the
-    /// columns of the scalars that extend the cluster yet are drawn on their own: a skin-tone modifier that attaches
-    /// to no Emoji_Modifier_Base (2) and a halfwidth (semi-)voiced sound mark (1).
+    /// columns of the scalars that extend the cluster yet are drawn in cells of their own, as a terminal draws them
+    /// cell by cell (and as wcwidth counts them): a skin-tone modifier that attaches to no Emoji_Modifier_Base (2),
+    /// and any later letter or number not joined by U+200D (`ownCell`): the consonant after a virama in an Indic
+    /// conjunct (`क्ष` is 2),
+    /// Thai and Lao SARA AM (`กำ` is 2), the halfwidth (semi-)voiced sound marks (`ｶﾞ` is 2), the digits after a
+    /// prepended concatenation mark (`\u{0600}1` is 2), a second leading Hangul jamo.
     public static func columns(of character: Character) -> Int {
         var regionalIndicators = 0
         var firstVisible: Int?
@@ -34,9 +38,8 @@ public enum DisplayWidth {
                         && !contains(previous, in: DisplayWidthTable.modifierBase) {
                 // A skin tone after anything but a modifier base is drawn as its own swatch.
                 ownColumns += 2
-            } else if (value == 0xFF9E || value == 0xFF9F) && firstVisible != nil {
-                // ﾞ and ﾟ join ｶ into one cluster but are halfwidth letters of their own: ｶﾞ is two columns.
-                ownColumns += 1
+            } else if firstVisible != nil && ownCell(scalar, after: previous) {
+                ownColumns += columns(of: scalar)
             }
             if firstVisible == nil {
                 let width = columns(of: scalar)
@@ -49,6 +52,20 @@ public enum DisplayWidth {
         // Joined or combined scalars render as one glyph sized by its base.
         let base = emojiPresentation ? 2 : firstVisible ?? 0
         return base + ownColumns
+    }
+
+    /// Whether `scalar`, inside a cluster after its base, is drawn in cells of its own: a letter or a number, unless
+    /// U+200D joins it to what comes before (`क्‍ष` asks for a half form: one glyph, as wcwidth counts it). Marks,
+    /// joiners, selectors and modifiers attach to what they follow; the emoji of a ZWJ sequence are symbols (So).
+    private static func ownCell(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
+        guard previous != 0x200D else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Columns a whole string takes: the sum over its characters.

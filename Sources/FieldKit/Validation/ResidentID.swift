@@ -41,9 +41,11 @@ public enum ResidentID {
     }
 
     /// The names `decode` gives its parts.
-    public static let partNames = ["birthDate", "sex", "region", "province"]
+    public static let partNames = ["birthDate", "sex", "region", "province", "prefecture", "county"]
 
-    /// Birth date, sex and region of a valid ID, as named string parts for JSON output.
+    /// Birth date, sex and region of a valid ID, as named string parts for JSON output: the region's code, its
+    /// province, and the prefecture and county GB/T 2260 gives its code (empty when the code is not one it has had:
+    /// the ID stays valid, only the province is judged).
     public static func decode(_ id: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
         guard id.count == 18, let province = id.decimal(0..<2), let year = id.decimal(6..<10),
               let month = id.decimal(10..<12), let day = id.decimal(12..<14), let sequence = id.decimal(14..<17)
@@ -53,6 +55,8 @@ public enum ResidentID {
             ("sex", sequence % 2 == 1 ? "male" : "female"),
             ("region", String(decoding: id[0..<6], as: UTF8.self)),
             ("province", ProvinceCodes.names[province] ?? ""),
+            ("prefecture", id.decimal(0..<6).flatMap(CountyNames.place(of:))?.prefecture ?? ""),
+            ("county", id.decimal(0..<6).flatMap(CountyNames.place(of:))?.county ?? ""),
         ]
     }
 
