@@ -37,7 +37,7 @@ extension PostgresSink {
     }
 
     /// The columns of `table` in this session's schema, in order (none when there is no such table).
-    private func columns(of table: String) throws(SinkError) -> [String] {
+    func columns(of table: String) throws(SinkError) -> [String] {
         try exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
                  [table]).map { $0.first ?? "" }
     }

@@ -60,6 +60,14 @@ public final class PostgresSink: RecordSink {
         }
     }
 
+    /// Connect to `url` only, to read `form`'s records (`PostgresRecordReader`): no lock, no table made or changed.
+    init(readingFrom url: String, form: FormSpec) throws(SinkError) {
+        self.url = url
+        label = PostgresSink.withoutPassword(url)
+        tables = RecordTables(form: form)
+        try connect()
+    }
+
     /// Makes sure a UNIQUE index on exactly `column` guards it, by the indexes' definitions (whatever their names):
     /// creates one when there is none, and refuses to open when it cannot (repeats already in the table, or a
     /// name taken by another index). Runs under the set-up lock, so two sinks do not race here.

@@ -11,14 +11,15 @@ final class SQLiteDatabase {
     /// few statements for every record, and preparing one costs more than running it.
     private var prepared: [String: OpaquePointer] = [:]
 
-    /// Open (or create) the database at `path`; waits up to 10 s for another writer's lock.
-    init(path: String) throws(SinkError) {
+    /// Open (or create) the database at `path`; waits up to 10 s for another writer's lock. `readOnly` opens an
+    /// existing database only, for reading (`SQLiteRecordReader`): nothing is created or written.
+    init(path: String, readOnly: Bool = false) throws(SinkError) {
         label = path
         var why = [CChar](repeating: 0, count: 256)
         guard fl_sqlite_load(&why, UInt(why.count)) == 0 else {
             throw SinkError(.io, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
         guard fl_sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let opened = db else {
             let message = db.map { String(cString: fl_sqlite3_errmsg($0)) } ?? tr("out of memory")
             fl_sqlite3_close(db)

@@ -4,6 +4,8 @@ import ArgumentParser
 enum Exit {
     /// Every value valid / the command did what was asked.
     static let ok = ExitCode(0)
+    /// `records`: nothing matched (as grep).
+    static let noMatch = ExitCode(1)
     /// Command-line usage error (EX_USAGE).
     static let usage = ExitCode(64)
     /// At least one value was invalid (EX_DATAERR).

@@ -15,17 +15,17 @@ struct Fieldline: ParsableCommand {
             characters each position accepts (symbols), how long a value is (length), how it is shown \
             (templates such as ###-####-####), which validators judge it, and key bindings; choices make a \
             picker, picker: date a date picker. fieldline keymaps lint FILE checks one. form enters or imports \
-            records into JSON Lines, CSV, SQLite or a PostgreSQL shared by a team.
+            records into JSON Lines, CSV, SQLite or a PostgreSQL shared by a team; records reads them back.
 
             --lang zh|en, anywhere on the command line, chooses the language of messages and prompts.
 
-            Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D); 64 usage error; 65 invalid value or record; \
+            Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D), or records found none; 64 usage error; 65 invalid value or record; \
             66 unreadable input; 70 internal error; 74 output not written; 78 keymap, form or choice list \
             problems (printed as FILE:LINE:COL: message); 124 timeout; 129 hangup; 130 interrupted (Ctrl-C); \
             128+n another signal n.
             """,
         version: Version.current,
-        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Keymaps.self, Demo.self]
+        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Keymaps.self, Demo.self]
     )
 
     @OptionGroup var language: LanguageOption

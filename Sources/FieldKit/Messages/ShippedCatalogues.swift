@@ -115,6 +115,14 @@ msgstr "--assume 只接受一个地区代码"
 msgid "--choices is for choice fields (the choice keymap, or one with a choices setting)"
 msgstr "--choices 只用于选项字段（choice 键映射，或设置了 choices 的键映射）"
 
+#: Sources/fieldline/Records.swift
+msgid "--find takes FIELD=VALUE, not '{0}'"
+msgstr "--find 的参数是 字段=值，不是 '{0}'"
+
+#: Sources/fieldline/Records.swift
+msgid "--find: {0} is not a column of {1} (its columns: {2})"
+msgstr "--find：{0} 不是 {1} 的列（它的列：{2}）"
+
 #: Sources/fieldline/Form.swift
 msgid "--format is for - and files; {0} is a PostgreSQL database"
 msgstr "--format 只用于 - 和文件；{0} 是 PostgreSQL 数据库"
@@ -122,6 +130,14 @@ msgstr "--format 只用于 - 和文件；{0} 是 PostgreSQL 数据库"
 #: Sources/fieldline/Form.swift
 msgid "--format is for - and files; {0} is a SQLite database"
 msgstr "--format 只用于 - 和文件；{0} 是 SQLite 数据库"
+
+#: Sources/fieldline/Records.swift
+msgid "--from names where records are kept: standard input and output cannot be read back"
+msgstr "--from 指明记录保存在哪里：标准输入和标准输出无法读回"
+
+#: Sources/fieldline/Records.swift
+msgid "--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}'"
+msgstr "--from 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{0}'"
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "--kinds: no kind '{0}' (use {1})"
@@ -377,6 +393,10 @@ msgstr "昵称："
 msgid "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any)."
 msgstr "只检查表单文件：问题输出为 FILE:LINE:COL: 消息（有问题时退出码 78）。"
 
+#: Sources/fieldline/Records.swift
+msgid "Only records whose column FIELD holds exactly VALUE (repeatable: all must hold)."
+msgstr "只要列 FIELD 恰为 VALUE 的记录（可重复给出：须全部满足）。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Phone fields: --output display writes the national form (else the international one)."
 msgstr "电话字段：--output display 输出国内格式（否则为国际格式）。"
@@ -427,6 +447,7 @@ msgid "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or 
 msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或键映射文件的路径。"
 
 #: Sources/fieldline/Form.swift
+#: Sources/fieldline/Records.swift
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
 
@@ -481,6 +502,14 @@ msgstr "输出什么：value、display 或 json。"
 #: Sources/fieldline/Form.swift
 msgid "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
 msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
+
+#: Sources/fieldline/Records.swift
+msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
+msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
+
+#: Sources/fieldline/Records.swift
+msgid "Write the records a JSONL or CSV file, a SQLite or a PostgreSQL database holds to stdout, in saved order."
+msgstr "按保存顺序把 JSONL 或 CSV 文件、SQLite 或 PostgreSQL 数据库中的记录写到标准输出。"
 
 #: Sources/FieldKeymaps/YAMLComposer.swift
 msgid "YAML syntax: {0}"
@@ -947,6 +976,8 @@ msgid "cannot read it"
 msgstr "无法读取"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/SQLiteRecordReader.swift
 #: Sources/fieldline/FormImport.swift
 msgid "cannot read {0}: {1}"
 msgstr "无法读取 {0}：{1}"
@@ -1192,6 +1223,7 @@ msgstr "固定电话"
 msgid "from is FIELD.PART (e.g. idcard.birthDate), not '{0}'"
 msgstr "from 的形式是 字段.部分（如 idcard.birthDate），而不是 '{0}'"
 
+#: Sources/FieldSinks/RecordFileReader.swift
 #: Sources/fieldline/FormImport.swift
 msgid "has {0} values, the header {1}"
 msgstr "有 {0} 个值，表头有 {1} 个"
@@ -1215,6 +1247,10 @@ msgstr "jsonl 或 csv（默认按文件名判断，否则为 jsonl）。"
 #: Sources/fieldline/Form.swift
 msgid "jsonl or csv: the format of --out - or of an output file whose name does not say (default: from the name, else jsonl)."
 msgstr "jsonl 或 csv：--out - 或文件名看不出格式的输出文件的格式（默认按文件名判断，否则为 jsonl）。"
+
+#: Sources/fieldline/Records.swift
+msgid "jsonl or csv: the format written to stdout."
+msgstr "jsonl 或 csv：写到标准输出的格式。"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "keymap files"
@@ -1629,6 +1665,10 @@ msgstr "短号码"
 msgid "standard output"
 msgstr "标准输出"
 
+#: Sources/fieldline/Records.swift
+msgid "standard output cannot be read back"
+msgstr "标准输出无法读回"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "template '{0}' has no slots (#, N or digits)"
 msgstr "模板 '{0}' 没有占位（#、N 或数字）"
@@ -2011,7 +2051,12 @@ msgstr "{0} 有前导零"
 msgid "{0} has at most 16 tags"
 msgstr "{0} 最多 16 个标签"
 
+#: Sources/FieldSinks/RecordTables+Reading.swift
+msgid "{0} has no table {1}"
+msgstr "{0} 中没有表 {1}"
+
 #: Sources/FieldSinks/CSVSink.swift
+#: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0} has the columns {1}, the form {2}"
 msgstr "{0} 的列是 {1}，表单的是 {2}"
 
@@ -2043,7 +2088,7 @@ msgstr "{0} 大于 255"
 msgid "{0} is not a CSV file (RFC 4180)"
 msgstr "{0} 不是 CSV 文件（RFC 4180）"
 
-#: Sources/FieldSinks/PostgresSink+Records.swift
+#: Sources/FieldSinks/RecordTables+Reading.swift
 #: Sources/FieldSinks/SQLiteSink+Records.swift
 msgid "{0} is not a column of {1} (its columns: {2})"
 msgstr "{0} 不是 {1} 的列（它的列：{2}）"
@@ -2054,6 +2099,7 @@ msgid "{0} is not a field of {1}"
 msgstr "{0} 不是 {1} 的字段"
 
 #: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0} is not a regular file"
 msgstr "{0} 不是普通文件"
 
@@ -2169,9 +2215,22 @@ msgstr "{0}：字段 '{1}' 不能依赖自身"
 msgid "{0}: field '{1}' comes after '{2}'; a field may only depend on fields before it"
 msgstr "{0}：字段 '{1}' 在 '{2}' 之后；字段只能依赖它前面的字段"
 
+#: Sources/FieldSinks/RecordFileReader.swift
+msgid "{0}: record {1} has the field {2}, which the form does not have"
+msgstr "{0}：第 {1} 条记录有字段 {2}，表单中没有这个字段"
+
+#: Sources/FieldSinks/RecordFileReader.swift
+msgid "{0}: record {1} is longer than {2} bytes"
+msgstr "{0}：第 {1} 条记录超过 {2} 字节"
+
 #: Sources/FieldSinks/JSONLinesSink.swift
+#: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0}: record {1} is not a JSON object of texts"
 msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
+
+#: Sources/FieldSinks/RecordFileReader.swift
+msgid "{0}: record {1}: {2}"
+msgstr "{0}：第 {1} 条记录：{2}"
 
 #: Sources/FieldSinks/PostgresSchema.swift
 #: Sources/FieldSinks/SQLiteSchema.swift

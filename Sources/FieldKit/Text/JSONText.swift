@@ -28,14 +28,25 @@ public enum JSONText {
 
     /// A JSON string literal; control characters and the non-characters U+FFFE and U+FFFF are escaped, everything
     /// else is written as UTF-8.
+    public static func quote(_ s: String) -> String {
+        var out: [UInt8] = []
+        appendQuoted(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `quote(s)`'s bytes appended to `out`: for writers that fill one buffer with many values (`records`).
     ///
     /// Works on the UTF-8 bytes: a value may be a megabyte long, and appending scalar by scalar to a String
-    /// costs many times as much.
-    public static func quote(_ s: String) -> String {
+    /// costs many times as much. A value with nothing to escape (most) is copied in one go.
+    public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         var s = s
-        var out: [UInt8] = [0x22]
+        out.append(0x22)
         s.withUTF8 { bytes in
-            out.reserveCapacity(bytes.count + 2)
+            out.reserveCapacity(out.count + bytes.count + 2)
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
             var i = 0
             while i < bytes.count {
                 let byte = bytes[i]
@@ -62,7 +73,6 @@ public enum JSONText {
             }
         }
         out.append(0x22)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `\uXXXX` for a character of the Basic Multilingual Plane.

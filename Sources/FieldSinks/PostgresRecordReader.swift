@@ -1,0 +1,34 @@
+import FieldKit
+
+/// A form's records read from a PostgreSQL database: a connection and one read-only transaction per read, no
+/// advisory lock, no table made or upgraded. A table of fieldline 0.6.0 (no correction columns, no `fieldline_id`)
+/// reads with `edited_at` and `edited_by` empty, ordered by `saved_at`.
+public final class PostgresRecordReader: RecordSource {
+    /// The URL without its password, for messages.
+    public var label: String { connection.label }
+    private let connection: PostgresSink
+    private let reading: TableReading
+
+    /// Connect to `url` for reading `form`'s records: `.notFound` when the table is not there, `.mismatch` when it
+    /// has other columns, `.io` when the server cannot be reached.
+    public init(url: String, form: FormSpec) throws(SinkError) {
+        connection = try PostgresSink(readingFrom: url, form: form)
+        let tables = connection.tables
+        reading = try tables.reading(connection.label, existing: try connection.columns(of: tables.table),
+                                     extra: [RecordTables.idColumn], currentOrder: RecordTables.idColumn,
+                                     version1Order: "\"saved_at\"")
+    }
+
+    /// Every record whose columns hold `conditions`, in saved order, streamed.
+    public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
+        let tables = connection.tables
+        let columns = tables.columns
+        for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
+        // A 0.6.0 table has no key of its own: its records are numbered as read.
+        let key = reading.order == RecordTables.idColumn ? RecordTables.idColumn : "row_number() OVER (ORDER BY \(reading.order))"
+        let sql = reading.select(from: tables.table, key: key, conditions: conditions) { "$\($0)" }
+        try connection.cursor(sql, conditions.map(\.value), width: columns.count + 1) { id, values in
+            body(tables.record(key: id, values))
+        }
+    }
+}

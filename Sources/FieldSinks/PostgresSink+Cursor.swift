@@ -1,0 +1,28 @@
+import FieldKit
+
+extension PostgresSink {
+    /// Rows fetched per round trip while streaming records through a cursor.
+    static let fetchSize = 1000
+
+    /// Runs `sql` (whose first column is a row's key, then `width - 1` text columns) through a cursor, a thousand
+    /// rows a round trip, calling `body` with each row until it returns false: a table of any size streams through.
+    func cursor(_ sql: String, _ values: [String], width: Int, _ body: (Int64, ArraySlice<String>) -> Bool) throws(SinkError) {
+        // A cursor lives in a transaction: its own, or the batch's.
+        let own = !inBatch
+        if own { _ = try exec("BEGIN READ ONLY", []) }
+        do {
+            _ = try exec("DECLARE fieldline_records NO SCROLL CURSOR FOR \(sql)", values)
+            fetching: while true {
+                let rows = try exec("FETCH FORWARD \(Self.fetchSize) FROM fieldline_records", [])
+                for row in rows where row.count == width {
+                    guard body(Int64(row[0]) ?? 0, row.dropFirst()) else { break fetching }
+                }
+                if rows.count < Self.fetchSize { break }
+            }
+            _ = try exec(own ? "COMMIT" : "CLOSE fieldline_records", [])
+        } catch {
+            if own && !lostConnection { _ = try? exec("ROLLBACK", []) }
+            throw error
+        }
+    }
+}

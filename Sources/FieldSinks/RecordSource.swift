@@ -1,0 +1,16 @@
+import FieldKit
+
+/// Where saved records can be read back from, without writing anything: a JSON Lines or CSV file, a SQLite or a
+/// PostgreSQL database, each opened read-only (`RecordFileReader`, `SQLiteRecordReader`, `PostgresRecordReader`).
+///
+/// A protocol of its own rather than the sinks: a sink's opening creates and upgrades what it writes to, and
+/// repairs a file's torn tail; reading must leave the target exactly as it was.
+public protocol RecordSource {
+    /// What is read, for messages.
+    var label: String { get }
+    /// Calls `body` with every record whose columns hold each of `conditions` exactly (none: every record), in
+    /// saved order, with the columns `RecordSink.records(matching:)` gives (the form's fields, then
+    /// `RecordColumns.bookkeeping`), until `body` returns false. Streams: memory stays bounded whatever the size.
+    /// A missing target is `.notFound`, one that does not fit the form `.mismatch`, a failed read `.io`.
+    func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError)
+}

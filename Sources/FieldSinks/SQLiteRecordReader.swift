@@ -1,0 +1,39 @@
+import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A form's records read from a SQLite database opened read-only: nothing is created (a missing file stays
+/// missing), no table is made or upgraded. A table of fieldline 0.6.0 (no correction columns) reads with
+/// `edited_at` and `edited_by` empty.
+public final class SQLiteRecordReader: RecordSource {
+    /// The path, for messages.
+    public let label: String
+    private let database: SQLiteDatabase
+    private let tables: RecordTables
+    private let reading: TableReading
+
+    /// Open the database at `path` for reading `form`'s records: `.notFound` when the file or the table is not
+    /// there, `.mismatch` when the table has other columns.
+    public init(path: String, form: FormSpec) throws(SinkError) {
+        label = path
+        tables = RecordTables(form: form)
+        // SQLite's own message for a missing file is "unable to open database file": the system's says why.
+        guard access(path, R_OK) == 0 else {
+            throw SinkError(.notFound, tr("cannot read \(path): \(String(cString: strerror(errno)))"))
+        }
+        do { database = try SQLiteDatabase(path: path, readOnly: true) } catch { throw SinkError(.notFound, error.message) }
+        reading = try tables.reading(path, existing: try database.columns(of: tables.table), extra: [],
+                                     currentOrder: "rowid", version1Order: "rowid")
+    }
+
+    /// Every record whose columns hold `conditions`, in saved order, streamed.
+    public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
+        let columns = tables.columns
+        for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
+        let sql = reading.select(from: tables.table, key: "rowid", conditions: conditions) { "?\($0)" }
+        try database.rows(sql, conditions.map(\.value), width: columns.count + 1) { id, values in
+            body(tables.record(key: id, values))
+        }
+    }
+}

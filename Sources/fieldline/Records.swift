@@ -1,0 +1,98 @@
+import ArgumentParser
+import FieldKeymaps
+import FieldKit
+import FieldSinks
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `fieldline records FORM --from TARGET`: the records a file or database holds, written to stdout.
+struct Records: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "records",
+        abstract: tr("Write the records a JSONL or CSV file, a SQLite or a PostgreSQL database holds to stdout, in saved order."),
+        discussion: """
+            Every column is written: the form's fields, saved_at, operator, edited_at and edited_by (empty until \
+            a record is corrected; always empty for JSONL and CSV files, which are append-only logs). --find \
+            FIELD=VALUE keeps the records whose column holds exactly VALUE (several: all must hold). Output is \
+            JSON Lines, or CSV with a header row (--format csv); at a terminal, control characters in CSV values \
+            are shown as U+1B. Reading never writes: no file or table is created, changed or repaired, and a last \
+            record cut short in a file is left out. Exit codes: 0 records written, 1 none matched, 64 usage \
+            error, 65 a file or table that does not fit the form, 66 the target is missing or unreadable, 74 \
+            output not written, 78 form problems.
+            """
+    )
+
+    @Argument(help: ArgumentHelp(tr("The form file (YAML).")), completion: .file(extensions: ["yaml", "yml"]))
+    var form: String
+
+    @Option(help: ArgumentHelp(tr("Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB).")))
+    var from: String
+
+    @Option(help: ArgumentHelp(tr("Only records whose column FIELD holds exactly VALUE (repeatable: all must hold)."), valueName: "FIELD=VALUE"))
+    var find: [String] = []
+
+    @Option(help: ArgumentHelp(tr("jsonl or csv: the format written to stdout.")))
+    var format: RecordFormat = .jsonl
+
+    @OptionGroup var language: LanguageOption
+
+    func validate() throws {
+        _ = try source()
+        for condition in find where !condition.contains("=") {
+            throw ValidationError(tr("--find takes FIELD=VALUE, not '\(condition)'"))
+        }
+    }
+
+    func run() throws {
+        let spec: FormSpec
+        do { spec = try FormLoader(keymaps: FieldCatalog.loader).load(path: form) } catch {
+            for d in error.diagnostics { Diagnostics.plain(d.description) }
+            throw Exit.config
+        }
+        let columns = spec.fields.map(\.name) + RecordColumns.bookkeeping
+        let conditions = find.map { condition in
+            let equals = condition.firstIndex(of: "=")!
+            return (name: String(condition[..<equals]), value: String(condition[condition.index(after: equals)...]))
+        }
+        for condition in conditions where !columns.contains(condition.name) {
+            Diagnostics.error(tr("--find: \(condition.name) is not a column of \(spec.name) (its columns: \(columns.joined(separator: ", ")))"))
+            throw Exit.usage
+        }
+        let target = try source()
+        var writer = RecordWriter(format: format, columns: columns, terminal: isatty(1) != 0)
+        do throws(SinkError) {
+            try open(target, form: spec).records(matching: conditions) { record in
+                writer.write(record)
+                return true
+            }
+        } catch {
+            writer.finish()
+            Diagnostics.error(error.message)
+            throw error.kind == .mismatch ? Exit.invalid : Exit.noInput
+        }
+        writer.finish()
+        if writer.written == 0 { throw Exit.noMatch }
+    }
+
+    /// Where `--from` points; standard input and names of no known kind are usage errors.
+    private func source() throws -> OutputTarget {
+        let target: OutputTarget
+        do { target = try OutputTarget(from, format: nil) } catch {
+            throw ValidationError(tr("--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(PostgresSink.withoutPassword(from))'"))
+        }
+        if target.isStandardOutput { throw ValidationError(tr("--from names where records are kept: standard input and output cannot be read back")) }
+        return target
+    }
+
+    /// The target opened for reading only.
+    private func open(_ target: OutputTarget, form: FormSpec) throws(SinkError) -> any RecordSource {
+        switch target {
+        case .file(let path, .jsonl): return try RecordFileReader(path: path, format: .jsonLines, form: form)
+        case .file(let path, .csv): return try RecordFileReader(path: path, format: .csv, form: form)
+        case .sqlite(let path): return try SQLiteRecordReader(path: path, form: form)
+        case .postgres(let url): return try PostgresRecordReader(url: url, form: form)
+        case .standardOutput: throw SinkError(.unsupported, tr("standard output cannot be read back"))
+        }
+    }
+}
