@@ -11,7 +11,7 @@ struct Confirm: ParsableCommand {
         commandName: "confirm",
         abstract: tr("Ask a yes/no question on the terminal: exit 0 for yes, 1 for no."),
         discussion: """
-            y, Y or 是 answers yes at once, n, N or 否 no (the words yes and no too). Enter takes --default; \
+            y or Y answers yes at once, n or N no (the Chinese for yes and no too, and the words yes and no). Enter takes --default; \
             without one it says to answer y or n. Esc or Ctrl-D cancels (exit 1, as no). Nothing goes to stdout \
             unless --output value (yes or no). With --value, or when there is no terminal (one line is read from \
             stdin), the answer is checked with no UI: maybe is exit 65. --timeout gives up after S seconds (exit \
@@ -48,7 +48,7 @@ struct Confirm: ParsableCommand {
     @Option(name: .customLong("on-timeout"), help: ArgumentHelp(tr("default: on timeout take --default instead of exit 124.")))
     var onTimeout: OnTimeout?
 
-    @Option(help: ArgumentHelp(tr("Check this answer with no UI (yes, no, y, n, 是, 否).")))
+    @Option(help: ArgumentHelp(tr("Check this answer with no UI (yes, no, y, n, or the Chinese for yes or no).")))
     var value: String?
 
     @Option(help: ArgumentHelp(tr("none (the default: the exit code says it) or value (yes or no on stdout).")))

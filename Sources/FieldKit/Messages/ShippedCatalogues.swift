@@ -273,7 +273,7 @@ msgid "Check keymap files; print every problem as FILE:LINE:COL: message."
 msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
 
 #: Sources/fieldline/Confirm.swift
-msgid "Check this answer with no UI (yes, no, y, n, 是, 否)."
+msgid "Check this answer with no UI (yes, no, y, n, or the Chinese for yes or no)."
 msgstr "不显示界面，只检查这个回答（yes、no、y、n、是、否）。"
 
 #: Sources/fieldline/Form.swift
