@@ -34,6 +34,8 @@ public struct FormPrompt {
     public let colour: Bool
     /// Now as ISO 8601 UTC, for `saved_at`.
     public let clock: () -> String
+    /// Ring the bell on a refused key (off with `FIELDLINE_NO_BELL`).
+    public var bell = true
 
     /// A form session; `clock` gives each record's `saved_at`.
     public init(form: FormSpec, context: ValidationContext, operatorName: String, colour: Bool, clock: @escaping () -> String) {
@@ -239,6 +241,7 @@ public struct FormPrompt {
         options.secret = field.secret
         options.keymap = field.keymap
         options.colour = colour
+        options.bell = bell
         options.backKeys = true
         options.defaultIsPaste = true
         options.defaultText = session.startingText(of: i, in: context)
@@ -256,6 +259,7 @@ public struct FormPrompt {
     /// goes back, Esc discards.
     private func confirm(_ session: FormSession, correcting: Bool, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
         var options = PromptOptions()
+        options.bell = bell
         options.status = status
         options.prompt = correcting ? tr("Enter saves the correction, Shift-Tab goes back, Esc discards: ")
             : tr("Enter saves, Shift-Tab goes back, Esc discards: ")

@@ -31,6 +31,7 @@ extension FormPrompt {
         var options = PromptOptions()
         options.prompt = tr("Find: ")
         options.colour = colour
+        options.bell = bell
         options.status = tr("type part of any value; Up/Down picks a record, Enter opens it, Esc goes back")
         let outcome = terminal.ask(spec: spec, context: context, options: options, choicesFor: found.choices(for:))
         switch outcome {

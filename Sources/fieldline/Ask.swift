@@ -19,7 +19,7 @@ struct Ask: ParsableCommand {
             stdin is left alone. Only the accepted value goes to stdout. With --value, or with no terminal at all \
             (one line is read from stdin), the value is validated with no UI.
             Exit codes: 0 accepted, 1 cancelled (Esc, Ctrl-D on an empty field, no input), 130 Ctrl-C \
-            (the terminal is restored first), 124 timeout, 64 usage, 65 invalid non-interactive value, \
+            (the terminal is restored first), 124 timeout (with --on-timeout default: --default, exit 0), 64 usage, 65 invalid non-interactive value, \
             70 internal error, 74 output not written, 78 keymap file problems, 129 the terminal hung up, \
             128+n another signal n.
             """
@@ -45,6 +45,9 @@ struct Ask: ParsableCommand {
     @Option(name: AskOption.timeout.nameSpecification, help: AskOption.timeout.argumentHelp)
     var timeout: Double?
 
+    @Option(name: AskOption.onTimeout.nameSpecification, help: AskOption.onTimeout.argumentHelp)
+    var onTimeout: OnTimeout?
+
     @Flag(name: AskOption.noBell.nameSpecification, help: AskOption.noBell.argumentHelp)
     var noBell = false
 
@@ -58,7 +61,7 @@ struct Ask: ParsableCommand {
     var request: AskRequest {
         AskRequest(
             keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, choices: field.choices, prompt: prompt,
-            defaultValue: defaultValue, value: value, output: output, timeout: timeout, bell: !noBell,
+            defaultValue: defaultValue, value: value, output: output, timeout: timeout, onTimeout: onTimeout, bell: !noBell,
             history: history, secret: secret)
     }
 

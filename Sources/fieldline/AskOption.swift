@@ -122,6 +122,7 @@ extension AskOption {
         return true
     })
     static let timeout = parsed("timeout", tr("Give up after this many seconds (exit 124)."), \.timeout)
+    static let onTimeout = parsed("on-timeout", tr("default: when --timeout runs out, take --default (exit 0) instead of exit 124."), \.onTimeout)
     static let noBell = AskOption(
         names: ["no-bell"], help: tr("Do not ring the bell on refused keys."), storage: .flag { $0.bell = false })
     static let history = text("history", tr("History file: Up/Down recall earlier accepted values (created 0600)."), \.history)
@@ -129,7 +130,7 @@ extension AskOption {
         names: ["secret"], help: tr("Echo one * per symbol and never write history."), storage: .flag { $0.secret = true })
 
     /// Every option `ask` takes.
-    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, noBell, history, secret]
+    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret]
 
     /// Each spelling (`--max` too) with its option.
     static let bySpelling: [String: AskOption] = Dictionary(

@@ -23,6 +23,8 @@ struct AskRequest: Equatable {
     var output: CheckOutput = .value
     /// `--timeout` in seconds.
     var timeout: Double?
+    /// `--on-timeout default`: a timeout takes `--default` instead of exit 124.
+    var onTimeout: OnTimeout?
     /// False with `--no-bell`.
     var bell = true
     /// `--history FILE`.
@@ -33,8 +35,17 @@ struct AskRequest: Equatable {
     /// Problems ArgumentParser would report as usage errors (exit 64), checked before anything is drawn.
     func load() throws -> LoadedKeymap {
         let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, choicesFile: choices, options: field)
-        if let timeout, !(timeout > 0 && timeout <= PromptOptions.longestTimeout) {
-            throw ValidationError(tr("--timeout must be a number of seconds above 0 and at most \(Int(PromptOptions.longestTimeout))"))
+        try UserDefaults.checkTimeout(timeout)
+        let timeout = try self.timeout ?? UserDefaults.timeout()
+        if onTimeout == .default {
+            guard timeout != nil, let defaultValue else {
+                throw ValidationError(tr("--on-timeout default needs --timeout and --default"))
+            }
+            // Found before asking: a default that is no valid value would only fail when nobody is there to see it.
+            let result = LineChecker(spec: loaded.spec, context: Today.context()).check(defaultValue)
+            if let issue = result.issue {
+                throw ValidationError(tr("--default '\(ControlCharacters.escaped(defaultValue))' is not a value this field takes: \(issue.message)"))
+            }
         }
         return loaded
     }
@@ -47,13 +58,16 @@ struct AskRequest: Equatable {
         var options = PromptOptions()
         options.prompt = prompt
         options.defaultText = defaultValue
-        options.timeout = timeout
-        options.bell = bell
+        options.timeout = try timeout ?? UserDefaults.timeout()
+        options.bell = bell && !UserDefaults.noBell
         options.historyFile = history
         options.secret = secret
         options.colour = Ask.colourAllowed()
         options.keymap = loaded.keymap
         let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
+        if outcome == .timedOut, onTimeout == .default, let defaultValue {
+            try Ask.decide(defaultValue, spec: spec, context: context, output: output)
+        }
         try Ask.finish(outcome, spec: spec, context: context, output: output)
     }
 }

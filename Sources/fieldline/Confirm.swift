@@ -26,11 +26,6 @@ struct Confirm: ParsableCommand {
         case yes, no
     }
 
-    /// `--on-timeout`: what a timeout does besides exit 124.
-    enum OnTimeout: String, ExpressibleByArgument, CaseIterable {
-        case `default`
-    }
-
     /// `--output`: what goes to stdout.
     enum Output: String, ExpressibleByArgument, CaseIterable {
         case none, value
@@ -60,10 +55,9 @@ struct Confirm: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if let timeout, !(timeout > 0 && timeout <= PromptOptions.longestTimeout) {
-            throw ValidationError(tr("--timeout must be a number of seconds above 0 and at most \(Int(PromptOptions.longestTimeout))"))
-        }
-        if onTimeout != nil && (timeout == nil || defaultAnswer == nil) {
+        try UserDefaults.checkTimeout(timeout)
+        let effectiveTimeout = try timeout ?? UserDefaults.timeout()
+        if onTimeout != nil && (effectiveTimeout == nil || defaultAnswer == nil) {
             throw ValidationError(tr("--on-timeout default needs --timeout and --default"))
         }
     }
@@ -75,8 +69,8 @@ struct Confirm: ParsableCommand {
         var options = PromptOptions()
         let hint = defaultAnswer == .yes ? "[Y/n]" : defaultAnswer == .no ? "[y/N]" : "[y/n]"
         options.prompt = (prompt ?? tr("Continue?")) + " " + hint + " "
-        options.timeout = timeout
-        options.bell = !noBell
+        options.timeout = try timeout ?? UserDefaults.timeout()
+        options.bell = !noBell && !UserDefaults.noBell
         options.colour = Ask.colourAllowed()
         options.answers = Confirm.answers
         options.answerOnEnter = defaultAnswer.map { $0 == .yes ? "y" : "n" }

@@ -23,8 +23,9 @@ struct FormEntry {
             Diagnostics.error(tr("no terminal to enter records on"))
             throw Exit.noInput
         }
-        let prompt = FormPrompt(form: form, context: context, operatorName: FormImport.operatorName(),
+        var prompt = FormPrompt(form: form, context: context, operatorName: FormImport.operatorName(),
                                 colour: Ask.colourAllowed(), clock: FormImport.timestamp)
+        prompt.bell = !UserDefaults.noBell
         switch prompt.run(on: terminal, into: &sink, resume: resume) {
         case .ended: return
         case .interrupted: Interrupt.propagate(SIGINT)

@@ -17,7 +17,9 @@ enum Main {
             Language.current = Language.fromEnvironment()
             Diagnostics.error(tr("--lang: no language '\(ControlCharacters.escaped(bad.name))' (use zh or en)"))
             exit(64)
-        case nil: Language.current = Language.fromEnvironment()
+        case nil:
+            Language.current = Language.fromEnvironment()
+            if let problem = Language.configurationProblem() { Diagnostics.error(problem) }
         }
         arguments = Language.removingRequest(from: arguments)
         if let request = AskCommandLine.request(arguments) { fastAsk(request) }

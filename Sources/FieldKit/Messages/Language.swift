@@ -27,13 +27,22 @@ public enum Language: String, Sendable, CaseIterable {
         return .en
     }
 
-    /// The language the environment asks for, as POSIX chooses the messages locale: `LC_ALL`, then `LC_MESSAGES`,
-    /// then `LANG`, the first that is set and not empty; English when none is.
+    /// The language the environment asks for: `FIELDLINE_LANG` (`zh`, `en` or a locale name, for users who want
+    /// fieldline in another language than the rest of their system), else as POSIX chooses the messages locale:
+    /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`, the first that is set and not empty; English when none is. A
+    /// `FIELDLINE_LANG` that names no language is passed over (`configurationProblem` says so).
     public static func fromEnvironment(_ lookup: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Language {
+        if let chosen = lookup("FIELDLINE_LANG"), !chosen.isEmpty, let language = named(chosen) { return language }
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = lookup(name), let language = of(locale: value) { return language }
         }
         return .en
+    }
+
+    /// Why `FIELDLINE_LANG` is passed over (it names no language), or nil.
+    public static func configurationProblem(_ lookup: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+        guard let chosen = lookup("FIELDLINE_LANG"), !chosen.isEmpty, named(chosen) == nil else { return nil }
+        return tr("FIELDLINE_LANG=\(chosen) names no language (zh or en); the locale's is used")
     }
 
     /// The language named by `--lang` (`zh`, `en`, or a locale name such as `zh_CN`), or nil for an unknown name.

@@ -115,6 +115,10 @@ msgstr "--assume 只接受一个地区代码"
 msgid "--choices is for choice fields (the choice keymap, or one with a choices setting)"
 msgstr "--choices 只用于选项字段（choice 键映射，或设置了 choices 的键映射）"
 
+#: Sources/fieldline/AskRequest.swift
+msgid "--default '{0}' is not a value this field takes: {1}"
+msgstr "--default“{0}”不是这个字段接受的值：{1}"
+
 #: Sources/fieldline/Records.swift
 msgid "--find takes FIELD=VALUE, not '{0}'"
 msgstr "--find 的参数是 字段=值，不是 '{0}'"
@@ -163,6 +167,7 @@ msgstr "--min 和 --max 只有日期字段（如 date）才接受日期"
 msgid "--min must not be negative"
 msgstr "--min 不能为负数"
 
+#: Sources/fieldline/AskRequest.swift
 #: Sources/fieldline/Confirm.swift
 msgid "--on-timeout default needs --timeout and --default"
 msgstr "--on-timeout default 需要 --timeout 和 --default"
@@ -179,8 +184,7 @@ msgstr "--resume 需要能保存记录的输出（文件或数据库），不能
 msgid "--resume: {0} does not exist (leave out --resume to start it)"
 msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
 
-#: Sources/fieldline/AskRequest.swift
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/UserDefaults.swift
 msgid "--timeout must be a number of seconds above 0 and at most {0}"
 msgstr "--timeout 必须是大于 0、至多 {0} 的秒数"
 
@@ -323,6 +327,14 @@ msgstr "Enter 保存，Shift-Tab 返回，Esc 放弃："
 #: Sources/fieldline/Keymaps.swift
 msgid "Exit codes: 0 no problems, 78 problems found."
 msgstr "退出码：0 没有问题，78 发现问题。"
+
+#: Sources/FieldKit/Messages/Language.swift
+msgid "FIELDLINE_LANG={0} names no language (zh or en); the locale's is used"
+msgstr "FIELDLINE_LANG={0} 不是可用的语言（zh 或 en）；使用区域设置的语言"
+
+#: Sources/fieldline/UserDefaults.swift
+msgid "FIELDLINE_TIMEOUT must be a number of seconds above 0 and at most {0}, not '{1}'"
+msgstr "FIELDLINE_TIMEOUT 必须是大于 0、不超过 {0} 的秒数，而不是“{1}”"
 
 #: Sources/fieldline/Replay.swift
 msgid "Feed keys to a field with no terminal and print the final frame."
@@ -1070,6 +1082,10 @@ msgstr "count 必须是 {0} 之一，不是 '{1}'"
 #: Sources/fieldline/Confirm.swift
 msgid "default: on timeout take --default instead of exit 124."
 msgstr "default：超时后采用 --default，而不是以 124 退出。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "default: when --timeout runs out, take --default (exit 0) instead of exit 124."
+msgstr "default：--timeout 到时后采用 --default（退出码 0），而不是以 124 退出。"
 
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "differs from {0}'s {1}"
