@@ -53,7 +53,7 @@ struct PropertyTests {
             let named: [EditCommand] = [.backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar, .beginningOfLine,
                                         .endOfLine, .backwardKillWord, .killWord, .backwardWord, .forwardWord,
                                         .unixLineDiscard, .killLine, .acceptLine, .complete, .previousChoice,
-                                        .nextChoice]
+                                        .nextChoice, .yank, .yankPop, .undo]
             return named.randomElement(using: &rng)!
         }
     }

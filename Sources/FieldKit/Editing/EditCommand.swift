@@ -53,6 +53,12 @@ public enum EditCommand: Sendable, Equatable {
     case interrupt
     /// Stop like a job, as the suspend signal does (Ctrl-Z; reserved, a keymap cannot rebind its key).
     case suspend
+    /// Insert the last killed text at the cursor, through the field's filter like a paste (all or nothing).
+    case yank
+    /// Right after a yank: replace the yanked text with the kill ring's previous entry (Alt-Y).
+    case yankPop
+    /// Undo the last change; a run of typed characters is one change (Ctrl-_).
+    case undo
     /// Find a saved record to correct (Ctrl-R, readline's reverse search): a form's, on the first field of an
     /// empty record only.
     case reverseSearchHistory
@@ -69,6 +75,7 @@ public enum EditCommand: Sendable, Equatable {
         "delete-char-or-eof": .deleteCharOrEndOfFile, "clear-screen": .clearScreen,
         "previous-history": .previousHistory, "next-history": .nextHistory, "previous-field": .previousField,
         "interrupt": .interrupt, "suspend": .suspend, "reverse-search-history": .reverseSearchHistory,
+        "yank": .yank, "yank-pop": .yankPop, "undo": .undo,
     ]
 
     /// The readline name, e.g. `backward-delete-char`.

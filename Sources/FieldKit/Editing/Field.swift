@@ -16,6 +16,8 @@ public struct Field: Sendable {
     var plainDisplay: PlainDisplay?
     /// A choice field's matches for the current query and level, kept by `apply` (derived, never edited).
     var choiceCache: [Int] = []
+    /// The kill ring and the undo steps (readline's), kept by `apply`.
+    var history = EditHistory()
 
     /// An empty field of a kind.
     public init(spec: FieldSpec, context: ValidationContext) {
@@ -33,6 +35,13 @@ public struct Field: Sendable {
     /// Apply one command. Never traps, for any command on any state.
     @discardableResult
     public mutating func apply(_ command: EditCommand) -> Effect {
+        switch command {
+        case .yank: return yank()
+        case .yankPop: return yankPop()
+        case .undo: return undo()
+        default: break
+        }
+        let before = state
         let countBefore = state.symbols.count
         let wasAtEnd = state.cursor == countBefore
         let effect: Effect
@@ -43,6 +52,7 @@ public struct Field: Sendable {
         case .choice, .date: effect = performOwnKeys(command)
         }
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
+        noteChange(by: command, from: before)
         return effect
     }
 
@@ -110,6 +120,8 @@ public struct Field: Sendable {
             break  // the prompt's: the field stays as it is
         case .previousField, .interrupt, .suspend, .reverseSearchHistory:
             refused = true  // the prompt's (`PromptCore`); a field alone has nothing to do
+        case .yank, .yankPop, .undo:
+            refused = true  // `apply` runs these itself (Field+History): they read and write the edit history
         }
         if state.symbols.count != before { revealsMessage = false }
         lastKeyRefused = refused

@@ -27,6 +27,7 @@ public struct Keymap: Sendable {
         .named("C-Left"): .backwardWord, .named("M-Left"): .backwardWord, .named("M-b"): .backwardWord,
         .named("C-Right"): .forwardWord, .named("M-Right"): .forwardWord, .named("M-f"): .forwardWord,
         .named("C-u"): .unixLineDiscard, .named("C-k"): .killLine,
+        .named("C-y"): .yank, .named("M-y"): .yankPop, .named("C-_"): .undo,
         .named("CR"): .acceptLine, .named("C-m"): .acceptLine, .named("C-j"): .acceptLine,
         .named("Esc"): .abort, .named("C-g"): .abort,
         .named("Tab"): .complete, .named("C-i"): .complete,
