@@ -102,6 +102,7 @@ final class PromptSession {
         case .choice: hasChoices = true
         case .plain, .templated, .liveLayout, .date: hasChoices = false
         }
+        Field.prepareHistory()
         core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
         core.formKeys = options.formKeys
         core.answers = options.answers
@@ -155,11 +156,19 @@ final class PromptSession {
 
     /// One decoded event, decided by the prompt core (every key through the keymap) and painted here.
     func handle(_ event: InputEvent, pasteTail: Bool = false) -> LibeditNext {
+        // A search has work of its own around each event; every other prompt takes the short path, which is every key.
+        if choicesFor != nil { return handleSearch(event, pasteTail: pasteTail) }
         forgetDerived()
-        let query = choicesFor == nil ? [] : field.state.symbols
+        return show(core.step(event, pasteTail: pasteTail, field: &field))
+    }
+
+    /// `handle` in a search (a form's Ctrl-R): when the query changes, the new query's own list, ranked afresh (the
+    /// last one only held what the old query found).
+    private func handleSearch(_ event: InputEvent, pasteTail: Bool) -> LibeditNext {
+        forgetDerived()
+        let query = field.state.symbols
         let step = core.step(event, pasteTail: pasteTail, field: &field)
         if let choicesFor, !step.ends, field.state.symbols != query {
-            // A search: the new query's own list, ranked afresh (the last one only held what the old query found).
             field = field.withChoices(choicesFor(field.value))
             forgetDerived()
         }

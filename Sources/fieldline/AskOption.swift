@@ -19,10 +19,21 @@ struct AskOption: Sendable {
 
     /// Long names without the dashes; the first is the one a repeat is counted under (`max` is `limit`).
     let names: [String]
-    /// The line `--help` shows.
-    let help: String
+    /// The line `--help` shows, made only when asked: a prompt's fast start reads the table, never the help, and
+    /// each text is a catalogue look-up (the kinds list also a walk of every phone kind's name).
+    let helpText: @Sendable () -> String
     /// How the fast reader stores it.
     let storage: Storage
+
+    /// An option of these names, help and storage.
+    init(names: [String], help: @autoclosure @escaping @Sendable () -> String, storage: Storage) {
+        self.names = names
+        self.helpText = help
+        self.storage = storage
+    }
+
+    /// The line `--help` shows.
+    var help: String { helpText() }
 
     /// The first name with its dashes (`--limit`).
     var canonical: String { "--" + names[0] }
@@ -39,8 +50,8 @@ struct AskOption: Sendable {
     }
 
     /// An option whose value any string is.
-    private static func text(_ name: String, _ help: String, _ path: WritableKeyPath<AskRequest, String?> & Sendable) -> AskOption {
-        AskOption(names: [name], help: help, storage: .value { request, value in
+    private static func text(_ name: String, _ help: @autoclosure @escaping @Sendable () -> String, _ path: WritableKeyPath<AskRequest, String?> & Sendable) -> AskOption {
+        AskOption(names: [name], help: help(), storage: .value { request, value in
             request[keyPath: path] = value
             return true
         })
@@ -48,9 +59,9 @@ struct AskOption: Sendable {
 
     /// An option whose value parses the way ArgumentParser parses it.
     private static func parsed<T: ExpressibleByArgument>(
-        _ name: String, _ help: String, _ path: WritableKeyPath<AskRequest, T?> & Sendable
+        _ name: String, _ help: @autoclosure @escaping @Sendable () -> String, _ path: WritableKeyPath<AskRequest, T?> & Sendable
     ) -> AskOption {
-        AskOption(names: [name], help: help, storage: .value { request, value in
+        AskOption(names: [name], help: help(), storage: .value { request, value in
             guard let parsed = T(argument: value) else { return false }
             request[keyPath: path] = parsed
             return true
@@ -58,8 +69,8 @@ struct AskOption: Sendable {
     }
 
     /// `--limit`/`--max` and `--min`: a whole number or a date; anything else is ArgumentParser's to explain.
-    private static func bound(_ names: [String], _ help: String, max: Bool) -> AskOption {
-        AskOption(names: names, help: help, storage: .value { request, value in
+    private static func bound(_ names: [String], _ help: @autoclosure @escaping @Sendable () -> String, max: Bool) -> AskOption {
+        AskOption(names: names, help: help(), storage: .value { request, value in
             guard Int(value) != nil || DateBound.parse(value) != nil else { return false }
             request.field.set(value, max: max, name: max ? limitSpelling() : nil)
             return true
@@ -79,8 +90,8 @@ extension AskOption {
         storage: .flag { $0.field.upgradeLegacy = true })
 
     /// An option for the field's validators (the engine passes it on by name; `phone` reads these).
-    private static func validatorOption(_ name: String, _ help: String) -> AskOption {
-        AskOption(names: [name], help: help, storage: .value { request, value in
+    private static func validatorOption(_ name: String, _ help: @autoclosure @escaping @Sendable () -> String) -> AskOption {
+        AskOption(names: [name], help: help(), storage: .value { request, value in
             request.field.validatorOptions[name] = value
             return true
         })

@@ -2,18 +2,25 @@
 /// through the field's filter as a paste does (all or nothing), and undo returns to the state before the last
 /// change, a run of typed characters being one change.
 extension Field {
-    /// After `command` changed the field from `before`: keep what a kill removed, and the step undo returns to.
-    mutating func noteChange(by command: EditCommand, from before: FieldState) {
+    /// Readies the edit history before the first key: its first undo step is the process's first use of the
+    /// symbols' array type as a value of its own (a field of a class), whose type the runtime builds then, some
+    /// 28,000 instructions, the cost of seven keys. A prompt calls this as it starts; batch checkers never undo.
+    public static func prepareHistory() { _ = EditHistory.prepared }
+
+    /// After `command` ran from `before` (every command but a typed key continuing a run of typing, whose step is
+    /// the run's): keep what a kill removed, and the step undo returns to. `changesBefore` tells a change from a
+    /// move without comparing the symbols.
+    mutating func noteChange(by command: EditCommand, from before: FieldState, changesBefore: UInt) {
         history.yanked = nil
         let typed: Bool
         if case .selfInsert = command { typed = true } else { typed = false }
-        guard state.symbols != before.symbols || state.choicePath != before.choicePath else {
-            // A move ends a run of typing: the next typed key is a step of its own.
-            if !typed { history.typing = false }
+        // No write to the symbols or the path (a move, a refused key), or one that put the same text back.
+        guard state.changeCount != changesBefore, state.symbols != before.symbols || state.choicePath != before.choicePath else {
+            history.typing = false
             return
         }
         if let killed = Self.killed(by: command, from: before, to: state) { history.kill(killed) }
-        if !(typed && history.typing) { history.remember(before) }
+        history.remember(before)
         history.typing = typed
     }
 
@@ -73,7 +80,7 @@ extension Field {
         let effect = apply(.paste(text))
         // Refused as a paste is, with the paste's reason (`paste refused: …`): a yank is a paste of killed text.
         guard effect != .bell else { return effect }
-        history.yanked = (start, state.cursor, ringIndex)
+        history.yanked = EditHistory.Yank(start: start, end: state.cursor, ringIndex: ringIndex)
         return effect
     }
 

@@ -41,7 +41,13 @@ public struct Field: Sendable {
         case .undo: return undo()
         default: break
         }
-        let before = state
+        // A typed key continuing a run of typing joins the run's undo step: nothing to keep or note, the common case.
+        // Anything else keeps the state before it, where an undo step may start. (Kept only then: a copy held across
+        // the edit makes the symbols' storage shared, and the edit would copy it all.)
+        let continuesTyping: Bool
+        if case .selfInsert = command { continuesTyping = history.typing } else { continuesTyping = false }
+        let before = continuesTyping ? nil : state
+        let changesBefore = state.changeCount
         let countBefore = state.symbols.count
         let wasAtEnd = state.cursor == countBefore
         let effect: Effect
@@ -52,7 +58,7 @@ public struct Field: Sendable {
         case .choice, .date: effect = performOwnKeys(command)
         }
         refreshPlainDisplay(after: command, countBefore: countBefore, wasAtEnd: wasAtEnd)
-        noteChange(by: command, from: before)
+        if let before { noteChange(by: command, from: before, changesBefore: changesBefore) }
         return effect
     }
 

@@ -1,16 +1,23 @@
 /// The single truth of a field: the entered symbols and a cursor between them.
 public struct FieldState: Sendable, Equatable {
     /// Entered symbols, without any template literal.
-    public internal(set) var symbols: [Character]
+    public internal(set) var symbols: [Character] { didSet { changeCount &+= 1 } }
     /// How many symbols lie before the cursor (0...symbols.count).
     public internal(set) var cursor: Int
     /// In a choice field: the choices picked on the levels above the current one (a province, when its cities are
     /// offered). The symbols are then the query.
-    public internal(set) var choicePath: [Int] = []
+    public internal(set) var choicePath: [Int] = [] { didSet { changeCount &+= 1 } }
     /// In a choice field: the current candidate's place among the query's matches, once Up/Down or Tab picked one;
     /// nil means the best match (or none, for an empty query).
     public internal(set) var choiceIndex: Int?
+    /// Counts writes to `symbols` and `choicePath`, so that the edit history (undo) tells a change from a move by
+    /// comparing two numbers instead of two arrays on every key. Not part of the state's value (`==` ignores it).
+    private(set) var changeCount: UInt = 0
 
     /// An empty field.
     public init() { symbols = []; cursor = 0 }
+
+    public static func == (a: FieldState, b: FieldState) -> Bool {
+        a.symbols == b.symbols && a.cursor == b.cursor && a.choicePath == b.choicePath && a.choiceIndex == b.choiceIndex
+    }
 }

@@ -42,7 +42,8 @@ public struct PromptCore: Sendable {
         switch event {
         case .text(let text):
             // A typed answer (never a paste's tail, which is not the user's keys) ends the prompt with its value.
-            if let answer = answers[text], !pasteTail { return self.answer(text, with: answer, field: &field) }
+            // Only a confirm has answers: every other prompt skips hashing the key's text.
+            if !answers.isEmpty, let answer = answers[text], !pasteTail { return self.answer(text, with: answer, field: &field) }
             if hasCharacterBindings, text.count == 1, let command = keymap.bindings[.character(text.first!)] {
                 return run(command, pasteTail: pasteTail, field: &field)
             }
