@@ -163,7 +163,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
         "many-problems.yaml:14:5: unknown validator 'isbn' (known: \(validatorNames))",
         "many-problems.yaml:16:3: <C-c> cannot be bound: it is the interrupt key",
         "many-problems.yaml:17:3: unknown key '<Nope>' \(keyHint)",
-        "many-problems.yaml:18:10: unknown command 'yank'",
+        "many-problems.yaml:18:10: unknown command 'yank-it'",
     ]),
 ]
 

@@ -66,7 +66,14 @@ import Testing
                 && rows.contains("Name: Zhang San") && rows.contains("ID card: 110105 19491231 002X")
         }
         #expect(Self.count("Find:", t.screen()) == 0, "the search's line went: \(t.dump())")
-        t.press("BTab"); t.press("BTab")                // back through the visit date to the name
+        // Back through the visit date to the name, one field at a time: a key typed ahead while the form moves
+        // between two fields' prompts is read in cooked mode (a known limit, noted on issue 28), which this test
+        // is not about.
+        t.press("BTab")
+        try await t.see("the visit date being edited") { rows in
+            !rows.contains { $0.hasPrefix("Enter saves the correction") } && rows.last { !$0.isEmpty }?.hasPrefix("Visit date:") == true
+        }
+        t.press("BTab")
         try await t.see("the name's line being edited") { $0.contains { TmuxTerminal.isRow($0, "Name: Zhang San", "9/20") } }
         #expect(Self.blockOnce(t.screen()), "\(t.dump())")
         #expect(t.cursor().y == t.screen().firstIndex { $0.hasPrefix("Name:") }, "\(t.dump())")
