@@ -63,7 +63,11 @@ extension Field {
                 select(index, in: list)
                 return .refresh
             }
-            return performQueryEdit(command, in: list)
+            // The query without the white space around it, as `check` reads a line (`2 ` finds what `2` finds).
+            var trimmed = Substring(text)
+            while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+            while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+            return performQueryEdit(trimmed.isEmpty ? command : .paste(String(trimmed)), in: list)
         default:
             return performQueryEdit(command, in: list)
         }
