@@ -51,7 +51,7 @@ struct FormLoaderTests {
         ("fields:\n  - {name: a, keymap: digits, when: \"b == 1\"}\n  - {name: b, keymap: digits}\n", ["f.yaml:2:38: when: field 'b' comes after 'a'; a field may only depend on fields before it"]),
         ("fields:\n  - {name: a, keymap: digits, when: a == 1}\n", ["f.yaml:2:37: when: field 'a' cannot depend on itself"]),
         ("fields:\n  - {name: b, keymap: date, from: a.birthDate}\n  - {name: a, keymap: idcard-cn}\n", ["f.yaml:2:35: from: field 'a' comes after 'b'; a field may only depend on fields before it"]),
-        ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a.birthday}\n", ["f.yaml:3:35: field 'a' has no part 'birthday' (its parts: birthDate, sex, region, province)"]),
+        ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a.birthday}\n", ["f.yaml:3:35: field 'a' has no part 'birthday' (its parts: birthDate, sex, region, province, prefecture, county)"]),
         ("fields:\n  - {name: a, keymap: text}\n  - {name: b, keymap: date, from: a.x}\n", ["f.yaml:3:35: field 'a' has no parts to derive from (its keymap decodes none)"]),
         ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a}\n", ["f.yaml:3:35: from is FIELD.PART (e.g. idcard.birthDate), not 'a'"]),
         ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a.birthDate, default: today}\n", ["f.yaml:3:35: field 'b' is derived (from), so it takes no default"]),
