@@ -83,6 +83,11 @@ struct KeymapCompiler {
                 reader.diagnostics.append(node.problem(tr("upgrade-legacy needs the gb11643 validator")))
             }
         }
+        // Validators that read the limit (a phone number's prefixes) learn it before any layout is taken from them.
+        for (index, validator) in field.validators.enumerated() {
+            guard case .custom(let name, let custom) = validator, let configurable = custom as? any ConfigurableValidator else { continue }
+            field.validators[index] = .custom(name: name, validator: configurable.limited(to: limit))
+        }
         // A field with no templates of its own shows the layout a validator gives (a phone number's, by region);
         // one with templates and such a validator has the validator lay out its part of the value (a phone number's
         // national digits) with them, judging refused tags there too.

@@ -92,7 +92,8 @@ struct Replay: ParsableCommand {
                 ("value", .string(outcome.field.acceptedValue)),
                 ("counter", .string(frame.counter)),
                 ("status", .string(frame.status.name)),
-                ("message", JSONText.string(frame.status.message)),
+                // A refused key's or paste's reason is about what was just done: it comes first, as under the field.
+                ("message", JSONText.string(frame.message ?? frame.status.message)),
                 ("full", .bool(frame.isFull)),
                 ("refused", .bool(frame.keyRefused)),
                 ("effect", effect),

@@ -36,7 +36,8 @@ struct EditingTests {
         ("13812345678<C-a><C-Right><M-f>", "138-1234|-5678"),
         ("13812345678<C-a><C-Right><M-f><M-f>", "138-1234-5678|"),
         ("1381234<C-Left><M-d>", "138|"),                    // Alt-d kills the group after the cursor
-        ("1381234<C-a><M-d>", "|123-4"),                     // the leading 1 of "1234" keeps place 1 legal
+        ("1381534<C-a><M-d>", "|153-4"),                     // the leading 1 of "1534" keeps place 1 legal
+        ("1381234<C-a><M-d>", "|138-1234"),                  // refused: no mobile number starts 12
         ("13812345678<M-BS>", "138-1234|"),
     ]
 

@@ -76,9 +76,10 @@ struct StatusTests {
         ("+86 138 1234 5678", nil), ("018562755191", nil), ("0086-186-7240-3197", nil),
         ("12812345678", "not a mobile number (CN mobile numbers start 13 to 19)"),
         ("10012345678", "not a mobile number (CN mobile numbers start 13 to 19)"),
-        ("14012345678", "no CN number starts 140"),
+        // In a field of some kinds the kinds word a refusal, whether or not another kind could begin so.
+        ("14012345678", "no CN mobile number starts 140"),
         ("1381234567", "too short for CN"),
-        ("", "needs 1 digit, has 0"),
+        ("", "a value is required"),
     ]
 
     /// Whole values (a pasted or checked number): China's mobile numbers by libphonenumber's metadata; one typing

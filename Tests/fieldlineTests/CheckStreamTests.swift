@@ -53,7 +53,7 @@ import Testing
         ("13812345678\r\n13912345678\r\n", "13812345678\n13912345678\n", ""),
         ("13812345678\n13912345678", "13812345678\n13912345678\n", ""),
         ("13812345678\r\n138", "13812345678\n\n", "2: too short for CN\n"),
-        ("\n", "\n", "1: needs 1 digit, has 0\n"),
+        ("\n", "\n", "1: a value is required\n"),
     ])
     func lineEndings(input: String, out: String, err: String) throws {
         let r = try fieldline(["check", "phone-cn"], stdin: input)

@@ -27,9 +27,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["phone-cn", "13812345678"], #"{"display":"138-1234-5678","cursor":13,"cursorColumn":13,"value":"13812345678","counter":"11/11","status":"valid","message":null,"full":false,"refused":false}"#),
+        (["phone-cn", "13812345678"], #"{"display":"138-1234-5678","cursor":13,"cursorColumn":13,"value":"13812345678","counter":"11/11","status":"valid","message":null,"full":true,"refused":false}"#),
         (["phone-cn", "138"], #"{"value":"138","counter":"3/11","status":"incomplete","message":"too short for CN","full":false}"#),
-        (["phone-cn", "12812345678"], #"{"value":"12812","status":"incomplete","refused":true}"#),
+        // No carrier-selection code fits before a mobile number in phone-cn's 15 digits: `2` is refused, with why.
+        (["phone-cn", "12"], #"{"value":"1","refused":true,"message":"not a mobile number (CN mobile numbers start 13 to 19)"}"#),
         (["phone-cn", "2"], #"{"display":"","value":"","refused":true}"#),
         (["idcard-cn", "1234X"], #"{"value":"1234","refused":true}"#),
         (["phone-cn", "13812345678", "<CR>"], #"{"effect":"accept","status":"valid"}"#),

@@ -18,7 +18,7 @@ extension LineChecker {
         let count = issue.count
         let status = scratch.withUnsafeBufferPointer { all -> ValidationIssue? in
             let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
-            if count < minLength { return ValidationIssue(tr("needs \(spec.units(minLength)), has \(count)")) }
+            if count < minLength { return ValidationIssue(spec.shortMessage(count: count)) }
             if count == 0 { return nil }
             for validator in plainValidators {
                 if let issue = validator.issue(bytes, context: context, all: validators) { return issue }

@@ -60,9 +60,19 @@ extension Field {
             status: status,
             message: message,
             messagePosition: position,
-            isFull: spec.limit.map { count >= $0 } ?? false,
+            isFull: isFull(count: count),
             keyRefused: lastKeyRefused
         )
+    }
+}
+
+extension Field {
+    /// Whether the field is full: its count reached the limit, or its layout finds the value complete (a phone
+    /// number that no further digit keeps valid, whatever room the limit leaves for a `+86` or `0086`).
+    func isFull(count: Int) -> Bool {
+        if let limit = spec.limit, count >= limit { return true }
+        if case .liveLayout(let live, _) = spec.kind { return live.isComplete(state.symbols) }
+        return false
     }
 }
 
@@ -71,9 +81,7 @@ extension FieldStatus {
     static func of(
         symbols: [Character]?, utf8 bytes: [UInt8], count: Int, spec: FieldSpec, context: ValidationContext
     ) -> FieldStatus {
-        if count < spec.minLength {
-            return .incomplete(tr("needs \(spec.units(spec.minLength)), has \(count)"))
-        }
+        if count < spec.minLength { return .incomplete(spec.shortMessage(count: count)) }
         if let limit = spec.limit, count > limit {
             return .invalid(ValidationIssue(tr("at most \(spec.units(limit)), has \(count)"), at: limit))
         }
@@ -113,5 +121,13 @@ extension FieldStatus {
             return .incomplete(tr("does not match any format yet"))
         }
         return nil
+    }
+}
+
+extension FieldSpec {
+    /// Why a value of `count` units is too short for the field: an empty one says it is empty, in the words a
+    /// form's required field uses, whatever the field's length (typing, Enter, `replay` and `check` say the same).
+    func shortMessage(count: Int) -> String {
+        count == 0 ? tr("a value is required") : tr("needs \(units(minLength)), has \(count)")
     }
 }

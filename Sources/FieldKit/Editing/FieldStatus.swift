@@ -42,7 +42,8 @@ public struct Frame: Sendable, Equatable {
     public let message: String?
     /// Display index of the character the message refers to, when it refers to one.
     public let messagePosition: Int?
-    /// The field holds as much as its limit allows.
+    /// The field holds as much as its limit allows, or a complete value its layout says no more symbols could keep
+    /// acceptable (a phone number valid at its own length, `11/11`).
     public let isFull: Bool
     /// The last key was refused (or did nothing), so a terminal rings the bell and marks the counter.
     public let keyRefused: Bool

@@ -99,7 +99,10 @@ public struct FieldOptions: Sendable, Equatable {
 
     private func appliedLengths(to spec: FieldSpec) -> FieldSpec {
         var spec = spec
-        if let limit { spec.limit = limit }
+        if let limit {
+            spec.limit = limit
+            spec = spec.limitingValidators()
+        }
         if let minLength { spec.minLength = minLength }
         if let countUnit { spec.countUnit = countUnit }
         // The ID validator owns the upgrade: the option only switches it on.

@@ -15,9 +15,15 @@ public protocol LiveLayout: AnyObject, Sendable {
     func refusal(_ symbols: [Character]) -> String?
     /// Every character the layout may insert between symbols (dropped from pastes and checked lines).
     var literals: Set<Character> { get }
+    /// Whether `symbols` are a complete value no more symbols could still make acceptable: its counter is full
+    /// (`11/11`), so the frame is full though the limit leaves room (for prefixes such as `+86`).
+    func isComplete(_ symbols: [Character]) -> Bool
 }
 
 extension LiveLayout {
+    /// Complete only at the limit, as a field without a layout.
+    public func isComplete(_ symbols: [Character]) -> Bool { false }
+
     /// The laid-out display with where each symbol ends, or nil when the layout drops or reorders a symbol.
     /// Characters after the last symbol are left off, as templates leave off a trailing literal.
     func formatted(_ symbols: [Character]) -> FormattedText? {

@@ -832,6 +832,7 @@ msgstr "校验器是一个名字加它的参数"
 msgid "a value is needed to find the saved record to correct"
 msgstr "需要一个值来查找要更正的已保存记录"
 
+#: Sources/FieldKit/Editing/FieldStatus+Compute.swift
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "a value is required"
 msgstr "必须填写"
@@ -1374,7 +1375,6 @@ msgstr "请指定 KEYMAP，或给出 --keymap-file PATH"
 msgid "national_prefix_for_parsing does not compile"
 msgstr "national_prefix_for_parsing 无法编译"
 
-#: Sources/FieldKit/Checking/LineChecker+Value.swift
 #: Sources/FieldKit/Editing/FieldStatus+Compute.swift
 msgid "needs {0}, has {1}"
 msgstr "需要 {0}，现有 {1}"

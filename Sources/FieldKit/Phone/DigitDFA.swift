@@ -119,6 +119,25 @@ public struct DigitDFA: Sendable, Equatable {
     /// Whether a state (from `state(after:)`) accepts: the digits that led to it are a whole match.
     public func accepts(_ state: Int) -> Bool { table[state * 11 + 10] != 0 }
 
+    /// The fewest digits that take `state` to an accepting state (0 when it accepts), nil when none do within
+    /// `most`: how much longer a prefix still being typed must grow (the automata are small; a breadth-first walk).
+    func shortestCompletion(from state: Int, most: Int) -> Int? {
+        var seen = Set([state])
+        var level = [state]
+        for length in 0...max(most, 0) {
+            if level.contains(where: accepts) { return length }
+            var next: [Int] = []
+            for s in level {
+                for d in UInt8(0)...9 {
+                    if let n = self.state(from: s, after: d), seen.insert(n).inserted { next.append(n) }
+                }
+            }
+            if next.isEmpty { return nil }
+            level = next
+        }
+        return nil
+    }
+
     /// Whether `digits` match the whole pattern.
     public func matches<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 {
         state(after: digits).map(accepts) ?? false

@@ -14,7 +14,12 @@ extension PhoneLayout {
             return firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? verdict
         case .failure(let failure):
             if unrestricted && failure.isIncomplete { return failure.issue(incomplete: true) }
-            return firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? failure.issue
+            if let refusal = firstRefusal(value) { return ValidationIssue(refusal, at: 0) }
+            // Typing refused none of it, so some reading can still become a number the field takes (or the digits
+            // cannot be read yet: `00`): too short, never invalid, so the status never turns from invalid back to
+            // incomplete or valid as digits are added (`00` then `0086 138…`). A worded failure keeps its words.
+            if case .worded = failure.cause { return failure.issue }
+            return failure.issue(incomplete: true)
         }
     }
 

@@ -23,6 +23,8 @@ public final class PhoneLayout: LiveLayout {
     /// Whether the field takes numbers of every country and kind in the region's own grouping (kept: asking the
     /// optional grouping copies it).
     let takesEveryNumber: Bool
+    /// What fits in the field, for reading a national prefix (nil: no limit given).
+    let bound: PhoneReadings.Bound?
     /// Whether a number may be refused for its country or its grouping before its digits are read.
     private let refusesBeforeReading: Bool
     /// The last number asked about and the answer: a key's refusal check and the frame's status after it ask about
@@ -30,9 +32,9 @@ public final class PhoneLayout: LiveLayout {
     private let lastRefusal = SharedState<(bytes: [UInt8], reason: String?)?>(nil)
 
     /// The layout for numbers typed in `assumedRegion`, accepting `regions` and `kinds` (empty: all), grouped by
-    /// the region's formats or by `grouping`.
+    /// the region's formats or by `grouping`, in a field of at most `limit` symbols (nil: any).
     public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [],
-                names: [String: String] = [:], grouping: PhoneGrouping? = nil) {
+                names: [String: String] = [:], grouping: PhoneGrouping? = nil, limit: Int? = nil) {
         self.formatter = PhoneAsYouType(metadata: metadata, assumedRegion: assumedRegion)
         self.metadata = metadata
         self.home = assumedRegion.flatMap { metadata.regions[$0] }
@@ -43,6 +45,32 @@ public final class PhoneLayout: LiveLayout {
         self.literals = metadata.formatLiterals.union(grouping?.templates.literals ?? [])
         self.takesEveryNumber = regions.isEmpty && kinds.isEmpty && grouping == nil
         self.refusesBeforeReading = !regions.isEmpty || grouping != nil
+        self.bound = PhoneLayout.bound(home: home, limit: limit, metadata: metadata, regions: regions, kinds: kinds)
+    }
+
+    /// The field's `Bound`: its limit, the fewest national digits of a home number of a kind it takes, and the
+    /// fewest digits a number it takes needs after an international prefix (calling code and national number);
+    /// nil without a limit or when it takes no home number (no national prefix is read for it then anyway).
+    private static func bound(home: PhoneRegion?, limit: Int?, metadata: PhoneMetadata, regions: Set<String>,
+                              kinds: Set<PhoneKind>) -> PhoneReadings.Bound? {
+        guard let home, let limit, regions.isEmpty || regions.contains(home.code), let shortest = fewestDigits(home, kinds: kinds) else {
+            return nil
+        }
+        // A field of every country: a calling code and one digit at least (looking at every region is not worth it).
+        let abroad = regions.isEmpty ? 2 : regions.compactMap { code in
+            metadata.regions[code].flatMap { region in fewestDigits(region, kinds: kinds).map { String(region.callingCode).count + $0 } }
+        }.min() ?? 2
+        return PhoneReadings.Bound(room: limit, shortest: shortest, shortestAbroad: abroad)
+    }
+
+    /// The fewest national digits of a whole number of `region` of one of `kinds` (empty: any); nil for none.
+    private static func fewestDigits(_ region: PhoneRegion, kinds: Set<PhoneKind>) -> Int? {
+        region.kinds.lazy
+            .filter { kind, _ in kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) }
+            .map { $0.1.acceptedLengths() }
+            .filter { $0 != 0 }
+            .map(\.trailingZeroBitCount)
+            .min()
     }
 
     /// The symbols as the formatter's input: ASCII digits and a leading `+`; nil for anything else.
@@ -92,14 +120,38 @@ public final class PhoneLayout: LiveLayout {
 
     /// The region's flag, code and national digits out of its longest numbers, once the region is known; a field
     /// that takes one country shows its digits only (the flag would say nothing), towards the keymap's longest
-    /// template when it groups by its own.
+    /// template when it groups by its own. A complete number counts towards its own length (`11/11` for a CN
+    /// mobile, though CN has 12-digit numbers): the counter says how far the number is from done.
     private func counter(_ output: PhoneAsYouType.Output) -> String? {
         guard let main = output.region else { return nil }
         let region = PhoneLayout.region(of: output.nationalNumber, main: main, metadata: metadata)
-        let most = grouping?.longest ?? region.possibleLengths.max() ?? 0
+        let count = output.nationalNumber.count
+        let most = isComplete(output.nationalNumber, in: region) ? count : grouping?.longest ?? region.possibleLengths.max() ?? 0
         if regions.count == 1 && regions.contains(region.code) { return "\(output.nationalNumber.count)/\(most)" }
         let code = region.code.hasPrefix("+") ? region.code : PhoneLayout.flag(region.code) + " " + region.code
         return "\(code) \(output.nationalNumber.count)/\(most)"
+    }
+
+    public func isComplete(_ symbols: [Character]) -> Bool {
+        guard let bytes = input(symbols) else { return false }
+        let output = formatter.format(bytes)
+        guard let main = output.region else { return false }
+        let region = PhoneLayout.region(of: output.nationalNumber, main: main, metadata: metadata)
+        return isComplete(output.nationalNumber, in: region)
+    }
+
+    /// Whether a national number (ASCII digits) is a valid number of `region` of the field's kinds that no further
+    /// digit could keep one of them: done, whatever room the field's limit still leaves.
+    private func isComplete(_ national: [UInt8], in region: PhoneRegion) -> Bool {
+        guard !national.isEmpty else { return false }
+        var digits = national.map { $0 &- 0x30 }
+        guard region.isValid(digits), kinds.isEmpty || !kinds.isDisjoint(with: region.kinds(of: digits)) else { return false }
+        digits.append(0)
+        for d in UInt8(0)...9 {
+            digits[digits.count - 1] = d
+            if PhoneReadings.canContinue(region, digits, kinds: kinds) { return false }
+        }
+        return true
     }
 
     /// The refusal typing a whole number (UTF-8 of the field's symbols) one key at a time meets first, if any.
@@ -115,7 +167,7 @@ public final class PhoneLayout: LiveLayout {
         if !refusesBeforeReading {
             // Only the readings can refuse: the probe of the whole number keeps them, and a number refused only
             // at its last digit (one digit too long, the common case) is worded from them with no third reading.
-            guard let readings = PhoneReadings.refused(value, home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
+            guard let readings = PhoneReadings.refused(value, home: home, metadata: metadata, kinds: kinds, in: regions, bound: bound) else { return nil }
             if value.count == 1 || PhoneReadings.shorterSurelyLive(readings, home: home, kinds: kinds, in: regions)
                 || !isRefused(Array(value.dropLast())[...]) {
                 return numberRefusal(readings)
@@ -163,7 +215,7 @@ public final class PhoneLayout: LiveLayout {
             }
         }
         if worded { return numberRefusal(Array(bytes), knownRefused: knownRefused) }
-        return PhoneReadings.canBecome(bytes, home: home, metadata: metadata, kinds: kinds, in: regions) ? nil : ""
+        return PhoneReadings.canBecome(bytes, home: home, metadata: metadata, kinds: kinds, in: regions, bound: bound) ? nil : ""
     }
 
     /// Whether typed bytes (ASCII) are surely a number dialled within the formatter's home region: no `+`, and no
@@ -203,15 +255,18 @@ public final class PhoneLayout: LiveLayout {
     /// code, or of no kind at all (with the numbering plan's rule where one explains it). Nil while some reading
     /// can still become a number the field takes, or the digits cannot be read yet.
     func numberRefusal(_ bytes: [UInt8], knownRefused: Bool = false) -> String? {
-        guard knownRefused || !PhoneReadings.canBecome(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions) else { return nil }
-        guard let all = PhoneReadings(bytes, home: home, metadata: metadata).readings else { return nil }
+        guard knownRefused || !PhoneReadings.canBecome(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions, bound: bound) else { return nil }
+        guard let all = PhoneReadings(bytes, home: home, metadata: metadata, bound: bound).readings else { return nil }
         return numberRefusal(all)
     }
 
     /// `numberRefusal` of a refused number's readings (all of them; none can become a number the field takes).
     private func numberRefusal(_ all: [PhoneReadings.Reading]) -> String? {
         let readings = PhoneReadings(all)
-        if !kinds.isEmpty, readings.canBecome(kinds: [], in: regions) {
+        // A number of the field's kinds in another country is worded by the country; anything else, in a field of
+        // some kinds, by the kinds (one message whether or not another kind could begin so: `12` and `10` alike).
+        let elsewhere = !regions.isEmpty && readings.canBecome(kinds: kinds, in: [])
+        if !kinds.isEmpty, !elsewhere || readings.canBecome(kinds: [], in: regions) {
             let wanted = PhoneKind.describe(kinds)
             // How the field's numbers begin says more than the kinds a partial number could still be; when the
             // number begins that way, the digits typed say where it went wrong.
@@ -229,7 +284,7 @@ public final class PhoneLayout: LiveLayout {
             }
             return tr("not a \(wanted) number")
         }
-        if !regions.isEmpty, readings.canBecome(kinds: kinds, in: []) {
+        if elsewhere {
             let elsewhere = all.lazy.flatMap { reading in
                 reading.regions.lazy.filter { region in
                     !self.regions.contains(region.code)

@@ -12,10 +12,27 @@ struct PhoneReadings {
     /// The readings, or nil while the digits cannot be read yet (a calling code or a prefix still being typed).
     let readings: [Reading]?
 
+    /// What fits in the field: a national prefix of the home region (`0`, or a carrier code such as CN's `12812`)
+    /// is a reading only while a number the field takes still fits after it within the field's limit, so
+    /// phone-cn (15 digits) reads no carrier code before an 11-digit mobile (16), and `128` is refused at once.
+    struct Bound {
+        /// The most digits the field holds (its limit).
+        let room: Int
+        /// The fewest national digits of a home number the field takes.
+        let shortest: Int
+        /// The fewest digits after an international prefix of a number the field takes (code and national digits).
+        let shortestAbroad: Int
+
+        /// The most digits a home national prefix may take.
+        var prefixRoom: Int { room - shortest }
+        /// The most digits an international prefix may take (CN's `1281200` dials abroad through a carrier).
+        var internationalRoom: Int { room - shortestAbroad }
+    }
+
     /// The readings of `input` (ASCII digits, `+` only first), national numbers belonging to `home`.
-    init(_ input: [UInt8], home: PhoneRegion?, metadata: PhoneMetadata) {
+    init(_ input: [UInt8], home: PhoneRegion?, metadata: PhoneMetadata, bound: Bound? = nil) {
         var found: [Reading] = []
-        let readable = PhoneReadings.anyReading(input[...], home: home, metadata: metadata) { regions, national in
+        let readable = PhoneReadings.anyReading(input[...], home: home, metadata: metadata, bound: bound) { regions, national in
             found.append(Reading(regions: regions, national: Array(national)))
             return false
         }
@@ -29,9 +46,9 @@ struct PhoneReadings {
     /// of `accepted` regions (empty: any), else nil (also while the digits cannot be read yet): `canBecome`'s
     /// probe that keeps what it read, for wording the refusal (`check` asks it for every refused line).
     static func refused<C: Collection>(_ input: C, home: PhoneRegion?, metadata: PhoneMetadata, kinds: Set<PhoneKind>,
-                                       in accepted: Set<String>) -> [Reading]? where C.Element == UInt8 {
+                                       in accepted: Set<String>, bound: Bound? = nil) -> [Reading]? where C.Element == UInt8 {
         var found: [Reading] = []
-        let live = anyReading(input, home: home, metadata: metadata) { regions, national in
+        let live = anyReading(input, home: home, metadata: metadata, bound: bound) { regions, national in
             if canBecome(regions, national, kinds: kinds, in: accepted) { return true }
             found.append(Reading(regions: regions, national: Array(national)))
             return false
@@ -58,8 +75,8 @@ struct PhoneReadings {
     /// `accepted` regions (empty: any): `PhoneReadings(input…).canBecome(kinds:in:)` without building the readings,
     /// stopping at the first that can (a phone field asks it for every key, `check` for every refused line).
     static func canBecome(_ input: ArraySlice<UInt8>, home: PhoneRegion?, metadata: PhoneMetadata, kinds: Set<PhoneKind>,
-                          in accepted: Set<String>) -> Bool {
-        anyReading(input, home: home, metadata: metadata) { regions, national in
+                          in accepted: Set<String>, bound: Bound? = nil) -> Bool {
+        anyReading(input, home: home, metadata: metadata, bound: bound) { regions, national in
             canBecome(regions, national, kinds: kinds, in: accepted)
         } ?? true
     }
@@ -70,7 +87,7 @@ struct PhoneReadings {
     /// Calls `body` with each reading of `input` (its calling code's regions and its national digits) until it
     /// answers true. Nil while the digits cannot be read yet (a calling code or a prefix still being typed; `body`
     /// may have seen readings by then), else whether `body` answered true. The one place readings are made.
-    private static func anyReading<C: Collection>(_ input: C, home: PhoneRegion?, metadata: PhoneMetadata,
+    private static func anyReading<C: Collection>(_ input: C, home: PhoneRegion?, metadata: PhoneMetadata, bound: Bound?,
                                                   _ body: ([PhoneRegion], Digits) -> Bool) -> Bool? where C.Element == UInt8 {
         let plus = input.first == 0x2B
         // The digits in temporary (stack) space: a field asks this for every key, `check` for every refused line.
@@ -84,16 +101,27 @@ struct PhoneReadings {
             if plus { return afterCallingCode(digits, metadata: metadata, body) }
             guard let home else { return nil }
             // Still possibly an international or a national prefix: nothing is decided yet.
-            if home.internationalPrefix?.canContinue(digits) == true || home.nationalPrefixForParsing?.canContinue(digits) == true {
+            if fits(digits, prefix: home.internationalPrefix, room: bound?.internationalRoom)
+                || fits(digits, prefix: home.nationalPrefixForParsing, room: bound?.prefixRoom) {
                 return nil
             }
-            for length in home.internationalPrefix?.matchingPrefixLengths(digits) ?? [] where length > 0 {
+            for length in home.internationalPrefix?.matchingPrefixLengths(digits) ?? []
+            where length > 0 && length <= bound?.internationalRoom ?? length {
                 // The calling code after the prefix still being typed leaves the whole number unread.
                 guard let answer = afterCallingCode(digits.dropFirst(length), metadata: metadata, body) else { return nil }
                 if answer { return true }
             }
-            return national(digits, in: home, metadata: metadata, body)
+            return national(digits, in: home, metadata: metadata, prefixRoom: bound?.prefixRoom, body)
         }
+    }
+
+    /// Whether the digits may still be a prefix (international or national) being typed that ends within `room`
+    /// digits (nil: anywhere), so a number the field takes still fits after it.
+    private static func fits(_ digits: Digits, prefix: DigitDFA?, room: Int?) -> Bool {
+        guard let prefix, let state = prefix.state(after: digits) else { return false }
+        guard let room else { return true }
+        let most = room - digits.count
+        return most >= 0 && prefix.shortestCompletion(from: state, most: most) != nil
     }
 
     /// Digits after `+` or an international prefix: the calling code's readings, nil while the code is incomplete.
@@ -113,17 +141,19 @@ struct PhoneReadings {
 
     /// A national number as typed, and without each national prefix it may start with (also after a calling
     /// code: `+44 (0)20…`), and as the region's transform rule rewrites it.
-    private static func national(_ digits: Digits, in home: PhoneRegion, metadata: PhoneMetadata,
+    /// `prefixRoom`: the most digits a national prefix may take (the field's `Bound`), nil for any.
+    private static func national(_ digits: Digits, in home: PhoneRegion, metadata: PhoneMetadata, prefixRoom: Int? = nil,
                                  _ body: ([PhoneRegion], Digits) -> Bool) -> Bool {
         let regions = metadata.sharing[home.callingCode] ?? [home]
         if body(regions, digits) { return true }
         if let prefix = home.nationalPrefixForParsing {
-            for length in prefix.matchingPrefixLengths(digits) where length > 0 {
+            for length in prefix.matchingPrefixLengths(digits) where length > 0 && length <= prefixRoom ?? length {
                 if body(regions, digits.dropFirst(length)) { return true }
             }
         }
+        // A rewrite that takes off more than a prefix may (CN's carrier code `12812`) leaves no room either.
         if home.nationalPrefixRewrite != nil, let rewritten = PhoneNumber.rewritten(Array(digits), in: home),
-           !rewritten.elementsEqual(digits) {
+           !rewritten.elementsEqual(digits), digits.count - rewritten.count <= prefixRoom ?? digits.count {
             return rewritten.withUnsafeBufferPointer { body(regions, $0[...]) }
         }
         return false

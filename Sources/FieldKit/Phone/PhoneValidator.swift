@@ -21,6 +21,8 @@ public struct PhoneValidator: ConfigurableValidator {
     public var storesNationalNumber = false
     /// The keymap's own grouping of national numbers, in place of the region's formats.
     public var grouping: PhoneGrouping? { didSet { layout = makeLayout() } }
+    /// The most symbols the field holds (its limit), which bounds the national prefixes read (`PhoneReadings.Bound`).
+    public var limit: Int? { didSet { layout = makeLayout() } }
     /// The field's layout for these settings, kept: every refused line asks it.
     private(set) var layout: PhoneLayout
 
@@ -80,7 +82,14 @@ public struct PhoneValidator: ConfigurableValidator {
 
     /// The layout for the current settings.
     private func makeLayout() -> PhoneLayout {
-        PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, kinds: kinds, names: names, grouping: grouping)
+        PhoneLayout(metadata: metadata, assumedRegion: assumedRegion, regions: regions, kinds: kinds, names: names, grouping: grouping,
+                    limit: limit)
+    }
+
+    public func limited(to limit: Int?) -> any ConfigurableValidator {
+        var copy = self
+        copy.limit = limit
+        return copy
     }
 
     public func grouping(with templates: TemplateSet, refusing refused: Set<TemplateOption>) -> (any ConfigurableValidator)? {
@@ -104,7 +113,9 @@ public struct PhoneValidator: ConfigurableValidator {
     public func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
         switch number(value) {
         case .success(let number): return layout.issue(of: .success(number), value)
-        case .failure(let issue): return layout.issue(of: .failure(PhoneReadFailure(issue)), value)
+        // The kept reading keeps a failure worded; read again (only failing values pay) so its cause decides
+        // whether it is too short or wrong, as in `judge`.
+        case .failure: return layout.issue(of: PhoneNumber.read(value, assumedRegion: assumedRegion, metadata: metadata), value)
         }
     }
 

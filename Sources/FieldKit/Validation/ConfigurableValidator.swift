@@ -11,11 +11,17 @@ public protocol ConfigurableValidator: FieldValidator {
     /// A copy that lays out the part of the value a keymap's templates describe (a phone number's national
     /// number) with them, refusing values whose template carries one of `refused`; nil when it has no such part.
     func grouping(with templates: TemplateSet, refusing refused: Set<TemplateOption>) -> (any ConfigurableValidator)?
+    /// A copy for a field of at most `limit` symbols: what cannot fit is refused as it is typed (a phone
+    /// number's national prefix that leaves no room for a number).
+    func limited(to limit: Int?) -> any ConfigurableValidator
 }
 
 extension ConfigurableValidator {
     /// No part of the value for templates to describe: the field's templates lay out the whole of it.
     public func grouping(with templates: TemplateSet, refusing refused: Set<TemplateOption>) -> (any ConfigurableValidator)? { nil }
+
+    /// Nothing depends on the limit.
+    public func limited(to limit: Int?) -> any ConfigurableValidator { self }
 }
 
 extension FieldOptions {
@@ -44,5 +50,22 @@ extension FieldOptions {
             return .failure(ValidationIssue(tr("--\(unused) does not apply to \(spec.name) (no validator of it takes it)")))
         }
         return .success(spec)
+    }
+}
+
+extension FieldSpec {
+    /// The spec with its configurable validators told its limit (and the live layout one of them gives renewed):
+    /// `--limit` changes what fits after a phone number's national prefix.
+    func limitingValidators() -> FieldSpec {
+        var spec = self
+        for (i, validator) in spec.validators.enumerated() {
+            guard case .custom(let name, let custom) = validator, let configurable = custom as? any ConfigurableValidator else { continue }
+            let updated = configurable.limited(to: spec.limit)
+            spec.validators[i] = .custom(name: name, validator: updated)
+            if case .liveLayout(_, let templates) = spec.kind, let layout = updated.liveLayout {
+                spec.kind = .liveLayout(layout, templates: templates)
+            }
+        }
+        return spec
     }
 }
