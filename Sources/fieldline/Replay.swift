@@ -15,7 +15,8 @@ struct Replay: ParsableCommand {
             accept (--output value), or an object (--output json, or --json) with display, cursor, cursorColumn, \
             value, counter, status, message, full, refused, effect (what the last key did: refresh, bell, redraw, \
             accept, cancel, eof, back, interrupt) and ending (how the prompt would end: accepted, cancelled, back, \
-            interrupted, or null while it goes on), and for a choice field query, matches, index and choice. Every \
+            interrupted, or null while it goes on), and for a choice field query, matches, index and choice (with \
+            --multi also selected, the marked values). Every \
             key is decided as at a terminal, through the keymap: <C-d> on an empty field ends the run as \
             cancelled, an unbound key is refused (refused: true).
             Exit codes: 0 replayed, 64 usage error (unknown key name, bad option), 78 keymap problems.
@@ -110,6 +111,10 @@ struct Replay: ParsableCommand {
                     ("choice", current.map { .object([("value", .string(list.choices[$0].value)),
                                                       ("display", .string(list.path(to: $0)))]) } ?? .null),
                 ]
+                // A multi-select field: the marked choices' values, in list order.
+                if outcome.field.spec.selection != nil {
+                    members.append(("selected", .array(outcome.field.state.choiceMarks.map { .string(list.choices[$0].value) })))
+                }
             }
             out.append(JSONText.render(.object(members)))
         } else {
