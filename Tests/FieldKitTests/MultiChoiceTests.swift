@@ -27,8 +27,12 @@ import Testing
         #expect(f.apply(.toggleChoice) == .refresh)   // Red, the best match
         #expect(Self.marked(f) == ["red", "blue"], "list order, not the order marked")
         #expect(f.frame.candidateMarks == [true, false, true, false, false] && f.frame.candidates.count == 5)
-        #expect(f.acceptedValue == "red,blue")
+        #expect(f.acceptedValue == "red,blue" && f.frame.display == "  ✓ Red, Blue", "the line names the marks")
+        f.apply(.nextChoice)
+        f.apply(.nextChoice)
+        #expect(f.frame.display == "  > Green", "a current match is shown instead")
         #expect(f.apply(.acceptLine) == .accept("red,blue"))
+        #expect(f.frame.display == "  ✓ Red, Blue", "the line left on the screen shows what was taken")
     }
 
     @Test func tabOnAMarkedMatchTakesTheMarkAwayAndKeepsItCurrent() {

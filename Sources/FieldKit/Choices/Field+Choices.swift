@@ -141,7 +141,8 @@ extension Field {
         let prefix = state.choicePath.map { list.choices[$0].label + "-" }.joined()
         let query = choiceQuery
         let current = currentChoice
-        let display = prefix + query + (list.isSearch ? "" : current.map { "  > " + list.choices[$0].label } ?? "")
+        let display = prefix + query + (list.isSearch ? "" : current.map { "  > " + list.choices[$0].label }
+                                        ?? (spec.selection == nil ? "" : markedSummary(list)))
         let cursorText = prefix + String(joining: state.symbols[..<min(state.cursor, state.symbols.count)])
         let status = choiceStatus(list)
         var message = revealsMessage ? status.message : nil

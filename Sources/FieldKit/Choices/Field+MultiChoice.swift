@@ -38,6 +38,12 @@ extension Field {
                 // The current match alone (a choice with choices under it opens them, as before).
                 guard list.children[current].isEmpty, selection.min > 1 else { return nil }
             } else if state.choiceMarks.count >= selection.min {
+                // The line left on the screen shows what was taken: the marks, not a query or a match.
+                state.symbols = []
+                state.cursor = 0
+                state.choiceIndex = nil
+                state.choicePath = []
+                choiceCache = list.roots
                 return .accept(acceptedValue)
             }
             notice = selection.tooFew
@@ -80,6 +86,18 @@ extension Field {
         }
         return marked >= selection.min ? .valid : .incomplete(selection.tooFew)
     }
+
+    /// What the line shows after an empty query when nothing is current: the marked choices' labels (`  ✓ Red,
+    /// Blue`), the first few of them; empty when none is marked.
+    func markedSummary(_ list: ChoiceList) -> String {
+        let marks = state.choiceMarks
+        guard !marks.isEmpty else { return "" }
+        let shown = marks.prefix(Field.summarizedMarks).map { list.choices[$0].label }.joined(separator: ", ")
+        return "  ✓ " + shown + (marks.count > Field.summarizedMarks ? ", …" : "")
+    }
+
+    /// How many marked labels the line shows (the right prompt counts them all).
+    static let summarizedMarks = 3
 
     /// The right prompt of a multi-select field: how many are marked, then the current match's place (`2 selected
     /// · 3/10`).
