@@ -8,7 +8,8 @@ struct Replay: ParsableCommand {
         abstract: tr("Feed keys to a field with no terminal and print the final frame."),
         discussion: """
             KEYS use Vim key notation: plain characters are typed one by one and <lt> types '<'; the keys a \
-            field binds by default are \(Replay.standardKeys) (a keymap may bind more). \
+            field binds by default are \(Replay.standardKeys) (a keymap may bind more, to the commands \(Replay.commands); \
+            in a --multi choice field <Tab> marks the current match, as toggle-choice does). \
             KEYS and --paste TEXT run in command-line order, each --paste as one paste. Put -- before KEYS that \
             start with '-'. The run stops where a prompt would end (an accepted <CR>, <Esc>, <C-d> on an empty field).
             Prints the display with the cursor drawn as '|' (--output display, the default), the value Enter would \
@@ -25,6 +26,9 @@ struct Replay: ParsableCommand {
 
     /// The standard keymap's keys in Vim notation, from the keymap itself (so the help never misses one).
     static let standardKeys = Keymap.standard.bindings.keys.map(\.description).sorted().joined(separator: " ")
+
+    /// Every command a keymap's `bindings` may name, from the engine's own table.
+    static let commands = EditCommand.named.keys.sorted().joined(separator: " ")
 
     @OptionGroup var field: FieldOptionGroup
 

@@ -87,6 +87,24 @@ import Testing
         #expect(lint.status == 78 && lint.err.contains("multiple needs a choices list"), "\(lint.err)")
     }
 
+    @Test func replayMarksWithTabOrABoundToggleChoice() throws {
+        let run = try fieldline(["replay", "country", "--multi", "fra", "<Tab>", "ger", "<Tab>", "--json"])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect(object["selected"] as? [String] == ["DE", "FR"] && object["value"] as? String == "DE,FR")
+        #expect(object["counter"] as? String == "2 selected · 0/249")
+        let s = try Scratch()
+        let keymap = try s.write("toppings.yaml", """
+            name: toppings
+            choices: [cheese, ham, olives, onion]
+            multiple: true
+            bindings: {C-t: toggle-choice, Tab: complete}
+            """)
+        let bound = try fieldline(["replay", "--keymap-file", keymap, "oni", "<C-t>", "ch", "<C-t>", "<CR>", "--output", "value"])
+        #expect(bound.out == "cheese,onion\n" && bound.status == 0, "\(bound.err)")
+        let single = try fieldline(["replay", "country", "ger", "<Tab>", "--json"])
+        #expect(single.out.contains(#""query":"🇩🇪 Germany 德国 +49""#) && !single.out.contains("selected"), "Tab still completes")
+    }
+
     @Test func aFormStoresTheJoinedTextInListOrder() throws {
         let s = try Scratch()
         let form = try s.write("order.yaml", """
