@@ -86,3 +86,44 @@ import Testing
         #expect(try await t.result() == "rc=0 x=[red,blue]", "\(t.dump())")
     }
 }
+
+/// A form's multi-select field at a terminal: marked with Tab, stored as the joined text in list order, and its
+/// marks back when Shift-Tab returns to it.
+@Suite struct MultiChoiceFormTerminalTests {
+    @Test func aFormStoresTheJoinedTextAndShiftTabBringsTheMarksBack() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let form = t.home + "/order.yaml"
+        try """
+            name: order
+            fields:
+              - name: toppings
+                keymap:
+                  choices: [cheese, ham, olives, onion]
+                  multiple: {max: 3}
+                prompt: "Toppings: "
+              - name: note
+                keymap: text
+                prompt: "Note: "
+            """.write(toFile: form, atomically: true, encoding: .utf8)
+        let out = t.home + "/o.jsonl"
+        t.run("fieldline form '\(form)' --out '\(out)'; echo rc=$?")
+        try await t.see("the toppings") { $0.contains { TmuxTerminal.isRow($0, "Toppings:", "0 selected · 0/4") } }
+        t.type("oli"); t.press("Tab")
+        t.type("che"); t.press("Tab")
+        try await t.see("two marked") { $0.contains { TmuxTerminal.isRow($0, "Toppings:   ✓ cheese, olives", "2 selected · 0/4") } }
+        t.press("Enter")
+        try await t.see("the note") { $0.contains { $0.hasPrefix("Note:") } }
+        t.press("BTab")                                   // back: the stored value marks them again
+        try await t.see("the marks back") { $0.contains { TmuxTerminal.isRow($0, "Toppings:   ✓ cheese, olives", "2 selected · 0/4") } }
+        t.type("ham"); t.press("Tab"); t.press("Enter")
+        try await t.see("the note again") { $0.contains { $0.hasPrefix("Note:") } }
+        t.type("x"); t.press("Enter")
+        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves, Shift-Tab goes back, Esc discards:") } }
+        t.press("Enter")
+        try await t.see("saved") { $0.contains { $0.contains("saved") } }
+        t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        let saved = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(saved.hasPrefix(#"{"toppings":"cheese,ham,olives","note":"x","#), "\(saved)")
+    }
+}
