@@ -62,6 +62,14 @@ import Testing
         try await t.see("green alone") { $0.contains("rc=0 x=[green]") }
     }
 
+    @Test func aDefaultListIsMarkedAtTheStart() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.ask("--default 'grey, red'"))
+        try await t.see("Red and Grey marked") { $0.contains { TmuxTerminal.isRow($0, "Colour:   ✓ Red, Grey", "2 selected · 0/4") } }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[red,grey]", "\(t.dump())")
+    }
+
     @Test func theBoundsAreExplainedOnTheStatusLine() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(Self.ask("--min 2 --max 2"))

@@ -2,7 +2,7 @@ extension Field {
     /// A multi-select field's own handling of `command`, or nil to handle it as a one-choice field does. Tab
     /// (`complete`) and `toggle-choice` mark the current match (emptying a typed query) or take its mark away (a
     /// choice with choices under it opens them, as Tab does in any picker); Enter takes the marked set, or with none marked the current
-    /// match alone; a paste of several items joined with the separator marks them all.
+    /// match alone; a paste (or a text typed at once) of several items joined with the separator marks them all.
     mutating func performMultiChoice(_ command: EditCommand, in list: ChoiceList, _ selection: ChoiceSelection) -> Effect? {
         switch command {
         case .complete, .toggleChoice:
@@ -31,7 +31,7 @@ extension Field {
         case .acceptLine:
             if state.choiceMarks.isEmpty {
                 guard let current = currentChoice else {
-                    // Nothing marked and nothing current: an empty answer, where none is allowed.
+                    // Nothing marked and nothing current: an empty answer, where the fewest is 0.
                     if selection.min == 0 { return .accept("") }
                     return nil
                 }
@@ -49,11 +49,15 @@ extension Field {
             notice = selection.tooFew
             lastKeyRefused = true
             return .bell
-        case .paste(let text) where !list.isSearch && text.contains(selection.separator):
-            // Several items at once (a `--default`, a form's stored value): all marked, or none.
+        case .paste(let text) where !list.isSearch && text.contains(selection.separator),
+             .selfInsert(let text) where text.count > selection.separator.count && text.contains(selection.separator):
+            // Several items at once (a pasted list, a `--default` pre-filled as typing, a form's stored value): all
+            // marked, or none.
             switch list.resolveAll(text, selection, enforcingMin: false) {
             case .failure(let issue):
-                // One choice whose own name holds the separator (`Korea, Republic of`) is one item.
+                // One choice whose own name holds the separator (`Korea, Republic of`) is one item; typed text
+                // that is no list is typed key by key, as anywhere.
+                if case .selfInsert = command { return nil }
                 if case .success = list.identify(trimming: text) { return nil }
                 notice = tr("paste refused: \(issue.message)")
                 lastKeyRefused = true
