@@ -1,8 +1,9 @@
 extension Field {
     /// A multi-select field's own handling of `command`, or nil to handle it as a one-choice field does. Tab
     /// (`complete`) and `toggle-choice` mark the current match (emptying a typed query) or take its mark away (a
-    /// choice with choices under it opens them, as Tab does in any picker); Enter takes the marked set, or with none marked the current
-    /// match alone; a paste (or a text typed at once) of several items joined with the separator marks them all.
+    /// choice with choices under it opens them, as Tab does in any picker); Enter takes the marked set, or with
+    /// none marked the current match alone; a paste (or a text typed at once) of several items joined with the
+    /// separator marks them all.
     mutating func performMultiChoice(_ command: EditCommand, in list: ChoiceList, _ selection: ChoiceSelection) -> Effect? {
         switch command {
         case .complete, .toggleChoice:
