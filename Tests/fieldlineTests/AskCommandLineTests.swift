@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: [
         ["nope"], ["text", "--limit", "0"], ["text", "--timeout=0"], ["text", "--timeout", "0"], ["text", "--min", "5", "--max", "3"],
         ["text", "--upgrade-legacy"], ["--keymap-file", "/nonexistent.yaml"], [],
-        ["text", "--multi"], ["country", "--separator", ";"], ["country", "--multi", "--min", "3", "--max", "2"],
+        ["text", "--multi"], ["country", "--separator", ";"], ["country", "--multi", "--min", "3", "--max", "2"], ["country", "--limit", "3"],
         ["text", "--timeout", "inf"], ["text", "--timeout", "1e300"], ["text", "--timeout", "2e10"],
         ["text", "--timeout", "nan"], ["text", "--timeout", "1000001"],
     ])

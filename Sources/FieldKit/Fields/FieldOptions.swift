@@ -99,6 +99,11 @@ public struct FieldOptions: Sendable, Equatable {
         if separator != nil && selection(for: spec) == nil {
             return tr("--separator is for a choice field that takes several choices (--multi)")
         }
+        // In a choice field the bounds count choices; with one choice they would only cap the query (which `check`
+        // never reads), so they ask for --multi.
+        if isChoice && selection(for: spec) == nil && (limit != nil || minLength != nil) {
+            return tr("\(minLength != nil ? "--min" : limitName) counts choices, for a choice field that takes several (add --multi)")
+        }
         guard let selection = selection(for: spec), case .choice(let list) = spec.kind else { return nil }
         return selection.problem(for: list)
     }

@@ -2113,6 +2113,10 @@ msgstr "{0} 列"
 msgid "{0} contains the control character {1} (control characters and escape sequences are not allowed in keymap text)"
 msgstr "{0} 含有控制字符 {1}（键映射文本中不允许控制字符和转义序列）"
 
+#: Sources/FieldKit/Fields/FieldOptions.swift
+msgid "{0} counts choices, for a choice field that takes several (add --multi)"
+msgstr "{0} 计的是选项数，用于可多选的选项字段（请加 --multi）"
+
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} digits"
 msgstr "{0} 位数字"
