@@ -132,7 +132,12 @@ struct FieldInvariants {
         case .plain, .templated, .choice: break
         }
         require(frame.counter == weekday ?? live ?? (spec.limit.map { "\(count)/\($0)" } ?? ""), "counter \(frame.counter), \(context())")
-        require(frame.isFull == (spec.limit.map { count >= $0 } ?? false), "full flag wrong, \(context())")
+        // Full at the limit; below it only where a live layout says a valid number could take no more digits
+        // (a phone number valid at its own length, `11/11`).
+        let atLimit = spec.limit.map { count >= $0 } ?? false
+        var completeLive = false
+        if case .liveLayout = spec.kind { completeLive = frame.status == .valid }
+        require(frame.isFull == atLimit || (frame.isFull && completeLive), "full flag wrong, \(context())")
         for text in [frame.display, frame.status.message ?? ""] {
             require(text.firstControl == nil, "control in drawn text \(text.debugDescription), \(context())")
         }

@@ -69,7 +69,7 @@ enum FuzzFields {
     nonisolated(unsafe) static var cache: [Int: FuzzField] = [:]
 
     /// The field two bytes choose: a shipped keymap, then options. Bits 0-2 of `options` pick `--count` (0-3
-    /// none), bits 3-5 `--limit`, bit 6 `--min 2`, bit 7 `--upgrade-legacy`; options the CLI would refuse for that
+    /// none), bits 3-5 `--limit`, bit 6 `--min 2`, bit 7 `--upgrade-legacy` (`--multi` for a choice field); options the CLI would refuse for that
     /// keymap fall back to none.
     static func field(keymap: UInt8, options: UInt8) -> FuzzField {
         let index = Int(keymap) % shipped.count
@@ -80,6 +80,12 @@ enum FuzzFields {
         let limits: [Int?] = [nil, nil, 1, 2, 3, 8, 15, 40]
         var chosen = FieldOptions(limit: limits[Int(options >> 3) & 7], minLength: options & 0x40 != 0 ? 2 : nil,
                                   countUnit: units[Int(options) & 7], upgradeLegacy: options & 0x80 != 0)
+        // A choice field takes bit 7 (`--upgrade-legacy` means nothing there) as `--multi`: the limit and bit 6's
+        // `--min 2` then count choices.
+        if case .choice = loaded.spec.kind, chosen.upgradeLegacy {
+            chosen.upgradeLegacy = false
+            chosen.multiple = true
+        }
         if chosen.problem(for: loaded.spec) != nil { chosen = FieldOptions() }
         let spec = chosen.applied(to: loaded.spec)
         var label = name
@@ -87,6 +93,7 @@ enum FuzzFields {
         if let min = chosen.minLength { label += " --min \(min)" }
         if let unit = chosen.countUnit { label += " --count \(unit.rawValue)" }
         if chosen.upgradeLegacy { label += " --upgrade-legacy" }
+        if chosen.multiple { label += " --multi" }
         let field = FuzzField(id: key, label: label, spec: spec, keymap: loaded.keymap,
                               checker: LineChecker(spec: spec, context: fuzzContext))
         cache[key] = field

@@ -12,7 +12,7 @@ public struct FormLoader: Sendable {
     /// Every setting a form file may have, and every setting of one field.
     static let knownSettings = ["name", "description", "fields", "rules"]
     static let knownFieldSettings = ["name", "keymap", "prompt", "required", "default", "secret", "unique",
-                                     "limit", "min", "count", "from", "when", "repeat"]
+                                     "limit", "min", "count", "from", "when", "repeat", "multiple", "separator"]
     static let knownRuleSettings = ["require", "message", "field"]
     /// The most fields a form may have: a form is a screen an operator fills in.
     public static let maxFields = 200
@@ -138,6 +138,8 @@ public struct FormLoader: Sendable {
             case "repeat": repeats = reader.bool(value, "repeat") ?? false
             case "limit": options.limit = reader.int(value, "limit", min: 1)
             case "min": options.minLength = reader.int(value, "min")
+            case "multiple": options.multiple = reader.bool(value, "multiple") ?? false
+            case "separator": options.separator = reader.string(value, "separator")
             case "count":
                 guard let text = reader.string(value, "count") else { continue }
                 if let unit = CountUnit(rawValue: text) { options.countUnit = unit } else {
@@ -181,8 +183,15 @@ public struct FormLoader: Sendable {
                 return nil
             }
         }
+        // A choice field taking several choices (`multiple` here or in its keymap): `min` and `limit` count choices.
+        if options.multiple || options.separator != nil || options.selection(for: loaded.spec) != nil {
+            if let problem = options.problem(for: loaded.spec) {
+                reader.diagnostics.append(item.problem(tr("field '\(name)': \(problem)")))
+                return nil
+            }
+        }
         let lo = options.minLength ?? loaded.spec.minLength, hi = options.limit ?? loaded.spec.limit
-        if let hi, lo > hi {
+        if options.selection(for: loaded.spec) == nil, let hi, lo > hi {
             reader.diagnostics.append(item.problem(tr("field '\(name)': min (\(lo)) is larger than the limit (\(hi))")))
             return nil
         }

@@ -11,7 +11,7 @@ struct KeymapSettings {
     static let known = [
         "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
         "exact-template", "paste-prefixes", "separators", "validators", "value", "transforms", "upgrade-legacy", "bindings",
-        "choices", "picker",
+        "choices", "picker", "multiple",
     ]
 }
 
@@ -110,6 +110,7 @@ struct KeymapCompiler {
         }
         // A list decides what every key does: with `choices`, the field is a choice field whatever else it says.
         if let list { field.kind = .choice(list) }
+        if let node = v["multiple"] { field.selection = selection(node, list: list) }
         return (field, keymap(settings.bindings))
     }
 

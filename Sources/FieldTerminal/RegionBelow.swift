@@ -28,7 +28,9 @@ extension PromptSession {
             let frame = self.frame
             current = frame.candidateIndex.map { $0 + lines.count }
             for (i, label) in frame.candidates.enumerated() {
-                lines.append((i == frame.candidateIndex ? "> " : "  ") + RegionText.fit(label, columns: width - 3))
+                // A multi-select field's marks, `✓`, after the current one's `>` (plain text: no colour needed).
+                let mark = frame.candidateMarks.isEmpty ? "" : frame.candidateMarks[i] ? "✓ " : "  "
+                lines.append((i == frame.candidateIndex ? "> " : "  ") + mark + RegionText.fit(label, columns: width - 3 - mark.count))
             }
         }
         guard !lines.isEmpty || regionRows > 0 else { return }

@@ -103,6 +103,16 @@ extension AskOption {
         names: ["national"], help: tr("Phone fields: --output display writes the national form (else the international one)."),
         storage: .flag { $0.field.validatorOptions["national"] = "" })  // a flag: present, with no value
 
+    static let multi = AskOption(
+        names: ["multi"], help: tr("Choice fields: take several choices (Tab marks, Enter takes the marked); --min and --max count choices."),
+        storage: .flag { $0.field.multiple = true })
+    static let separator = AskOption(
+        names: ["separator"], help: tr("With --multi: what joins the chosen values (default ,)."),
+        storage: .value { request, value in
+            request.field.separator = value
+            return true
+        })
+
     /// How the limit is spelled on the command line, for messages about it: the last `--limit` or `--max` (the one
     /// whose value both readers keep), else `--limit`. Read from the arguments themselves because ArgumentParser
     /// does not say which of an option's names it met; both readers ask here, so they agree.
@@ -116,7 +126,7 @@ extension AskOption {
     }
 
     /// The shared field options, in `--help` order.
-    static let fieldGroup: [AskOption] = [keymapFile, limit, min, count, choices, upgradeLegacy, countries, assume, kinds, national]
+    static let fieldGroup: [AskOption] = [keymapFile, limit, min, count, choices, multi, separator, upgradeLegacy, countries, assume, kinds, national]
 }
 
 // `ask`'s own options.

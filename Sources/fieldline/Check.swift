@@ -99,6 +99,7 @@ struct Check: ParsableCommand {
         let decoded: [(String, JSONText.Value)] = result.issue == nil
             // A part that cannot be told (an ID's county whose code GB/T 2260 never had) is null, not "".
             ? spec.decodedParts(of: result.value).map { ($0.name, $0.value.isEmpty ? .null : .string($0.value)) } : []
+        if let selection = spec.selection, case .choice(let list) = spec.kind { return multiJSON(result, list, selection) }
         var members: [(String, JSONText.Value)] = [
             ("value", result.issue == nil ? .string(result.value) : .null),
             ("display", result.issue == nil ? .string(result.display) : .null),
@@ -114,6 +115,33 @@ struct Check: ParsableCommand {
             if !extras.isEmpty { members.append(("columns", .object(extras))) }
         }
         if !decoded.isEmpty { members.append(("decoded", .object(decoded))) }
+        return JSONText.render(.object(members))
+    }
+
+    /// The JSON object for a multi-select field's line: `value` and `label` are arrays, one item per choice in
+    /// list order (and `columns`, one object per choice, when the list has extra columns); `display` is the text
+    /// `--output display` writes.
+    private static func multiJSON(_ result: CheckResult, _ list: ChoiceList, _ selection: ChoiceSelection) -> String {
+        guard result.issue == nil else {
+            var members: [(String, JSONText.Value)] = [("value", .null), ("display", .null), ("valid", .bool(false)),
+                                                       ("message", JSONText.string(result.issue?.message))]
+            if let position = result.issue?.position { members.append(("position", .int(position))) }
+            return JSONText.render(.object(members))
+        }
+        // The values hold no separator (the options are refused otherwise), so the joined value splits back.
+        let chosen = result.value.isEmpty ? [] : result.value.split(separator: selection.separator).compactMap { list.byValue[String($0)] }
+        var members: [(String, JSONText.Value)] = [
+            ("value", .array(chosen.map { .string(list.choices[$0].value) })),
+            ("display", .string(result.display)),
+            ("valid", .bool(true)),
+            ("message", .null),
+            ("label", .array(chosen.map { .string(list.choices[$0].label) })),
+        ]
+        if !list.extraColumns.isEmpty {
+            members.append(("columns", .array(chosen.map { index in
+                .object(list.extraColumns.compactMap { name in list.choices[index].extras[name].map { (name, JSONText.Value.string($0)) } })
+            })))
+        }
         return JSONText.render(.object(members))
     }
 }

@@ -52,7 +52,10 @@ enum FieldCatalog {
         case .choice(let list):
             if let choicesFile {
                 switch ChoiceFile.load(choicesFile) {
-                case .success(let list): spec.kind = .choice(list)
+                case .success(let list):
+                    spec.kind = .choice(list)
+                    // A separator held by a value of this list (only known now) could not split a line.
+                    if let problem = spec.selection?.problem(for: list) { throw ValidationError(problem) }
                 case .failure(let problem):
                     Diagnostics.plain(problem.description)
                     throw Exit.config
@@ -101,6 +104,12 @@ struct FieldOptionGroup: ParsableArguments {
     @Flag(name: AskOption.national.nameSpecification, help: AskOption.national.argumentHelp)
     var national = false
 
+    @Flag(name: AskOption.multi.nameSpecification, help: AskOption.multi.argumentHelp)
+    var multi = false
+
+    @Option(name: AskOption.separator.nameSpecification, help: AskOption.separator.argumentHelp)
+    var separator: String?
+
     /// Options that take a value, so the replay scanner can skip their values.
     static let valueOptions = Set(AskOption.fieldGroup.filter(\.takesValue).flatMap(\.spellings))
 
@@ -113,6 +122,8 @@ struct FieldOptionGroup: ParsableArguments {
             if let value { options.validatorOptions[option.names[0]] = value }
         }
         if national { options.validatorOptions[AskOption.national.names[0]] = "" }
+        options.multiple = multi
+        options.separator = separator
         return options
     }
 }

@@ -8,14 +8,16 @@ struct Replay: ParsableCommand {
         abstract: tr("Feed keys to a field with no terminal and print the final frame."),
         discussion: """
             KEYS use Vim key notation: plain characters are typed one by one and <lt> types '<'; the keys a \
-            field binds by default are \(Replay.standardKeys) (a keymap may bind more). \
+            field binds by default are \(Replay.standardKeys) (a keymap may bind more, to the commands \(Replay.commands); \
+            in a --multi choice field <Tab> marks the current match, as toggle-choice does). \
             KEYS and --paste TEXT run in command-line order, each --paste as one paste. Put -- before KEYS that \
             start with '-'. The run stops where a prompt would end (an accepted <CR>, <Esc>, <C-d> on an empty field).
             Prints the display with the cursor drawn as '|' (--output display, the default), the value Enter would \
             accept (--output value), or an object (--output json, or --json) with display, cursor, cursorColumn, \
             value, counter, status, message, full, refused, effect (what the last key did: refresh, bell, redraw, \
             accept, cancel, eof, back, interrupt) and ending (how the prompt would end: accepted, cancelled, back, \
-            interrupted, or null while it goes on), and for a choice field query, matches, index and choice. Every \
+            interrupted, or null while it goes on), and for a choice field query, matches, index and choice (with \
+            --multi also selected, the marked values). Every \
             key is decided as at a terminal, through the keymap: <C-d> on an empty field ends the run as \
             cancelled, an unbound key is refused (refused: true).
             Exit codes: 0 replayed, 64 usage error (unknown key name, bad option), 78 keymap problems.
@@ -24,6 +26,9 @@ struct Replay: ParsableCommand {
 
     /// The standard keymap's keys in Vim notation, from the keymap itself (so the help never misses one).
     static let standardKeys = Keymap.standard.bindings.keys.map(\.description).sorted().joined(separator: " ")
+
+    /// Every command a keymap's `bindings` may name, from the engine's own table.
+    static let commands = EditCommand.named.keys.sorted().joined(separator: " ")
 
     @OptionGroup var field: FieldOptionGroup
 
@@ -110,6 +115,10 @@ struct Replay: ParsableCommand {
                     ("choice", current.map { .object([("value", .string(list.choices[$0].value)),
                                                       ("display", .string(list.path(to: $0)))]) } ?? .null),
                 ]
+                // A multi-select field: the marked choices' values, in list order.
+                if outcome.field.spec.selection != nil {
+                    members.append(("selected", .array(outcome.field.state.choiceMarks.map { .string(list.choices[$0].value) })))
+                }
             }
             out.append(JSONText.render(.object(members)))
         } else {

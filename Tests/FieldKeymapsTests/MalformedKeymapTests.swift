@@ -3,7 +3,7 @@ import Testing
 @testable import FieldKeymaps
 
 private let knownSettings = "name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, "
-    + "paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker"
+    + "paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker, multiple"
 private let classNames = "alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper"
 private let validatorNames = "cn-mobile, gb11643, date, luhn, ipv4, hostname, email, semver, range, regex, phone"
 private let controlHint = "(control characters and escape sequences are not allowed in keymap text)"
@@ -54,6 +54,12 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     // `length: {min: 1, max: 9, min: 2}`: the first `min` is at column 10, the repeated one at column 26.
     ("flow-duplicate-key.yaml", ["flow-duplicate-key.yaml:1:26: duplicate key 'min' (first at 1:10)"]),
     ("non-text-key.yaml", ["non-text-key.yaml:1:3: keys must be text"]),
+    // Several choices: only for a list, with known settings, and a separator no value holds.
+    ("multiple-without-choices.yaml", ["multiple-without-choices.yaml:2:11: multiple needs a choices list"]),
+    ("multiple-problems.yaml", [
+        "multiple-problems.yaml:3:11: the separator ',' is in the value 'a,b'; choose another separator",
+        "multiple-problems.yaml:3:20: unknown multiple setting 'most' (use min, max, separator)",
+    ]),
     ("unknown-subsettings.yaml", [
         "unknown-subsettings.yaml:3:3: unknown symbols setting 'clas' (use class, positions, case, fullwidth)",
         "unknown-subsettings.yaml:6:3: unknown length setting 'maximum' (use min and max)",

@@ -52,7 +52,7 @@ struct PropertyTests {
         default:
             let named: [EditCommand] = [.backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar, .beginningOfLine,
                                         .endOfLine, .backwardKillWord, .killWord, .backwardWord, .forwardWord,
-                                        .unixLineDiscard, .killLine, .acceptLine, .complete, .previousChoice,
+                                        .unixLineDiscard, .killLine, .acceptLine, .complete, .toggleChoice, .previousChoice,
                                         .nextChoice, .yank, .yankPop, .undo]
             return named.randomElement(using: &rng)!
         }

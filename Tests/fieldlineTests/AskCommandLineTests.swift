@@ -29,6 +29,7 @@ import Testing
         ["text", "--history", "/tmp/h", "--keymap-file", shippedText],
         ["--keymap-file=" + shippedText],
         [shippedText, "--prompt", "名字：", "--default", "１２"],
+        ["country", "--multi", "--separator", ";", "--max", "2", "--min", "1"],
     ]
 
     /// Command lines the fast path must leave to ArgumentParser (help, errors, anything it cannot be sure of).
@@ -58,6 +59,7 @@ import Testing
     @Test(arguments: [
         ["nope"], ["text", "--limit", "0"], ["text", "--timeout=0"], ["text", "--timeout", "0"], ["text", "--min", "5", "--max", "3"],
         ["text", "--upgrade-legacy"], ["--keymap-file", "/nonexistent.yaml"], [],
+        ["text", "--multi"], ["country", "--separator", ";"], ["country", "--multi", "--min", "3", "--max", "2"], ["country", "--limit", "3"],
         ["text", "--timeout", "inf"], ["text", "--timeout", "1e300"], ["text", "--timeout", "2e10"],
         ["text", "--timeout", "nan"], ["text", "--timeout", "1000001"],
     ])

@@ -143,10 +143,19 @@ public struct LineChecker: Sendable {
 
     /// A choice field's line: valid when it names exactly one choice (by value, label, alias or a `-` path of
     /// them) with nothing under it, or, naming none, when typing it and Enter would take one (`resolve`). The
-    /// value is the choice's; the display its labels from the first level.
+    /// value is the choice's; the display its labels from the first level. A multi-select field's line is items
+    /// joined with its separator, each read so (`ChoiceList.resolveAll`), written back in list order.
     private func checkChoice(_ body: UnsafeBufferPointer<UInt8>, in list: ChoiceList) -> CheckResult {
         guard let text = String(validating: body, as: UTF8.self) else {
             return failed(ValidationIssue(tr("not valid UTF-8 text")), text: "")
+        }
+        if let selection = spec.selection {
+            switch list.resolveAll(text, selection) {
+            case .success(let chosen):
+                return CheckResult(value: selection.joined(chosen.map { list.choices[$0].value }),
+                                   display: selection.joined(chosen.map { list.path(to: $0) }), issue: nil)
+            case .failure(let issue): return failed(issue, text: text)
+            }
         }
         switch list.resolve(trimming: text) {
         case .success(let index): return CheckResult(value: list.choices[index].value, display: list.path(to: index), issue: nil)

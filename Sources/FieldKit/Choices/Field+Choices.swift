@@ -27,7 +27,12 @@ extension Field {
         notice = nil
         func refuse() -> Effect { lastKeyRefused = true; return .bell }
         lastKeyRefused = false
+        // A multi-select field's own keys (Tab toggles, Enter takes the marks), apart so a one-choice field's keys
+        // stay as they were.
+        if let selection = spec.selection, let effect = performMultiChoice(command, in: list, selection) { return effect }
         switch command {
+        case .toggleChoice:
+            return refuse()  // one choice: nothing to mark
         case .acceptLine:
             guard let current = currentChoice else { revealsMessage = true; return refuse() }
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
@@ -94,7 +99,7 @@ extension Field {
     }
 
     /// Make `index` the current candidate: the levels above it picked, its label as the query.
-    private mutating func select(_ index: Int, in list: ChoiceList) {
+    mutating func select(_ index: Int, in list: ChoiceList) {
         var path: [Int] = []
         var at = list.choices[index].parent
         while let p = at, path.count < ChoiceList.maxDepth { path.insert(p, at: 0); at = list.choices[p].parent }
@@ -107,7 +112,7 @@ extension Field {
     }
 
     /// Offer the choices under `choice`, with an empty query.
-    private mutating func descend(into choice: Int, in list: ChoiceList) {
+    mutating func descend(into choice: Int, in list: ChoiceList) {
         state.choicePath.append(choice)
         state.symbols = []
         state.cursor = 0
@@ -118,6 +123,7 @@ extension Field {
 
     /// A choice field's status: valid with a current candidate that has nothing under it.
     func choiceStatus(_ list: ChoiceList) -> FieldStatus {
+        if let selection = spec.selection, let status = multiChoiceStatus(list, selection) { return status }
         guard let current = currentChoice else {
             let level = list.level(under: state.choicePath).count
             if list.isSearch { return .incomplete(choiceCache.isEmpty ? tr("no saved record matches") : tr("Up/Down picks a record")) }
@@ -135,7 +141,8 @@ extension Field {
         let prefix = state.choicePath.map { list.choices[$0].label + "-" }.joined()
         let query = choiceQuery
         let current = currentChoice
-        let display = prefix + query + (list.isSearch ? "" : current.map { "  > " + list.choices[$0].label } ?? "")
+        let display = prefix + query + (list.isSearch ? "" : current.map { "  > " + list.choices[$0].label }
+                                        ?? (spec.selection == nil ? "" : markedSummary(list)))
         let cursorText = prefix + String(joining: state.symbols[..<min(state.cursor, state.symbols.count)])
         let status = choiceStatus(list)
         var message = revealsMessage ? status.message : nil
@@ -149,14 +156,16 @@ extension Field {
             display: display,
             cursor: cursorText.count,
             cursorColumn: DisplayWidth.columns(of: cursorText),
-            counter: Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count),
+            counter: spec.selection == nil ? Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count)
+                : multiChoiceCounter(place: place),
             status: status,
             message: message,
             messagePosition: nil,
             isFull: false,
             keyRefused: lastKeyRefused,
             candidates: window.map { list.choices[$0].label },
-            candidateIndex: place.map { $0 - start }
+            candidateIndex: place.map { $0 - start },
+            candidateMarks: spec.selection == nil ? [] : window.map { state.choiceMarks.contains($0) }
         )
     }
 
@@ -173,8 +182,11 @@ extension Field {
         return field
     }
 
-    /// The value a choice field accepts: the current candidate's.
+    /// The value a choice field accepts: the current candidate's, or a multi-select field's marked values joined.
     func choiceValue(_ list: ChoiceList) -> String {
-        currentChoice.map { list.choices[$0].value } ?? ""
+        if let selection = spec.selection, !state.choiceMarks.isEmpty {
+            return selection.joined(state.choiceMarks.map { list.choices[$0].value })
+        }
+        return currentChoice.map { list.choices[$0].value } ?? ""
     }
 }

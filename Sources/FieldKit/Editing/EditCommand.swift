@@ -35,6 +35,9 @@ public enum EditCommand: Sendable, Equatable {
     case abort
     /// Complete from choices (fields without choices ring the bell).
     case complete
+    /// In a multi-select choice field, mark the current match or take its mark away (Tab, which runs `complete`,
+    /// does the same there); refused in every other field.
+    case toggleChoice
     /// Step to the previous choice.
     case previousChoice
     /// Step to the next choice.
@@ -71,7 +74,7 @@ public enum EditCommand: Sendable, Equatable {
         "backward-kill-word": .backwardKillWord, "kill-word": .killWord,
         "backward-word": .backwardWord, "forward-word": .forwardWord, "unix-line-discard": .unixLineDiscard,
         "kill-line": .killLine, "accept-line": .acceptLine, "abort": .abort,
-        "complete": .complete, "previous-choice": .previousChoice, "next-choice": .nextChoice,
+        "complete": .complete, "toggle-choice": .toggleChoice, "previous-choice": .previousChoice, "next-choice": .nextChoice,
         "delete-char-or-eof": .deleteCharOrEndOfFile, "clear-screen": .clearScreen,
         "previous-history": .previousHistory, "next-history": .nextHistory, "previous-field": .previousField,
         "interrupt": .interrupt, "suspend": .suspend, "reverse-search-history": .reverseSearchHistory,

@@ -14,8 +14,9 @@ extension Field {
         history.yanked = nil
         let typed: Bool
         if case .selfInsert = command { typed = true } else { typed = false }
-        // No write to the symbols or the path (a move, a refused key), or one that put the same text back.
-        guard state.changeCount != changesBefore, state.symbols != before.symbols || state.choicePath != before.choicePath else {
+        // No write to the symbols, the path or the marks (a move, a refused key), or one that put the same text back.
+        guard state.changeCount != changesBefore, state.symbols != before.symbols || state.choicePath != before.choicePath
+                || state.choiceMarks != before.choiceMarks else {
             history.typing = false
             return
         }

@@ -120,7 +120,7 @@ public struct Field: Sendable {
             return .bell
         case .abort:
             return .cancel
-        case .complete, .previousChoice, .nextChoice, .previousHistory, .nextHistory:
+        case .complete, .toggleChoice, .previousChoice, .nextChoice, .previousHistory, .nextHistory:
             refused = true  // these fields have no choices; history is the prompt's (`PromptCore`)
         case .clearScreen:
             break  // the prompt's: the field stays as it is

@@ -10,7 +10,10 @@ public struct FieldState: Sendable, Equatable {
     /// In a choice field: the current candidate's place among the query's matches, once Up/Down or Tab picked one;
     /// nil means the best match (or none, for an empty query).
     public internal(set) var choiceIndex: Int?
-    /// Counts writes to `symbols` and `choicePath`, so that the edit history (undo) tells a change from a move by
+    /// In a multi-select choice field: the choices marked so far, as indices into the list, ascending (which is
+    /// list order, the order the value joins them in).
+    public internal(set) var choiceMarks: [Int] = [] { didSet { changeCount &+= 1 } }
+    /// Counts writes to `symbols`, `choicePath` and `choiceMarks`, so that the edit history (undo) tells a change from a move by
     /// comparing two numbers instead of two arrays on every key. Not part of the state's value (`==` ignores it).
     private(set) var changeCount: UInt = 0
 
@@ -19,5 +22,6 @@ public struct FieldState: Sendable, Equatable {
 
     public static func == (a: FieldState, b: FieldState) -> Bool {
         a.symbols == b.symbols && a.cursor == b.cursor && a.choicePath == b.choicePath && a.choiceIndex == b.choiceIndex
+            && a.choiceMarks == b.choiceMarks
     }
 }

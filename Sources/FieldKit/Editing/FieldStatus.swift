@@ -51,4 +51,6 @@ public struct Frame: Sendable, Equatable {
     public var candidates: [String] = []
     /// Which of `candidates` is the current one.
     public var candidateIndex: Int? = nil
+    /// A multi-select field: whether each of `candidates` is marked (empty for a one-choice field).
+    public var candidateMarks: [Bool] = []
 }

@@ -18,6 +18,10 @@ public struct FieldOptions: Sendable, Equatable {
     public var validatorOptions: [String: String] = [:]
     /// How the user spelled the limit, `--limit` or `--max`, for messages about it.
     public var limitName = "--limit"
+    /// A choice field takes several choices (`--multi`); `--min` and `--max` then count choices.
+    public var multiple = false
+    /// What joins a multi-select field's values (`--separator`).
+    public var separator: String?
 
     /// No adjustments.
     public init(limit: Int? = nil, minLength: Int? = nil, countUnit: CountUnit? = nil, upgradeLegacy: Bool = false) {
@@ -45,6 +49,7 @@ public struct FieldOptions: Sendable, Equatable {
     /// `yyyymmdd`), for other fields lengths.
     func resolved(for spec: FieldSpec) -> FieldOptions {
         guard case .date = spec.kind else { return self }
+        // (A multi-select field's bounds are counts of choices: `selection(for:)` reads them.)
         var o = self
         if let n = limit { o.limit = nil; if let d = DateBound.parse(String(n)) { o.latest = d } else { o.unreadable = "\(limitName) \(n)" } }
         if let n = minLength { o.minLength = nil; if let d = DateBound.parse(String(n)) { o.earliest = d } else { o.unreadable = "--min \(n)" } }
@@ -69,9 +74,38 @@ public struct FieldOptions: Sendable, Equatable {
         if let lo = o.earliest, let hi = o.latest, case .date(let a) = lo, case .date(let b) = hi, a > b {
             return tr("--min (\(a)) is after \(limitName) (\(b))")
         }
-        if let problem = o.lengthProblem(for: spec) { return problem }
+        if let problem = o.selectionProblem(for: spec) { return problem }
+        if selection(for: spec) == nil, let problem = o.lengthProblem(for: spec) { return problem }
         if case .failure(let issue) = applyingValidatorOptions(to: spec) { return issue.message }
         return nil
+    }
+
+    /// The choices a multi-select field takes with these options (`--multi`, or a keymap's `multiple`): the
+    /// keymap's, with `--min`, `--max` and `--separator` over it; nil for any other field.
+    public func selection(for spec: FieldSpec) -> ChoiceSelection? {
+        guard case .choice = spec.kind, multiple || spec.selection != nil else { return nil }
+        var selection = spec.selection ?? ChoiceSelection()
+        if let minLength { selection.min = minLength }
+        if let limit { selection.max = limit }
+        if let separator { selection.separator = separator }
+        return selection
+    }
+
+    /// `--multi` or `--separator` where they do not apply, or bounds and a separator that cannot work.
+    private func selectionProblem(for spec: FieldSpec) -> String? {
+        let isChoice: Bool
+        if case .choice = spec.kind { isChoice = true } else { isChoice = false }
+        if multiple && !isChoice { return tr("--multi is for choice fields (the choice keymap, or one with a choices setting)") }
+        if separator != nil && selection(for: spec) == nil {
+            return tr("--separator is for a choice field that takes several choices (--multi)")
+        }
+        // In a choice field the bounds count choices; with one choice they would only cap the query (which `check`
+        // never reads), so they ask for --multi.
+        if isChoice && selection(for: spec) == nil && (limit != nil || minLength != nil) {
+            return tr("\(minLength != nil ? "--min" : limitName) counts choices, for a choice field that takes several (add --multi)")
+        }
+        guard let selection = selection(for: spec), case .choice(let list) = spec.kind else { return nil }
+        return selection.problem(for: list)
     }
 
     private func lengthProblem(for spec: FieldSpec) -> String? {
@@ -99,6 +133,12 @@ public struct FieldOptions: Sendable, Equatable {
 
     private func appliedLengths(to spec: FieldSpec) -> FieldSpec {
         var spec = spec
+        // A multi-select field's `--min` and `--max` count choices, never the query's characters.
+        if let selection = selection(for: spec) {
+            spec.selection = selection
+            if let countUnit { spec.countUnit = countUnit }
+            return spec
+        }
         if let limit {
             spec.limit = limit
             spec = spec.limitingValidators()

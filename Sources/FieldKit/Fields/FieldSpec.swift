@@ -36,6 +36,8 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     /// Characters a paste or a checked line may hold between symbols as formatting (`-`, `.`, `(` in a phone
     /// number), dropped like template literals; any other refused character makes the paste or line invalid.
     public var separators: Set<Character>
+    /// A choice field that takes several choices: how many, and how they are joined; nil for one choice.
+    public var selection: ChoiceSelection?
     /// The kind's fixed templates (derived from `kind`; empty for a plain or choice field).
     public var templates: TemplateSet { kind.templates }
     /// A choice field's list (derived from `kind`, kept for callers that only ask whether there is one).

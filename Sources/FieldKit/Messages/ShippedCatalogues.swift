@@ -167,6 +167,10 @@ msgstr "--min 和 --max 只有日期字段（如 date）才接受日期"
 msgid "--min must not be negative"
 msgstr "--min 不能为负数"
 
+#: Sources/FieldKit/Fields/FieldOptions.swift
+msgid "--multi is for choice fields (the choice keymap, or one with a choices setting)"
+msgstr "--multi 只用于选项字段（choice 键位表，或设有 choices 的键位表）"
+
 #: Sources/fieldline/AskRequest.swift
 #: Sources/fieldline/Confirm.swift
 msgid "--on-timeout default needs --timeout and --default"
@@ -183,6 +187,10 @@ msgstr "--resume 需要能保存记录的输出（文件或数据库），不能
 #: Sources/fieldline/Form.swift
 msgid "--resume: {0} does not exist (leave out --resume to start it)"
 msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
+
+#: Sources/FieldKit/Fields/FieldOptions.swift
+msgid "--separator is for a choice field that takes several choices (--multi)"
+msgstr "--separator 只用于可多选的选项字段（--multi）"
 
 #: Sources/fieldline/UserDefaults.swift
 msgid "--timeout must be a number of seconds above 0 and at most {0}"
@@ -279,6 +287,10 @@ msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
 #: Sources/fieldline/Confirm.swift
 msgid "Check this answer with no UI (yes, no, y, n, or the Chinese for yes or no)."
 msgstr "不显示界面，只检查这个回答（yes、no、y、n、是、否）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Choice fields: take several choices (Tab marks, Enter takes the marked); --min and --max count choices."
+msgstr "选项字段：可选多项（Tab 标记，Enter 取已标记的）；--min 和 --max 计的是选项数。"
 
 #: Sources/fieldline/Form.swift
 msgid "Continue an output that must already exist (a mistyped name is an error, not a new empty file)."
@@ -518,6 +530,10 @@ msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、
 #: Sources/fieldline/Records.swift
 msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
 msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "With --multi: what joins the chosen values (default ,)."
+msgstr "与 --multi 同用：连接所选值的分隔符（默认为 ,）。"
 
 #: Sources/fieldline/Records.swift
 msgid "Write the records a JSONL or CSV file, a SQLite or a PostgreSQL database holds to stdout, in saved order."
@@ -784,6 +800,10 @@ msgstr "规则"
 msgid "a rule needs {0} (a rule is {require: EXPR, message: TEXT, field: NAME})"
 msgstr "规则需要 {0}（规则的形式是 {require: EXPR, message: TEXT, field: NAME}）"
 
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "a separator is 1 to {0} characters, no control characters but tab"
+msgstr "分隔符为 1 到 {0} 个字符，除制表符外不含控制字符"
+
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "a socket"
 msgstr "套接字"
@@ -888,6 +908,11 @@ msgstr "请回答 yes 或 no（y、n、是、否），而不是“{0}”"
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "asking without history"
 msgstr "不使用历史记录继续询问"
+
+#: Sources/FieldKit/Choices/ChoiceList+Selection.swift
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "at most {0} choices"
+msgstr "最多 {0} 项"
 
 #: Sources/FieldKit/Checking/LineChecker.swift
 #: Sources/FieldKit/Editing/FieldStatus+Compute.swift
@@ -1068,6 +1093,10 @@ msgstr "选项文件 {0} 不是有效的 UTF-8"
 msgid "choices file {0}: {1}"
 msgstr "选项文件 {0}：{1}"
 
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "choose at least {0}"
+msgstr "至少选 {0} 项"
+
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "correction saved to {0}"
 msgstr "更正已保存到 {0}"
@@ -1216,6 +1245,10 @@ msgstr "字段 '{0}' 需要键映射（名字如 phone-cn、路径或映射）"
 msgid "field '{0}': min ({1}) is larger than the limit ({2})"
 msgstr "字段 '{0}'：min（{1}）大于上限（{2}）"
 
+#: Sources/FieldKeymaps/FormLoader.swift
+msgid "field '{0}': {1}"
+msgstr "字段 '{0}'：{1}"
+
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "field: unknown field '{0}' (the form's fields: {1})"
 msgstr "field：未知字段 '{0}'（表单的字段：{1}）"
@@ -1256,6 +1289,10 @@ msgstr "内容含有控制字符或转义序列，或者太长"
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "it keeps being replaced"
 msgstr "它不断被替换"
+
+#: Sources/FieldKit/Choices/ChoiceList+Selection.swift
+msgid "item {0}: {1}"
+msgstr "第 {0} 项：{1}"
 
 #: Sources/fieldline/Form.swift
 msgid "jsonl or csv (default: from the file name, else jsonl)."
@@ -1358,6 +1395,10 @@ msgstr "选项超过 {0} 个"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "more than {0} templates"
 msgstr "模板超过 {0} 个"
+
+#: Sources/FieldKeymaps/MultipleSetting.swift
+msgid "multiple needs a choices list"
+msgstr "multiple 需要 choices 列表"
 
 #: Sources/FieldKit/Validation/Validator.swift
 msgid "must be a whole number"
@@ -1579,6 +1620,7 @@ msgstr "寻呼"
 msgid "paste refused: no choice matches '{0}'"
 msgstr "粘贴被拒绝：没有选项匹配 '{0}'"
 
+#: Sources/FieldKit/Choices/Field+MultiChoice.swift
 #: Sources/FieldKit/Editing/Field.swift
 msgid "paste refused: {0}"
 msgstr "粘贴被拒绝：{0}"
@@ -1725,6 +1767,14 @@ msgstr "表达式为空"
 msgid "the expression nests deeper than {0} levels"
 msgstr "表达式嵌套超过 {0} 层"
 
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "the fewest choices ({0}) is more than the most ({1})"
+msgstr "最少选项数（{0}）大于最多选项数（{1}）"
+
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "the fewest choices must not be negative"
+msgstr "最少选项数不能为负"
+
 #: Sources/FieldKit/Validation/Validator.swift
 msgid "the field's pattern needs more than {0} steps to judge this value"
 msgstr "字段的模式需要超过 {0} 步才能判断这个值"
@@ -1753,6 +1803,10 @@ msgstr "这一行超过 1 MiB（{0} 字节），未检查"
 msgid "the list"
 msgstr "列表"
 
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "the most choices must be at least 1"
+msgstr "最多选项数至少为 1"
+
 #: Sources/FieldKit/Choices/ChoiceList.swift
 msgid "the parent '{0}' is not a value of the list"
 msgstr "上级 '{0}' 不是列表中的值"
@@ -1772,6 +1826,10 @@ msgstr "@ 前面的部分最多 64 个字符"
 #: Sources/FieldSinks/PostgresSink.swift
 msgid "the record saved {0} by {1}"
 msgstr "{1} 于 {0} 保存的记录"
+
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "the separator '{0}' is in the value '{1}'; choose another separator"
+msgstr "分隔符 '{0}' 出现在值 '{1}' 中；请换一个分隔符"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "the suspend key"
@@ -1889,6 +1947,10 @@ msgstr "{1} 中有未知语言 '{0}'（已有：{2}）"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "unknown length setting '{0}' (use min and max)"
 msgstr "未知的 length 设置 '{0}'（可用 min 和 max）"
+
+#: Sources/FieldKeymaps/MultipleSetting.swift
+msgid "unknown multiple setting '{0}' (use min, max, separator)"
+msgstr "未知的 multiple 设置 '{0}'（可用 min、max、separator）"
 
 #: Sources/FieldKeymaps/ShippedPhoneMetadata.swift
 msgid "unknown phone setting '{0}' (use assumed-region, regions, kinds, value)"
@@ -2047,6 +2109,10 @@ msgstr "{0} 列"
 msgid "{0} contains the control character {1} (control characters and escape sequences are not allowed in keymap text)"
 msgstr "{0} 含有控制字符 {1}（键映射文本中不允许控制字符和转义序列）"
 
+#: Sources/FieldKit/Fields/FieldOptions.swift
+msgid "{0} counts choices, for a choice field that takes several (add --multi)"
+msgstr "{0} 计的是选项数，用于可多选的选项字段（请加 --multi）"
+
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} digits"
 msgstr "{0} 位数字"
@@ -2087,6 +2153,10 @@ msgstr "{0} 早于最早日期 {1}"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "{0} is bound twice (first at {1}:{2})"
 msgstr "{0} 绑定了两次（第一次在 {1}:{2}）"
+
+#: Sources/FieldKit/Choices/ChoiceList+Selection.swift
+msgid "{0} is chosen twice"
+msgstr "{0} 选了两次"
 
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "{0} is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '{1}'"
@@ -2194,6 +2264,10 @@ msgstr "已保存 {0} 条记录到 {1}"
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0} saved to {1}"
 msgstr "已保存 {0} 条到 {1}"
+
+#: Sources/FieldKit/Choices/Field+MultiChoice.swift
+msgid "{0} selected"
+msgstr "已选 {0}"
 
 #: Sources/FieldKit/Phone/PhoneReadings.swift
 msgid "{0} to {1}"

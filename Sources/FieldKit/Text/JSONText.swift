@@ -1,4 +1,5 @@
-/// Minimal JSON writing for flat objects of strings, numbers, booleans and nulls.
+/// Minimal JSON writing for objects of strings, numbers, booleans and nulls, and arrays of them (a multi-select
+/// field's values).
 public enum JSONText {
     /// A JSON value.
     public enum Value {
@@ -12,6 +13,8 @@ public enum JSONText {
         case null
         /// An object whose members keep the order given.
         case object([(String, Value)])
+        /// An array, in order.
+        case array([Value])
     }
 
     /// Serialise on one line.
@@ -23,6 +26,8 @@ public enum JSONText {
         case .null: return "null"
         case .object(let members):
             return "{" + members.map { quote($0.0) + ":" + render($0.1) }.joined(separator: ",") + "}"
+        case .array(let items):
+            return "[" + items.map(render).joined(separator: ",") + "]"
         }
     }
 
