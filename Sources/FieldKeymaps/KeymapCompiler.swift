@@ -11,7 +11,7 @@ struct KeymapSettings {
     static let known = [
         "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
         "exact-template", "paste-prefixes", "separators", "validators", "value", "transforms", "upgrade-legacy", "bindings",
-        "choices", "picker",
+        "choices", "picker", "placeholder",
     ]
 }
 
@@ -21,7 +21,8 @@ struct KeymapCompiler {
     /// Validators the program registered with the loader, by name.
     var registered: [String: any FieldValidator] = [:]
 
-    mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
+    /// The field, its keys, and its placeholder (in the current language; nil when it has none).
+    mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap, String?) {
         let v = settings.values
         let summary = v["description"].flatMap { reader.languageTexts($0, "description")?.text } ?? ""
         var (symbols, positionNodes) = v["symbols"].map { symbolRules($0) }
@@ -110,7 +111,7 @@ struct KeymapCompiler {
         }
         // A list decides what every key does: with `choices`, the field is a choice field whatever else it says.
         if let list { field.kind = .choice(list) }
-        return (field, keymap(settings.bindings))
+        return (field, keymap(settings.bindings), v["placeholder"].flatMap { reader.placeholder($0) })
     }
 
     /// The first validator that lays out part of the value with the field's templates (a phone number's national

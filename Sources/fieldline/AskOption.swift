@@ -139,9 +139,10 @@ extension AskOption {
     static let history = text("history", tr("History file: Up/Down recall earlier accepted values (created 0600)."), \.history)
     static let secret = AskOption(
         names: ["secret"], help: tr("Echo one * per symbol and never write history."), storage: .flag { $0.secret = true })
+    static let placeholder = text("placeholder", tr("Shown dim in the empty field, never part of the value (a phone field shows its region's example unless given; '' shows none)."), \.placeholder)
 
     /// Every option `ask` takes.
-    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret]
+    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret, placeholder]
 
     /// Each spelling (`--max` too) with its option.
     static let bySpelling: [String: AskOption] = Dictionary(
