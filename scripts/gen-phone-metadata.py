@@ -34,6 +34,7 @@ Usage: scripts/gen-phone-metadata.py [output-directory]   (default keymaps/data)
 
 import hashlib
 import importlib.metadata
+import itertools
 import multiprocessing
 import os
 import random
@@ -432,6 +433,20 @@ def write(path, header, columns, rows):
     return len(text.encode("utf-8"))
 
 
+def longest_is_leftmost(pattern):
+    """The number of digit strings of up to 5 digits on which `pattern`'s regex match (what libphonenumber's
+    lookingAt takes) is not the longest start the pattern matches whole (what fieldline takes from the DFA)."""
+    rx = re.compile(pattern)
+    bad = 0
+    for n in range(1, 6):
+        for t in itertools.product("0123456789", repeat=n):
+            s = "".join(t)
+            m = rx.match(s)
+            if m and m.end() != max(k for k in range(n + 1) if rx.fullmatch(s[:k])):
+                bad += 1
+    return bad
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_OUT
     check_pins()
@@ -456,6 +471,15 @@ def main():
                 elif isinstance(r[c], list):
                     r[c] = "|".join(encoded[k] for k in r[c])
     sanity(regions, patterns, formats)
+    # fieldline takes the longest international prefix, and the longest national prefix where the pattern has no
+    # groups (those are read by the regex itself): that must be where the regex match ends.
+    prefix_patterns = sorted({r["international_prefix"] for r in regions if r["international_prefix"]}
+                             | {r["national_prefix_for_parsing"] for r in regions if r["national_prefix_for_parsing"]
+                                and "(" not in r["national_prefix_for_parsing"].replace("(?:", "")})
+    with multiprocessing.Pool() as pool:
+        mismatched = [p for p, bad in zip(prefix_patterns, pool.map(longest_is_leftmost, prefix_patterns)) if bad]
+    if mismatched:
+        sys.exit(f"prefix patterns whose regex match is not their longest: {mismatched}")
 
     nongeo = [r["value"] for r in regions if r["value"].startswith("+")]
     kinds_present = sorted({p["kind"] for p in patterns}, key=[k for _, k in KINDS + SHORT_KINDS].index)

@@ -30,6 +30,14 @@ import Testing
         ("060312345", "GA", "+24160312345", "GA", [.mobile]),
         ("011 49 30 901820", "US", "+4930901820", "DE", [.fixedLine]),
         ("＋８６ １３８１２３４５６７８", nil, "+8613812345678", "CN", [.mobile]),
+        // The calling code typed without `+`, as contacts apps store numbers (libphonenumber's
+        // maybeExtractCountryCode), also with a national prefix after it; the national reading wins when valid.
+        ("8613812345678", "CN", "+8613812345678", "CN", [.mobile]),
+        ("86 0138 1234 5678", "CN", "+8613812345678", "CN", [.mobile]),
+        ("44 7400 123456", "GB", "+447400123456", "GB", [.mobile]),
+        ("97145678", "AE", "+97197145678", "AE", [.fixedLine]),
+        // HK's variable international prefix: `00` then 30, 5x or one more digit, the longest taken.
+        ("0030 44 20 7946 0958", "HK", "+442079460958", "GB", [.fixedLine]),
     ] as [(String, String?, String, String, [PhoneKind])])
     func numbersAreReadAsTyped(text: String, assumed: String?, e164: String, region: String, kinds: [PhoneKind]) {
         switch PhoneNumber.parse(text, assumedRegion: assumed, metadata: Self.metadata) {
@@ -49,6 +57,10 @@ import Testing
         ("+999 1234", nil),         // no such calling code
         ("020 7946 0958", nil),     // national, with no region to assume
         ("138-1234-567a", "CN"),
+        // An international prefix commits the number: HK's `001` then code 2…, not `00` then +1 212…
+        ("00 1 212 456 7890", "HK"),
+        // Nor is a failed international reading read again as a national number.
+        ("00 61234", "CN"),
     ] as [(String, String?)])
     func whatIsNotANumberIsRefused(text: String, assumed: String?) {
         if case .success(let number) = PhoneNumber.parse(text, assumedRegion: assumed, metadata: Self.metadata) {

@@ -64,6 +64,7 @@ struct ShippedFieldTests {
         ("phone-us", "1-800-234-5678", "8002345678", nil),
         ("phone-us", "12124567890", "2124567890", nil),
         ("phone-us", "011 1 212 456 7890", "2124567890", nil),
+        ("phone-cn", "8613812345678", "13812345678", nil),
         // The paste prefix is 011 with the calling code: a national prefix after it is dropped as typing drops it
         // (the engine fuzzer's finding: with 011 alone the 1 was read as an area code), and another country's
         // code after 011 is that country, as typing shows.
@@ -112,8 +113,10 @@ struct ShippedFieldTests {
         ("date", "2024022<BS><BS>", "2024-0|"),
         ("phone-us", "2124567890", "(212) 456-7890|"),
         ("phone-us", "666", "(66|"),
-        // No US area code starts 1, so the second 1 is refused; 9 then goes before the rest (912…).
-        ("phone-us", "112345678<Home>9", "(9|12) 345-678"),
+        // No US area code starts 0, so the 0 is refused; 9 then goes before the rest (912…).
+        ("phone-us", "102345678<Home>9", "(9|12) 345-678"),
+        // The calling code without `+` (a contacts app's copy) is laid out as if the `+` were there.
+        ("phone-cn", "8613812345678", "86 138-1234-5678|"),
         ("phone-us", "18002345678", "1 (800) 234-5678|"),
         ("phone-us", "+12124567890", "+1 (212) 456-7890|"),
         ("phone-us", "2121", "(212|"),

@@ -1503,10 +1503,6 @@ msgid "not a regular file ({0})"
 msgstr "不是普通文件（是{0}）"
 
 #: Sources/FieldKit/Phone/PhoneNumber.swift
-msgid "not a valid number for +{0} ({1})"
-msgstr "不是 +{0}（{1}）的有效号码"
-
-#: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "not a valid number for {0}"
 msgstr "不是 {0} 的有效号码"
 

@@ -146,6 +146,23 @@ public struct DigitDFA: Sendable, Equatable {
     /// Whether more digits could still make `digits` a match (as you type).
     public func canContinue<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 { state(after: digits) != nil }
 
+    /// The length of the longest start of `digits` the automaton accepts (0 when it accepts the empty start
+    /// only), nil when none: `matchingPrefixLengths().last` without the array (every number read asks it).
+    public func longestPrefixMatch<C: Collection>(_ digits: C) -> Int? where C.Element == UInt8 {
+        var longest: Int? = accepts(0) ? 0 : nil
+        var state = 0
+        var count = 0
+        for d in digits {
+            guard d < 10 else { break }
+            let n = table[state * 11 + Int(d)]
+            if n < 0 { break }
+            state = Int(n)
+            count += 1
+            if accepts(state) { longest = count }
+        }
+        return longest
+    }
+
     /// The lengths of the prefixes of `digits` that match the whole pattern, shortest first (where an
     /// international or national prefix may end).
     public func matchingPrefixLengths<C: Collection>(_ digits: C) -> [Int] where C.Element == UInt8 {

@@ -90,10 +90,27 @@ public final class PhoneLayout: LiveLayout {
     }
 
     public func layout(_ symbols: [Character]) -> (display: [Character], counter: String?)? {
-        guard let bytes = input(symbols) else { return nil }
+        guard let typed = input(symbols) else { return nil }
+        // A number typed with the home calling code but no `+` is laid out as if the `+` were there, without it.
+        let abroad = readsOwnCallingCode(typed)
+        let bytes = abroad ? [0x2B] + typed : typed
         let output = formatter.format(bytes)
-        if let grouping, let display = grouped(bytes, output, by: grouping) { return (display, counter(output)) }
-        return (output.display.map { Character(Unicode.Scalar($0)) }, counter(output))
+        var display = grouping.flatMap { grouped(bytes, output, by: $0) } ?? output.display.map { Character(Unicode.Scalar($0)) }
+        if abroad, display.first == "+" { display.removeFirst() }
+        return (display, counter(output))
+    }
+
+    /// Whether digits typed without `+` are read with the home region's own calling code (`86 138…`): they start
+    /// with it, with no international prefix, and either libphonenumber reads the whole number so or no national
+    /// reading (as typed, or without a national prefix) can still become a number of the region.
+    func readsOwnCallingCode(_ typed: [UInt8]) -> Bool {
+        guard let home, typed.first != 0x2B, typed.count > home.callingCodeDigits.count,
+              typed.starts(with: home.callingCodeDigits.map { $0 + 0x30 }) else { return false }
+        let digits = typed.map { $0 &- 0x30 }
+        if home.internationalPrefixLength(digits) != nil { return false }
+        if home.callingCodeReading(digits) != nil { return true }
+        guard let general = home.general, !general.canContinue(digits) else { return false }
+        return !(home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).contains { $0 > 0 && general.canContinue(digits[$0...]) }
     }
 
     /// The display with the national number laid out by the keymap's templates: what comes before it (`+86`,
@@ -133,8 +150,8 @@ public final class PhoneLayout: LiveLayout {
     }
 
     public func isComplete(_ symbols: [Character]) -> Bool {
-        guard let bytes = input(symbols) else { return false }
-        let output = formatter.format(bytes)
+        guard let typed = input(symbols) else { return false }
+        let output = formatter.format(readsOwnCallingCode(typed) ? [0x2B] + typed : typed)
         guard let main = output.region else { return false }
         let region = PhoneLayout.region(of: output.nationalNumber, main: main, metadata: metadata)
         return isComplete(output.nationalNumber, in: region)

@@ -26,6 +26,8 @@ public final class PhoneRegion: Sendable {
     let leadingDigits: DigitDFA?
     /// National number lengths.
     public let possibleLengths: [Int]
+    /// Lengths of numbers that can only be dialled locally (libphonenumber's `possible_length_local_only`).
+    let localOnlyLengths: [Int]
     /// The whole-number pattern of any valid number (`general`), then one per kind.
     let general: DigitDFA?
     let kinds: [(PhoneKind, DigitDFA)]
@@ -47,7 +49,8 @@ public final class PhoneRegion: Sendable {
 
     init(code: String, callingCode: Int, internationalPrefix: DigitDFA?, nationalPrefix: String,
          nationalPrefixForParsing: DigitDFA?, isMainCountry: Bool, leadingDigits: DigitDFA?, possibleLengths: [Int],
-         general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)], examples: [(kind: PhoneKind, number: String)] = [], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?,
+         localOnlyLengths: [Int] = [], general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)],
+         examples: [(kind: PhoneKind, number: String)] = [], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?,
          formats: [PhoneFormat], internationalFormats: [PhoneFormat]) {
         self.code = code
         self.callingCode = callingCode
@@ -57,6 +60,7 @@ public final class PhoneRegion: Sendable {
         self.isMainCountry = isMainCountry
         self.leadingDigits = leadingDigits
         self.possibleLengths = possibleLengths
+        self.localOnlyLengths = localOnlyLengths
         self.general = general
         self.generalLengths = general?.acceptedLengths() ?? ~0
         self.kinds = kinds
@@ -183,6 +187,7 @@ public struct PhoneMetadata: Sendable {
                 nationalPrefix: row["national_prefix"] ?? "", nationalPrefixForParsing: npp,
                 isMainCountry: row["main_country_for_code"] == "1", leadingDigits: lead,
                 possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
+                localOnlyLengths: (row["possible_lengths_local_only"] ?? "").split(separator: ",").compactMap { Int($0) },
                 general: patterns.first { $0.0 == "general" }?.1,
                 kinds: kinds, examples: examples,
                 nationalPrefixRewrite: rewrite,

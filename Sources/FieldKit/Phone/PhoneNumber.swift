@@ -90,12 +90,24 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {
             return .failure(PhoneReadFailure(ValidationIssue(tr("an international number starts with + and the country calling code"))))
         }
-        // An international prefix (00 in China, 011 in the US) then a calling code; the longest that leaves a
-        // valid number wins.
-        for length in (home.internationalPrefix?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
-            if case .success(let number) = international(digits.dropFirst(length), metadata: metadata) { return .success(number) }
-        }
+        // An international prefix (00 in China, 011 in the US) commits the number to its calling code, as
+        // libphonenumber reads it: a failed international reading is not read again nationally.
+        if let length = home.internationalPrefixLength(digits) { return international(digits.dropFirst(length), metadata: metadata) }
+        // The region's own calling code without `+` (`8613812345678`), where the national reading is not a number.
+        if let national = home.callingCodeReading(digits) { return afterCallingCode(national, code: home.callingCode, metadata: metadata) }
         return national(Array(digits), in: home, metadata: metadata)
+    }
+
+    /// The national digits libphonenumber reads after a calling code typed without `+`: a national prefix after
+    /// it dropped where the rest keeps a possible length, then placed in the code's regions.
+    private static func afterCallingCode(_ national: [UInt8], code: Int, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
+        guard let main = metadata.mainRegion(for: code), let regions = metadata.sharing[code] else {
+            return .failure(PhoneReadFailure(ValidationIssue(tr("no country has the calling code this number starts with"))))
+        }
+        let reading = main.nationalReading(national)
+        if let found = number(reading, callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
+        let region = PhoneLayout.region(ofDigits: reading, main: main, metadata: metadata, knownInvalid: true)
+        return .failure(PhoneReadFailure(.reading(reading, region: region)))
     }
 
     /// Digits after `+`: a calling code (codes are prefix-free, 1 to 3 digits), then the national number.
@@ -104,18 +116,19 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         // Calling codes start 1 to 9 (`+0…` is none, not code 1 read with a leading zero).
         for length in 1...3 where digits.count >= length && digits.first != 0 {
             let code = digits.prefix(length).reduce(0) { $0 * 10 + Int($1) }
-            guard let regions = metadata.sharing[code] else { continue }
-            if let found = number(digits.dropFirst(length), callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
-            let national = Array(digits.dropFirst(length))
-            guard let main = metadata.mainRegion(for: code) else {
-                return .failure(PhoneReadFailure(ValidationIssue(tr("not a valid number for +\(code) (\(regions.map(\.code).joined(separator: ", ")))"))))
+            guard let regions = metadata.sharing[code], let main = metadata.mainRegion(for: code) else { continue }
+            let rest = digits.dropFirst(length)
+            // No national prefix after the code (the common case): the digits are the national number.
+            if main.nationalPrefixRewrite == nil, (main.nationalPrefixForParsing?.longestPrefixMatch(rest) ?? 0) == 0 {
+                if let found = number(rest, callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
+            } else {
+                // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops
+                // it; the failure is the one reading as typed, whatever the prefix rules made.
+                if let found = number(main.nationalReading(Array(rest)), callingCode: code, regions: regions, metadata: metadata) {
+                    return .success(found)
+                }
             }
-            // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops it.
-            // Only the number is asked for: the failure is the one reading as typed, whatever the prefix rules made.
-            var rewrite: [UInt8]?
-            if let number = nationalNumber(national, in: main, metadata: metadata, plainTried: true, rewrite: &rewrite) {
-                return .success(number)
-            }
+            let national = Array(rest)
             let region = PhoneLayout.region(ofDigits: national, main: main, metadata: metadata, knownInvalid: true)
             return .failure(PhoneReadFailure(.reading(national, region: region)))
         }
@@ -150,15 +163,11 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     static func nationalNumber(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool,
                                rewrite: inout [UInt8]?) -> PhoneNumber? {
         let regions = metadata.sharing[home.callingCode] ?? [home]
-        if let reading = rewritten(digits, in: home) {
-            rewrite = reading
-            if reading == digits && plainTried { return nil }
-            return number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata)
-        }
-        for length in (home.nationalPrefixForParsing?.matchingPrefixLengths(digits) ?? []).reversed() where length > 0 {
-            if let found = number(digits[length...], callingCode: home.callingCode, regions: regions, metadata: metadata) { return found }
-        }
-        return plainTried ? nil : number(digits, callingCode: home.callingCode, regions: regions, metadata: metadata)
+        if let reading = rewritten(digits, in: home) { rewrite = reading }
+        // The one reading libphonenumber validates: without the national prefix where the rest has a possible length.
+        let reading = home.nationalReading(digits)
+        if reading == digits && plainTried { return nil }
+        return number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata)
     }
 
     /// For a region whose national prefix keeps or rewrites digits, the one reading libphonenumber makes of a

@@ -105,13 +105,26 @@ struct PhoneReadings {
                 || fits(digits, prefix: home.nationalPrefixForParsing, room: bound?.prefixRoom) {
                 return nil
             }
-            for length in home.internationalPrefix?.matchingPrefixLengths(digits) ?? []
-            where length > 0 && length <= bound?.internationalRoom ?? length {
-                // The calling code after the prefix still being typed leaves the whole number unread.
-                guard let answer = afterCallingCode(digits.dropFirst(length), metadata: metadata, body) else { return nil }
-                if answer { return true }
+            // An international prefix commits the number to its calling code, as libphonenumber reads it (the
+            // longest match, not followed by 0): no national reading is left.
+            if let length = home.internationalPrefixLength(digits) {
+                guard length <= bound?.internationalRoom ?? length else { return false }
+                return afterCallingCode(digits.dropFirst(length), metadata: metadata, body)
             }
-            return national(digits, in: home, metadata: metadata, prefixRoom: bound?.prefixRoom, body)
+            let code = home.callingCodeDigits
+            // The region's own calling code without `+` (`86138…`, as contacts apps store numbers) is read as
+            // libphonenumber reads it where the national reading is not a number: while the code is being typed
+            // nothing is decided, after it the national digits are one more reading.
+            if digits.count < code.count && code.starts(with: digits) { return nil }
+            if national(digits, in: home, metadata: metadata, prefixRoom: bound?.prefixRoom, body) { return true }
+            guard digits.starts(with: code), let main = metadata.mainRegion(for: home.callingCode) else { return false }
+            let rest = digits.dropFirst(code.count)
+            if national(rest, in: main, metadata: metadata, body) { return true }
+            // libphonenumber takes a national prefix off before it takes the code, and again after (`353 0 061…`).
+            for length in home.nationalPrefixForParsing?.matchingPrefixLengths(rest) ?? [] where length > 0 {
+                if national(rest.dropFirst(length), in: main, metadata: metadata, body) { return true }
+            }
+            return false
         }
     }
 

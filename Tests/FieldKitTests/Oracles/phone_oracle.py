@@ -7,6 +7,9 @@ Usage: python3 -I -B phone_oracle.py FOLDER VERSION MODE
            as-you-type: for each example number, the national digits (with the national prefix, as
              format_number NATIONAL writes them, digits only) and the international ones (+ and digits),
              typed into AsYouTypeFormatter(region) digit by digit: region, typed, every step's output
+           prefixes: one row per region: region, calling code, national prefix (digits, may be empty), and every
+             digit string of at most 4 digits (and the preferred one) its international prefix pattern matches
+             whole, space-separated
            numbers: lines "REGION<TAB>TEXT" on stdin; for each, E.164 (or `-` when it does not parse) and
              is_valid_number, as `parse` + `is_valid_number` + `format_number(E164)` answer them
 Rows are tab-separated; steps are separated by U+001F.
@@ -72,6 +75,21 @@ elif mode == "as-you-type":
             f = phonenumbers.AsYouTypeFormatter(home)
             steps = [f.input_digit(c) for c in typed]
             rows.append("\t".join([home, typed, "\x1f".join(steps)]))
+elif mode == "prefixes":
+    import itertools
+    import re
+    from phonenumbers.phonemetadata import PhoneMetadata
+    strings = ["".join(t) for n in range(1, 5) for t in itertools.product("0123456789", repeat=n)]
+    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+        md = PhoneMetadata.metadata_for_region(region)
+        idd = set()
+        if md.international_prefix:
+            pattern = re.compile(md.international_prefix)
+            idd = {s for s in strings if pattern.fullmatch(s)}
+            preferred = "".join(c for c in (md.preferred_international_prefix or "") if c.isdigit())
+            if preferred and pattern.fullmatch(preferred):
+                idd.add(preferred)
+        rows.append("\t".join([region, str(md.country_code), md.national_prefix or "", " ".join(sorted(idd))]))
 elif mode == "numbers":
     for line in sys.stdin:
         region, text = line.rstrip("\n").split("\t", 1)
