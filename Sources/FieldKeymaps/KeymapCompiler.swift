@@ -21,8 +21,12 @@ struct KeymapCompiler {
     /// Validators the program registered with the loader, by name.
     var registered: [String: any FieldValidator] = [:]
 
-    /// The field, its keys, and its placeholder (in the current language; nil when it has none).
-    mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap, String?) {
+    /// The compiled keymap's `placeholder:` in the current language (nil when it has none), set by `compile`. Kept
+    /// here rather than in `compile`'s result: a tuple with an optional in it is a type the runtime builds when first
+    /// used, which every `ask` would pay for at start-up.
+    var placeholder: String?
+
+    mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
         let summary = v["description"].flatMap { reader.languageTexts($0, "description")?.text } ?? ""
         var (symbols, positionNodes) = v["symbols"].map { symbolRules($0) }
@@ -111,7 +115,8 @@ struct KeymapCompiler {
         }
         // A list decides what every key does: with `choices`, the field is a choice field whatever else it says.
         if let list { field.kind = .choice(list) }
-        return (field, keymap(settings.bindings), v["placeholder"].flatMap { reader.placeholder($0) })
+        if let node = v["placeholder"] { placeholder = reader.placeholder(node) }
+        return (field, keymap(settings.bindings))
     }
 
     /// The first validator that lays out part of the value with the field's templates (a phone number's national

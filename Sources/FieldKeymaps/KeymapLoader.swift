@@ -56,8 +56,8 @@ public struct KeymapLoader: Sendable {
         let compiled = settings.map { compiler.compile($0, name: name) }
         diagnostics += compiler.reader.diagnostics
         diagnostics = KeymapLoader.inFileOrder(diagnostics)
-        guard diagnostics.isEmpty, let (spec, keymap, placeholder) = compiled else { throw KeymapErrors(diagnostics: diagnostics) }
-        return LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: placeholder)
+        guard diagnostics.isEmpty, let (spec, keymap) = compiled else { throw KeymapErrors(diagnostics: diagnostics) }
+        return LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder)
     }
 
     /// A keymap written inline in another file (a form's field), named `name`: the same settings, `extends` and
@@ -68,8 +68,8 @@ public struct KeymapLoader: Sendable {
         var compiler = KeymapCompiler(registered: validators)
         let compiled = settings.map { compiler.compile($0, name: name) }
         diagnostics += compiler.reader.diagnostics
-        guard diagnostics.isEmpty, let (spec, keymap, placeholder) = compiled else { return .failure(KeymapErrors(diagnostics: diagnostics)) }
-        return .success(LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: placeholder))
+        guard diagnostics.isEmpty, let (spec, keymap) = compiled else { return .failure(KeymapErrors(diagnostics: diagnostics)) }
+        return .success(LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder))
     }
 
     /// Every problem in a file, for `fieldline keymaps lint` (empty when it is fine).

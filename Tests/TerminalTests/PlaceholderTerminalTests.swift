@@ -134,6 +134,21 @@ import Testing
         #expect(try await t.result() == "rc=0 x=[+447400123456]", "\(t.dump())")
     }
 
+    /// A keymap's `placeholder:` in the locale's language, inherited from the keymap it extends.
+    @Test(arguments: [("zh_CN.UTF-8", "例如 张三"), ("C.UTF-8", "e.g. Zhang San")])
+    func aKeymapsPlaceholderSpeaksTheLocalesLanguage(locale: String, text: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try "extends: text\nplaceholder: {en: e.g. Zhang San, zh: 例如 张三}\n".write(toFile: t.home + "/who.yaml", atomically: true, encoding: .utf8)
+        try "extends: who\nlength: {max: 20}\n".write(toFile: t.home + "/name.yaml", atomically: true, encoding: .utf8)
+        t.run("export LANG=\(locale) FIELDLINE_KEYMAPS=\(t.home); " + Self.ask("name --prompt 'N: '"))
+        try await t.see("the placeholder in the language") { _ in Self.styledRow(t, "N: ")?.contains("N: \(Self.esc)[2m" + text) == true }
+        try await t.seeRow("N:", "0/20")
+        t.type("x")
+        try await t.see("x alone") { _ in t.screen(placeholders: true).contains { TmuxTerminal.isRow($0, "N: x", "1/20") } }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[x]", "\(t.dump())")
+    }
+
     /// A form field's `placeholder:` (one text per language) is drawn in the form's field.
     @Test func aFormFieldsPlaceholder() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
