@@ -41,11 +41,8 @@ extension PromptSession {
             return .nothing
         }
         if regionMayChange { regionDirty = true }
-        if placeholder != nil {
-            // libedit never knew of the hint's cells: blank them before it draws, and draw the hint again after.
-            erasePlaceholder()
-            regionDirty = true
-        }
+        // libedit never knew of a placeholder's cells: blank them before it draws (and draw it again after).
+        if placeholder != nil { placeholderBeforeLibedit() }
         drawn = derivedView.drawnCopy()
         setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
         let bell = refused && options.bell

@@ -1,3 +1,4 @@
+internal import CTerminalGuard
 import FieldKit
 
 /// A placeholder on the screen: text drawn dim after the cursor while the field is empty (or, for a phone field's
@@ -60,10 +61,6 @@ extension PromptSession {
         guard var hint = placeholder else { return }
         defer { placeholder = hint }
         let wanted = wantedHint(hint)
-        if case .example = hint.source {
-            // While a typed key may bring a hint, every key goes through libedit's path, which comes back here.
-            quickEchoPromptColumns = field.spec.mayReachExample(field.state.symbols) ? nil : hint.quickEchoPromptColumns
-        }
         if hint.shownColumns > 0 && wanted == hint.shownText { return }
         erase(&hint)
         guard let wanted else { return }
@@ -83,8 +80,26 @@ extension PromptSession {
         TerminalWrites.write(tty, out)
         hint.shownColumns = cells
         hint.shownText = wanted
+        // Ctrl-C (or any signal that ends the process) blanks it before leaving the line.
+        flg_set_blank_after_cursor(Int32(cells))
         // The next key is drawn through libedit (which blanks the hint first), not by quick echo over it.
         drawn = nil
+    }
+
+    /// Before libedit draws a changed field (every change but a quick-echoed key): blank the hint, and have it
+    /// drawn again with the region when the field may want it (empty; for an example, while `mayReachExample`,
+    /// during which quick echo is off so every key comes here).
+    func placeholderBeforeLibedit() {
+        erasePlaceholder()
+        guard let hint = placeholder else { return }
+        switch hint.source {
+        case .text:
+            if derivedView.text.isEmpty { regionDirty = true }
+        case .example:
+            let reaches = field.spec.mayReachExample(field.state.symbols)
+            quickEchoPromptColumns = reaches ? nil : hint.quickEchoPromptColumns
+            if reaches { regionDirty = true }
+        }
     }
 
     /// Blank the hint's cells, the cursor staying where it is (the hint's first cell); before anything else draws
@@ -100,6 +115,7 @@ extension PromptSession {
         let n = hint.shownColumns
         let back = movesCursor ? "\u{1B}[\(n)D" : String(repeating: "\u{8}", count: n)
         TerminalWrites.write(tty, String(repeating: " ", count: n) + back)
+        flg_set_blank_after_cursor(0)
         hint.shownColumns = 0
         hint.shownText = nil
     }

@@ -59,10 +59,20 @@ import Testing
         t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
         #expect(Self.row(t, "Note:") == "Note:", "\(t.dump())")
-        t.run("clear; " + Self.ask("text --prompt 'Wait: ' --placeholder 'waiting' --timeout 1"))
+        t.run("clear; " + Self.ask("text --prompt 'Wait: ' --placeholder 'waiting' --timeout 4"))
         try await t.see("the placeholder") { _ in Self.styledRow(t, "Wait: ")?.contains("[2mwaiting") == true }
         try await t.see("the timeout") { rows in rows.contains { $0.hasPrefix("rc=124") } }
         #expect(Self.row(t, "Wait:") == "Wait:", "\(t.dump())")
+    }
+
+    /// Ctrl-C ends the process by its signal; the line left behind holds no placeholder either.
+    @Test func ctrlCLeavesNoPlaceholderBehind() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run("fieldline ask text --prompt 'Stop: ' --placeholder 'anything'; echo rc=$?")
+        try await t.see("the placeholder") { _ in Self.styledRow(t, "Stop: ")?.contains("[2manything") == true }
+        t.press("C-c")
+        try await t.see("the exit") { rows in rows.contains { $0 == "rc=130" } }
+        #expect(Self.row(t, "Stop:") == "Stop:", "\(t.dump())")
     }
 
     /// Without colour the placeholder is plain text, still never typed: the first key replaces it.

@@ -35,8 +35,8 @@ extension FieldSpec {
         return String(whole[typed.count...])
     }
 
-    /// Whether typing more after `symbols` may reach symbols the field has an example hint for (`+4` may become
-    /// `+44`).
+    /// Whether the field may have an example hint for `symbols` or for symbols typed after them (`+4` may become
+    /// `+44`); false guarantees `exampleHint(after:)` is nil for them.
     public func mayReachExample(_ symbols: [Character]) -> Bool {
         if case .liveLayout(let live, _) = kind { return live.mayReachExample(symbols) }
         return false

@@ -23,8 +23,8 @@ public protocol LiveLayout: AnyObject, Sendable {
     /// The symbols of an example value beginning with `symbols` (empty: a whole example), which the field takes,
     /// or nil when the layout has none for them: a phone field's region example, its calling code's after `+44`.
     func example(continuing symbols: [Character]) -> [Character]?
-    /// Whether symbols typed after `symbols` may still reach ones `example(continuing:)` answers for (`+4` may
-    /// become `+44`): while so, the painter looks at every key.
+    /// Whether `example(continuing:)` may answer for `symbols` or for symbols typed after them (`+4` may become
+    /// `+44`): while so, the painter looks at every key; never for others.
     func mayReachExample(_ symbols: [Character]) -> Bool
 }
 

@@ -22,9 +22,9 @@ extension PhoneLayout {
         return example(of: region, international: true)
     }
 
-    /// Whether `symbols` may still grow into `+` and a calling code: empty, or `+` and at most two digits.
+    /// Whether `symbols` may be, or grow into, `+` and a calling code: empty, or `+` and at most three digits.
     public func mayReachExample(_ symbols: [Character]) -> Bool {
-        symbols.isEmpty || (symbols.first == "+" && symbols.count <= 3)
+        symbols.isEmpty || (symbols.first == "+" && symbols.count <= 4)
     }
 
     /// The calling code `symbols` are: `+`, then one to three ASCII digits, the first not 0; nil otherwise.
