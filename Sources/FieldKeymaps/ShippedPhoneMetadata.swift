@@ -72,7 +72,8 @@ extension KeymapCompiler {
             reader.diagnostics.append(valueNode.problem(tr("value: national needs one region in regions, the same as assumed-region")))
         }
         var validator = PhoneValidator(
-            metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds, names: ShippedPhoneMetadata.countryNames)
+            metadata: metadata, assumedRegion: assumed, regions: regions, kinds: kinds,
+            names: RegionNames { ShippedPhoneMetadata.countryNames[$0] })
         validator.storesNationalNumber = national
         return .custom(name: "phone", validator: validator)
     }

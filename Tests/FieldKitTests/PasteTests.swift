@@ -17,7 +17,8 @@ struct PasteTests {
         ("138123456789999", "|", true),                      // past the limit: nothing, not the first 11
         ("138_1234_5678", "|", true),                        // not formatting for this field: nothing
         ("abc", "|", true),
-        ("86", "|", true),                                   // a bare prefix is not stripped: 8 and 6 refused
+        ("86", "86|", false),                                // the calling code without +, 86 138…, may follow
+        ("87", "|", true),                                   // no CN mobile starts 87, and 87 is no calling code of CN
     ]
 
     @Test(arguments: phonePastes)

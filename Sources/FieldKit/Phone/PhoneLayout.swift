@@ -15,7 +15,7 @@ public final class PhoneLayout: LiveLayout {
     /// Kinds accepted (empty: all).
     let kinds: Set<PhoneKind>
     /// Region code → name, for refusals (`+44 is United Kingdom`).
-    let names: [String: String]
+    let names: RegionNames
     /// The keymap's own grouping of national numbers, in place of the region's formats.
     let grouping: PhoneGrouping?
     /// What the formats put between digits, and the space after a prefix.
@@ -34,7 +34,7 @@ public final class PhoneLayout: LiveLayout {
     /// The layout for numbers typed in `assumedRegion`, accepting `regions` and `kinds` (empty: all), grouped by
     /// the region's formats or by `grouping`, in a field of at most `limit` symbols (nil: any).
     public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [],
-                names: [String: String] = [:], grouping: PhoneGrouping? = nil, limit: Int? = nil) {
+                names: RegionNames = [:], grouping: PhoneGrouping? = nil, limit: Int? = nil) {
         self.formatter = PhoneAsYouType(metadata: metadata, assumedRegion: assumedRegion)
         self.metadata = metadata
         self.home = assumedRegion.flatMap { metadata.regions[$0] }

@@ -15,7 +15,7 @@ public struct PhoneValidator: ConfigurableValidator {
     /// Whether `--output display` writes the national form (else the international one).
     public var national = false
     /// Region code → name, for messages (`+44 is GB (United Kingdom)`).
-    public var names: [String: String] = [:] { didSet { layout = makeLayout() } }
+    public var names: RegionNames = [:] { didSet { layout = makeLayout() } }
     /// Whether the value is the national number's digits (`13812345678`) instead of E.164: phone-cn and
     /// phone-us keep the values scripts written for them read.
     public var storesNationalNumber = false
@@ -28,7 +28,7 @@ public struct PhoneValidator: ConfigurableValidator {
 
     /// A validator over `metadata`.
     public init(metadata: PhoneMetadata, assumedRegion: String?, regions: Set<String> = [], kinds: Set<PhoneKind> = [],
-                names: [String: String] = [:]) {
+                names: RegionNames = [:]) {
         self.metadata = metadata
         self.assumedRegion = assumedRegion
         self.regions = regions
