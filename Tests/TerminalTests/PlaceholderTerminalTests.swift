@@ -68,11 +68,14 @@ import Testing
     /// Ctrl-C ends the process by its signal; the line left behind holds no placeholder either.
     @Test func ctrlCLeavesNoPlaceholderBehind() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run("fieldline ask text --prompt 'Stop: ' --placeholder 'anything'; echo rc=$?")
+        t.run("fieldline ask text --prompt 'Stop: ' --placeholder 'anything'")
         try await t.see("the placeholder") { _ in Self.styledRow(t, "Stop: ")?.contains("[2manything") == true }
         t.press("C-c")
-        try await t.see("the exit") { rows in rows.contains { $0 == "rc=130" } }
+        // Ctrl-C ends the whole command line (a script stops too): the shell's prompt comes back.
+        #expect(try await t.freshPrompt(), "\(t.dump())")
         #expect(Self.row(t, "Stop:") == "Stop:", "\(t.dump())")
+        t.run("echo rc=$?")
+        try await t.see("the exit status") { rows in rows.contains { $0 == "rc=130" } }
     }
 
     /// Without colour the placeholder is plain text, still never typed: the first key replaces it.
