@@ -59,7 +59,7 @@ import Testing
         t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
         #expect(Self.row(t, "Note:") == "Note:", "\(t.dump())")
-        t.run("clear; " + Self.ask("text --prompt 'Wait: ' --placeholder 'waiting' --timeout 4"))
+        t.run("clear; " + Self.ask("text --prompt 'Wait: ' --placeholder 'waiting' --timeout 8"))
         try await t.see("the placeholder") { _ in Self.styledRow(t, "Wait: ")?.contains("[2mwaiting") == true }
         try await t.see("the timeout") { rows in rows.contains { $0.hasPrefix("rc=124") } }
         #expect(Self.row(t, "Wait:") == "Wait:", "\(t.dump())")
