@@ -62,7 +62,7 @@ REGION_COLUMNS = ["value", "calling_code", "international_prefix", "intl_prefix_
                   "preferred_international_prefix", "national_prefix", "national_prefix_for_parsing",
                   "national_prefix_for_parsing_dfa", "national_prefix_transform_rule", "main_country_for_code",
                   "leading_digits", "leading_digits_dfa", "possible_lengths", "possible_lengths_local_only"]
-PATTERN_COLUMNS = ["value", "region", "kind", "possible_lengths", "pattern", "dfa"]
+PATTERN_COLUMNS = ["value", "region", "kind", "possible_lengths", "example", "pattern", "dfa"]
 FORMAT_COLUMNS = ["value", "region", "pattern", "format", "groups", "leading_digits", "leading_digits_dfas",
                   "national_prefix_formatting_rule", "national_prefix_optional_when_formatting",
                   "carrier_code_rule", "as_you_type", "as_you_type_international", "international_format"]
@@ -265,6 +265,15 @@ def groups_of(pattern):
     return ",".join(items)
 
 
+def example_of(desc):
+    """The kind's example number (national significant number) as the metadata gives it, '' when none; only
+    digits, so nothing else can reach a terminal through a placeholder."""
+    example = desc.example_number or ""
+    if not re.fullmatch(r"[0-9]*", example):
+        raise SystemExit(f"gen-phone-metadata.py: example number {example!r} is not digits")
+    return example
+
+
 def entities():
     """(value, metadata, short metadata or None) for every region and non-geographic entity, sorted by value."""
     import phonenumbers
@@ -335,6 +344,8 @@ def collect():
             patterns.append({
                 "value": f"{value}:{kind}", "region": value, "kind": kind,
                 "possible_lengths": lengths(desc.possible_length),
+                # The metadata's example number of the kind (a phone field's placeholder), digits only.
+                "example": example_of(desc),
                 "pattern": desc.national_number_pattern,
                 "dfa": want(desc.national_number_pattern, False, [desc.example_number or ""]),
             })
@@ -499,6 +510,9 @@ def main():
         "#   emergency, short_code (libphonenumber's short-number metadata, "
         f"{sum(1 for p in patterns if p['kind'] == 'short_code')} regions).",
         "# possible_lengths: the kind's national lengths as in the metadata (-1: none).",
+        "# example: the kind's example number in the metadata (national significant number, digits only; empty",
+        f"#   when it has none, {sum(1 for p in patterns if not p['example'])} rows): a phone field's placeholder."
+        " Each is accepted by its row's dfa.",
         "# pattern: the metadata's regex (matched in full); dfa: its whole-match DFA.",
         "# Rows: by region (value order of phone-regions.tsv), then kinds in the order above.",
     ] + DFA_NOTE, PATTERN_COLUMNS, patterns)
@@ -552,6 +566,12 @@ def sanity(regions, patterns, formats):
     assert run(us, "2124567890") and not run(us, "4112345678")
     assert any(p["value"] == "CN:emergency" for p in patterns) and run(decode(pats["CN:emergency"]["dfa"]), "110")
     assert sum(1 for f in formats if f["region"] == "CN") > 0
+    # Every example number is a whole match of its own kind's pattern (a placeholder the field would refuse
+    # would mislead), and the one the issue names is there.
+    for p in patterns:
+        if p["example"]:
+            assert run(decode(p["dfa"]), p["example"]), (p["value"], p["example"])
+    assert pats["GB:mobile"]["example"] == "7400123456" and pats["CN:mobile"]["example"] == "13123456789"
 
 
 if __name__ == "__main__":

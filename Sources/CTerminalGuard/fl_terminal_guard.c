@@ -18,6 +18,7 @@ static volatile sig_atomic_t guard_resized;
 static volatile sig_atomic_t guard_continued;
 static volatile sig_atomic_t guard_rows_below;
 static volatile sig_atomic_t guard_clear_below;
+static volatile sig_atomic_t guard_blank_after_cursor;
 
 // Signals handled, with the actions and mask they had before.
 enum { GUARD_MAX_SIGNALS = 80 };
@@ -62,6 +63,8 @@ static void leave_terminal(int fresh_line) {
     static const char paste_off[] = "\x1b[?2004l";
     write_all(guard_tty, paste_off, sizeof paste_off - 1);
     if (fresh_line) {
+        // A placeholder after the cursor is no part of the line left behind.
+        for (int i = 0; i < guard_blank_after_cursor && i < 1000; i++) write_all(guard_tty, " ", 1);
         write_all(guard_tty, "\r", 1);
         for (int i = 0; i < guard_rows_below && i < 1000; i++) write_all(guard_tty, "\n", 1);
         write_all(guard_tty, "\n", 1);
@@ -194,6 +197,7 @@ int flg_arm(int tty, const struct termios *original) {
     guard_editing_known = 0;
     guard_rows_below = 0;
     guard_clear_below = 0;
+    guard_blank_after_cursor = 0;
     guard_count = 0;
 
     sigset_t deferred;
@@ -246,3 +250,4 @@ int flg_take_resized(void) { int was = guard_resized; guard_resized = 0; return 
 int flg_take_continued(void) { int was = guard_continued; guard_continued = 0; return was; }
 void flg_set_rows_below(int rows) { guard_rows_below = rows < 0 ? 0 : rows; }
 void flg_set_clear_below(int clear) { guard_clear_below = clear != 0; }
+void flg_set_blank_after_cursor(int columns) { guard_blank_after_cursor = columns < 0 ? 0 : columns; }

@@ -11,7 +11,7 @@ public struct FormLoader: Sendable {
 
     /// Every setting a form file may have, and every setting of one field.
     static let knownSettings = ["name", "description", "fields", "rules"]
-    static let knownFieldSettings = ["name", "keymap", "prompt", "required", "default", "secret", "unique",
+    static let knownFieldSettings = ["name", "keymap", "prompt", "placeholder", "required", "default", "secret", "unique",
                                      "limit", "min", "count", "from", "when", "repeat", "multiple", "separator"]
     static let knownRuleSettings = ["require", "message", "field"]
     /// The most fields a form may have: a form is a screen an operator fills in.
@@ -103,6 +103,7 @@ public struct FormLoader: Sendable {
         var name: String?
         var keymapNode: Located?
         var prompt: String?
+        var placeholder: String?
         var required = true, secret = false, unique = false
         var defaultValue: FormDefault?
         var options = FieldOptions()
@@ -123,6 +124,7 @@ public struct FormLoader: Sendable {
                 }
             case "keymap": keymapNode = value
             case "prompt": prompt = reader.languageTexts(value, "prompt")?.text
+            case "placeholder": placeholder = reader.placeholder(value)
             case "required": required = reader.bool(value, "required") ?? true
             case "secret": secret = reader.bool(value, "secret") ?? false
             case "unique": unique = reader.bool(value, "unique") ?? false
@@ -155,7 +157,7 @@ public struct FormLoader: Sendable {
         }
         // A derived value is never typed, so nothing that shapes typing or pre-fills it means anything.
         if let from = refs.from, derivedFrom != nil {
-            for (setting, given) in [("default", defaultValue != nil), ("repeat", repeats)] where given {
+            for (setting, given) in [("default", defaultValue != nil), ("repeat", repeats), ("placeholder", placeholder != nil)] where given {
                 reader.diagnostics.append(from.problem(tr("field '\(name)' is derived (from), so it takes no \(setting)")))
             }
         }
@@ -195,8 +197,9 @@ public struct FormLoader: Sendable {
             reader.diagnostics.append(item.problem(tr("field '\(name)': min (\(lo)) is larger than the limit (\(hi))")))
             return nil
         }
+        // The field's own placeholder, else its keymap's.
         let field = FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt,
-                              required: required, defaultValue: defaultValue, secret: secret, unique: unique,
+                              placeholder: placeholder ?? loaded.placeholder, required: required, defaultValue: defaultValue, secret: secret, unique: unique,
                               derivedFrom: derivedFrom, condition: condition, repeats: repeats)
         return (field, refs)
     }

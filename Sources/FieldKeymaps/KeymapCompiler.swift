@@ -11,7 +11,7 @@ struct KeymapSettings {
     static let known = [
         "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
         "exact-template", "paste-prefixes", "separators", "validators", "value", "transforms", "upgrade-legacy", "bindings",
-        "choices", "picker", "multiple",
+        "choices", "picker", "multiple", "placeholder",
     ]
 }
 
@@ -20,6 +20,11 @@ struct KeymapCompiler {
     var reader = NodeReader()
     /// Validators the program registered with the loader, by name.
     var registered: [String: any FieldValidator] = [:]
+
+    /// The compiled keymap's `placeholder:` in the current language (nil when it has none), set by `compile`. Kept
+    /// here rather than in `compile`'s result: a tuple with an optional in it is a type the runtime builds when first
+    /// used, which every `ask` would pay for at start-up.
+    var placeholder: String?
 
     mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
@@ -111,6 +116,7 @@ struct KeymapCompiler {
         // A list decides what every key does: with `choices`, the field is a choice field whatever else it says.
         if let list { field.kind = .choice(list) }
         if let node = v["multiple"] { field.selection = selection(node, list: list) }
+        if let node = v["placeholder"] { placeholder = reader.placeholder(node) }
         return (field, keymap(settings.bindings))
     }
 

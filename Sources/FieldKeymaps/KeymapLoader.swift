@@ -8,12 +8,16 @@ public struct LoadedKeymap: Sendable {
     public let keymap: Keymap
     /// Where it was found.
     public let origin: KeymapOrigin
+    /// The keymap's `placeholder:` in the current language, shown dim in the empty field; nil when it has none.
+    /// Kept beside the spec, not in it: only a prompt at a terminal shows it.
+    public let placeholder: String?
 
     /// A loaded keymap (the CLI makes adjusted copies with its field options applied).
-    public init(spec: FieldSpec, keymap: Keymap, origin: KeymapOrigin) {
+    public init(spec: FieldSpec, keymap: Keymap, origin: KeymapOrigin, placeholder: String? = nil) {
         self.spec = spec
         self.keymap = keymap
         self.origin = origin
+        self.placeholder = placeholder
     }
 }
 
@@ -53,7 +57,7 @@ public struct KeymapLoader: Sendable {
         diagnostics += compiler.reader.diagnostics
         diagnostics = KeymapLoader.inFileOrder(diagnostics)
         guard diagnostics.isEmpty, let (spec, keymap) = compiled else { throw KeymapErrors(diagnostics: diagnostics) }
-        return LoadedKeymap(spec: spec, keymap: keymap, origin: origin)
+        return LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder)
     }
 
     /// A keymap written inline in another file (a form's field), named `name`: the same settings, `extends` and
@@ -65,7 +69,7 @@ public struct KeymapLoader: Sendable {
         let compiled = settings.map { compiler.compile($0, name: name) }
         diagnostics += compiler.reader.diagnostics
         guard diagnostics.isEmpty, let (spec, keymap) = compiled else { return .failure(KeymapErrors(diagnostics: diagnostics)) }
-        return .success(LoadedKeymap(spec: spec, keymap: keymap, origin: origin))
+        return .success(LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder))
     }
 
     /// Every problem in a file, for `fieldline keymaps lint` (empty when it is fine).

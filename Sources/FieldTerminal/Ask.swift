@@ -20,13 +20,15 @@ public enum AskFailure: Error, Equatable {
 }
 
 /// Ask for one value on the controlling terminal in a field described by a keymap (a shipped name such as
-/// `phone-cn`, one on the user's keymap path, or a file path), and return the accepted value.
+/// `phone-cn`, one on the user's keymap path, or a file path), and return the accepted value. `placeholder` is
+/// shown dim in the empty field (nil: the keymap's, else a phone field's example; empty: none).
 ///
 /// ```swift
 /// import FieldTerminal
 /// let phone = try ask(keymap: "phone-cn", prompt: "Mobile: ")
 /// ```
-public func ask(keymap: String, prompt: String = "> ", defaultValue: String? = nil, timeout: Double? = nil) throws(AskFailure) -> String {
+public func ask(keymap: String, prompt: String = "> ", defaultValue: String? = nil, timeout: Double? = nil,
+                placeholder: String? = nil) throws(AskFailure) -> String {
     let loaded: LoadedKeymap
     do {
         loaded = try KeymapLoader(lookup: KeymapLookup()).load(keymap)
@@ -38,6 +40,7 @@ public func ask(keymap: String, prompt: String = "> ", defaultValue: String? = n
     options.defaultText = defaultValue
     options.timeout = timeout
     options.keymap = loaded.keymap
+    options.placeholder = placeholder ?? loaded.placeholder
     switch FieldPrompt.run(spec: loaded.spec, context: LocalContext.now(), options: options) {
     case .accepted(let value): return value
     case .cancelled, .endOfFile, .back, .findRecord: throw .cancelled

@@ -239,6 +239,7 @@ public struct FormPrompt {
         var options = PromptOptions()
         options.prompt = field.prompt
         options.secret = field.secret
+        options.placeholder = field.placeholder
         options.keymap = field.keymap
         options.colour = colour
         options.bell = bell

@@ -41,6 +41,8 @@ extension PromptSession {
             return .nothing
         }
         if regionMayChange { regionDirty = true }
+        // libedit never knew of a placeholder's cells: blank them before it draws (and draw it again after).
+        if placeholder != nil { placeholderBeforeLibedit() }
         drawn = derivedView.drawnCopy()
         setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
         let bell = refused && options.bell
@@ -145,6 +147,7 @@ extension PromptSession {
     /// A terminal that cannot move the cursor (`dumb`) has no status line: why Enter or a paste was refused goes
     /// on its own lines under the field, and the field is drawn again below them.
     func showMessage(_ message: String) -> LibeditNext {
+        erasePlaceholder()
         // A refused Enter changed no text: libedit's line is the frame's already; the field is drawn again below.
         let styled = options.colour ? "\u{1B}[31m" + message + "\u{1B}[0m" : message
         let body = styled.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
@@ -156,6 +159,7 @@ extension PromptSession {
     /// Draw the whole field again: after a resize (the terminal has rewrapped the old rows), after the process was
     /// continued (the shell has printed below the field), or on Ctrl-L.
     func redraw(_ reason: RedrawReason) -> LibeditNext {
+        erasePlaceholder()
         if reason != .requested {
             el_resize(el)
             columns = TerminalWrites.columns(tty)

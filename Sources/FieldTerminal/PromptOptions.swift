@@ -36,6 +36,10 @@ public struct PromptOptions: Sendable {
     public var answerOnEnter: String?
     /// What the status line shows when the prompt opens (why the field is asked again), until the first change.
     public var status: String?
+    /// Shown dim after the cursor while the field is empty (plain without colour), never part of the value; its
+    /// control characters are shown as `U+1B` and it is cut to the row. Nil: a field with an example of its own
+    /// (a phone field's region example) shows that; empty: nothing.
+    public var placeholder: String?
 
     /// Defaults: a `> ` prompt, bell on, no history.
     public init() {}

@@ -65,8 +65,9 @@ final class PromptSession {
     @exclusivity(unchecked) var echo: [UInt8] = []
     /// Whether the terminal understands cursor movement (not `dumb` or unknown): full redraws go back up the field.
     let movesCursor: Bool
-    /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil.
-    let quickEchoPromptColumns: Int?
+    /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil;
+    /// a phone field's example hint turns it off while a key may bring the hint (`PlaceholderHint`).
+    @exclusivity(unchecked) var quickEchoPromptColumns: Int?
     /// The region under the field (status line, candidates) must be drawn again before the next key is read.
     @exclusivity(unchecked) var regionDirty = false
     /// How many rows the region has under the field now (cleared when the prompt ends).
@@ -89,6 +90,9 @@ final class PromptSession {
     @exclusivity(unchecked) var columns: Int
     /// The left prompt's width in columns, measured once.
     let promptColumns: Int
+
+    /// The placeholder drawn dim in the empty field (or a phone field's example), nil for a field without one.
+    @exclusivity(unchecked) var placeholder: PlaceholderHint?
 
     /// A choice field: its line shows a candidate's label after the query, with the candidates listed below.
     let hasChoices: Bool
@@ -125,6 +129,12 @@ final class PromptSession {
         // A choice field's line changes beyond the key typed (the candidate's label follows the query).
         quickEchoPromptColumns = wanted && plainPrompt && movesCursor && !hasChoices ? options.prompt.utf8.count : nil
         regionDirty = hasChoices || !options.linesBelow.isEmpty
+        placeholder = PlaceholderHint(options: options, spec: field.spec, quickEchoPromptColumns: quickEchoPromptColumns)
+        if placeholder != nil {
+            // Drawn with the region before the first key.
+            regionDirty = true
+            if case .example? = placeholder?.source { quickEchoPromptColumns = nil }
+        }
     }
 
     deinit {

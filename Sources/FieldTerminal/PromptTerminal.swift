@@ -139,6 +139,8 @@ public final class PromptTerminal {
             return outcome
         }
         TerminalWrites.bracketedPaste(tty, on: false)
+        // A placeholder still shown (Esc, a timeout on the empty field) does not stay in the line left behind.
+        session.erasePlaceholder()
         // libedit prints no newline when a line ends: leave the cursor on a fresh line on every path.
         // An accepted line has libedit's cursor at its end already; other endings leave it where the user left it.
         let layout = session.layout()

@@ -10,7 +10,11 @@ extension PromptSession {
     /// earlier region are cleared.
     @inline(__always)
     func drawRegionIfNeeded() {
-        if regionDirty { drawRegion() }
+        if regionDirty {
+            drawRegion()
+            // The placeholder last, on the field's row: the cursor is back where the field has it.
+            if placeholder != nil { drawPlaceholder() }
+        }
     }
 
     /// `drawRegionIfNeeded`'s work, out of line: the reader checks the flag before every key.

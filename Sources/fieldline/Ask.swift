@@ -11,7 +11,7 @@ struct Ask: ParsableCommand {
         commandName: "ask",
         abstract: tr("Ask for one value in a formatted, validated field on the terminal."),
         usage: """
-            fieldline ask <keymap> [--prompt <text>] [--default <value>] [--value <value>] [--output <output>] [field options]
+            fieldline ask <keymap> [--prompt <text>] [--placeholder <text>] [--default <value>] [--value <value>] [--output <output>] [field options]
             fieldline ask --keymap-file <file> [options]
             """,
         discussion: """
@@ -57,12 +57,15 @@ struct Ask: ParsableCommand {
     @Flag(name: AskOption.secret.nameSpecification, help: AskOption.secret.argumentHelp)
     var secret = false
 
+    @Option(name: AskOption.placeholder.nameSpecification, help: AskOption.placeholder.argumentHelp)
+    var placeholder: String?
+
     /// The same request `AskCommandLine` reads on the fast path.
     var request: AskRequest {
         AskRequest(
             keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, choices: field.choices, prompt: prompt,
             defaultValue: defaultValue, value: value, output: output, timeout: timeout, onTimeout: onTimeout, bell: !noBell,
-            history: history, secret: secret)
+            history: history, secret: secret, placeholder: placeholder)
     }
 
     // Usage problems found here are reported with `ask`'s own usage line; from run() they would get the root's.

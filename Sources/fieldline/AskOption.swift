@@ -149,9 +149,18 @@ extension AskOption {
     static let history = text("history", tr("History file: Up/Down recall earlier accepted values (created 0600)."), \.history)
     static let secret = AskOption(
         names: ["secret"], help: tr("Echo one * per symbol and never write history."), storage: .flag { $0.secret = true })
+    // Stored by a closure of its own, not `text`'s key path: instantiating a key path at start-up costs more than
+    // the whole option (every `ask`, even `--value`, builds this table).
+    static let placeholder = AskOption(
+        names: ["placeholder"],
+        help: tr("Shown dim in the empty field, never part of the value (a phone field shows its region's example unless given; '' shows none)."),
+        storage: .value { request, value in
+            request.placeholder = value
+            return true
+        })
 
     /// Every option `ask` takes.
-    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret]
+    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret, placeholder]
 
     /// Each spelling (`--max` too) with its option.
     static let bySpelling: [String: AskOption] = Dictionary(

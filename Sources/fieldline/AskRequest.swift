@@ -31,10 +31,13 @@ struct AskRequest: Equatable {
     var history: String?
     /// `--secret`.
     var secret = false
+    /// `--placeholder`.
+    var placeholder: String?
 
     /// Problems ArgumentParser would report as usage errors (exit 64), checked before anything is drawn.
     func load() throws -> LoadedKeymap {
         let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, choicesFile: choices, options: field)
+        if let placeholder, let problem = Placeholder.problem(placeholder) { throw ValidationError("--placeholder: " + problem) }
         try UserDefaults.checkTimeout(timeout)
         let timeout = try self.timeout ?? UserDefaults.timeout()
         if onTimeout == .default {
@@ -64,6 +67,7 @@ struct AskRequest: Equatable {
         options.secret = secret
         options.colour = Ask.colourAllowed()
         options.keymap = loaded.keymap
+        options.placeholder = placeholder ?? loaded.placeholder
         let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
         if outcome == .timedOut, onTimeout == .default, let defaultValue {
             try Ask.decide(defaultValue, spec: spec, context: context, output: output)

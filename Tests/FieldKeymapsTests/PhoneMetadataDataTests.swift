@@ -78,6 +78,27 @@ import Testing
         #expect(idd.accepts("00") && !idd.accepts("0") && !idd.accepts("001"))
     }
 
+    /// The example numbers (a phone field's placeholder): digits only, each a whole match of its own kind's
+    /// automaton, on most rows (libphonenumber has one for every kind of every region but a few), and the one
+    /// the issue names: `7400123456`, shown nationally as `07400 123456`, for GB mobile.
+    @Test func everyExampleIsDigitsItsOwnKindAccepts() throws {
+        let rows = try Self.rows("phone-patterns.tsv")
+        var examples = 0
+        for (value, row) in rows {
+            let example = try #require(row["example"], "\(value) has no example column")
+            guard !example.isEmpty else { continue }
+            examples += 1
+            #expect(example.allSatisfy { $0.isASCII && $0.isNumber }, "\(value): \(example)")
+            #expect(try DFA(try #require(row["dfa"])).accepts(String(example)), "\(value): \(example) is not its kind's")
+        }
+        #expect(examples > 1600, "\(examples) examples")
+        #expect(rows["GB:mobile"]?["example"] == "7400123456" && rows["CN:mobile"]?["example"] == "13123456789")
+        #expect(rows["CN:general"]?["example"] == "", "general_desc has no example")
+        // Read into the regions, in PhoneKind order, a digit of any other kind never taken for mobile.
+        let gb = try #require(ShippedPhoneMetadata.shared.regions["GB"])
+        #expect(gb.examples.first?.kind == .fixedLine && gb.examples.first { $0.kind == .mobile }?.number == "7400123456")
+    }
+
     @Test(arguments: ["phone-regions.tsv", "phone-patterns.tsv", "phone-formats.tsv"])
     func everyDFAIsWellFormed(file: String) throws {
         var count = 0

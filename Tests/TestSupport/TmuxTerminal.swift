@@ -88,12 +88,64 @@ final class TmuxTerminal {
     /// Types a shell command and presses Enter.
     func run(_ command: String) { type(command); press("Enter") }
 
-    /// The visible screen, one string per row, trailing blanks trimmed.
-    func screen() -> [String] {
-        let text = (try? tmux("capture-pane", "-p", "-t", "s")) ?? ""
+    /// The visible screen, one string per row, trailing blanks trimmed; a placeholder (the only text fieldline
+    /// draws dim, SGR 2) is blanked, so a row reads as what is typed and drawn for it. `placeholders` (or
+    /// `styledScreen`) keeps it.
+    func screen(placeholders: Bool = false) -> [String] {
+        let text = (try? tmux("capture-pane", "-p", "-e", "-t", "s")) ?? ""
         return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.reversed().drop(while: { $0 == " " }).reversed())
+            let row = Self.plainRow($0, blankingDim: !placeholders)
+            return String(row.reversed().drop(while: { $0 == " " }).reversed())
         }
+    }
+
+    /// The visible screen with its SGR sequences as tmux gives them (`ESC[2m` before dim text), one string per row.
+    func styledScreen() -> [String] {
+        ((try? tmux("capture-pane", "-p", "-e", "-t", "s")) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// A captured row without its escape sequences; with `blankingDim`, dim text as blanks (one per column: two
+    /// for a wide character).
+    static func plainRow(_ row: Substring, blankingDim: Bool) -> String {
+        var out = ""
+        var dim = false
+        var scalars = row.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\u{1B}" else {
+                if dim && blankingDim {
+                    // East Asian wide and emoji ranges take two columns.
+                    out += scalar.value >= 0x1100 && (scalar.value <= 0x115F || scalar.value >= 0x2E80) ? "  " : " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            // CSI: parameters up to the final byte; only SGR (`m`) changes dim.
+            guard scalars.first == "[" else { continue }
+            scalars.removeFirst()
+            var parameters = ""
+            while let c = scalars.popFirst() {
+                if c.value >= 0x40 && c.value <= 0x7E {
+                    if c == "m" {
+                        let list = parameters.split(separator: ";", omittingEmptySubsequences: false)
+                        var i = 0
+                        while i < list.count {
+                            switch list[i] {
+                            case "2": dim = true
+                            case "", "0", "22": dim = false
+                            // A colour's own numbers (`38;5;2`, `38;2;R;G;B`) are not attributes.
+                            case "38", "48", "58": i += i + 1 < list.count && list[i + 1] == "2" ? 4 : 2
+                            default: break
+                            }
+                            i += 1
+                        }
+                    }
+                    break
+                }
+                parameters.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     /// The cursor's column and row (0-based).

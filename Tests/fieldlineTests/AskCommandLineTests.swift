@@ -30,6 +30,7 @@ import Testing
         ["--keymap-file=" + shippedText],
         [shippedText, "--prompt", "名字：", "--default", "１２"],
         ["country", "--multi", "--separator", ";", "--max", "2", "--min", "1"],
+        ["text", "--placeholder", "e.g. Zhang San"], ["phone", "--placeholder", ""], ["text", "--placeholder=例如 张三"],
     ]
 
     /// Command lines the fast path must leave to ArgumentParser (help, errors, anything it cannot be sure of).
@@ -62,6 +63,7 @@ import Testing
         ["text", "--multi"], ["country", "--separator", ";"], ["country", "--multi", "--min", "3", "--max", "2"], ["country", "--limit", "3"],
         ["text", "--timeout", "inf"], ["text", "--timeout", "1e300"], ["text", "--timeout", "2e10"],
         ["text", "--timeout", "nan"], ["text", "--timeout", "1000001"],
+        ["text", "--placeholder", String(repeating: "x", count: 201)],
     ])
     func usageErrorsReadTheSameBothWays(_ arguments: [String]) throws {
         let fast = try fieldline(["ask"] + arguments + ["--value", "1"])
@@ -70,6 +72,14 @@ import Testing
         #expect(fast.out == slow.out)
         #expect(fast.err == slow.err)
         #expect(fast.status == slow.status)
+    }
+
+    /// A placeholder is one hint on the field's row: more than 200 characters is a usage error, found before asking.
+    @Test func aTooLongPlaceholderIsAUsageError() throws {
+        let run = try fieldline(["ask", "text", "--placeholder", String(repeating: "字", count: 201), "--value", "1"])
+        #expect(run.status == 64)
+        #expect(run.err.contains("--placeholder: a placeholder has at most 200 characters, this one 201"), "\(run.err)")
+        #expect(try fieldline(["ask", "text", "--placeholder", String(repeating: "字", count: 200), "--value", "1"]).status == 0)
     }
 
     /// Timeouts a deadline cannot hold are usage errors, not a trap in the conversion to nanoseconds.

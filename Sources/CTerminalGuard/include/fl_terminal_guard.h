@@ -40,5 +40,8 @@ void flg_set_rows_below(int rows);
 /// Whether something is drawn under the field (a status line, candidates) that a signal's exit erases with ED.
 void flg_set_clear_below(int clear);
 
+/// How many columns after the cursor a signal's exit blanks before it leaves the line (a placeholder drawn there).
+void flg_set_blank_after_cursor(int columns);
+
 #pragma clang assume_nonnull end
 #endif

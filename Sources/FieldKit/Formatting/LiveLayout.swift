@@ -18,11 +18,28 @@ public protocol LiveLayout: AnyObject, Sendable {
     /// Whether `symbols` are a complete value no more symbols could still make acceptable: its counter is full
     /// (`11/11`), so the frame is full though the limit leaves room (for prefixes such as `+86`).
     func isComplete(_ symbols: [Character]) -> Bool
+    /// Whether the layout has example values to show as a placeholder (a phone field's region example).
+    var hasExamples: Bool { get }
+    /// The symbols of an example value beginning with `symbols` (empty: a whole example), which the field takes,
+    /// or nil when the layout has none for them: a phone field's region example, its calling code's after `+44`.
+    func example(continuing symbols: [Character]) -> [Character]?
+    /// Whether `example(continuing:)` may answer for `symbols` or for symbols typed after them (`+4` may become
+    /// `+44`): while so, the painter looks at every key; never for others.
+    func mayReachExample(_ symbols: [Character]) -> Bool
 }
 
 extension LiveLayout {
     /// Complete only at the limit, as a field without a layout.
     public func isComplete(_ symbols: [Character]) -> Bool { false }
+
+    /// No examples, unless the layout has its own.
+    public var hasExamples: Bool { false }
+
+    /// No example, unless the layout has its own.
+    public func example(continuing symbols: [Character]) -> [Character]? { nil }
+
+    /// Never, unless the layout has examples of its own.
+    public func mayReachExample(_ symbols: [Character]) -> Bool { false }
 
     /// The laid-out display with where each symbol ends, or nil when the layout drops or reorders a symbol.
     /// Characters after the last symbol are left off, as templates leave off a trailing literal.

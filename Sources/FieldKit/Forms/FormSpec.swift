@@ -8,6 +8,9 @@ public struct FormField: Sendable {
     public var keymap: Keymap
     /// What the operator is asked, e.g. `Mobile: `.
     public var prompt: String
+    /// Shown dim in the empty field (`placeholder:`, the field's own or its keymap's); nil for none of its own (a
+    /// phone field then shows its example), empty for none at all.
+    public var placeholder: String?
     /// Whether a record needs a value (optional fields may be left empty).
     public var required: Bool
     /// The value used when none is given (`today` for a date is resolved when the record is checked).
@@ -24,13 +27,14 @@ public struct FormField: Sendable {
     public var repeats: Bool
 
     /// A form field; everything but the name, field and keymap has a plain default.
-    public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, required: Bool = true,
+    public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, placeholder: String? = nil, required: Bool = true,
                 defaultValue: FormDefault? = nil, secret: Bool = false, unique: Bool = false,
                 derivedFrom: FieldPart? = nil, condition: FormCondition? = nil, repeats: Bool = false) {
         self.name = name
         self.spec = spec
         self.keymap = keymap
         self.prompt = prompt ?? name + ": "
+        self.placeholder = placeholder
         self.required = required
         self.defaultValue = defaultValue
         self.secret = secret

@@ -450,6 +450,10 @@ msgid "Read records from this file (- for stdin) instead of asking for them."
 msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
 
 #: Sources/fieldline/AskOption.swift
+msgid "Shown dim in the empty field, never part of the value (a phone field shows its region's example unless given; '' shows none)."
+msgstr "空字段中以暗色显示的提示，从不属于值（未给出时电话字段显示其地区的示例号码；'' 表示不显示）。"
+
+#: Sources/fieldline/AskOption.swift
 msgid "Text before the field."
 msgstr "输入框前的提示文字。"
 
@@ -747,6 +751,10 @@ msgstr "粘贴前缀有 1 到 {0} 个字符"
 #: Sources/FieldKit/Phone/PhoneMetadata.swift
 msgid "a pattern row needs region, kind and a DFA"
 msgstr "模式行需要 region、kind 和 DFA"
+
+#: Sources/FieldKit/Fields/Placeholder.swift
+msgid "a placeholder has at most {0} characters, this one {1}"
+msgstr "占位提示最多 {0} 个字符，这个有 {1} 个"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "a position is a number from 1, not '{0}'"

@@ -31,6 +31,9 @@ public final class PhoneRegion: Sendable {
     /// The whole-number pattern of any valid number (`general`), then one per kind.
     let general: DigitDFA?
     let kinds: [(PhoneKind, DigitDFA)]
+    /// The metadata's example number of each kind that has one (national significant number, digits), in
+    /// `PhoneKind` order: a phone field's placeholder. Kept apart from `kinds`, which every checked number walks.
+    public let examples: [(kind: PhoneKind, number: String)]
     /// The lengths of the general pattern's numbers (`DigitDFA.acceptedLengths`; every length when it has none):
     /// a number one digit too long is refused by it without walking the automata of every region sharing its code.
     private let generalLengths: UInt64
@@ -46,7 +49,8 @@ public final class PhoneRegion: Sendable {
 
     init(code: String, callingCode: Int, internationalPrefix: DigitDFA?, nationalPrefix: String,
          nationalPrefixForParsing: DigitDFA?, isMainCountry: Bool, leadingDigits: DigitDFA?, possibleLengths: [Int],
-         localOnlyLengths: [Int] = [], general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?,
+         localOnlyLengths: [Int] = [], general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)],
+         examples: [(kind: PhoneKind, number: String)] = [], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?,
          formats: [PhoneFormat], internationalFormats: [PhoneFormat]) {
         self.code = code
         self.callingCode = callingCode
@@ -60,6 +64,7 @@ public final class PhoneRegion: Sendable {
         self.general = general
         self.generalLengths = general?.acceptedLengths() ?? ~0
         self.kinds = kinds
+        self.examples = examples
         self.nationalPrefixRewrite = nationalPrefixRewrite
         self.formats = formats
         self.internationalFormats = internationalFormats
@@ -132,12 +137,15 @@ public struct PhoneMetadata: Sendable {
             guard let text, !text.isEmpty else { return .some(nil) }
             return DigitDFA(encoded: text).map { .some($0) }
         }
-        var patternsByRegion: [String: [(String, DigitDFA)]] = [:]
+        // Kind, automaton and example number (empty when none) of each row, by region.
+        var patternsByRegion: [String: [(String, DigitDFA, String)]] = [:]
         for (line, row) in rows(patternText) {
             guard let region = row["region"], let kind = row["kind"], let table = dfa(row["dfa"]), let d = table else {
                 return .failure(ChoiceListProblem(line: line, tr("a pattern row needs region, kind and a DFA")))
             }
-            patternsByRegion[region, default: []].append((kind, d))
+            // Not checked here (digits, by the generator and PhoneMetadataDataTests): a placeholder goes through the
+            // field's layout, which takes digits only.
+            patternsByRegion[region, default: []].append((kind, d, row["example"] ?? ""))
         }
         // Each region's formats, and its international list when it has one of its own: some format differs
         // abroad or is not used there (libphonenumber's `intl_number_format`).
@@ -160,6 +168,12 @@ public struct PhoneMetadata: Sendable {
                   let lead = dfa(row["leading_digits_dfa"])
             else { return .failure(ChoiceListProblem(line: line, tr("a region row is malformed"))) }
             let patterns = patternsByRegion[code] ?? []
+            var kinds: [(PhoneKind, DigitDFA)] = [], examples: [(kind: PhoneKind, number: String)] = []
+            for kind in PhoneKind.allCases {
+                guard let (_, pattern, example) = patterns.first(where: { $0.0 == kind.rawValue }) else { continue }
+                kinds.append((kind, pattern))
+                if !example.isEmpty { examples.append((kind, example)) }
+            }
             let prefix = row["national_prefix_for_parsing"] ?? "", transform = row["national_prefix_transform_rule"] ?? ""
             var rewrite: (pattern: RegexPattern, transform: String)?
             if !transform.isEmpty || prefix.replacing("(?:", with: "").contains("(") {
@@ -175,7 +189,7 @@ public struct PhoneMetadata: Sendable {
                 possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
                 localOnlyLengths: (row["possible_lengths_local_only"] ?? "").split(separator: ",").compactMap { Int($0) },
                 general: patterns.first { $0.0 == "general" }?.1,
-                kinds: PhoneKind.allCases.compactMap { kind in patterns.first { $0.0 == kind.rawValue }.map { (kind, $0.1) } },
+                kinds: kinds, examples: examples,
                 nationalPrefixRewrite: rewrite,
                 formats: formats[code]?.national ?? [],
                 internationalFormats: formats[code].map { $0.separate ? $0.international : [] } ?? [])

@@ -173,6 +173,8 @@ def replay(fieldline, kind, steps, home):
 
 # ---------------------------------------------------------------------------------------------------------------
 # A small terminal: what libedit and the painter write (CR LF BS BEL, CSI A B C D G H J K P @ X m, ESC 7/8, modes).
+# Dim text (a placeholder, SGR 2) is drawn as blanks: replay has no placeholder, and PlaceholderTerminalTests
+# checks the placeholder itself.
 
 def width(ch):
     if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf") or 0xFE00 <= ord(ch) <= 0xFE0F:
@@ -188,6 +190,7 @@ class Screen:
         self.wrap_next = False
         self.saved = (0, 0)
         self.pending = b""
+        self.dim = False
 
     def row(self, y):
         return "".join(c for c in self.cells[y] if c is not None).rstrip(" ")
@@ -204,6 +207,14 @@ class Screen:
 
     def _put(self, ch):
         w = width(ch)
+        if self.dim:
+            # A placeholder (the only text fieldline draws dim) is no part of the field replay shows: blank cells.
+            if w:
+                self.dim = False
+                for _ in range(w):
+                    self._put(" ")
+                self.dim = True
+            return
         if w == 0:
             px, py = (self.x - 1, self.y) if self.x > 0 else (self.x, self.y)
             if self.cells[py][px] is None and px > 0:
@@ -308,7 +319,19 @@ class Screen:
             del line[self.cols:]
         elif final == "X":
             line[self.x:self.x + a] = [" "] * min(a, self.cols - self.x)
-        # m (colours) and anything else: no effect on the text
+        elif final == "m":
+            # Dim (SGR 2) on and off; a colour's own numbers (38;5;N, 38;2;R;G;B) are skipped.
+            i = 0
+            while i < max(len(nums), 1):
+                p = nums[i] if nums else 0
+                if p == 2:
+                    self.dim = True
+                elif p in (0, 22):
+                    self.dim = False
+                elif p in (38, 48, 58):
+                    i += 4 if i + 1 < len(nums) and nums[i + 1] == 2 else 2
+                i += 1
+        # anything else: no effect on the text
 
 
 # ---------------------------------------------------------------------------------------------------------------
