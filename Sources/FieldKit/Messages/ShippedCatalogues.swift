@@ -1521,7 +1521,7 @@ msgstr "不是任何一个选项：'{0}'"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 #: Sources/fieldline/CorrectionBatch.swift
-#: Sources/fieldline/FormImport.swift
+#: Sources/fieldline/ImportBatch.swift
 msgid "not saved: {0}"
 msgstr "未保存：{0}"
 
@@ -2270,6 +2270,10 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
 #: Sources/FieldSinks/PostgresSink+Update.swift
 msgid "{0}: the batch could not go on after a refused record: {1}"
 msgstr "{0}：一条记录被拒绝后，这一批无法继续：{1}"
+
+#: Sources/FieldSinks/SQLiteSink+Batch.swift
+msgid "{0}: the database rolled back the whole batch when it refused a record: {1}"
+msgstr "{0}：数据库拒绝一条记录时回滚了整批：{1}"
 
 #: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: the form's name {1} is too long for its history table {2} (at most {3} characters)"
