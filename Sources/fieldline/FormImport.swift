@@ -49,6 +49,14 @@ struct FormImport {
                 batch.report(number, field, message)
             }
         }
+        /// Reports every issue of the record being read (one invalid record).
+        func reportAll(_ issues: [(field: String, message: String)]) {
+            invalid += 1
+            for (field, message) in issues {
+                if corrections != nil { err.append("\(number):\(field): \(message)\n") } else { batch.report(number, field, message) }
+            }
+            err.flush()
+        }
         /// Saves the batch; `dealt` input records are dealt with once it is durable.
         func saveBatch(dealt: Int) throws {
             invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, err: &err) })
@@ -64,13 +72,7 @@ struct FormImport {
             }
             let verdict = checker.check(pairs)
             if !verdict.isValid {
-                invalid += 1
-                if corrections != nil {
-                    for (field, message) in verdict.issues { err.append("\(number):\(field): \(message)\n") }
-                    err.flush()
-                } else {
-                    for (field, message) in verdict.issues { batch.report(number, field, message) }
-                }
+                reportAll(verdict.issues)
                 return
             }
             if corrections != nil {
@@ -79,14 +81,18 @@ struct FormImport {
                 }
                 return
             }
+            try store(verdict.values)
+        }
+        /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
+        func store(_ checked: [(name: String, value: String)]) throws {
             var values: [(field: String, value: String)] = []
             for field in form.fields where field.unique {
-                guard let value = verdict.values.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
+                guard let value = checked.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
                 // A repeat within the batch: the batch is saved first, so the look-up names the saved record.
                 if batch.holds(value, in: field.name) { try saveBatch(dealt: number - 1) }
                 if let earlier = try sinkCall({ () throws(SinkError) in try sink.earlierRecord(where: field.name, is: value) }) {
                     // Resumed: the same record, saved by the run that stopped, is not saved again nor an error.
-                    if resume, try sinkCall({ () throws(SinkError) in try sink.holds(verdict.values, where: field.name) }) { return }
+                    if resume, try sinkCall({ () throws(SinkError) in try sink.holds(checked, where: field.name) }) { return }
                     report(field.name, field.secret ? tr("this value is already in \(earlier) of \(sink.label)")
                                                      : tr("'\(value)' is already in \(earlier) of \(sink.label)"))
                     return
@@ -96,7 +102,7 @@ struct FormImport {
             // Saved with its batch: one transaction (or one fsync) for many records. A record saved by someone else
             // between the look-up and the commit, or refused by a rule of the database's own (a CHECK), is reported
             // then; the batch's others are saved.
-            batch.add(SavedRecord(values: verdict.values, savedAt: FormImport.timestamp(), operatorName: operatorName),
+            batch.add(SavedRecord(values: checked, savedAt: FormImport.timestamp(), operatorName: operatorName),
                       number: number, unique: values)
         }
         /// Takes input record `number` (already counted) unless an earlier run dealt with it; saves the batch when due.
@@ -156,27 +162,26 @@ struct FormImport {
         var readError: String?
         switch format {
         case .jsonl:
-            readError = LineReader.forEachLine(fd: fd) { line in
+            // Blocks of whole lines, each read and checked on all cores, then stored in input order.
+            readError = LineReader.forEachBlock(fd: fd) { block in
                 guard failure == nil else { return }
                 do {
-                    // An over-long line comes cut short (LineReader's bound): refused whole, never read in part.
-                    if line.count > LineChecker.maxLineBytes {
-                        number += 1
-                        try next { report("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read")) }
-                        return
-                    }
-                    guard let text = String(validating: line, as: UTF8.self) else {
-                        number += 1
-                        try next { report("-", tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(Array(line)) ?? 1) of the line)")) }
-                        return
-                    }
-                    if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
-                    number += 1
-                    try next {
-                        switch RecordJSON.parse(text) {
-                        case .success(let pairs): try take(pairs)
-                        case .failure(let problem): report("-", problem.message)
+                    let lines = PreparedLine.lines(of: block)
+                    for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
+                        let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
+                        for line in PreparedLine.prepare(chunk, of: block, checker: corrections == nil ? checker : nil) {
+                            if case .blank = line { continue }
+                            number += 1
+                            try next {
+                                switch line {
+                                case .blank: break
+                                case .invalid(let issues): reportAll(issues)
+                                case .pairs(let pairs): try take(pairs)
+                                case .valid(let values): try store(values)
+                                }
+                            }
                         }
+                        guard failure == nil else { return }
                     }
                 } catch {
                     failure = error

@@ -1326,7 +1326,7 @@ msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1}
 msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
 
 #: Sources/FieldSinks/CSVReader.swift
-#: Sources/fieldline/FormImport.swift
+#: Sources/fieldline/PreparedLines.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
 msgstr "超过 {0} 字节（一条记录的上限），未读取"
 
@@ -1530,7 +1530,7 @@ msgstr "未保存：{0}"
 msgid "not valid UTF-8"
 msgstr "不是有效的 UTF-8"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/fieldline/PreparedLines.swift
 msgid "not valid UTF-8 (byte {0} of the line)"
 msgstr "不是有效的 UTF-8（该行第 {0} 个字节）"
 
