@@ -32,21 +32,22 @@ public struct RecordChecker: Sendable {
     /// The verdict on one record given as field name → text (as typed, pasted or imported).
     public func check(_ input: [(name: String, text: String)]) -> RecordVerdict {
         var verdict = RecordVerdict()
-        var given: [String: String] = [:]
+        // By field position: one look-up a given value, none a field.
+        var given = [String?](repeating: nil, count: checkers.count)
         for (name, text) in input {
-            guard indexByName[name] != nil else {
+            guard let index = indexByName[name] else {
                 let known = form.fields.map(\.name).joined(separator: ", ")
                 verdict.issues.append((ControlCharacters.escaped(name), tr("not a field of this form (its fields: \(known))")))
                 continue
             }
-            given[name] = text
+            given[index] = text
         }
         // Each given value (or the default in its place) checked on its own first: a `when` or a rule reads values
         // as stored, and a value its field refuses stands for nothing.
         var checked: [CheckResult?] = []
         checked.reserveCapacity(checkers.count)
         for i in checkers.indices {
-            var text = given[form.fields[i].name] ?? ""
+            var text = given[i] ?? ""
             if text.isEmpty, form.fields[i].derivedFrom == nil, let fallback = form.fields[i].defaultValue { text = fallback.text(in: context) }
             checked.append(text.isEmpty ? nil : checkers[i].check(text))
         }
@@ -57,7 +58,7 @@ public struct RecordChecker: Sendable {
         verdict.values.reserveCapacity(checkers.count)
         for i in checkers.indices {
             let name = form.fields[i].name
-            let typed = !(given[name] ?? "").isEmpty
+            let typed = !(given[i] ?? "").isEmpty
             // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
             // says what is wrong, and a verdict on an empty stand-in would only mislead.
             if checked[i]?.issue == nil, !refused.isEmpty, reads[i].contains(where: refused.contains) { continue }
