@@ -1,7 +1,8 @@
 import FieldKeymaps
 import FieldKit
 
-/// Records as JSON Lines: a file appended one object a line with `fsync` after each, or standard output flushed
+/// Records as JSON Lines: a file appended one object a line with `fsync` after each (an import's batch: one `write` and
+/// one `fsync` for all its records), or standard output flushed
 /// per record (where the terminal UI stays on /dev/tty).
 public struct JSONLinesSink: RecordSink {
     public let label: String

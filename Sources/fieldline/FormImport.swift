@@ -41,7 +41,9 @@ struct FormImport {
         var batch = ImportBatch(source: progressKey)
         var stampSecond: time_t = -1
         var stamp = ""
-        let skipped = resume ? (progressKey.map { key in try? sink.importProgress(of: key) } ?? nil) ?? 0 : 0
+        // Not read, the progress would start the import again from its first record: a failure ends it instead.
+        let skipped = resume
+            ? try progressKey.map { key in try sinkCall({ () throws(SinkError) in try sink.importProgress(of: key) }) ?? 0 } ?? 0 : 0
         func report(_ field: String, _ message: String) {
             invalid += 1
             if corrections != nil {
