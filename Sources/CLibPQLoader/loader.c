@@ -17,6 +17,9 @@ static struct {
     int (*ntuples)(const PGresult *);
     int (*nfields)(const PGresult *);
     char *(*getvalue)(const PGresult *, int, int);
+    int (*putCopyData)(PGconn *, const char *, int);
+    int (*putCopyEnd)(PGconn *, const char *);
+    PGresult *(*getResult)(PGconn *);
 } api;
 
 int fl_pq_load(char *why, unsigned long why_size) {
@@ -30,6 +33,7 @@ int fl_pq_load(char *why, unsigned long why_size) {
     RESOLVE(execParams, "PQexecParams") RESOLVE(resultStatus, "PQresultStatus")
     RESOLVE(resultErrorField, "PQresultErrorField") RESOLVE(clear, "PQclear") RESOLVE(ntuples, "PQntuples")
     RESOLVE(nfields, "PQnfields") RESOLVE(getvalue, "PQgetvalue")
+    RESOLVE(putCopyData, "PQputCopyData") RESOLVE(putCopyEnd, "PQputCopyEnd") RESOLVE(getResult, "PQgetResult")
     RESOLVE(connectdbParams, "PQconnectdbParams") /* last: it marks the table complete */
 #undef RESOLVE
     return 0;
@@ -53,3 +57,6 @@ void fl_PQclear(PGresult *res) { api.clear(res); }
 int fl_PQntuples(const PGresult *res) { return api.ntuples(res); }
 int fl_PQnfields(const PGresult *res) { return api.nfields(res); }
 char *fl_PQgetvalue(const PGresult *res, int row, int column) { return api.getvalue(res, row, column); }
+int fl_PQputCopyData(PGconn *conn, const char *buffer, int bytes) { return api.putCopyData(conn, buffer, bytes); }
+int fl_PQputCopyEnd(PGconn *conn, const char *errormsg) { return api.putCopyEnd(conn, errormsg); }
+PGresult *fl_PQgetResult(PGconn *conn) { return api.getResult(conn); }

@@ -18,6 +18,7 @@ static struct {
     sqlite3_int64 (*column_int64)(sqlite3_stmt *, int);
     const unsigned char *(*column_text)(sqlite3_stmt *, int);
     int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
+    int (*get_autocommit)(sqlite3 *);
 } api;
 
 int fl_sqlite_load(char *why, unsigned long why_size) {
@@ -31,7 +32,7 @@ int fl_sqlite_load(char *why, unsigned long why_size) {
     RESOLVE(prepare_v2, "sqlite3_prepare_v2") RESOLVE(step, "sqlite3_step") RESOLVE(finalize, "sqlite3_finalize")
     RESOLVE(reset, "sqlite3_reset")
     RESOLVE(column_int64, "sqlite3_column_int64") RESOLVE(column_text, "sqlite3_column_text")
-    RESOLVE(bind_text, "sqlite3_bind_text")
+    RESOLVE(bind_text, "sqlite3_bind_text") RESOLVE(get_autocommit, "sqlite3_get_autocommit")
     RESOLVE(open_v2, "sqlite3_open_v2") /* last: it marks the table complete */
 #undef RESOLVE
     return 0;
@@ -53,6 +54,7 @@ const unsigned char *fl_sqlite3_column_text(sqlite3_stmt *statement, int column)
 int fl_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes) {
     return api.bind_text(statement, index, text, bytes, SQLITE_TRANSIENT);
 }
+int fl_sqlite3_get_autocommit(sqlite3 *db) { return api.get_autocommit(db); }
 int fl_sqlite_refusal(int extended_code) {
     if (extended_code == SQLITE_CONSTRAINT_UNIQUE || extended_code == SQLITE_CONSTRAINT_PRIMARYKEY) return 1;
     int primary = extended_code & 0xff;

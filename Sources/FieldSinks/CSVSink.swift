@@ -35,6 +35,10 @@ public struct CSVSink: RecordSink {
         try (log?.record(where: field, is: value) ?? index.record(where: field, is: value)).map { tr("record \($0)") }
     }
 
+    public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {
+        try log?.holds(values, where: field) ?? index.holds(values.map { ($0.name, $0.value) }, where: field)
+    }
+
     /// The last record `operatorName` saved here, column → value.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
         try log?.lastRecord(savedBy: operatorName) ?? index.lastRecord(savedBy: operatorName)
@@ -48,6 +52,18 @@ public struct CSVSink: RecordSink {
             try StandardOutput.write(row)
             index.add(record.columns)
         }
+    }
+
+    /// A file gets the batch in one write and one `fsync`; standard output record by record.
+    public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
+        guard let log else {
+            var refused: [(index: Int, error: SinkError)] = []
+            for (index, record) in records.enumerated() {
+                do { try save(record) } catch where error.kind == .conflict { refused.append((index, error)) }
+            }
+            return refused
+        }
+        return try log.save(batch: records.map { record in (CSVText.record(record.columns.map(\.value)), record.columns) })
     }
 }
 

@@ -1,7 +1,8 @@
 import FieldKeymaps
 import FieldKit
 
-/// Records as JSON Lines: a file appended one object a line with `fsync` after each, or standard output flushed
+/// Records as JSON Lines: a file appended one object a line with `fsync` after each (an import's batch: one `write` and
+/// one `fsync` for all its records), or standard output flushed
 /// per record (where the terminal UI stays on /dev/tty).
 public struct JSONLinesSink: RecordSink {
     public let label: String
@@ -31,6 +32,10 @@ public struct JSONLinesSink: RecordSink {
         try (log?.record(where: field, is: value) ?? index.record(where: field, is: value)).map { tr("record \($0)") }
     }
 
+    public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {
+        try log?.holds(values, where: field) ?? index.holds(values.map { ($0.name, $0.value) }, where: field)
+    }
+
     /// The last record `operatorName` saved here, column → value.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
         try log?.lastRecord(savedBy: operatorName) ?? index.lastRecord(savedBy: operatorName)
@@ -44,6 +49,18 @@ public struct JSONLinesSink: RecordSink {
             try StandardOutput.writeLine(line)
             index.add(record.columns)
         }
+    }
+
+    /// A file gets the batch in one write and one `fsync`; standard output record by record.
+    public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
+        guard let log else {
+            var refused: [(index: Int, error: SinkError)] = []
+            for (index, record) in records.enumerated() {
+                do { try save(record) } catch where error.kind == .conflict { refused.append((index, error)) }
+            }
+            return refused
+        }
+        return try log.save(batch: records.map { record in (Array(JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) })).utf8) + [0x0A], record.columns) })
     }
 }
 

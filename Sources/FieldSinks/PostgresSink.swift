@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Records in a shared PostgreSQL database (through Debian's libpq): the same table shape as SQLite, created if
-/// missing, one transaction per record, UNIQUE indexes enforced by the server, so two operators entering the same
+/// missing, one transaction per record (an import's: per batch, sent by COPY), UNIQUE indexes enforced by the server, so two operators entering the same
 /// ID card at the same moment get one saved record and one refusal. A connection lost during a save is re-made
 /// once; the record is then looked for (its INSERT may have committed before the answer was lost) and inserted only
 /// if it is not there. Failing that the save fails and the record stays with the operator.
@@ -21,6 +21,8 @@ public final class PostgresSink: RecordSink {
     private var uncertain: SavedRecord?
     /// The last statement failed because the connection was lost (not because the server refused it).
     private(set) var lostConnection = false
+    /// The input line a refused `copy` named (1-based), when the server's context named one.
+    private(set) var copyFailureLine: Int?
     /// The connection's lock_timeout as the server shows it (`10s`), for the message when a lock wait gives up.
     private var lockTimeout = ""
     /// What fieldline waits for a lock when neither the URL (`options=-c lock_timeout=…`) nor the server's,
@@ -245,26 +247,70 @@ public final class PostgresSink: RecordSink {
         let result = fl_PQexecParams(connection, sql, Int32(values.count), &pointers)
         defer { fl_PQclear(result) }
         let status = fl_PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-            // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
-            // marked the connection bad yet.
-            if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK {
-                lostConnection = true
-                throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
-            }
-            if state == "23505" { throw SinkError(.conflict, errorMessage()) }
-            if state.hasPrefix("23") || state.hasPrefix("22") { throw SinkError(.refused, errorMessage()) }
-            if state == "55P03" {
-                throw SinkError(.io, tr("\(label): another session holds a lock on table \(table) (waited \(lockTimeout)); try again once it is released"))
-            }
-            throw SinkError(.io, "\(label): \(errorMessage())")
-        }
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(of: result) }
         var rows: [[String]] = []
         for r in 0..<fl_PQntuples(result) {
             rows.append((0..<fl_PQnfields(result)).map { c in fl_PQgetvalue(result, r, c).map { String(cString: $0) } ?? "" })
         }
         return rows
+    }
+
+    /// Why a statement failed, sorted: a unique violation is a conflict; another integrity rule of the table's
+    /// (SQLSTATE class 23) or a value the column cannot hold (class 22) refuses the record only; a lock wait that
+    /// timed out (55P03) and anything else is the sink's failure; no SQLSTATE means the connection went
+    /// (`lostConnection` set).
+    private func failure(of result: OpaquePointer?) -> SinkError {
+        let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
+        // marked the connection bad yet.
+        if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK {
+            lostConnection = true
+            return SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+        }
+        if state == "23505" { return SinkError(.conflict, errorMessage()) }
+        if state.hasPrefix("23") || state.hasPrefix("22") { return SinkError(.refused, errorMessage()) }
+        if state == "55P03" {
+            return SinkError(.io, tr("\(label): another session holds a lock on table \(table) (waited \(lockTimeout)); try again once it is released"))
+        }
+        return SinkError(.io, "\(label): \(errorMessage())")
+    }
+
+    /// Runs `sql` (a `COPY … FROM STDIN`) with `data` as its rows, on the connection as it is (inside the batch's
+    /// transaction: a lost connection is not made again here). Throws as `exec` does; a refusal also gives the
+    /// 1-based line of `data` the server names in its context, when it names one (`COPY entry, line 5`).
+    func copy(_ sql: String, _ data: [UInt8]) throws(SinkError) {
+        lostConnection = false
+        copyFailureLine = nil
+        let start = fl_PQexecParams(connection, sql, 0, nil)
+        guard fl_PQresultStatus(start) == PGRES_COPY_IN else {
+            defer { fl_PQclear(start) }
+            throw failure(of: start)
+        }
+        fl_PQclear(start)
+        let sent = data.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { fl_PQputCopyData(connection, $0.baseAddress!, Int32($0.count)) }
+        }
+        if sent != 1 || fl_PQputCopyEnd(connection, nil) != 1 {
+            lostConnection = true
+            // Drain what libpq holds, so the connection is not left mid-COPY.
+            while let result = fl_PQgetResult(connection) { fl_PQclear(result) }
+            throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+        }
+        var problem: SinkError?
+        while let result = fl_PQgetResult(connection) {
+            if problem == nil, fl_PQresultStatus(result) != PGRES_COMMAND_OK {
+                problem = failure(of: result)
+                // `COPY entry, line 5[, column name: "x"]`: the context's first number after "line".
+                if let context = fl_PQresultErrorField(result, Int32(UInt8(ascii: "W"))).map({ Array(String(cString: $0).utf8) }) {
+                    let marker = Array(", line ".utf8)
+                    if let at = (0...max(0, context.count - marker.count)).first(where: { context[$0...].starts(with: marker) }) {
+                        copyFailureLine = Int(String(decoding: context[(at + marker.count)...].prefix { (0x30...0x39).contains($0) }, as: UTF8.self))
+                    }
+                }
+            }
+            fl_PQclear(result)
+        }
+        if let problem { throw problem }
     }
 
     /// The connection string as messages show it: any password replaced by `***`, whether given as

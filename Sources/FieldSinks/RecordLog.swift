@@ -55,6 +55,12 @@ final class RecordLog {
         return index.record(where: field, is: value)
     }
 
+    /// Whether the record whose `field` holds its value in `values` has exactly `values`, in the file as it is now.
+    func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {
+        try file.locked { () throws(SinkError) in try catchUp() }
+        return index.holds(values.map { ($0.name, $0.value) }, where: field)
+    }
+
     /// The last record in the file as it is now whose `operator` column is `operatorName`.
     func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
         try file.locked { () throws(SinkError) in try catchUp() }
@@ -74,6 +80,33 @@ final class RecordLog {
             try file.append(bytes: bytes)
             end += bytes.count
             index.add(columns)
+        }
+    }
+
+    /// Append a batch of records with one `write` and one `fsync`, under one lock: each record whose `unique` value
+    /// is already in the file (or earlier in the batch) is left out and returned by index with why. Nothing of the
+    /// batch stays when the write or sync fails.
+    func save(batch records: [(bytes: [UInt8], columns: [(name: String, value: String)])]) throws(SinkError) -> [(index: Int, error: SinkError)] {
+        try file.locked { () throws(SinkError) in
+            try catchUp()
+            var refused: [(index: Int, error: SinkError)] = []
+            var bytes: [UInt8] = []
+            var added = index
+            records: for (number, record) in records.enumerated() {
+                for field in unique {
+                    guard let value = record.columns.first(where: { $0.name == field })?.value, !value.isEmpty,
+                          let earlier = added.record(where: field, is: value) else { continue }
+                    refused.append((number, SinkError(.conflict, tr("\(field): the value is already in record \(earlier) of \(file.path)"))))
+                    continue records
+                }
+                bytes.append(contentsOf: record.bytes)
+                added.add(record.columns)
+            }
+            guard !bytes.isEmpty else { return refused }
+            try file.append(bytes: bytes)
+            end += bytes.count
+            index = added
+            return refused
         }
     }
 
@@ -102,7 +135,7 @@ final class RecordLog {
 /// Which record holds which value, for `unique` fields, kept as records are read and saved.
 struct UniqueIndex {
     private(set) var count = 0
-    private var byField: [String: [String: Int]] = [:]
+    private var byField: [String: [String: (record: Int, fingerprint: UInt64)]] = [:]
     /// Each operator's last record: one record per operator, whatever the file's size.
     private var lastByOperator: [String: [(String, String)]] = [:]
     /// The fields indexed; nil for every field (a sink told of no unique field still answers look-ups). Only these:
@@ -114,12 +147,33 @@ struct UniqueIndex {
     mutating func add(_ columns: [(String, String)]) {
         count += 1
         if let name = columns.last(where: { $0.0 == "operator" })?.1 { lastByOperator[name] = columns }
+        var print: UInt64?
         for (name, value) in columns where !value.isEmpty && fields?.contains(name) != false && byField[name]?[value] == nil {
-            byField[name, default: [:]][value] = count
+            if print == nil { print = Self.fingerprint(columns) }
+            byField[name, default: [:]][value] = (count, print!)
         }
     }
 
-    func record(where field: String, is value: String) -> Int? { byField[field]?[value] }
+    func record(where field: String, is value: String) -> Int? { byField[field]?[value]?.record }
+
+    /// Whether the record holding `values`' value of `field` has exactly these form fields' values.
+    func holds(_ values: [(String, String)], where field: String) -> Bool {
+        guard let value = values.first(where: { $0.0 == field })?.1, let held = byField[field]?[value] else { return false }
+        return held.fingerprint == Self.fingerprint(values)
+    }
+
+    /// FNV-1a of the form's fields (bookkeeping columns aside), names and values, each ended by a zero byte: the
+    /// same on every run, unlike Swift's seeded `Hasher`, and eight bytes a value instead of the record.
+    static func fingerprint(_ columns: [(String, String)]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for (name, value) in columns where !RecordColumns.bookkeeping.contains(name) {
+            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0) &* 0x100_0000_01b3
+            for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0) &* 0x100_0000_01b3
+        }
+        return hash
+    }
 
     /// The last record added whose `operator` column is `operatorName`, column → value.
     func lastRecord(savedBy operatorName: String) -> [String: String]? {

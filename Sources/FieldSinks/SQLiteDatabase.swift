@@ -45,6 +45,9 @@ final class SQLiteDatabase {
         guard status == SQLITE_DONE || status == SQLITE_ROW else { throw SinkError(.io, "\(label): \(lastError)") }
     }
 
+    /// Whether a transaction is open on the connection.
+    var inTransaction: Bool { fl_sqlite3_get_autocommit(db) == 0 }
+
     /// Roll back the open transaction, if any, after a failure (whose error is the one worth reporting).
     func rollBack(to savepoint: String? = nil) {
         if let savepoint {
@@ -126,9 +129,9 @@ final class SQLiteDatabase {
             }
             prepared[sql] = made
         }
+        // SQLite copies the text (SQLITE_TRANSIENT): a native string's own bytes are bound, no copy made here.
         for (i, value) in values.enumerated() {
-            var bytes = Array(value.utf8CString)
-            _ = bytes.withUnsafeMutableBufferPointer { fl_sqlite_bind_text(statement, Int32(i + 1), $0.baseAddress, Int32($0.count - 1)) }
+            _ = value.withCString { fl_sqlite_bind_text(statement, Int32(i + 1), $0, Int32(value.utf8.count)) }
         }
         return statement
     }

@@ -16,12 +16,16 @@ struct Form: ParsableCommand {
             of field names to values a line) or CSV with a header (a .csv file, or --input-format csv), checked \
             with each field's keymap and saved; an invalid record is reported as RECORD:FIELD: message on stderr \
             and not saved. --out - (the default) writes JSON Lines to stdout; FILE.jsonl and FILE.csv are appended \
-            and synced after every record; FILE.db, FILE.sqlite or sqlite:PATH is a SQLite database (a table \
-            named after the form, one transaction per record); postgres://USER@HOST/DB (any libpq URL) is a shared PostgreSQL database \
+            and synced per batch (an import saves records in batches of up to 10,000 or 250 ms, each durable as \
+            a whole; at a terminal every record is durable once confirmed); FILE.db, FILE.sqlite or sqlite:PATH is a \
+            SQLite database (a table named after the form, one transaction per batch); postgres://USER@HOST/DB (any libpq URL) is a shared PostgreSQL database \
             (the same table; the server enforces unique fields across operators). \
             With --update-by FIELD (a unique field; SQLite and PostgreSQL only) each input record corrects the saved \
             record whose FIELD holds its value instead of adding one: fields it leaves out keep their saved values, \
-            the replaced version is kept in the table FORM_history, and a record with no saved match is reported. Exit codes: 0 all saved, 65 some records invalid or the output file \
+            the replaced version is kept in the table FORM_history, and a record with no saved match is reported. \
+            With --resume an import of a file into a database goes on after the records an earlier import of that \
+            file dealt with (the database keeps how far it got, with each batch); into any output, a record whose \
+            unique field holds the value of the same saved record is taken as saved. Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems. \
             At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
             its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
@@ -107,7 +111,7 @@ struct Form: ParsableCommand {
             return
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
-        try FormImport(form: spec, context: Today.context(), updateBy: updateBy).run(source: source, format: format, into: &sink)
+        try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume).run(source: source, format: format, into: &sink)
     }
 
     /// The sink `--out` names, in `format` when it is standard output or a file.

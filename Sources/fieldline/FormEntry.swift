@@ -24,7 +24,7 @@ struct FormEntry {
             throw Exit.noInput
         }
         var prompt = FormPrompt(form: form, context: context, operatorName: FormImport.operatorName(),
-                                colour: Ask.colourAllowed(), clock: FormImport.timestamp)
+                                colour: Ask.colourAllowed(), clock: { FormImport.timestamp() })
         prompt.bell = !UserDefaults.noBell
         switch prompt.run(on: terminal, into: &sink, resume: resume) {
         case .ended: return

@@ -29,6 +29,11 @@ void fl_PQclear(PGresult *_Nullable res);
 int fl_PQntuples(const PGresult *_Nullable res);
 int fl_PQnfields(const PGresult *_Nullable res);
 char *_Nullable fl_PQgetvalue(const PGresult *_Nullable res, int row, int column);
+// COPY … FROM STDIN: the rows' bytes (1 sent, -1 failed), then the end (a non-NULL errormsg makes the server refuse
+// the COPY), then results until NULL.
+int fl_PQputCopyData(PGconn *_Nullable conn, const char *buffer, int bytes);
+int fl_PQputCopyEnd(PGconn *_Nullable conn, const char *_Nullable errormsg);
+PGresult *_Nullable fl_PQgetResult(PGconn *_Nullable conn);
 
 #pragma clang assume_nonnull end
 #endif

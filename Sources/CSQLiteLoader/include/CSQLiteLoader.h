@@ -31,6 +31,8 @@ int fl_sqlite_bind_text(sqlite3_stmt *_Nullable statement, int index, const char
 /// expressions Swift does not import): 1 a repeat (UNIQUE, PRIMARY KEY), 2 refused by another rule of the
 /// database's own (CHECK, NOT NULL, a trigger, a datatype, too big), 0 not about the record (I/O, busy, full).
 int fl_sqlite_refusal(int extended_code);
+/// Non-zero when no transaction is open (a rule's RAISE(ROLLBACK) ended the one a batch opened).
+int fl_sqlite3_get_autocommit(sqlite3 *_Nullable db);
 
 #pragma clang assume_nonnull end
 #endif

@@ -8,50 +8,66 @@ public struct RecordChecker: Sendable {
     public let context: ValidationContext
     private let checkers: [LineChecker]
     private let resolver: RecordResolver
+    /// Field name → its index in the form: one look-up a given value, not a scan of the fields.
+    private let indexByName: [String: Int]
+    /// The fields each field's `when` or `from` reads, worked out once, not once a record.
+    private let reads: [[String]]
 
     /// A checker for one form.
     public init(form: FormSpec, context: ValidationContext) {
         self.form = form
         self.context = context
-        self.checkers = form.fields.map { LineChecker(spec: $0.spec, context: context) }
+        // A record's values are stored, never shown: laying each out for display (a phone number's international
+        // form, about 17,000 instructions a record) would be work nobody reads.
+        self.checkers = form.fields.map {
+            var checker = LineChecker(spec: $0.spec, context: context)
+            checker.computesDisplay = false
+            return checker
+        }
         self.resolver = RecordResolver(form: form, checkers: checkers)
+        indexByName = Dictionary(form.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        reads = form.fields.map { ($0.condition?.expression.fieldNames ?? []) + ($0.derivedFrom.map { [$0.field] } ?? []) }
     }
 
     /// The verdict on one record given as field name → text (as typed, pasted or imported).
     public func check(_ input: [(name: String, text: String)]) -> RecordVerdict {
         var verdict = RecordVerdict()
-        var given: [String: String] = [:]
+        // By field position: one look-up a given value, none a field.
+        var given = [String?](repeating: nil, count: checkers.count)
         for (name, text) in input {
-            guard form.fields.contains(where: { $0.name == name }) else {
+            guard let index = indexByName[name] else {
                 let known = form.fields.map(\.name).joined(separator: ", ")
                 verdict.issues.append((ControlCharacters.escaped(name), tr("not a field of this form (its fields: \(known))")))
                 continue
             }
-            given[name] = text
+            given[index] = text
         }
         // Each given value (or the default in its place) checked on its own first: a `when` or a rule reads values
         // as stored, and a value its field refuses stands for nothing.
         var checked: [CheckResult?] = []
-        for (field, checker) in zip(form.fields, checkers) {
-            var text = given[field.name] ?? ""
-            if text.isEmpty, field.derivedFrom == nil, let fallback = field.defaultValue { text = fallback.text(in: context) }
-            checked.append(text.isEmpty ? nil : checker.check(text))
+        checked.reserveCapacity(checkers.count)
+        for i in checkers.indices {
+            var text = given[i] ?? ""
+            if text.isEmpty, form.fields[i].derivedFrom == nil, let fallback = form.fields[i].defaultValue { text = fallback.text(in: context) }
+            checked.append(text.isEmpty ? nil : checkers[i].check(text))
         }
         let resolved = resolver.resolve { checked[$0].flatMap { $0.issue == nil ? $0.value : nil } }
         var fieldIssues = 0
-        let refused = Set(form.fields.indices.filter { checked[$0]?.issue != nil }.map { form.fields[$0].name })
-        for (i, field) in form.fields.enumerated() {
-            let typed = !(given[field.name] ?? "").isEmpty
+        let refused = checked.contains { $0?.issue != nil }
+            ? Set(checkers.indices.filter { checked[$0]?.issue != nil }.map { form.fields[$0].name }) : []
+        verdict.values.reserveCapacity(checkers.count)
+        for i in checkers.indices {
+            let name = form.fields[i].name
+            let typed = !(given[i] ?? "").isEmpty
             // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
             // says what is wrong, and a verdict on an empty stand-in would only mislead.
-            let reads = (field.condition?.expression.fieldNames ?? []) + (field.derivedFrom.map { [$0.field] } ?? [])
-            if checked[i]?.issue == nil, reads.contains(where: refused.contains) { continue }
+            if checked[i]?.issue == nil, !refused.isEmpty, reads[i].contains(where: refused.contains) { continue }
             let issue = self.issue(of: i, typed: typed, checked: checked[i], resolved: resolved)
             if let issue {
-                verdict.issues.append((field.name, issue))
+                verdict.issues.append((name, issue))
                 fieldIssues += 1
             } else {
-                verdict.values.append((field.name, resolved.values[i]))
+                verdict.values.append((name, resolved.values[i]))
             }
         }
         // Rules read the whole record: judged only when every value in it is one its field takes.
@@ -63,6 +79,11 @@ public struct RecordChecker: Sendable {
 
     /// Why field `index` cannot be stored as the record resolves it, or nil when it can.
     private func issue(of index: Int, typed: Bool, checked: CheckResult?, resolved: ResolvedRecord) -> String? {
+        // The common field (applies, typed or defaulted, not derived): its own check decides, no copy of the field made.
+        if resolved.applies[index], form.fields[index].derivedFrom == nil {
+            if let checked { return checked.issue?.message }
+            return form.fields[index].required ? tr("a value is required") : nil
+        }
         let field = form.fields[index]
         if !resolved.applies[index] {
             // Never dropped silently: a value given where it does not belong is refused, saying why.

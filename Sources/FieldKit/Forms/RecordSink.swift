@@ -34,6 +34,32 @@ public protocol RecordSink {
     mutating func beginBatch() throws(SinkError)
     /// Makes the batch's saves and updates durable.
     mutating func commitBatch() throws(SinkError)
+    /// Stores `records` as one batch, durable together when it returns (one transaction, one `fsync`), with
+    /// `progress` (how far an import of a file got) in the same transaction where the sink keeps it. The records
+    /// the store refused (a unique value already there, a rule of its own) are left out and returned by index with
+    /// why; the others are saved. A failure of the sink itself throws, and then nothing of the batch is saved.
+    mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)]
+    /// How many records of `source` an earlier import into this sink dealt with, as `save(batch:progress:)` kept
+    /// it (databases keep it; files and standard output do not: nil).
+    func importProgress(of source: String) throws(SinkError) -> Int?
+    /// Whether the saved record whose unique `field` holds its value in `values` holds exactly `values` (the
+    /// form's fields): the same record, saved by an earlier run of an import that is being resumed.
+    func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool
+}
+
+/// How far an import of one input file got: `records` of its records (valid or not) were dealt with once the batch
+/// that carries this is durable. Kept per form table and input, so `--resume` starts after them.
+public struct ImportProgress: Sendable, Equatable {
+    /// The input file, as an absolute path.
+    public var source: String
+    /// How many of its records are dealt with.
+    public var records: Int
+
+    /// The progress of `source`.
+    public init(source: String, records: Int) {
+        self.source = source
+        self.records = records
+    }
 }
 
 extension RecordSink {
@@ -56,6 +82,20 @@ extension RecordSink {
     public mutating func beginBatch() throws(SinkError) {}
     /// Each save is durable on its own by default.
     public mutating func commitBatch() throws(SinkError) {}
+    /// Record by record by default (standard output: each written as it comes), the refused ones left out.
+    public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
+        var refused: [(index: Int, error: SinkError)] = []
+        for (index, record) in records.enumerated() {
+            do { try save(record) } catch where error.kind == .conflict || error.kind == .refused {
+                refused.append((index, error))
+            }
+        }
+        return refused
+    }
+    /// No progress kept by default.
+    public func importProgress(of source: String) throws(SinkError) -> Int? { nil }
+    /// A sink that cannot be read back cannot tell.
+    public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool { false }
 }
 
 /// Which saved record an update replaces.

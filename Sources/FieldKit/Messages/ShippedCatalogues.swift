@@ -1371,7 +1371,7 @@ msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1}
 msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
 
 #: Sources/FieldSinks/CSVReader.swift
-#: Sources/fieldline/FormImport.swift
+#: Sources/fieldline/PreparedLines.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
 msgstr "超过 {0} 字节（一条记录的上限），未读取"
 
@@ -1566,7 +1566,7 @@ msgstr "不是任何一个选项：'{0}'"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 #: Sources/fieldline/CorrectionBatch.swift
-#: Sources/fieldline/FormImport.swift
+#: Sources/fieldline/ImportBatch.swift
 msgid "not saved: {0}"
 msgstr "未保存：{0}"
 
@@ -1575,7 +1575,7 @@ msgstr "未保存：{0}"
 msgid "not valid UTF-8"
 msgstr "不是有效的 UTF-8"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/fieldline/PreparedLines.swift
 msgid "not valid UTF-8 (byte {0} of the line)"
 msgstr "不是有效的 UTF-8（该行第 {0} 个字节）"
 
@@ -2348,6 +2348,10 @@ msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
 #: Sources/FieldSinks/PostgresSink+Update.swift
 msgid "{0}: the batch could not go on after a refused record: {1}"
 msgstr "{0}：一条记录被拒绝后，这一批无法继续：{1}"
+
+#: Sources/FieldSinks/SQLiteSink+Batch.swift
+msgid "{0}: the database rolled back the whole batch when it refused a record: {1}"
+msgstr "{0}：数据库拒绝一条记录时回滚了整批：{1}"
 
 #: Sources/FieldSinks/RecordTables.swift
 msgid "{0}: the form's name {1} is too long for its history table {2} (at most {3} characters)"

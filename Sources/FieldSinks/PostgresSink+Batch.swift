@@ -1,0 +1,90 @@
+import FieldKit
+
+extension PostgresSink {
+    /// The table where imports keep how far they got (as in SQLite): written in each batch's transaction.
+    static let progressTable = "fieldline_import"
+
+    /// One transaction for the whole batch, its rows sent by one `COPY … FROM STDIN` (one round trip for the rows).
+    /// A COPY the server refuses (a unique value already there, a CHECK) is rolled back to its savepoint and the
+    /// refused row found without a statement per record: the rows before the line the server names go again as one
+    /// COPY, that row alone, then the rest; when the server names no line, the rows are halved. The others are saved.
+    public func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
+        guard !records.isEmpty || progress != nil else { return [] }
+        let columns = tables.fields + RecordColumns.bookkeeping.prefix(2)
+        let copy = "COPY \"\(tables.table)\" (\(RecordTables.list(columns))) FROM STDIN"
+        let rows = records.map(Self.copyRow)
+        var refused: [(index: Int, error: SinkError)] = []
+        _ = try exec("BEGIN", [])
+        do throws(SinkError) {
+            var pending = [0..<rows.count]
+            while let range = pending.popLast() {
+                guard !range.isEmpty else { continue }
+                _ = try exec("SAVEPOINT fieldline_batch", [])
+                do {
+                    try self.copy(copy, Array(rows[range].joined()))
+                    _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
+                } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
+                    _ = try exec("ROLLBACK TO SAVEPOINT fieldline_batch", [])
+                    _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
+                    if range.count == 1 {
+                        refused.append((range.lowerBound, error))
+                    } else if let line = copyFailureLine, line >= 1, line <= range.count {
+                        let bad = range.lowerBound + line - 1
+                        // Last in, first out: the rows before, the refused one, then the rest, in input order.
+                        pending += [bad + 1..<range.upperBound, bad..<bad + 1, range.lowerBound..<bad]
+                    } else {
+                        let middle = range.lowerBound + range.count / 2
+                        pending += [middle..<range.upperBound, range.lowerBound..<middle]
+                    }
+                }
+            }
+            if let progress {
+                _ = try exec("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form text NOT NULL, source text NOT NULL, records bigint NOT NULL, PRIMARY KEY (form, source))", [])
+                _ = try exec("INSERT INTO \(Self.progressTable) (form, source, records) VALUES ($1, $2, $3) ON CONFLICT (form, source) DO UPDATE SET records = EXCLUDED.records",
+                             [tables.table, progress.source, String(progress.records)])
+            }
+            _ = try exec("COMMIT", [])
+        } catch {
+            // A lost connection took the transaction with it (the server rolls it back); a COMMIT whose answer was
+            // lost may have committed, which the progress row tells a `--resume`.
+            if !lostConnection { _ = try? exec("ROLLBACK", []) }
+            throw error
+        }
+        return refused.sorted { $0.index < $1.index }
+    }
+
+    /// One row of COPY's text format: values separated by tabs, a newline at the end; a backslash, tab, newline and
+    /// carriage return inside a value escaped (`\\`, `\t`, `\n`, `\r`), so each row is one line.
+    static func copyRow(_ record: SavedRecord) -> [UInt8] {
+        var row: [UInt8] = []
+        func append(_ value: String) {
+            for byte in value.utf8 {
+                switch byte {
+                case 0x5C: row += [0x5C, 0x5C]
+                case 0x09: row += [0x5C, 0x74]
+                case 0x0A: row += [0x5C, 0x6E]
+                case 0x0D: row += [0x5C, 0x72]
+                default: row.append(byte)
+                }
+            }
+        }
+        for (i, value) in (record.values.map(\.value) + [record.savedAt, record.operatorName]).enumerated() {
+            if i > 0 { row.append(0x09) }
+            append(value)
+        }
+        row.append(0x0A)
+        return row
+    }
+
+    public func importProgress(of source: String) throws(SinkError) -> Int? {
+        guard try exec("SELECT to_regclass($1) IS NOT NULL", [Self.progressTable]).first?.first == "t" else { return nil }
+        return try exec("SELECT records FROM \(Self.progressTable) WHERE form = $1 AND source = $2", [tables.table, source]).first?.first.flatMap { Int($0) }
+    }
+
+    public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {
+        guard let key = values.first(where: { $0.name == field })?.value, tables.fields.contains(field) else { return false }
+        let given = values.filter { tables.fields.contains($0.name) }
+        let condition = ([RecordTables.lookup(field, "$1")] + given.enumerated().map { "\"\($1.name)\" = $\($0 + 2)" }).joined(separator: " AND ")
+        return !(try exec("SELECT 1 FROM \"\(tables.table)\" WHERE \(condition) LIMIT 1", [key] + given.map(\.value))).isEmpty
+    }
+}

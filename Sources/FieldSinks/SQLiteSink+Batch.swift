@@ -1,0 +1,55 @@
+import FieldKit
+
+extension SQLiteSink {
+    /// The table where imports keep how far they got: `form` (the form's table), `source` (the input file),
+    /// `records` (how many of its records are dealt with). Written in each batch's transaction.
+    static let progressTable = "fieldline_import"
+
+    /// One transaction for the whole batch (one prepared INSERT run per record, one commit, one sync of the WAL). A
+    /// record SQLite refuses (UNIQUE, CHECK, a trigger's ABORT) undoes only its own statement, SQLite's rule for a
+    /// constraint failing under ABORT, so the others stay in the transaction: no savepoint per record is needed.
+    public func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
+        guard !records.isEmpty || progress != nil else { return [] }
+        let columns = tables.fields + RecordColumns.bookkeeping.prefix(2)
+        let insert = "INSERT INTO \"\(tables.table)\" (\(RecordTables.list(columns))) VALUES (\((1...columns.count).map { "?\($0)" }.joined(separator: ", ")))"
+        var refused: [(index: Int, error: SinkError)] = []
+        try database.execute("BEGIN IMMEDIATE")
+        do throws(SinkError) {
+            for (index, record) in records.enumerated() {
+                do {
+                    try database.run(insert, record.values.map(\.value) + [record.savedAt, record.operatorName])
+                } catch where error.kind == .conflict || error.kind == .refused {
+                    // A rule that rolls back the whole transaction (a trigger's RAISE(ROLLBACK)) took the batch's
+                    // other records with it: the batch fails as a whole, nothing of it saved, rather than the rest
+                    // being saved one by one outside any transaction.
+                    guard database.inTransaction else {
+                        throw SinkError(.io, tr("\(label): the database rolled back the whole batch when it refused a record: \(error.message)"))
+                    }
+                    refused.append((index, error))
+                }
+            }
+            if let progress {
+                try database.execute("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form TEXT NOT NULL, source TEXT NOT NULL, records INTEGER NOT NULL, PRIMARY KEY (form, source))")
+                try database.run("INSERT INTO \(Self.progressTable) (form, source, records) VALUES (?1, ?2, ?3) ON CONFLICT (form, source) DO UPDATE SET records = excluded.records",
+                                 [tables.table, progress.source, String(progress.records)])
+            }
+            try database.execute("COMMIT")
+        } catch {
+            database.rollBack()
+            throw error
+        }
+        return refused
+    }
+
+    public func importProgress(of source: String) throws(SinkError) -> Int? {
+        guard try database.number("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [Self.progressTable]) == 1 else { return nil }
+        return try database.number("SELECT records FROM \(Self.progressTable) WHERE form = ?1 AND source = ?2", [tables.table, source]).map(Int.init)
+    }
+
+    public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {
+        guard let key = values.first(where: { $0.name == field })?.value, tables.fields.contains(field) else { return false }
+        let given = values.filter { tables.fields.contains($0.name) }
+        let condition = ([RecordTables.lookup(field, "?1")] + given.enumerated().map { "\"\($1.name)\" = ?\($0 + 2)" }).joined(separator: " AND ")
+        return try database.number("SELECT count(*) FROM \"\(tables.table)\" WHERE \(condition)", [key] + given.map(\.value)) ?? 0 > 0
+    }
+}

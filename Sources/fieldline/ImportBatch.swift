@@ -1,0 +1,74 @@
+import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An import's checked records gathered into batches: each batch is saved by the sink in one transaction (one
+/// `fsync` for a file) once it holds `size` records or its first record is `interval` seconds old, and at the end.
+/// An import confirms nothing until it reports, so nothing is lost by waiting: a record counts as saved only once
+/// its batch is durable, and a kill before that leaves it for `--resume`. The import's reports of the batch's
+/// records (invalid ones, and those the sink refuses at the commit) are written when the batch is, in input order.
+struct ImportBatch {
+    /// Records per batch.
+    var size = 10_000
+    /// Seconds after which a batch is saved even when it is not full.
+    var interval = 0.25
+    /// The input file as the sink keeps its progress (an absolute path), or nil (standard input).
+    let source: String?
+    private var records: [SavedRecord] = []
+    private var numbers: [Int] = []
+    /// The batch's unique values, per unique field: a repeat within the batch is found before the sink sees it.
+    private var values: [String: Set<String>] = [:]
+    private var reports: [(number: Int, line: String)] = []
+    private var started = 0.0
+
+    init(source: String?) { self.source = source }
+
+    /// Whether a record of this batch holds `value` in `field`.
+    func holds(_ value: String, in field: String) -> Bool { values[field]?.contains(value) == true }
+
+    /// Adds input record `number`, checked, with the values of its unique fields.
+    mutating func add(_ record: SavedRecord, number: Int, unique: [(field: String, value: String)]) {
+        if records.isEmpty && reports.isEmpty { started = Self.now() }
+        records.append(record)
+        numbers.append(number)
+        for (field, value) in unique { values[field, default: []].insert(value) }
+    }
+
+    /// Holds the report of input record `number` until the batch is written.
+    mutating func report(_ number: Int, _ field: String, _ message: String) {
+        if records.isEmpty && reports.isEmpty { started = Self.now() }
+        reports.append((number, "\(number):\(field): \(message)\n"))
+    }
+
+    /// Whether the batch should be saved now.
+    var isDue: Bool {
+        let held = records.count + reports.count
+        return held >= size || (held > 0 && Self.now() - started >= interval)
+    }
+
+    /// Saves the batch with the input's progress (`dealt`: how many input records are dealt with once it is
+    /// durable), then writes its reports; returns how many records the sink refused. A sink failure throws, the
+    /// batch's reports written first.
+    mutating func save(into sink: inout any RecordSink, dealt: Int, err: inout OutputBuffer) throws(SinkError) -> Int {
+        defer {
+            records.removeAll(keepingCapacity: true)
+            numbers.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            // Reports in input order: a refusal found at the commit comes among the invalid records around it.
+            reports.sort { $0.number < $1.number }
+            for report in reports { err.append(report.line) }
+            reports.removeAll(keepingCapacity: true)
+            err.flush()
+        }
+        let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt) })
+        for (index, error) in refused { report(numbers[index], "-", tr("not saved: \(error.message)")) }
+        return refused.count
+    }
+
+    private static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

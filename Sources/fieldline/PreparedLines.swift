@@ -1,0 +1,80 @@
+import Dispatch
+import FieldKeymaps
+import FieldKit
+
+/// A line of JSON Lines input as far as it can be taken without the sink: read, parsed and checked against the form,
+/// which needs nothing but the form. So the lines of a block are prepared on every core at once, and only what needs
+/// the sink (a unique look-up, the batch) runs in input order on one.
+enum PreparedLine: @unchecked Sendable {
+    /// Only white space: not a record, not counted.
+    case blank
+    /// Not a record that can be checked, or one the form refuses: its reports.
+    case invalid([(field: String, message: String)])
+    /// Read but not checked: a correction is completed from the sink before it is checked.
+    case pairs([(name: String, text: String)])
+    /// Checked: the values to store, in form order.
+    case valid([(name: String, value: String)])
+
+    /// Blocks smaller than this are prepared on one thread: splitting them costs more than it saves.
+    static let splitThreshold = 1 << 16
+    /// Slices per block: more than the cores, so a slice of costly lines does not leave a core waiting.
+    static let slicesPerBlock = 8
+
+    /// One line (without its newline). `checker` nil: parsed only (`pairs`).
+    static func prepare(_ line: UnsafeBufferPointer<UInt8>, checker: RecordChecker?) -> PreparedLine {
+        // An over-long line comes cut short (LineReader's bound): refused whole, never read in part.
+        if line.count > LineChecker.maxLineBytes {
+            return .invalid([("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))])
+        }
+        guard let text = String(validating: line, as: UTF8.self) else {
+            return .invalid([("-", tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(Array(line)) ?? 1) of the line)"))])
+        }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
+        switch RecordJSON.parse(text) {
+        case .failure(let problem): return .invalid([("-", problem.message)])
+        case .success(let pairs):
+            guard let checker else { return .pairs(pairs) }
+            let verdict = checker.check(pairs)
+            return verdict.isValid ? .valid(verdict.values) : .invalid(verdict.issues)
+        }
+    }
+
+    /// Lines prepared at a time: enough to share between cores, few enough that the batch's clock (250 ms) and a
+    /// kill see records stored as the input goes, not one block at the end.
+    static let linesPerChunk = 2048
+
+    /// The lines of `block` (whole lines, the last maybe without its newline), without their newlines.
+    static func lines(of block: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for i in 0..<block.count where block[i] == 0x0A {
+            lines.append(start..<i)
+            start = i + 1
+        }
+        if start < block.count { lines.append(start..<block.count) }
+        return lines
+    }
+
+    /// The lines `ranges` of `block`, prepared, in input order; many in slices on all cores.
+    static func prepare(_ ranges: ArraySlice<Range<Int>>, of block: UnsafeBufferPointer<UInt8>, checker: RecordChecker?) -> [PreparedLine] {
+        let bytes = (ranges.last?.upperBound ?? 0) - (ranges.first?.lowerBound ?? 0)
+        guard bytes >= splitThreshold, ranges.count >= slicesPerBlock else {
+            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker) }
+        }
+        let count = ranges.count
+        let prepared = UnsafeMutablePointer<PreparedLine>.allocate(capacity: count)
+        prepared.initialize(repeating: .blank, count: count)
+        defer { prepared.deinitialize(count: count); prepared.deallocate() }
+        // Each iteration writes only its own lines' slots; concurrentPerform returns after all finish.
+        nonisolated(unsafe) let slots = prepared
+        nonisolated(unsafe) let source = block
+        let lines = Array(ranges)
+        let share = (count + slicesPerBlock - 1) / slicesPerBlock
+        DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
+            for i in k * share..<min((k + 1) * share, count) {
+                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker)
+            }
+        }
+        return Array(UnsafeBufferPointer(start: prepared, count: count))
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import TestSupport
+
+/// `form --input` saves records in batches (one transaction, or one `fsync`, per batch): a record the database
+/// refuses inside a batch costs only itself, and a kill at any moment leaves whole records that `--resume`
+/// completes exactly, into every sink.
+@Suite(.serialized) struct BatchImportTests {
+    typealias Scratch = FormImportTests.Scratch
+
+    /// `count` records `{"mobile": …, "name": "nNNNNN"}`, JSON Lines, and the names in order.
+    static func input(_ count: Int, in s: Scratch, name: String = "in.jsonl") throws -> [String] {
+        let names = (0..<count).map { i in "n" + String(100_000 + i).dropFirst() }
+        try names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# }.joined(separator: "\n")
+            .write(toFile: s.path(name), atomically: true, encoding: .utf8)
+        return names
+    }
+
+    /// The counter form; `unique` makes its name field unique.
+    static func form(in s: Scratch, unique: Bool = false) throws -> String {
+        let path = s.path(unique ? "unique.yaml" : "entry.yaml")
+        try (FormPostgresTests.counterForm.replacingOccurrences(of: "keymap: text}", with: unique ? "keymap: text, unique: true}" : "keymap: text}"))
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A unique index a DBA added (the form does not say the field is unique, so no look-up finds the repeat before
+    /// the commit): the repeat in the middle of the batch is refused and named, the batch's other records saved.
+    @Test func aUniqueViolationInTheMiddleOfABatchCostsOnlyThatRecordInSQLite() throws {
+        let s = try Scratch()
+        let names = try Self.input(2000, in: s)
+        let db = s.path("e.db")
+        let form = try Self.form(in: s)
+        #expect(try fieldline(["form", form, "--input", "-", "--out", db], stdin: "").status == 0)
+        _ = try FormSQLiteTests.sqlite(db, "CREATE UNIQUE INDEX dba_name ON entry(name); INSERT INTO entry (mobile, name, saved_at, operator) VALUES ('x', 'n01000', 't', 'dba')")
+        let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", db])
+        #expect(run.status == 65)
+        #expect(run.err == "1001:-: not saved: UNIQUE constraint failed: entry.name\n")
+        #expect(try FormSQLiteTests.sqlite(db, "SELECT count(*), count(DISTINCT name) FROM entry") == ["2000|2000"])
+        #expect(try FormSQLiteTests.sqlite(db, "SELECT name FROM entry WHERE operator <> 'dba' ORDER BY rowid") == names.filter { $0 != "n01000" })
+    }
+
+    @Test func aUniqueViolationInTheMiddleOfABatchCostsOnlyThatRecordInPostgres() throws {
+        let pg = try ScratchPostgres()
+        let s = try Scratch()
+        let names = try Self.input(2000, in: s)
+        let form = try Self.form(in: s)
+        #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
+        _ = try pg.psql("CREATE UNIQUE INDEX dba_name ON entry(name)")
+        _ = try pg.psql("INSERT INTO entry (mobile, name, saved_at, operator) VALUES ('x', 'n01000', 't', 'dba'), ('x', 'n01999', 't', 'dba')")
+        let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", pg.url])
+        #expect(run.status == 65)
+        let lines = run.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.err)")
+        #expect(lines.first?.hasPrefix("1001:-: not saved: ERROR:  duplicate key value violates unique constraint \"dba_name\"") == true, "\(run.err)")
+        #expect(lines.last?.hasPrefix("2000:-: not saved: ERROR:  duplicate key value violates unique constraint \"dba_name\"") == true, "\(run.err)")
+        #expect(try pg.psql("SELECT count(*), count(DISTINCT name) FROM entry") == ["2000|2000"])
+        #expect(try pg.psql("SELECT name FROM entry WHERE operator <> 'dba' ORDER BY fieldline_id") == names.filter { $0 != "n01000" && $0 != "n01999" })
+    }
+
+    /// A CHECK the DBA adds with ALTER TABLE refuses records spread through the batches: each is reported in input
+    /// order, the import goes on, every other record is saved.
+    @Test func aCheckAddedToThePostgresTableRefusesItsRecordsAndTheImportGoesOn() throws {
+        let pg = try ScratchPostgres()
+        let s = try Scratch()
+        let names = try Self.input(3000, in: s)
+        let form = try Self.form(in: s)
+        #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
+        _ = try pg.psql("ALTER TABLE entry ADD CHECK (name NOT LIKE '%77')")
+        let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", pg.url])
+        #expect(run.status == 65)
+        let refused = names.indices.filter { names[$0].hasSuffix("77") }
+        let lines = run.err.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.prefix { $0 != ":" } } == refused.map { Substring(String($0 + 1)) }, "\(run.err)")
+        #expect(lines.allSatisfy { $0.contains(":-: not saved: ERROR:  new row for relation \"entry\" violates check constraint") }, "\(run.err)")
+        #expect(try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") == names.filter { !$0.hasSuffix("77") })
+    }
+
+    /// SQLite's CHECK (it has no ALTER TABLE … ADD CHECK: the table is made with it) in the middle of batches.
+    @Test func aCheckInTheSQLiteTableRefusesItsRecordsAndTheImportGoesOn() throws {
+        let s = try Scratch()
+        let names = try Self.input(3000, in: s)
+        let db = s.path("e.db")
+        _ = try FormSQLiteTests.sqlite(db, "CREATE TABLE entry (mobile TEXT NOT NULL, name TEXT NOT NULL, saved_at TEXT NOT NULL, operator TEXT NOT NULL, CHECK (name NOT LIKE '%77'))")
+        let run = try fieldline(["form", try Self.form(in: s), "--input", s.path("in.jsonl"), "--out", db])
+        #expect(run.status == 65)
+        let lines = run.err.split(separator: "\n").map(String.init)
+        #expect(lines == names.indices.filter { names[$0].hasSuffix("77") }.map { "\($0 + 1):-: not saved: CHECK constraint failed: name NOT LIKE '%77'" })
+        #expect(try FormSQLiteTests.sqlite(db, "SELECT name FROM entry ORDER BY rowid") == names.filter { !$0.hasSuffix("77") })
+    }
+
+    /// Killed at a random moment of a batched import, then `--resume`d: exactly the input's records, each once,
+    /// whole, in order. Into a database the import's own record of where it stopped decides (no unique field).
+    @Test(arguments: ["sqlite", "postgres"])
+    func killedThenResumedIntoADatabaseHoldsEachRecordOnce(_ kind: String) throws {
+        let pg = kind == "postgres" ? try ScratchPostgres() : nil
+        let s = try Scratch()
+        // Several batches of 10,000 (and of 250 ms): a kill finds some committed and some not.
+        let names = try Self.input(40_000, in: s)
+        let form = try Self.form(in: s)
+        var partial = 0
+        func target(_ n: Int) -> String { pg.map { $0.url.replacingOccurrences(of: "/postgres?", with: "/db\(n)?") } ?? s.path("k\(n).db") }
+        func stored(_ n: Int) throws -> [String] {
+            if pg != nil {
+                let r = try run(URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-X", "-A", "-t", "-d", target(n), "-c", "SELECT name FROM entry ORDER BY fieldline_id"], stdin: nil)
+                // Killed before the table was made: nothing stored.
+                if r.status != 0 && r.err.contains("relation \"entry\" does not exist") { return [] }
+                #expect(r.status == 0, "\(r.err)")
+                return r.out.split(separator: "\n").map(String.init)
+            }
+            if (try FormSQLiteTests.sqlite(target(n), "SELECT count(*) FROM sqlite_master WHERE name = 'entry'")) == ["0"] { return [] }
+            return try FormSQLiteTests.sqlite(target(n), "SELECT name FROM entry ORDER BY rowid")
+        }
+        if let pg { for n in 0..<6 { _ = try pg.psql("CREATE DATABASE db\(n)") } }
+        let window = try FormImportTests.runTime(["form", form, "--input", s.path("in.jsonl"), "--out", target(0)])
+        for n in 1..<6 {
+            let args = ["form", form, "--input", s.path("in.jsonl"), "--out", target(n)]
+            if n == 1 {
+                // Once at a moment known to be mid-import: as soon as the first batch is seen committed.
+                try Self.killOnceStored(args) {
+                    // Polled by the shells, their failures (the database not made yet, busy) read as nothing stored.
+                    let query = pg != nil ? ["psql", "-X", "-A", "-t", "-d", target(n), "-c", "SELECT count(*) FROM entry"]
+                                          : ["sqlite3", "-batch", target(n), "SELECT count(*) FROM entry"]
+                    guard let r = try? fieldlineTestsRun(URL(fileURLWithPath: "/usr/bin/env"), query), r.status == 0 else { return false }
+                    return (Int(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0
+                }
+            } else {
+                try FormImportTests.killMidway(args, within: window)
+            }
+            let before = try stored(n)
+            // Whole records, the input's first ones in order: batches commit whole or not at all.
+            #expect(before == Array(names.prefix(before.count)))
+            if !before.isEmpty && before.count < names.count { partial += 1 }
+            // --resume wants an output that exists: a kill before the file was made leaves none to resume.
+            let resume = pg != nil || FileManager.default.fileExists(atPath: target(n)) ? ["--resume"] : []
+            let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", target(n)] + resume)
+            #expect(run.status == 0, "\(run.err)")
+            #expect(try stored(n) == names)
+        }
+        // Batches commit every 250 ms in a run of a second or more: most kills land between two of them.
+        #expect(partial > 0, "no kill landed while the import was under way")
+    }
+
+    /// Starts `fieldline ARGS` and kills it with SIGKILL as soon as `stored` says a batch is there (polled every
+    /// 10 ms), or lets it end when it ends first.
+    static func killOnceStored(_ args: [String], _ stored: () -> Bool) throws {
+        let process = Process()
+        process.executableURL = fieldlineURL
+        process.arguments = args
+        process.environment = cleanEnvironment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        while process.isRunning && !stored() { usleep(10_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// JSON Lines and CSV files keep no progress: the unique field decides, a record saved whole by the run that was
+    /// killed is taken as saved. Exactly the input's records, each once, whole.
+    @Test(arguments: ["out.jsonl", "out.csv"])
+    func killedThenResumedIntoAFileHoldsEachRecordOnce(_ file: String) throws {
+        let s = try Scratch()
+        let names = try Self.input(40_000, in: s)
+        let form = try Self.form(in: s, unique: true)
+        let window = try FormImportTests.runTime(["form", form, "--input", s.path("in.jsonl"), "--out", s.path("timed-" + file)])
+        let header = file.hasSuffix(".csv") ? 1 : 0
+        var partial = 0
+        for n in 1..<6 {
+            let out = s.path("\(n)-" + file)
+            func lines() -> Int { ((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data()).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
+            let args = ["form", form, "--input", s.path("in.jsonl"), "--out", out]
+            if n == 1 {
+                try Self.killOnceStored(args) { lines() > header }
+            } else {
+                try FormImportTests.killMidway(args, within: window)
+            }
+            // Whole records only (a batch is one write; a torn one is cut at the next open), the input's first ones.
+            if lines() > header && lines() - header < names.count { partial += 1 }
+            let resume = FileManager.default.fileExists(atPath: out) ? ["--resume"] : []
+            let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", out] + resume)
+            #expect(run.status == 0, "\(run.err)")
+            let back = try fieldline(["records", form, "--from", out, "--format", "jsonl"])
+            #expect(back.status == 0, "\(back.err)")
+            #expect(try FormImportTests.objects(back.out).map { $0["name"] ?? "" } == names)
+        }
+        #expect(partial > 0, "no kill landed while the import was under way")
+    }
+
+    /// Without --resume a record already saved under its unique value is still reported (the resume rule is
+    /// --resume's only).
+    @Test func withoutResumeARepeatIsStillReported() throws {
+        let s = try Scratch()
+        _ = try Self.input(3, in: s)
+        let form = try Self.form(in: s, unique: true)
+        #expect(try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", s.path("o.jsonl")]).status == 0)
+        let again = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", s.path("o.jsonl")])
+        #expect(again.status == 65)
+        #expect(again.err.split(separator: "\n").count == 3, "\(again.err)")
+        let resumed = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", s.path("o.jsonl"), "--resume"])
+        #expect(resumed.status == 0 && resumed.err.isEmpty, "\(resumed.err)")
+    }
+}
