@@ -2,13 +2,15 @@ import FieldKit
 
 /// The phone metadata shipped in keymaps/data/phone-*.tsv (libphonenumber's, compiled to digit automata).
 public enum ShippedPhoneMetadata {
-    /// Every region, read from the embedded data files once.
+    /// Every region, read from the embedded data files once: the regions file whole, each region's automata and
+    /// formats the first time it is asked about (`PhoneMetadata.load`).
     public static let shared: PhoneMetadata = {
-        switch PhoneMetadata.parse(regions: ShippedData.files["data/phone-regions.tsv"] ?? "",
+        switch PhoneMetadata.load(regions: ShippedData.files["data/phone-regions.tsv"] ?? "",
                                    patterns: ShippedData.files["data/phone-patterns.tsv"] ?? "",
                                    formats: ShippedData.files["data/phone-formats.tsv"] ?? "") {
         case .success(let metadata): return metadata
-        // The shipped data is checked by the tests (PhoneNumberTests); failing here means a broken build.
+        // The shipped data is read whole by the tests (PhoneNumberTests, `PhoneMetadata.parse`); failing here
+        // means a broken build.
         case .failure(let problem): fatalError("shipped phone metadata, line \(problem.line): \(problem.message)")
         }
     }()

@@ -1,4 +1,4 @@
-import FieldKit
+@testable import FieldKit
 import Testing
 @testable import FieldKeymaps
 
@@ -12,6 +12,29 @@ import Testing
         #expect(Self.metadata.byCallingCode[86] == ["CN"])
         #expect(Self.metadata.byCallingCode[1]?.first == "US")   // the main country of +1 comes first
         #expect(Self.metadata.regions["GB"]?.nationalPrefix == "0")
+    }
+
+    /// The shipped files read whole (every row decoded, malformed rows reported) give every region the same
+    /// automata, examples and formats as the metadata fields use, which reads a region's rows when first asked.
+    @Test func readingWholeAgreesWithReadingRegionByRegion() throws {
+        let whole = try PhoneMetadata.parse(regions: ShippedData.files["data/phone-regions.tsv"] ?? "",
+                                            patterns: ShippedData.files["data/phone-patterns.tsv"] ?? "",
+                                            formats: ShippedData.files["data/phone-formats.tsv"] ?? "").get()
+        #expect(whole.regions.keys.sorted() == Self.metadata.regions.keys.sorted())
+        #expect(whole.formatLiterals == Self.metadata.formatLiterals)
+        // Every literal a format writes is in the set read from the file's bytes.
+        let written = Set(whole.regions.values.flatMap { ($0.formats + $0.internationalFormats).flatMap { Array($0.format) } })
+            .filter { $0 != "$" && !("0"..."9").contains($0) }
+        #expect(written.isSubset(of: whole.formatLiterals) && whole.formatLiterals.subtracting(written).isSubset(of: [" "]))
+        for (code, region) in whole.regions {
+            let lazy = try #require(Self.metadata.regions[code])
+            #expect(region.kinds.map(\.0) == lazy.kinds.map(\.0), "\(code)")
+            #expect(zip(region.kinds, lazy.kinds).allSatisfy { $0.1 == $1.1 } && region.general == lazy.general, "\(code)")
+            #expect(region.examples.map(\.number) == lazy.examples.map(\.number), "\(code)")
+            #expect(region.formats.map(\.format) == lazy.formats.map(\.format), "\(code)")
+            #expect(region.internationalFormats.map(\.format) == lazy.internationalFormats.map(\.format), "\(code)")
+        }
+        #expect(whole.regions["CN"]?.kinds.count ?? 0 > 3)
     }
 
     @Test(arguments: [

@@ -680,6 +680,7 @@ msgid "a form needs at least one field"
 msgstr "表单至少需要一个字段"
 
 #: Sources/FieldKit/Phone/PhoneMetadata.swift
+#: Sources/FieldKit/Phone/PhoneTables.swift
 msgid "a format row is malformed"
 msgstr "格式行不正确"
 
@@ -749,6 +750,7 @@ msgid "a paste prefix has 1 to {0} characters"
 msgstr "粘贴前缀有 1 到 {0} 个字符"
 
 #: Sources/FieldKit/Phone/PhoneMetadata.swift
+#: Sources/FieldKit/Phone/PhoneTables.swift
 msgid "a pattern row needs region, kind and a DFA"
 msgstr "模式行需要 region、kind 和 DFA"
 

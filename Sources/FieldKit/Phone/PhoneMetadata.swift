@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The kinds of number libphonenumber tells apart, as the data files name them.
 public enum PhoneKind: String, Sendable, CaseIterable {
     case fixedLine = "fixed_line", mobile, tollFree = "toll_free", premiumRate = "premium_rate"
@@ -28,30 +30,45 @@ public final class PhoneRegion: Sendable {
     public let possibleLengths: [Int]
     /// Lengths of numbers that can only be dialled locally (libphonenumber's `possible_length_local_only`).
     let localOnlyLengths: [Int]
-    /// The whole-number pattern of any valid number (`general`), then one per kind.
-    let general: DigitDFA?
-    let kinds: [(PhoneKind, DigitDFA)]
-    /// The metadata's example number of each kind that has one (national significant number, digits), in
-    /// `PhoneKind` order: a phone field's placeholder. Kept apart from `kinds`, which every checked number walks.
-    public let examples: [(kind: PhoneKind, number: String)]
-    /// The lengths of the general pattern's numbers (`DigitDFA.acceptedLengths`; every length when it has none):
-    /// a number one digit too long is refused by it without walking the automata of every region sharing its code.
-    private let generalLengths: UInt64
     /// The national prefix for parsing as a regular expression with its transform rule (`$1` for its groups),
     /// for the regions whose prefix keeps or rewrites digits (capture groups or a transform rule): a digit
     /// automaton tells where a match ends, not what its groups hold.
     let nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?
+    /// Its automata, examples and formats, read from the patterns and formats files the first time one is asked
+    /// for.
+    private let loaded = AtomicLazyReference<PhoneRegionNumbers>()
+    /// Where its numbers are read from.
+    private let tables: PhoneTables
+
+    /// Its automata, examples and formats (read on first use).
+    var numbers: PhoneRegionNumbers {
+        if let numbers = loaded.load() { return numbers }
+        switch tables.numbers(of: code) {
+        case .success(let numbers): return loaded.storeIfNil(numbers)
+        // The shipped data is read whole by the tests (`PhoneMetadata.parse`); failing here means a broken build.
+        case .failure(let problem): fatalError("phone metadata of \(code), line \(problem.line): \(problem.message)")
+        }
+    }
+    /// The whole-number pattern of any valid number (`general`).
+    var general: DigitDFA? { numbers.general }
+    /// One pattern per kind.
+    var kinds: [(PhoneKind, DigitDFA)] { numbers.kinds }
+    /// The metadata's example number of each kind that has one (national significant number, digits), in
+    /// `PhoneKind` order: a phone field's placeholder. Kept apart from `kinds`, which every checked number walks.
+    public var examples: [(kind: PhoneKind, number: String)] { numbers.examples }
+    /// The lengths of the general pattern's numbers (`DigitDFA.acceptedLengths`; every length when it has none):
+    /// a number one digit too long is refused by it without walking the automata of every region sharing its code.
+    private var generalLengths: UInt64 { numbers.generalLengths }
     /// Its number formats, in the metadata's order.
-    public let formats: [PhoneFormat]
+    public var formats: [PhoneFormat] { numbers.formats }
     /// Its separate international formats, empty when the national ones serve (libphonenumber's
     /// `intl_number_format`).
-    public let internationalFormats: [PhoneFormat]
+    public var internationalFormats: [PhoneFormat] { numbers.internationalFormats }
 
+    /// A region whose automata, examples and formats are read from `tables` when first asked for.
     init(code: String, callingCode: Int, internationalPrefix: DigitDFA?, nationalPrefix: String,
          nationalPrefixForParsing: DigitDFA?, isMainCountry: Bool, leadingDigits: DigitDFA?, possibleLengths: [Int],
-         localOnlyLengths: [Int] = [], general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)],
-         examples: [(kind: PhoneKind, number: String)] = [], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?,
-         formats: [PhoneFormat], internationalFormats: [PhoneFormat]) {
+         localOnlyLengths: [Int], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?, tables: PhoneTables) {
         self.code = code
         self.callingCode = callingCode
         self.internationalPrefix = internationalPrefix
@@ -61,13 +78,8 @@ public final class PhoneRegion: Sendable {
         self.leadingDigits = leadingDigits
         self.possibleLengths = possibleLengths
         self.localOnlyLengths = localOnlyLengths
-        self.general = general
-        self.generalLengths = general?.acceptedLengths() ?? ~0
-        self.kinds = kinds
-        self.examples = examples
         self.nationalPrefixRewrite = nationalPrefixRewrite
-        self.formats = formats
-        self.internationalFormats = internationalFormats
+        self.tables = tables
     }
 
     /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
@@ -98,17 +110,34 @@ public struct PhoneMetadata: Sendable {
     public let byCallingCode: [Int: [String]]
     /// The same regions themselves, so reading a number looks up no region code (derived from `byCallingCode`).
     let sharing: RegionsByCallingCode
+    /// The patterns and formats files, read region by region.
+    let tables: PhoneTables
     /// Every character a format writes besides its digits, and the space after a prefix.
     public var formatLiterals: Set<Character> = [" "]
 
-    /// Reads the generated data files; the problem's text for a malformed one.
+    /// Reads the generated data files whole, every region's automata and formats included; the problem's text for
+    /// a malformed one (the tests read the shipped files so, and custom metadata is read so).
     public static func parse(regions regionText: String, patterns patternText: String, formats formatText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
+        let metadata: PhoneMetadata
+        switch load(regions: regionText, patterns: patternText, formats: formatText) {
+        case .success(let loaded): metadata = loaded
+        case .failure(let problem): return .failure(problem)
+        }
+        for code in metadata.regions.keys.sorted() {
+            if case .failure(let problem) = metadata.tables.numbers(of: code) { return .failure(problem) }
+            _ = metadata.regions[code]?.numbers
+        }
+        return .success(metadata)
+    }
+
+    /// Reads the generated data files, each region's automata and formats only when first asked for (a field
+    /// asks about one region or a few): the regions file is read whole, the others only indexed by region. The
+    /// problem's text for a malformed regions file or a row with no region.
+    public static func load(regions regionText: String, patterns patternText: String, formats formatText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
         func rows(_ text: String) -> [(Int, TableRow)] {
             var columns: [String: Int]?
             var out: [(Int, TableRow)] = []
             var copy = text
-            // Split as bytes in one loop: walking the megabyte of tables by Character (grapheme breaking), or with
-            // the generic `split` (a closure call per byte), would be most of the load.
             copy.withUTF8 { bytes in
                 var lineNumber = 0, start = 0
                 while start < bytes.count {
@@ -137,28 +166,11 @@ public struct PhoneMetadata: Sendable {
             guard let text, !text.isEmpty else { return .some(nil) }
             return DigitDFA(encoded: text).map { .some($0) }
         }
-        // Kind, automaton and example number (empty when none) of each row, by region.
-        var patternsByRegion: [String: [(String, DigitDFA, String)]] = [:]
-        for (line, row) in rows(patternText) {
-            guard let region = row["region"], let kind = row["kind"], let table = dfa(row["dfa"]), let d = table else {
-                return .failure(ChoiceListProblem(line: line, tr("a pattern row needs region, kind and a DFA")))
-            }
-            // Not checked here (digits, by the generator and PhoneMetadataDataTests): a placeholder goes through the
-            // field's layout, which takes digits only.
-            patternsByRegion[region, default: []].append((kind, d, row["example"] ?? ""))
-        }
-        // Each region's formats, and its international list when it has one of its own: some format differs
-        // abroad or is not used there (libphonenumber's `intl_number_format`).
-        var formats: [String: (national: [PhoneFormat], international: [PhoneFormat], separate: Bool)] = [:]
-        for (line, row) in rows(formatText) {
-            guard let region = row["region"], let (national, abroad) = PhoneFormat.parse(row) else {
-                return .failure(ChoiceListProblem(line: line, tr("a format row is malformed")))
-            }
-            var entry = formats[region] ?? ([], [], false)
-            entry.national.append(national)
-            if let abroad { entry.international.append(abroad) }
-            entry.separate = entry.separate || !(row["international_format"] ?? "").isEmpty
-            formats[region] = entry
+        let tables: PhoneTables
+        switch (PhoneTableFile.index(patternText, problem: tr("a pattern row needs region, kind and a DFA")),
+                PhoneTableFile.index(formatText, problem: tr("a format row is malformed"))) {
+        case (.success(let patterns), .success(let formats)): tables = PhoneTables(patterns: patterns, formats: formats)
+        case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
         }
         var regions: [String: PhoneRegion] = [:]
         var byCode: [Int: [String]] = [:]
@@ -167,13 +179,6 @@ public struct PhoneMetadata: Sendable {
                   let intl = dfa(row["intl_prefix_dfa"]), let npp = dfa(row["national_prefix_for_parsing_dfa"]),
                   let lead = dfa(row["leading_digits_dfa"])
             else { return .failure(ChoiceListProblem(line: line, tr("a region row is malformed"))) }
-            let patterns = patternsByRegion[code] ?? []
-            var kinds: [(PhoneKind, DigitDFA)] = [], examples: [(kind: PhoneKind, number: String)] = []
-            for kind in PhoneKind.allCases {
-                guard let (_, pattern, example) = patterns.first(where: { $0.0 == kind.rawValue }) else { continue }
-                kinds.append((kind, pattern))
-                if !example.isEmpty { examples.append((kind, example)) }
-            }
             let prefix = row["national_prefix_for_parsing"] ?? "", transform = row["national_prefix_transform_rule"] ?? ""
             var rewrite: (pattern: RegexPattern, transform: String)?
             if !transform.isEmpty || prefix.replacing("(?:", with: "").contains("(") {
@@ -188,11 +193,7 @@ public struct PhoneMetadata: Sendable {
                 isMainCountry: row["main_country_for_code"] == "1", leadingDigits: lead,
                 possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
                 localOnlyLengths: (row["possible_lengths_local_only"] ?? "").split(separator: ",").compactMap { Int($0) },
-                general: patterns.first { $0.0 == "general" }?.1,
-                kinds: kinds, examples: examples,
-                nationalPrefixRewrite: rewrite,
-                formats: formats[code]?.national ?? [],
-                internationalFormats: formats[code].map { $0.separate ? $0.international : [] } ?? [])
+                nationalPrefixRewrite: rewrite, tables: tables)
             regions[code] = region
             byCode[calling, default: []].append(code)
         }
@@ -203,12 +204,9 @@ public struct PhoneMetadata: Sendable {
             }
         }
         var metadata = PhoneMetadata(
-            regions: regions, byCallingCode: byCode, sharing: RegionsByCallingCode(byCode.mapValues { $0.compactMap { regions[$0] } }))
-        for region in regions.values {
-            for format in region.formats + region.internationalFormats {
-                for c in format.format where c != "$" && !("0"..."9").contains(c) { metadata.formatLiterals.insert(c) }
-            }
-        }
+            regions: regions, byCallingCode: byCode, sharing: RegionsByCallingCode(byCode.mapValues { $0.compactMap { regions[$0] } }),
+            tables: tables)
+        metadata.formatLiterals.formUnion(tables.formats.characters(inColumns: ["format", "international_format"], except: ["NA"]))
         return .success(metadata)
     }
 }
