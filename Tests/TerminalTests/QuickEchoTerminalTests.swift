@@ -60,7 +60,7 @@ import Testing
                 }
             }
             let same = try await settle(quick, plain, before: before)
-            #expect(same, "step \(index) (\(step)) of \(arguments)\nquick echo:\n\(quick.dump())\nlibedit:\n\(plain.dump())")
+            #expect(same, "step \(index) (\(step)) of \(arguments)\nquick echo (cursor \(Shown(quick).cursor)):\n\(quick.dump())\nlibedit (cursor \(Shown(plain).cursor)):\n\(plain.dump())")
             if !same { return false }
             before = Shown(quick)
         }
