@@ -1,3 +1,30 @@
+import Synchronization
+
+/// A choice list's lookup tables: each choice's lower-cased search terms and every lower-cased name's choices.
+final class ChoiceSearchIndex: Sendable {
+    /// Each choice's search terms, lower-cased UTF-8: label, value, aliases.
+    let terms: [[[UInt8]]]
+    /// Lower-cased value, label and alias → the choices that have it.
+    let exact: [String: [Int]]
+
+    init(_ choices: [Choice]) {
+        var exact: [String: [Int]] = [:]
+        var terms: [[[UInt8]]] = []
+        terms.reserveCapacity(choices.count)
+        for (i, choice) in choices.enumerated() {
+            var mine: [[UInt8]] = []
+            for name in [choice.label, choice.value] + choice.aliases {
+                let lower = name.lowercased()
+                if !mine.contains(Array(lower.utf8)) { mine.append(Array(lower.utf8)) }
+                if exact[lower]?.last != i { exact[lower, default: []].append(i) }
+            }
+            terms.append(mine)
+        }
+        self.terms = terms
+        self.exact = exact
+    }
+}
+
 /// One entry of a choice list: the value written out, the label shown, other names it is found by, and any extra
 /// columns (`--output json` writes them).
 public struct Choice: Sendable, Equatable {
@@ -27,9 +54,16 @@ public final class ChoiceList: Sendable {
     /// The extra columns' names, in file order.
     public let extraColumns: [String]
     /// Each choice's search terms, lower-cased UTF-8: label, value, aliases (for filtering).
-    let terms: [[[UInt8]]]
+    var terms: [[[UInt8]]] { searchIndex.terms }
     /// Lower-cased value, label and alias → the choices that have it (for `check`).
-    let exact: [String: [Int]]
+    var exact: [String: [Int]] { searchIndex.exact }
+    /// The terms and names, made the first time a query or a whole name is looked up: lower-casing every name of
+    /// a list of thousands was a large part of a picker's start-up, and `ask … --value` of a value needs none.
+    private let builtIndex = AtomicLazyReference<ChoiceSearchIndex>()
+    private var searchIndex: ChoiceSearchIndex {
+        if let index = builtIndex.load() { return index }
+        return builtIndex.storeIfNil(ChoiceSearchIndex(choices))
+    }
     /// Value → its choice (values are unique).
     public let byValue: [String: Int]
     /// A search's list, fetched again by its owner for every query (saved records found at a form's Ctrl-R): a
@@ -76,7 +110,7 @@ public final class ChoiceList: Sendable {
                 if cell.utf8.count > ChoiceList.maxCellBytes {
                     throw ChoiceListProblem(line: row.line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
                 }
-                if cell.unicodeScalars.contains(where: { ControlCharacters.isControl($0) }) {
+                if ControlCharacters.contains(in: cell) {
                     throw ChoiceListProblem(line: row.line, tr("a cell holds a control character: \(ControlCharacters.escaped(cell))"))
                 }
             }
@@ -119,24 +153,10 @@ public final class ChoiceList: Sendable {
                 at = choices[p].parent
             }
         }
-        var exact: [String: [Int]] = [:]
-        var terms: [[[UInt8]]] = []
-        terms.reserveCapacity(choices.count)
-        for (i, choice) in choices.enumerated() {
-            var mine: [[UInt8]] = []
-            for name in [choice.label, choice.value] + choice.aliases {
-                let lower = name.lowercased()
-                if !mine.contains(Array(lower.utf8)) { mine.append(Array(lower.utf8)) }
-                if exact[lower]?.last != i { exact[lower, default: []].append(i) }
-            }
-            terms.append(mine)
-        }
         self.choices = choices
         self.roots = roots
         self.children = children
         self.extraColumns = extraColumns
-        self.terms = terms
-        self.exact = exact
         self.byValue = position
         self.isSearch = isSearch
     }

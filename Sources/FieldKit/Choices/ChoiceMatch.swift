@@ -8,6 +8,7 @@ extension ChoiceList {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return level }
         var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
+        let terms = self.terms
         needle.withUnsafeBufferPointer { q in
             for i in level {
                 var best = 4

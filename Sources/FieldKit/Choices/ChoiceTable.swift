@@ -10,7 +10,8 @@ public enum ChoiceTable {
         var rows: [ChoiceRow] = []
         var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
         for (n, line) in lines(of: text) {
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let cells = line.split(separator: 0x09, omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
             guard let names = header else {
                 guard cells.first == "value" else {
                     throw ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'"))
@@ -31,7 +32,7 @@ public enum ChoiceTable {
             try guardCount(rows.count, line: n)
             rows.append(ChoiceRow(
                 line: n, value: cells[0], label: columns.label.map { cells[$0] } ?? "",
-                aliases: columns.aliases.map { cells[$0].split(separator: "|").map(String.init) } ?? [],
+                aliases: columns.aliases.map { cells[$0].utf8.split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) } } ?? [],
                 parent: columns.parent.map { cells[$0] }, extras: columns.extras.map { cells[$0] }))
         }
         guard let names = header else { throw ChoiceListProblem(line: 0, tr("no header row and no choices")) }
@@ -47,7 +48,8 @@ public enum ChoiceTable {
     public static func parsePairs(_ text: String) throws(ChoiceListProblem) -> ChoiceList {
         var rows: [ChoiceRow] = []
         for (n, line) in lines(of: text) {
-            let cells = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let cells = line.split(separator: 0x09, maxSplits: 1, omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
             try guardCount(rows.count, line: n)
             if cells.count == 2, cells[1].contains("\t") {
                 throw ChoiceListProblem(line: n, tr("a line is value<TAB>label; this one has more cells"))
@@ -58,12 +60,17 @@ public enum ChoiceTable {
         return try ChoiceList(rows: rows)
     }
 
-    /// Numbered lines that are neither blank nor `#` comments; LF or CRLF ends a line (CRLF is one Character).
-    private static func lines(of text: String) -> [(Int, Substring)] {
-        var out: [(Int, Substring)] = []
-        let split = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (i, line) in split.enumerated() {
-            if line.isEmpty || line.first == "#" { continue }
+    /// Numbered lines that are neither blank nor `#` comments, as UTF-8; LF or CRLF ends a line. Split as bytes:
+    /// walking a data file by Character (grapheme breaking over its flags and Chinese names) was most of a picker's
+    /// start-up.
+    private static func lines(of text: String) -> [(Int, ArraySlice<UInt8>)] {
+        let bytes = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
+        var out: [(Int, ArraySlice<UInt8>)] = []
+        let pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for (i, piece) in pieces.enumerated() {
+            // A CR ends a line only before its LF (a CR at the very end stays, and is refused as a control).
+            let line = piece.last == 0x0D && i < pieces.count - 1 ? piece.dropLast() : piece
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
             out.append((i + 1, line))
         }
         return out

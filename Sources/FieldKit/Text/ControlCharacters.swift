@@ -6,6 +6,17 @@ public enum ControlCharacters {
         (scalar.value < 0x20 && scalar.value != 0x09) || (0x7F...0x9F).contains(scalar.value)
     }
 
+    /// Whether `text` holds a control (`isControl`), read as UTF-8 bytes: C0 and DEL are single bytes, C1
+    /// (U+0080-U+009F) is 0xC2 then 0x80-0x9F, and no other scalar's encoding holds those bytes in those places.
+    public static func contains(in text: String) -> Bool {
+        var afterC2 = false
+        for byte in text.utf8 {
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (afterC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
+    }
+
     /// The first control in `text`, if there is one.
     public static func first(in text: String) -> Unicode.Scalar? {
         text.unicodeScalars.first(where: isControl)
