@@ -127,6 +127,15 @@ import Testing
         #expect(LineChecker(spec: spec, context: fixedContext).check(line).issue?.message == message)
     }
 
+    /// CRLF files read as LF ones; aliases split at `|`; a label with Chinese and a flag kept whole.
+    @Test func aDataFileIsReadAsBytesWithItsLineEnds() throws {
+        let list = try ChoiceTable.parse("# a comment\r\nvalue\tlabel\taliases\r\n\r\nCN\t🇨🇳 中国\tzhongguo|zg\r\nDE\tGermany\t\r\n")
+        #expect(list.choices.map(\.value) == ["CN", "DE"])
+        #expect(list.choices[0].label == "🇨🇳 中国" && list.choices[0].aliases == ["zhongguo", "zg"])
+        #expect(list.choices[1].aliases.isEmpty)
+        #expect(list.named("ZG") == [0] && list.matches("zhong", in: list.roots) == [0])
+    }
+
     @Test func aValueIsTakenBackEvenWhenItIsAnotherChoicesLabel() throws {
         let list = try ChoiceTable.parsePairs("a\tb\nb\tc\n")
         let spec = Self.field(list).spec
@@ -140,6 +149,11 @@ import Testing
         ("value\tlabel\nx\tX\tZ\n", 2, "3 cells; the header has 2 columns"),
         ("label\tvalue\n", 1, "the first row names the columns, starting with 'value'"),
         ("value\tlabel\nx\tA\u{1B}[2J\n", 2, "a cell holds a control character: AU+1B[2J"),
+        // C1 controls are found in the bytes too (U+0085 is 0xC2 0x85), and DEL.
+        ("value\tlabel\nx\tA\u{85}B\n", 2, "a cell holds a control character: AU+85B"),
+        ("value\tlabel\nx\tA\u{7F}\n", 2, "a cell holds a control character: AU+7F"),
+        // A CR ends a line only before its LF: one left at the very end is a control in the cell.
+        ("value\tlabel\r\nx\tX\r\ny\tY\r", 3, "a cell holds a control character: YU+D"),
     ])
     func aBadListIsRefusedWithItsLine(text: String, line: Int, message: String) {
         #expect(throws: ChoiceListProblem(line: line, message)) { try ChoiceTable.parse(text) }
