@@ -14,6 +14,20 @@ import Testing
         #expect(Self.metadata.regions["GB"]?.nationalPrefix == "0")
     }
 
+    /// The byte test for a capturing group agrees with the rule the generator writes the header by (`(` left
+    /// after taking out every `(?:`), on every shipped national prefix pattern and a few made ones.
+    @Test func captureGroupsAreToldAsTheGeneratorTellsThem() {
+        var patterns = ["", "0", "(?:0)", "(0)", "((?:0))", "(?=0)", "0(?:1|2)", "([0-24-8]\\d{5})$|0"]
+        for line in (ShippedData.files["data/phone-regions.tsv"] ?? "").split(separator: "\n") where !line.hasPrefix("#") {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if cells.count > 6 { patterns.append(String(cells[6])) }
+        }
+        #expect(patterns.count > 200)
+        for pattern in patterns {
+            #expect(PhoneMetadata.hasCaptureGroup(pattern) == pattern.replacing("(?:", with: "").contains("("), "\(pattern)")
+        }
+    }
+
     /// The shipped files read whole (every row decoded, malformed rows reported) give every region the same
     /// automata, examples and formats as the metadata fields use, which reads a region's rows when first asked.
     @Test func readingWholeAgreesWithReadingRegionByRegion() throws {

@@ -174,14 +174,21 @@ public struct PhoneMetadata: Sendable {
         }
         var regions: [String: PhoneRegion] = [:]
         var byCode: [Int: [String]] = [:]
-        for (line, row) in rows(regionText) {
-            guard let code = row["value"], let calling = row["calling_code"].flatMap({ Int($0) }),
-                  let intl = dfa(row["intl_prefix_dfa"]), let npp = dfa(row["national_prefix_for_parsing_dfa"]),
-                  let lead = dfa(row["leading_digits_dfa"])
+        let regionRows = rows(regionText)
+        // Each column's index looked up once, not by name in every row.
+        let header = regionRows.first?.1.columns ?? [:]
+        let value = header["value"], callingCode = header["calling_code"], intlDFA = header["intl_prefix_dfa"],
+            nppDFA = header["national_prefix_for_parsing_dfa"], leadDFA = header["leading_digits_dfa"],
+            nppText = header["national_prefix_for_parsing"], transformRule = header["national_prefix_transform_rule"],
+            nationalPrefix = header["national_prefix"], main = header["main_country_for_code"],
+            lengths = header["possible_lengths"], localLengths = header["possible_lengths_local_only"]
+        for (line, row) in regionRows {
+            guard let code = row[value], let calling = row[callingCode].flatMap({ Int($0) }),
+                  let intl = dfa(row[intlDFA]), let npp = dfa(row[nppDFA]), let lead = dfa(row[leadDFA])
             else { return .failure(ChoiceListProblem(line: line, tr("a region row is malformed"))) }
-            let prefix = row["national_prefix_for_parsing"] ?? "", transform = row["national_prefix_transform_rule"] ?? ""
+            let prefix = row[nppText] ?? "", transform = row[transformRule] ?? ""
             var rewrite: (pattern: RegexPattern, transform: String)?
-            if !transform.isEmpty || prefix.replacing("(?:", with: "").contains("(") {
+            if !transform.isEmpty || PhoneMetadata.hasCaptureGroup(prefix) {
                 guard let pattern = try? RegexPattern(prefix) else {
                     return .failure(ChoiceListProblem(line: line, tr("national_prefix_for_parsing does not compile")))
                 }
@@ -189,10 +196,10 @@ public struct PhoneMetadata: Sendable {
             }
             let region = PhoneRegion(
                 code: code, callingCode: calling, internationalPrefix: intl,
-                nationalPrefix: row["national_prefix"] ?? "", nationalPrefixForParsing: npp,
-                isMainCountry: row["main_country_for_code"] == "1", leadingDigits: lead,
-                possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
-                localOnlyLengths: (row["possible_lengths_local_only"] ?? "").split(separator: ",").compactMap { Int($0) },
+                nationalPrefix: row[nationalPrefix] ?? "", nationalPrefixForParsing: npp,
+                isMainCountry: row[main] == "1", leadingDigits: lead,
+                possibleLengths: (row[lengths] ?? "").split(separator: ",").compactMap { Int($0) },
+                localOnlyLengths: (row[localLengths] ?? "").split(separator: ",").compactMap { Int($0) },
                 nationalPrefixRewrite: rewrite, tables: tables)
             regions[code] = region
             byCode[calling, default: []].append(code)
@@ -211,6 +218,17 @@ public struct PhoneMetadata: Sendable {
     }
 }
 
+extension PhoneMetadata {
+    /// Whether a national prefix pattern has a capturing group: a `(` that does not open `(?:` (as the generator
+    /// tells them apart for the regions file's header).
+    static func hasCaptureGroup(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        return bytes.indices.contains { i in
+            bytes[i] == UInt8(ascii: "(") && !(i + 2 < bytes.count && bytes[i + 1] == UInt8(ascii: "?") && bytes[i + 2] == UInt8(ascii: ":"))
+        }
+    }
+}
+
 /// One row of a generated data file, its cells read by column name (one shared name table per file, not a
 /// dictionary per row: the files hold some 30,000 rows, read before a phone field's first key).
 struct TableRow {
@@ -218,6 +236,12 @@ struct TableRow {
     let columns: [String: Int]
     /// The row's cells.
     let cells: [String]
+
+    /// The cell at a column index (from `columns`); nil for no index or a row that stops before it.
+    subscript(_ index: Int?) -> String? {
+        guard let index, index < cells.count else { return nil }
+        return cells[index]
+    }
 
     /// The cell under `name`; nil when the file has no such column or the row stops before it.
     subscript(_ name: String) -> String? {
