@@ -13,15 +13,26 @@ final class ChoiceSearchIndex: Sendable {
         terms.reserveCapacity(choices.count)
         for (i, choice) in choices.enumerated() {
             var mine: [[UInt8]] = []
-            for name in [choice.label, choice.value] + choice.aliases {
-                let lower = name.lowercased()
-                if !mine.contains(Array(lower.utf8)) { mine.append(Array(lower.utf8)) }
-                if exact[lower]?.last != i { exact[lower, default: []].append(i) }
+            func add(_ name: String) {
+                // Text with no upper-case ASCII and nothing else is its own lower case (pinyin, codes); the rest
+                // (Chinese, names with capitals) goes through Unicode's mapping.
+                let lower = name.utf8.allSatisfy({ $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) }) ? name : name.lowercased()
+                let bytes = Array(lower.utf8)
+                if !mine.contains(bytes) { mine.append(bytes) }
+                ChoiceSearchIndex.appendOnce(i, to: &exact[lower, default: []])
             }
+            add(choice.label)
+            add(choice.value)
+            for alias in choice.aliases { add(alias) }
             terms.append(mine)
         }
         self.terms = terms
         self.exact = exact
+    }
+
+    /// Appends `i` unless it is already last (one look-up of the name, through the dictionary's in-place access).
+    private static func appendOnce(_ i: Int, to list: inout [Int]) {
+        if list.last != i { list.append(i) }
     }
 }
 
