@@ -82,15 +82,21 @@ struct Ask: ParsableCommand {
 
     /// Turn a prompt's outcome into output and an exit code, the same way for `ask` and `demo`.
     static func finish(_ outcome: PromptOutcome, spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws {
+        try end(outcome) { try decide($0, spec: spec, context: context, output: output) }
+    }
+
+    /// Ends the process as a one-field prompt's outcome says, for every command that asks one (`ask`, `demo`,
+    /// `confirm`): `decide` judges an accepted value or the line read from a pipe and never returns; Esc and
+    /// Ctrl-D exit 1, a timeout 124, a signal as that signal, a failure 70.
+    static func end(_ outcome: PromptOutcome, decide: ([UInt8]) throws -> Never) throws -> Never {
         switch outcome {
-        case .accepted(let value):
-            try decide(value, spec: spec, context: context, output: output)
+        case .accepted(let value): try decide(Array(value.utf8))
         case .noTerminal:
             guard let line = StandardInputLine.read(atMost: LineChecker.maxLineBytes) else {
                 Diagnostics.error(tr("no terminal to ask on and no input on stdin"))
                 throw ExitCode(1)
             }
-            try decide(line, spec: spec, context: context, output: output)
+            try decide(line)
         case .cancelled, .endOfFile, .back, .findRecord: throw ExitCode(1)
         case .timedOut:
             Diagnostics.error(tr("timed out"))

@@ -78,25 +78,11 @@ struct Confirm: ParsableCommand {
         // may be typed answers at once, every other one is refused.
         let keys = SymbolClass.characters(Confirm.answers.keys.sorted().joined(), name: tr("y or n"))
         let field = FieldSpec(name: "confirm", symbols: SymbolRules(defaultClass: keys, normalizeFullwidth: false))
-        switch FieldPrompt.run(spec: field, context: context, options: options) {
-        case .accepted(let value): try answer(Array(value.utf8), spec: spec, context: context)
-        case .noTerminal:
-            guard let line = StandardInputLine.read(atMost: LineChecker.maxLineBytes) else {
-                Diagnostics.error(tr("no terminal to ask on and no input on stdin"))
-                throw ExitCode(1)
-            }
-            try answer(line, spec: spec, context: context)
-        case .cancelled, .endOfFile, .back, .findRecord: throw ExitCode(1)
-        case .timedOut:
-            if onTimeout == .default, let defaultAnswer { try answer(Array(defaultAnswer.rawValue.utf8), spec: spec, context: context) }
-            Diagnostics.error(tr("timed out"))
-            throw Exit.timeout
-        case .interrupted: Interrupt.propagate(SIGINT)
-        case .terminated(let signo): Interrupt.propagate(signo, wholeGroup: false)
-        case .failed(let why):
-            Diagnostics.error(why)
-            throw Exit.internalError
+        let outcome = FieldPrompt.run(spec: field, context: context, options: options)
+        if outcome == .timedOut, onTimeout == .default, let defaultAnswer {
+            try answer(Array(defaultAnswer.rawValue.utf8), spec: spec, context: context)
         }
+        try Ask.end(outcome) { try answer($0, spec: spec, context: context) }
     }
 
     /// The keys that answer at once, each a whole typed text: the `confirm` keymap's aliases a single key types.
