@@ -1500,7 +1500,6 @@ msgid "no such keymap (known: {0})"
 msgstr "没有这个键映射（已有：{0}）"
 
 #: Sources/fieldline/Ask.swift
-#: Sources/fieldline/Confirm.swift
 msgid "no terminal to ask on and no input on stdin"
 msgstr "没有可用于询问的终端，标准输入也没有内容"
 
@@ -1878,7 +1877,6 @@ msgid "this value is already in {0} of {1}"
 msgstr "这个值已在 {1} 的{0}中"
 
 #: Sources/fieldline/Ask.swift
-#: Sources/fieldline/Confirm.swift
 msgid "timed out"
 msgstr "超时"
 
