@@ -45,7 +45,7 @@ public struct CSVSink: RecordSink {
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
-        let row = CSVText.record(record.columns.map(\.value))
+        let row = CSVSink.row(record)
         if let log {
             try log.save(row, columns: record.columns)
         } else {
@@ -56,15 +56,12 @@ public struct CSVSink: RecordSink {
 
     /// A file gets the batch in one write and one `fsync`; standard output record by record.
     public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
-        guard let log else {
-            var refused: [(index: Int, error: SinkError)] = []
-            for (index, record) in records.enumerated() {
-                do { try save(record) } catch where error.kind == .conflict { refused.append((index, error)) }
-            }
-            return refused
-        }
-        return try log.save(batch: records.map { record in (CSVText.record(record.columns.map(\.value)), record.columns) })
+        guard let log else { return try saveEach(records) }
+        return try log.save(batch: records.map { (CSVSink.row($0), $0.columns) })
     }
+
+    /// The record's CSV row.
+    private static func row(_ record: SavedRecord) -> [UInt8] { CSVText.record(record.columns.map(\.value)) }
 }
 
 /// A header row naming `columns`, then one row per record.

@@ -42,7 +42,7 @@ public struct JSONLinesSink: RecordSink {
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
-        let line = JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) }))
+        let line = JSONLinesSink.line(record)
         if let log {
             try log.save(Array(line.utf8) + [0x0A], columns: record.columns)
         } else {
@@ -53,14 +53,13 @@ public struct JSONLinesSink: RecordSink {
 
     /// A file gets the batch in one write and one `fsync`; standard output record by record.
     public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
-        guard let log else {
-            var refused: [(index: Int, error: SinkError)] = []
-            for (index, record) in records.enumerated() {
-                do { try save(record) } catch where error.kind == .conflict { refused.append((index, error)) }
-            }
-            return refused
-        }
-        return try log.save(batch: records.map { record in (Array(JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) })).utf8) + [0x0A], record.columns) })
+        guard let log else { return try saveEach(records) }
+        return try log.save(batch: records.map { (Array(JSONLinesSink.line($0).utf8) + [0x0A], $0.columns) })
+    }
+
+    /// The record as one JSON object (no line end).
+    private static func line(_ record: SavedRecord) -> String {
+        JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) }))
     }
 }
 

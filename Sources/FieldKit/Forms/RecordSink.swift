@@ -84,6 +84,11 @@ extension RecordSink {
     public mutating func commitBatch() throws(SinkError) {}
     /// Record by record by default (standard output: each written as it comes), the refused ones left out.
     public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
+        try saveEach(records)
+    }
+    /// Saves `records` one `save` each, the refused ones left out and returned by index: the default batch, and a
+    /// file sink's batch when it writes to standard output.
+    public mutating func saveEach(_ records: [SavedRecord]) throws(SinkError) -> [(index: Int, error: SinkError)] {
         var refused: [(index: Int, error: SinkError)] = []
         for (index, record) in records.enumerated() {
             do { try save(record) } catch where error.kind == .conflict || error.kind == .refused {
