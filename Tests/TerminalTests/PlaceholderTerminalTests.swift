@@ -59,9 +59,10 @@ import Testing
         t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
         #expect(Self.row(t, "Note:") == "Note:", "\(t.dump())")
-        t.run("clear; " + Self.ask("text --prompt 'Wait: ' --placeholder 'waiting' --timeout 8"))
+        // Long enough that a loaded machine still sees the placeholder before the timeout ends the prompt.
+        t.run("clear; " + Self.ask("text --prompt 'Wait: ' --placeholder 'waiting' --timeout 20"))
         try await t.see("the placeholder") { _ in Self.styledRow(t, "Wait: ")?.contains("[2mwaiting") == true }
-        try await t.see("the timeout") { rows in rows.contains { $0.hasPrefix("rc=124") } }
+        try await t.see("the timeout", timeout: 40) { rows in rows.contains { $0.hasPrefix("rc=124") } }
         #expect(Self.row(t, "Wait:") == "Wait:", "\(t.dump())")
     }
 
