@@ -43,7 +43,8 @@ import Testing
         #expect(fields.count == 4, "one line per field: \(t.dump())")
         #expect(fields[2].hasPrefix("Name: Zhang San"), "\(t.dump())")
         t.press("Enter")
-        try await t.see("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
+        // The next record's first field is drawn just after the saved line: wait for it before counting.
+        try await t.see("saved, and the next record") { rows in rows.contains { $0.hasPrefix("1 saved to ") } && Self.fieldRows(rows).count >= 5 }
         #expect(Self.fieldRows(t.screen()).count == 5, "the block stays above, the next record below: \(t.dump())")
     }
 
