@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +20,8 @@ static volatile sig_atomic_t guard_continued;
 static volatile sig_atomic_t guard_rows_below;
 static volatile sig_atomic_t guard_clear_below;
 static volatile sig_atomic_t guard_blank_after_cursor;
+// Between prompts: the cursor is on a fresh line already and no prompt's editing settings are known.
+static volatile sig_atomic_t guard_idle;
 
 // Signals handled, with the actions and mask they had before.
 enum { GUARD_MAX_SIGNALS = 80 };
@@ -62,7 +65,7 @@ static void leave_terminal(int fresh_line) {
     hold_ttou(&previous);
     static const char paste_off[] = "\x1b[?2004l";
     write_all(guard_tty, paste_off, sizeof paste_off - 1);
-    if (fresh_line) {
+    if (fresh_line && !guard_idle) {
         // A placeholder after the cursor is no part of the line left behind.
         for (int i = 0; i < guard_blank_after_cursor && i < 1000; i++) write_all(guard_tty, " ", 1);
         write_all(guard_tty, "\r", 1);
@@ -186,8 +189,17 @@ static void guard(int signo, void (*handler)(int)) {
     install(signo, handler);
 }
 
+// A process that exits (not by a signal) while the guard is held gets its terminal back too.
+static void leave_at_exit(void) {
+    if (!guard_armed || guard_released) return;
+    guard_released = 1;
+    leave_terminal(1);
+}
+
 int flg_arm(int tty, const struct termios *original) {
     if (guard_armed) return -1;
+    static int exit_hook_registered;
+    if (!exit_hook_registered) exit_hook_registered = atexit(leave_at_exit) == 0;
     guard_tty = tty;
     guard_original = *original;
     guard_released = 0;
@@ -198,6 +210,7 @@ int flg_arm(int tty, const struct termios *original) {
     guard_rows_below = 0;
     guard_clear_below = 0;
     guard_blank_after_cursor = 0;
+    guard_idle = 0;
     guard_count = 0;
 
     sigset_t deferred;
@@ -224,6 +237,18 @@ int flg_arm(int tty, const struct termios *original) {
 }
 
 void flg_release(void) { guard_released = 1; }
+
+void flg_set_idle(int idle) {
+    // Blocked signals cannot run a stop handler while these change (they arrive only inside flg_wait).
+    if (!idle) {
+        guard_editing_known = 0;
+        guard_editing_saved = 0;
+        guard_rows_below = 0;
+        guard_clear_below = 0;
+        guard_blank_after_cursor = 0;
+    }
+    guard_idle = idle != 0;
+}
 
 void flg_disarm(void) {
     if (!guard_armed) return;

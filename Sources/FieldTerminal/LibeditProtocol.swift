@@ -136,6 +136,9 @@ enum Bindings {
         // and Ctrl-S must not freeze output. `quit=` disables the character now; `-quit` keeps it disabled when
         // el_gets re-derives the editing characters from the terminal's.
         fl_set_tty(el, "-ixon", "quit=", "-quit")
+        // When a line ends libedit puts its cooked settings back; without echo and line buffering, so a key typed
+        // after Enter (the next field's, in a form) is never echoed by the terminal where the next prompt goes.
+        fl_set_tty_between_lines(el, "-echo", "-icanon")
         fl_set_prompt(el, Callbacks.prompt)
         fl_set_rprompt(el, Callbacks.counter)
         fl_set_getc(el, Callbacks.readCharacter)

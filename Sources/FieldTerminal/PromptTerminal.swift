@@ -7,7 +7,9 @@ import Glibc
 #endif
 
 /// The controlling terminal held open for prompts one after another (the fields of a form): one libedit for all
-/// of them, and keys typed ahead of the next prompt (a fast operator, a barcode scanner) are kept for it.
+/// of them, and keys typed ahead of the next prompt (a fast operator, a barcode scanner) are kept for it. From open
+/// to deinit the terminal neither echoes nor buffers lines, between prompts too, so keys typed ahead never show up
+/// where the next prompt is drawn; the terminal guard holds the original settings for every way out.
 public final class PromptTerminal {
     /// Why the terminal could not be opened, as the outcome a prompt reports.
     public struct Problem: Error {
@@ -16,6 +18,10 @@ public final class PromptTerminal {
     }
 
     private let tty: Int32
+    /// The settings found at open, put back when the terminal is done with.
+    private var original: termios
+    /// The guard no longer holds the terminal (it was put back after a signal or Ctrl-C).
+    private var released = false
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
     private let el: OpaquePointer
@@ -41,7 +47,7 @@ public final class PromptTerminal {
             close(tty)
             return .failure(Problem(outcome: .failed(tr("cannot open the terminal"))))
         }
-        // el_init sets the terminal up its own way: guarded, and put back exactly once it is done.
+        // From here a signal or an exit puts the settings back (el_init sets the terminal up its own way too).
         guard flg_arm(tty, &settings) == 0 else {
             fclose(input); fclose(output); close(tty)
             return .failure(Problem(outcome: .failed(tr("a prompt is already open"))))
@@ -49,20 +55,43 @@ public final class PromptTerminal {
         let started = el_init("fieldline", input, output, output)
         if let started { Bindings.install(on: started) }
         tcsetattr(tty, TCSADRAIN, &settings)
-        flg_release()
-        flg_disarm()
         guard let el = started else {
+            flg_release()
+            flg_disarm()
             fclose(input); fclose(output); close(tty)
             return .failure(Problem(outcome: .failed(tr("libedit did not start"))))
         }
-        return .success(PromptTerminal(tty: tty, input: input, output: output, el: el))
+        let terminal = PromptTerminal(tty: tty, original: settings, input: input, output: output, el: el)
+        terminal.quieten()
+        flg_set_idle(1)
+        return .success(terminal)
     }
 
-    private init(tty: Int32, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, el: OpaquePointer) {
+    private init(tty: Int32, original: termios, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
+                 el: OpaquePointer) {
         self.tty = tty
+        self.original = original
         self.input = input
         self.output = output
         self.el = el
+    }
+
+    /// Echo and line buffering off, everything else as found: a key typed while no prompt reads (before the first
+    /// is drawn, or while a form saves a record) waits unseen for the next one. libedit takes a terminal already out
+    /// of canonical mode for its edit mode set and applies its own over it.
+    private func quieten() {
+        var quiet = original
+        quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON)
+        withUnsafeMutableBytes(of: &quiet.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
+        tcsetattr(tty, TCSANOW, &quiet)
+    }
+
+    /// The settings found at open go back, and signals no longer touch the terminal.
+    private func restore() {
+        guard !released else { return }
+        released = true
+        tcsetattr(tty, TCSADRAIN, &original)
+        flg_release()
     }
 
     /// Moves the cursor up `rows` rows to the start of a line and erases from there down: a form goes back into a
@@ -87,6 +116,8 @@ public final class PromptTerminal {
 
     deinit {
         el_end(el)
+        restore()
+        flg_disarm()
         fclose(input)
         fclose(output)
         close(tty)
@@ -96,12 +127,8 @@ public final class PromptTerminal {
     /// `choicesFor`, a choice field is a search: its list is fetched again for every new query.
     public func ask(spec: FieldSpec, context: ValidationContext, options: PromptOptions,
                     choicesFor: ((String) -> ChoiceList)? = nil) -> PromptOutcome {
-        guard !gone else { return .terminated(SIGHUP) }
-        var saved = termios()
-        guard tcgetattr(tty, &saved) == 0 else { return .noTerminal }
-        // From here on a signal restores `saved` before the process ends or stops.
-        guard flg_arm(tty, &saved) == 0 else { return .failed(tr("a prompt is already open")) }
-        defer { flg_disarm() }
+        guard !gone, !released else { return .terminated(SIGHUP) }
+        flg_set_idle(0)
 
         let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty,
                                     choicesFor: choicesFor)
@@ -121,6 +148,10 @@ public final class PromptTerminal {
         // queued item before the reader reads the terminal).
         session.pending += typedAhead
         typedAhead = []
+        // el_gets draws the prompt before its first read puts the terminal in its edit mode, so the terminal must
+        // be quiet already: a key typed as soon as the prompt shows would be echoed (a --secret value in clear).
+        // It is since open; set again in case a stop and continue put other settings on it.
+        quieten()
         // el_gets draws the prompt, the empty line and the counter before it reads a key.
         session.drawn = session.view.drawnCopy()
         TerminalWrites.bracketedPaste(tty, on: true)
@@ -134,7 +165,8 @@ public final class PromptTerminal {
         if case .terminated = outcome {
             // The terminal is gone or a signal ends the process: put back what can be, print nothing more.
             gone = true
-            tcsetattr(tty, TCSANOW, &saved)
+            released = true
+            tcsetattr(tty, TCSANOW, &original)
             flg_release()
             return outcome
         }
@@ -153,8 +185,14 @@ public final class PromptTerminal {
         // at the line's end; a one-row line keeps its counter, which libedit draws at the row's end).
         let clearRow = session.regionRows > 0 && rowsBelow == 0 && session.layout().cursorRow > 0 ? "\u{1B}[K" : ""
         TerminalWrites.write(tty, clearRow + String(repeating: "\n", count: rowsBelow) + "\r\n" + clearList)
-        tcsetattr(tty, TCSADRAIN, &saved)
-        flg_release()
+        if case .interrupted = outcome {
+            // Ctrl-C ends the process by SIGINT next, with the default action: the terminal goes back now.
+            restore()
+        } else {
+            // libedit left its own cooked settings; quiet again until the next prompt.
+            quieten()
+            flg_set_idle(1)
+        }
         if case .accepted(let value) = outcome { session.history?.save(value) }
         return outcome
     }

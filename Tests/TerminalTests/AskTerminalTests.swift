@@ -220,6 +220,29 @@ import Testing
         #expect(try await t.result() == "rc=0 x=[abc]", "\(t.dump())")
     }
 
+    /// A key typed the moment the prompt shows is never echoed by the terminal itself: echo and line buffering are
+    /// off before the first byte of the prompt is written (libedit sets its edit mode only at its first read, after
+    /// it has drawn the prompt; under load a --secret value typed at once showed in clear). Seen with strace, since
+    /// the window is too short to hit by typing.
+    @Test func secretFieldSilencesTheTerminalBeforeThePromptIsDrawn() async throws {
+        let strace = "/usr/bin/strace"
+        try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is not installed (apt-get install strace)")
+        let log = NSTemporaryDirectory() + "fl-quiet-\(UUID().uuidString.prefix(8)).trace"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(#"x=$(\#(strace) -v -o \#(log) -e trace=ioctl,write fieldline ask text --secret --prompt 'pw> '); echo "rc=$? x=[$x]""#)
+        try await t.wait { $0.contains { $0.hasPrefix("pw>") } }
+        t.type("abc")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[abc]", "\(t.dump())")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let prompt = try #require(lines.firstIndex { $0.hasPrefix("write(") && $0.contains(#""pw> ""#) }, "\(lines)")
+        // The terminal's mode when the prompt is written is the one the last TCSETS* before it set.
+        let mode = try #require(lines[..<prompt].last { $0.hasPrefix("ioctl(") && $0.contains("TCSETS") }, "\(lines)")
+        let localFlags = mode.split(separator: "c_lflag=").last?.prefix { $0 != "," }.split(separator: "|") ?? []
+        #expect(!localFlags.isEmpty && !localFlags.contains("ECHO") && !localFlags.contains("ICANON"), "\(mode)")
+    }
+
     @Test func historyRecallsAnAcceptedValue() async throws {
         let file = NSTemporaryDirectory() + "fl-hist-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: file) }

@@ -116,6 +116,37 @@ import Testing
         #expect(records.last == third)
     }
 
+    /// While a form runs, between its prompts too (a record being saved, its lines drawn), the terminal neither
+    /// echoes nor buffers lines: a key typed then never shows up where the next prompt is drawn. Seen with strace,
+    /// since the moments between prompts are too short to hit by typing: every terminal setting made from the
+    /// first prompt until the form ends has ECHO and ICANON off; the settings found at the start come back at the end.
+    @Test func theTerminalStaysQuietBetweenTheFieldsOfARecord() async throws {
+        let strace = "/usr/bin/strace"
+        try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is not installed (apt-get install strace)")
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = t.home + "/v.jsonl", log = t.home + "/form.trace"
+        t.run("\(strace) -v -o '\(log)' -e trace=ioctl,write fieldline form '\(Self.visitor)' --out '\(out)'; echo rc=$?")
+        try await t.seeRow("Mobile:", "0/11")
+        t.type("13812345678\r11010519491231002x\rZhang San\r\u{15}20260301\r\r")
+        try await t.see("1 saved") { $0.contains("1 saved to \(out)") }
+        try await t.seeRow("Mobile:", "0/11")
+        t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        func localFlags(_ line: Substring) -> [Substring] {
+            line.split(separator: "c_lflag=").last?.prefix { $0 != "," }.split(separator: "|") ?? []
+        }
+        let settings = lines.filter { $0.hasPrefix("ioctl(") && $0.contains("TCSETS") }
+        let first = try #require(lines.firstIndex { $0.hasPrefix("write(") && $0.contains("Mobile: ") }, "\(lines)")
+        let during = lines[first...].filter { $0.hasPrefix("ioctl(") && $0.contains("TCSETS") }.dropLast(2)
+        #expect(during.count >= 6, "\(settings)")  // libedit's edit and end-of-line modes for each of the fields
+        for line in during {
+            #expect(!localFlags(line).contains("ECHO") && !localFlags(line).contains("ICANON"), "\(line)")
+        }
+        // The last two: libedit's own restore when it ends, then fieldline's; both the settings found at the start.
+        #expect(settings.suffix(2).allSatisfy { localFlags($0).contains("ECHO") && localFlags($0).contains("ICANON") }, "\(settings)")
+    }
+
     /// Keys typed ahead of the next field (a fast operator, a barcode scanner sending a whole record at once) go
     /// to that field, not lost with the one that ended: the whole record in one write is saved as typed.
     @Test func keysTypedAheadReachTheNextField() async throws {

@@ -15,11 +15,15 @@
 /// line and ends the process by the same signal; SIGTSTP restores, stops, and prepares the terminal again when
 /// continued; SIGWINCH and SIGCONT only set flags. Signals the caller ignores stay ignored. SIGWINCH, SIGTSTP and
 /// SIGCONT are blocked except inside `flg_wait`, so no signal is missed between a flag check and the wait.
-/// Returns 0, or -1 if the guard is already armed.
+/// An `exit` while armed and not released restores the settings too. Returns 0, or -1 if the guard is already armed.
 int flg_arm(int tty, const struct termios *original);
 
 /// The terminal is back to its original settings: signals from now on end or stop the process without touching it.
 void flg_release(void);
+
+/// Whether the guard is held between prompts (1: the cursor is on a fresh line, a signal's exit adds no line) or a
+/// prompt starts (0: its rows, region and editing settings are forgotten until it reports them).
+void flg_set_idle(int idle);
 
 /// Put back the signal actions and mask from before `flg_arm`.
 void flg_disarm(void);
