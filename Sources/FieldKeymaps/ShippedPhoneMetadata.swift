@@ -2,8 +2,8 @@ import FieldKit
 
 /// The phone metadata shipped in keymaps/data/phone-*.tsv (libphonenumber's, compiled to digit automata).
 public enum ShippedPhoneMetadata {
-    /// Every region, read from the embedded data files once: the regions file whole, each region's automata and
-    /// formats the first time it is asked about (`PhoneMetadata.load`).
+    /// Every region, read from the embedded data files where they lie: a region's row, automata and formats are
+    /// found by a binary search the first time it is asked about (`PhoneMetadata.load`).
     public static let shared: PhoneMetadata = {
         switch PhoneMetadata.load(regions: ShippedData.files["data/phone-regions.tsv"] ?? "",
                                    patterns: ShippedData.files["data/phone-patterns.tsv"] ?? "",

@@ -28,27 +28,78 @@ import Testing
         }
     }
 
-    /// The shipped files read whole (every row decoded, malformed rows reported) give every region the same
-    /// automata, examples and formats as the metadata fields use, which reads a region's rows when first asked.
+    /// The shipped files read whole (every row decoded, malformed rows reported, the order the lookups rely on
+    /// checked) give every region the same fields, automata, examples and formats as the metadata fields use,
+    /// which finds a region's rows by a binary search when first asked; the calling codes agree too.
     @Test func readingWholeAgreesWithReadingRegionByRegion() throws {
         let whole = try PhoneMetadata.parse(regions: ShippedData.files["data/phone-regions.tsv"] ?? "",
                                             patterns: ShippedData.files["data/phone-patterns.tsv"] ?? "",
                                             formats: ShippedData.files["data/phone-formats.tsv"] ?? "").get()
-        #expect(whole.regions.keys.sorted() == Self.metadata.regions.keys.sorted())
+        #expect(whole.regions.codes == Self.metadata.regions.codes && whole.regions.codes.count == 254)
+        // The copy the shipped metadata uses is the set read from every format's bytes.
         #expect(whole.formatLiterals == Self.metadata.formatLiterals)
+        #expect(Self.metadata.formatLiterals == PhoneMetadata.shippedFormatLiterals)
+        let regions = whole.regions.codes.compactMap { whole.regions[$0] }
+        #expect(regions.count == 254)
         // Every literal a format writes is in the set read from the file's bytes.
-        let written = Set(whole.regions.values.flatMap { ($0.formats + $0.internationalFormats).flatMap { Array($0.format) } })
+        let written = Set(regions.flatMap { ($0.formats + $0.internationalFormats).flatMap { Array($0.format) } })
             .filter { $0 != "$" && !("0"..."9").contains($0) }
         #expect(written.isSubset(of: whole.formatLiterals) && whole.formatLiterals.subtracting(written).isSubset(of: [" "]))
-        for (code, region) in whole.regions {
-            let lazy = try #require(Self.metadata.regions[code])
+        var byCode: [Int: [String]] = [:]
+        for region in regions {
+            let lazy = try #require(Self.metadata.regions[region.code])
+            let code = region.code
+            #expect(region.callingCode == lazy.callingCode && region.nationalPrefix == lazy.nationalPrefix, "\(code)")
+            #expect(region.isMainCountry == lazy.isMainCountry && region.possibleLengths == lazy.possibleLengths, "\(code)")
+            #expect(region.localOnlyLengths == lazy.localOnlyLengths, "\(code)")
+            #expect(region.internationalPrefix == lazy.internationalPrefix && region.leadingDigits == lazy.leadingDigits, "\(code)")
+            #expect(region.nationalPrefixForParsing == lazy.nationalPrefixForParsing, "\(code)")
+            #expect((region.nationalPrefixRewrite == nil) == (lazy.nationalPrefixRewrite == nil), "\(code)")
             #expect(region.kinds.map(\.0) == lazy.kinds.map(\.0), "\(code)")
             #expect(zip(region.kinds, lazy.kinds).allSatisfy { $0.1 == $1.1 } && region.general == lazy.general, "\(code)")
             #expect(region.examples.map(\.number) == lazy.examples.map(\.number), "\(code)")
             #expect(region.formats.map(\.format) == lazy.formats.map(\.format), "\(code)")
             #expect(region.internationalFormats.map(\.format) == lazy.internationalFormats.map(\.format), "\(code)")
+            // A lookup gives the same object each time: one region, its automata read once.
+            #expect(Self.metadata.regions[code] === lazy)
+            byCode[region.callingCode, default: []].append(code)
         }
+        // Calling codes from the regions themselves: each code's main region first, then the others by code.
+        for (calling, codes) in byCode {
+            let expected = codes.sorted { a, b in
+                let ma = whole.regions[a]!.isMainCountry, mb = whole.regions[b]!.isMainCountry
+                return ma != mb ? ma : a < b
+            }
+            #expect(Self.metadata.byCallingCode[calling] == expected, "\(calling)")
+            #expect(Self.metadata.sharing[calling]?.map(\.code) == expected, "\(calling)")
+        }
+        #expect(Self.metadata.byCallingCode.count == byCode.count)
         #expect(whole.regions["CN"]?.kinds.count ?? 0 > 3)
+        // Codes the files do not hold, before, between and after theirs: none.
+        for missing in ["", "+", "+1", "+99", "A", "AA", "CNN", "C", "ZZZ", "cn", "ZW ", "\u{0}"] {
+            #expect(Self.metadata.regions[missing] == nil, "\(missing)")
+        }
+    }
+
+    /// The lookups find a region's rows by a binary search, so custom metadata whose rows are out of order (or
+    /// have a gap) is refused when read whole, at the row that breaks the order.
+    @Test func rowsOutOfOrderAreRefusedAtTheirLine() throws {
+        let regions = ShippedData.files["data/phone-regions.tsv"] ?? ""
+        var lines = regions.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("AD\t") })
+        lines.swapAt(first, first + 1)
+        let patterns = ShippedData.files["data/phone-patterns.tsv"] ?? "", formats = ShippedData.files["data/phone-formats.tsv"] ?? ""
+        switch PhoneMetadata.parse(regions: lines.joined(separator: "\n"), patterns: patterns, formats: formats) {
+        case .success: Issue.record("rows out of order were read")
+        case .failure(let problem):
+            #expect(problem.line == first + 2 && problem.message == "the rows are not sorted by region", "\(problem)")
+        }
+        lines.swapAt(first, first + 1)
+        lines.insert("", at: first + 1)
+        switch PhoneMetadata.parse(regions: lines.joined(separator: "\n"), patterns: patterns, formats: formats) {
+        case .success: Issue.record("an empty line among the rows was read")
+        case .failure(let problem): #expect(problem.line == first + 2 && problem.message == "a region row is malformed", "\(problem)")
+        }
     }
 
     @Test(arguments: [

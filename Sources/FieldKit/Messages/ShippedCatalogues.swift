@@ -799,6 +799,7 @@ msgid "a record is a JSON object of field names to values"
 msgstr "记录是字段名到值的 JSON 对象"
 
 #: Sources/FieldKit/Phone/PhoneMetadata.swift
+#: Sources/FieldKit/Phone/PhoneRegions.swift
 msgid "a region row is malformed"
 msgstr "地区行不正确"
 
@@ -1422,7 +1423,7 @@ msgstr "必须在 {0} 到 {1} 之间，不是 {2}"
 msgid "name a KEYMAP or give --keymap-file PATH"
 msgstr "请指定 KEYMAP，或给出 --keymap-file PATH"
 
-#: Sources/FieldKit/Phone/PhoneMetadata.swift
+#: Sources/FieldKit/Phone/PhoneRegions.swift
 msgid "national_prefix_for_parsing does not compile"
 msgstr "national_prefix_for_parsing 无法编译"
 
@@ -1835,6 +1836,10 @@ msgstr "@ 前面的部分最多 64 个字符"
 #: Sources/FieldSinks/PostgresSink.swift
 msgid "the record saved {0} by {1}"
 msgstr "{1} 于 {0} 保存的记录"
+
+#: Sources/FieldKit/Phone/SortedTableFile.swift
+msgid "the rows are not sorted by region"
+msgstr "各行未按地区排序"
 
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "the separator '{0}' is in the value '{1}'; choose another separator"

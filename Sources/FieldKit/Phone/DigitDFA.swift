@@ -21,50 +21,65 @@ public struct DigitDFA: Sendable, Equatable {
         self.table = table
     }
 
+    /// `init(encoded:)` of bytes read in place (a cell of a data file).
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let table = DigitDFA.table(encoded: bytes) else { return nil }
+        self.table = table
+    }
+
     /// The table an encoding describes, nil when it is malformed.
     private static func table(encoded utf8: UnsafeBufferPointer<UInt8>) -> [Int32]? {
-        // Read byte by byte: the shipped tables hold about 28,000 states, read before a phone field's first key.
-        var table: [Int32] = []
+        // Read byte by byte into a buffer sized by the states counted first: the automata of a phone field's region
+        // and its formats are read before its first key.
         var stateCount = 1
         for byte in utf8 where byte == UInt8(ascii: ";") { stateCount += 1 }
-        table.reserveCapacity(stateCount * 11)
-        var field = 0          // 0: the accepting flag, 1-10: the next state for digits 0-9
-        var value: Int32 = -1  // the field's number so far; -1 while empty
-        var flag: Int32 = -1
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let next = (value < 0 ? 0 : value) &* 10 &+ Int32(byte &- 0x30)
-                guard next < 1 << 24 else { return nil }
-                value = next
-            case UInt8(ascii: ","), UInt8(ascii: ";"):
-                // The field ends: the flag (0 or 1) or the next state for a digit.
+        var malformed = false
+        let table = [Int32](unsafeUninitializedCapacity: stateCount * 11) { out, written in
+            var field = 0          // 0: the accepting flag, 1-10: the next state for digits 0-9
+            var value: Int32 = -1  // the field's number so far; -1 while empty
+            var flag: Int32 = -1
+            var state = 0
+            func fail() { malformed = true }
+            for byte in utf8 {
+                if byte &- 0x30 < 10 {
+                    let next = (value < 0 ? 0 : value) &* 10 &+ Int32(byte &- 0x30)
+                    guard next < 1 << 24 else { fail(); break }
+                    value = next
+                    continue
+                }
+                guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") else { fail(); break }
+                // The field ends: the flag (0 or 1) or the next state for a digit, the flag kept last.
                 if field == 0 {
-                    guard value == 0 || value == 1 else { return nil }
+                    guard value == 0 || value == 1 else { fail(); break }
                     flag = value
                 } else {
-                    guard field <= 10 else { return nil }
-                    table.append(value)
+                    guard field <= 10, state < stateCount else { fail(); break }
+                    out[state &* 11 &+ field &- 1] = value
                 }
                 field += 1
                 value = -1
-                // The state ends after its eleventh field, its flag kept last.
                 if byte == UInt8(ascii: ";") {
-                    guard field == 11 else { return nil }
-                    table.append(flag)
+                    guard field == 11 else { fail(); break }
+                    out[state &* 11 &+ 10] = flag
+                    state += 1
                     field = 0
                 }
-            default: return nil
+            }
+            // The last state has no `;` after it.
+            if !malformed && field == 10 && state == stateCount - 1 {
+                out[state &* 11 &+ 9] = value
+                out[state &* 11 &+ 10] = flag
+                written = stateCount * 11
+                // Every next state must exist.
+                for s in 0..<stateCount {
+                    for d in 0..<10 where out[s &* 11 &+ d] >= Int32(stateCount) { malformed = true }
+                }
+            } else {
+                malformed = true
+                written = 0
             }
         }
-        // The last state has no `;` after it.
-        guard field == 10 else { return nil }
-        table.append(value)
-        table.append(flag)
-        // Every next state must exist.
-        let states = Int32(table.count / 11)
-        for (i, n) in table.enumerated() where i % 11 != 10 && n >= states { return nil }
-        return table
+        return malformed ? nil : table
     }
 
     /// The state after reading `digits` (each 0-9) from the start, or nil once no match is possible.

@@ -94,12 +94,18 @@ extension PhoneFormat {
             guard bounds.count == (part.contains("-") ? 2 : 1), bounds[0] <= bounds[bounds.count - 1] else { return nil }
             groups.append(bounds[0]...bounds[bounds.count - 1])
         }
-        // Split as bytes: the cell holds whole automata, and a split by Character would be most of the load.
-        var dfas: [DigitDFA] = []
-        for text in leading.utf8.split(separator: UInt8(ascii: "|")) {
-            guard let dfa = DigitDFA(utf8: text) else { return nil }
-            dfas.append(dfa)
+        // Split as bytes, read in place: the cell holds whole automata, read before a phone field's first key.
+        var dfas: [DigitDFA] = [], malformed = false, cell = leading
+        cell.withUTF8 { bytes in
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "|") {
+                defer { start = i + 1 }
+                guard i > start else { continue }
+                guard let dfa = DigitDFA(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i])) else { malformed = true; break }
+                dfas.append(dfa)
+            }
         }
+        guard !malformed else { return nil }
         let lengths = groups.reduce(0) { $0 + $1.lowerBound }...groups.reduce(0) { $0 + $1.upperBound }
         let national = PhoneFormat(
             pattern: pattern, groups: groups, lengths: lengths, format: format, leadingDigits: dfas,

@@ -102,120 +102,84 @@ public final class PhoneRegion: Sendable {
     }
 }
 
-/// Every region's numbers, by region code and by calling code.
+/// Every region's numbers, by region code and by calling code, read from the generated data files where they lie:
+/// a region is made from its rows the first time it is asked for.
 public struct PhoneMetadata: Sendable {
     /// Region code → region.
-    public let regions: [String: PhoneRegion]
-    /// Calling code → its regions, the main one first.
-    public let byCallingCode: [Int: [String]]
-    /// The same regions themselves, so reading a number looks up no region code (derived from `byCallingCode`).
-    let sharing: RegionsByCallingCode
+    public let regions: PhoneRegions
     /// The patterns and formats files, read region by region.
     let tables: PhoneTables
     /// Every character a format writes besides its digits, and the space after a prefix.
-    public var formatLiterals: Set<Character> = [" "]
+    public var formatLiterals: Set<Character>
 
-    /// Reads the generated data files whole, every region's automata and formats included; the problem's text for
-    /// a malformed one (the tests read the shipped files so, and custom metadata is read so).
+    /// Calling code → its regions, the main one first.
+    public var byCallingCode: [Int: [String]] { regions.byCallingCode }
+    /// The same regions themselves, so reading a number looks up no region code.
+    var sharing: SharingRegions { SharingRegions(regions: regions) }
+
+    /// What every shipped format writes between its digits, besides the space after a prefix. A copy of what the
+    /// formats file holds, so that no phone field scans every format at start-up;
+    /// `PhoneNumberTests.readingWholeAgreesWithReadingRegionByRegion` keeps it equal to the file's.
+    static let shippedFormatLiterals: Set<Character> = [" ", "(", ")", "-", "."]
+
+    /// Reads the generated data files whole, every region's automata and formats included, and checks the order
+    /// the lookups rely on; the problem's text for a malformed one (the tests read the shipped files so, and custom
+    /// metadata is read so).
     public static func parse(regions regionText: String, patterns patternText: String, formats formatText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
-        let metadata: PhoneMetadata
-        switch load(regions: regionText, patterns: patternText, formats: formatText) {
-        case .success(let loaded): metadata = loaded
+        let files: (regions: SortedTableFile, tables: PhoneTables)
+        switch open(regions: regionText, patterns: patternText, formats: formatText) {
+        case .success(let opened): files = opened
         case .failure(let problem): return .failure(problem)
         }
-        for code in metadata.regions.keys.sorted() {
+        for (file, problem) in [(files.regions, tr("a region row is malformed")),
+                                (files.tables.patterns, tr("a pattern row needs region, kind and a DFA")),
+                                (files.tables.formats, tr("a format row is malformed"))] {
+            if let found = file.problem(problem) { return .failure(found) }
+        }
+        var metadata = PhoneMetadata(regions: PhoneRegions(file: files.regions, tables: files.tables), tables: files.tables,
+                                     formatLiterals: files.tables.formatLiterals())
+        for code in metadata.regions.codes {
+            switch metadata.regions.make(code) {
+            case .success: break
+            case .failure(let problem): return .failure(problem)
+            }
             if case .failure(let problem) = metadata.tables.numbers(of: code) { return .failure(problem) }
             _ = metadata.regions[code]?.numbers
         }
+        metadata.formatLiterals.insert(" ")
         return .success(metadata)
     }
 
-    /// Reads the generated data files, each region's automata and formats only when first asked for (a field
-    /// asks about one region or a few): the regions file is read whole, the others only indexed by region. The
-    /// problem's text for a malformed regions file or a row with no region.
+    /// The shipped data files, each region's row, automata and formats read only when first asked for (a field
+    /// asks about one region or a few); nothing is read at all until then but the files' header rows. The problem
+    /// of a file with no header naming its region column.
     public static func load(regions regionText: String, patterns patternText: String, formats formatText: String) -> Result<PhoneMetadata, ChoiceListProblem> {
-        func rows(_ text: String) -> [(Int, TableRow)] {
-            var columns: [String: Int]?
-            var out: [(Int, TableRow)] = []
-            var copy = text
-            copy.withUTF8 { bytes in
-                var lineNumber = 0, start = 0
-                while start < bytes.count {
-                    lineNumber += 1
-                    var end = start
-                    while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-                    defer { start = end + 1 }
-                    guard end > start, bytes[start] != UInt8(ascii: "#") else { continue }
-                    var cells: [String] = []
-                    var cellStart = start
-                    for i in start...end where i == end || bytes[i] == 0x09 {
-                        cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[cellStart..<i]), as: UTF8.self))
-                        cellStart = i + 1
-                    }
-                    guard let columns else {
-                        // A name given twice is its first column's.
-                        columns = Dictionary(cells.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-                        continue
-                    }
-                    out.append((lineNumber, TableRow(columns: columns, cells: cells)))
-                }
-            }
-            return out
+        open(regions: regionText, patterns: patternText, formats: formatText).map { files in
+            PhoneMetadata(regions: PhoneRegions(file: files.regions, tables: files.tables), tables: files.tables,
+                          formatLiterals: shippedFormatLiterals)
         }
-        func dfa(_ text: String?) -> DigitDFA?? {
-            guard let text, !text.isEmpty else { return .some(nil) }
-            return DigitDFA(encoded: text).map { .some($0) }
-        }
-        let tables: PhoneTables
-        switch (PhoneTableFile.index(patternText, problem: tr("a pattern row needs region, kind and a DFA")),
-                PhoneTableFile.index(formatText, problem: tr("a format row is malformed"))) {
-        case (.success(let patterns), .success(let formats)): tables = PhoneTables(patterns: patterns, formats: formats)
-        case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
-        }
-        var regions: [String: PhoneRegion] = [:]
-        var byCode: [Int: [String]] = [:]
-        let regionRows = rows(regionText)
-        // Each column's index looked up once, not by name in every row.
-        let header = regionRows.first?.1.columns ?? [:]
-        let value = header["value"], callingCode = header["calling_code"], intlDFA = header["intl_prefix_dfa"],
-            nppDFA = header["national_prefix_for_parsing_dfa"], leadDFA = header["leading_digits_dfa"],
-            nppText = header["national_prefix_for_parsing"], transformRule = header["national_prefix_transform_rule"],
-            nationalPrefix = header["national_prefix"], main = header["main_country_for_code"],
-            lengths = header["possible_lengths"], localLengths = header["possible_lengths_local_only"]
-        for (line, row) in regionRows {
-            guard let code = row[value], let calling = row[callingCode].flatMap({ Int($0) }),
-                  let intl = dfa(row[intlDFA]), let npp = dfa(row[nppDFA]), let lead = dfa(row[leadDFA])
-            else { return .failure(ChoiceListProblem(line: line, tr("a region row is malformed"))) }
-            let prefix = row[nppText] ?? "", transform = row[transformRule] ?? ""
-            var rewrite: (pattern: RegexPattern, transform: String)?
-            if !transform.isEmpty || PhoneMetadata.hasCaptureGroup(prefix) {
-                guard let pattern = try? RegexPattern(prefix) else {
-                    return .failure(ChoiceListProblem(line: line, tr("national_prefix_for_parsing does not compile")))
-                }
-                rewrite = (pattern, transform)
-            }
-            let region = PhoneRegion(
-                code: code, callingCode: calling, internationalPrefix: intl,
-                nationalPrefix: row[nationalPrefix] ?? "", nationalPrefixForParsing: npp,
-                isMainCountry: row[main] == "1", leadingDigits: lead,
-                possibleLengths: (row[lengths] ?? "").split(separator: ",").compactMap { Int($0) },
-                localOnlyLengths: (row[localLengths] ?? "").split(separator: ",").compactMap { Int($0) },
-                nationalPrefixRewrite: rewrite, tables: tables)
-            regions[code] = region
-            byCode[calling, default: []].append(code)
-        }
-        for (code, list) in byCode {
-            byCode[code] = list.sorted { a, b in
-                let ma = regions[a]!.isMainCountry, mb = regions[b]!.isMainCountry
-                return ma != mb ? ma : a < b
-            }
-        }
-        var metadata = PhoneMetadata(
-            regions: regions, byCallingCode: byCode, sharing: RegionsByCallingCode(byCode.mapValues { $0.compactMap { regions[$0] } }),
-            tables: tables)
-        metadata.formatLiterals.formUnion(tables.formats.characters(inColumns: ["format", "international_format"], except: ["NA"]))
-        return .success(metadata)
     }
+
+    /// The three files opened (their header rows read).
+    private static func open(regions regionText: String, patterns patternText: String, formats formatText: String)
+        -> Result<(regions: SortedTableFile, tables: PhoneTables), ChoiceListProblem> {
+        switch (SortedTableFile.open(regionText, key: "value", problem: tr("a region row is malformed")),
+                SortedTableFile.open(patternText, key: "region", problem: tr("a pattern row needs region, kind and a DFA")),
+                SortedTableFile.open(formatText, key: "region", problem: tr("a format row is malformed"))) {
+        case (.success(let regions), .success(let patterns), .success(let formats)):
+            return .success((regions, PhoneTables(patterns: patterns, formats: formats)))
+        case (.failure(let problem), _, _), (_, .failure(let problem), _), (_, _, .failure(let problem)):
+            return .failure(problem)
+        }
+    }
+}
+
+/// The regions of each calling code (main region first), looked up for every number read.
+struct SharingRegions {
+    let regions: PhoneRegions
+
+    /// The code's regions, nil when no region has it.
+    subscript(code: Int) -> [PhoneRegion]? { regions.sharing(code) }
 }
 
 extension PhoneMetadata {
@@ -247,24 +211,5 @@ struct TableRow {
     subscript(_ name: String) -> String? {
         guard let index = columns[name], index < cells.count else { return nil }
         return cells[index]
-    }
-}
-
-/// The regions of each calling code (main region first), looked up for every number read: a table indexed by the
-/// code (codes are 1 to 3 digits) instead of a hashed dictionary.
-struct RegionsByCallingCode: Sendable {
-    private let table: [[PhoneRegion]]
-
-    init(_ regions: [Int: [PhoneRegion]]) {
-        var table = [[PhoneRegion]](repeating: [], count: 1000)
-        for (code, list) in regions where code >= 0 && code < 1000 { table[code] = list }
-        self.table = table
-    }
-
-    /// The code's regions, nil when no region has it.
-    subscript(code: Int) -> [PhoneRegion]? {
-        guard code >= 0 && code < table.count else { return nil }
-        let list = table[code]
-        return list.isEmpty ? nil : list
     }
 }

@@ -1,0 +1,145 @@
+import Synchronization
+
+/// Every region of phone-regions.tsv, each made from its row the first time it is asked for (a binary search of the
+/// sorted file): a phone field asks about its own region and the few sharing its calling code, and making all 254
+/// (their automata decoded, their national-prefix patterns compiled) was most of its start-up.
+public final class PhoneRegions: Sendable {
+    /// The regions file, sorted by region code.
+    private let file: SortedTableFile
+    /// Where each region's numbers are read from.
+    private let tables: PhoneTables
+    /// The regions made so far, and the codes asked for that have none.
+    private let made = Mutex<[String: PhoneRegion?]>([:])
+    /// Each calling code's regions made so far, the main one first.
+    private let sharingMade = Mutex<[Int: [PhoneRegion]]>([:])
+    /// Every region code and the regions of each calling code, read from two cells of every row when first needed.
+    private let index = AtomicLazyReference<CallingCodeIndex>()
+
+    init(file: SortedTableFile, tables: PhoneTables) {
+        self.file = file
+        self.tables = tables
+    }
+
+    /// The region with this code (`CN`, `+800`), nil when the metadata has none.
+    public subscript(code: String) -> PhoneRegion? {
+        if let known = made.withLock({ $0[code] }) { return known }
+        let region: PhoneRegion?
+        switch make(code) {
+        case .success(let found): region = found
+        // The shipped data is read whole by the tests (`PhoneMetadata.parse`); failing here means a broken build.
+        case .failure(let problem): fatalError("phone metadata of \(code), line \(problem.line): \(problem.message)")
+        }
+        return made.withLock { regions in
+            // Another thread may have made it meanwhile: one object per region, whichever came first.
+            if let first = regions[code] { return first }
+            regions[code] = region
+            return region
+        }
+    }
+
+    /// Every region code, sorted.
+    public var codes: [String] { calling.codes }
+
+    /// How many regions there are.
+    public var count: Int { calling.codes.count }
+
+    /// Calling code → its region codes, the main one first.
+    var byCallingCode: [Int: [String]] { calling.byCode }
+
+    /// The regions of a calling code, the main one first; nil when no region has it.
+    func sharing(_ callingCode: Int) -> [PhoneRegion]? {
+        if let known = sharingMade.withLock({ $0[callingCode] }) { return known }
+        guard let codes = calling.byCode[callingCode] else { return nil }
+        let regions = codes.compactMap { self[$0] }
+        sharingMade.withLock { $0[callingCode] = regions }
+        return regions
+    }
+
+    private var calling: CallingCodeIndex {
+        if let index = index.load() { return index }
+        return index.storeIfNil(CallingCodeIndex(file))
+    }
+
+    /// The region of `code` made from its row, nil when the file has none; the problem of a malformed row.
+    func make(_ code: String) -> Result<PhoneRegion?, ChoiceListProblem> {
+        guard let (offset, row) = file.rows(of: code).first else { return .success(nil) }
+        return PhoneRegions.region(row, tables: tables).map { $0 }.mapError { ChoiceListProblem(line: file.line(at: offset), $0.text) }
+    }
+
+    /// A malformed row's message.
+    struct RowProblem: Error {
+        /// What is wrong, for the user.
+        let text: String
+    }
+
+    /// The region a row describes (its automata decoded, its national-prefix pattern compiled when it rewrites).
+    static func region(_ row: TableRow, tables: PhoneTables) -> Result<PhoneRegion, RowProblem> {
+        func dfa(_ text: String?) -> DigitDFA?? {
+            guard let text, !text.isEmpty else { return .some(nil) }
+            return DigitDFA(encoded: text).map { .some($0) }
+        }
+        guard let code = row["value"], let calling = row["calling_code"].flatMap({ Int($0) }),
+              let intl = dfa(row["intl_prefix_dfa"]), let npp = dfa(row["national_prefix_for_parsing_dfa"]),
+              let lead = dfa(row["leading_digits_dfa"])
+        else { return .failure(RowProblem(text: tr("a region row is malformed"))) }
+        let prefix = row["national_prefix_for_parsing"] ?? "", transform = row["national_prefix_transform_rule"] ?? ""
+        var rewrite: (pattern: RegexPattern, transform: String)?
+        if !transform.isEmpty || PhoneMetadata.hasCaptureGroup(prefix) {
+            guard let pattern = try? RegexPattern(prefix) else {
+                return .failure(RowProblem(text: tr("national_prefix_for_parsing does not compile")))
+            }
+            rewrite = (pattern, transform)
+        }
+        return .success(PhoneRegion(
+            code: code, callingCode: calling, internationalPrefix: intl,
+            nationalPrefix: row["national_prefix"] ?? "", nationalPrefixForParsing: npp,
+            isMainCountry: row["main_country_for_code"] == "1", leadingDigits: lead,
+            possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
+            localOnlyLengths: (row["possible_lengths_local_only"] ?? "").split(separator: ",").compactMap { Int($0) },
+            nationalPrefixRewrite: rewrite, tables: tables))
+    }
+}
+
+/// Every region code of the regions file and the codes of each calling code (main region first, then by code),
+/// read from three cells of each row, no row split whole.
+private final class CallingCodeIndex: Sendable {
+    let codes: [String]
+    let byCode: [Int: [String]]
+
+    init(_ file: SortedTableFile) {
+        var codes: [String] = []
+        var byCode: [Int: [(code: String, main: Bool)]] = [:]
+        let value = file.columns["value"] ?? -1, calling = file.columns["calling_code"] ?? -1
+        let main = file.columns["main_country_for_code"] ?? -1
+        file.forEachLine { line in
+            // One pass over the row's first cells (the automata come after them).
+            var column = 0, cellStart = 0
+            var code: String?, callingCode: Int?, isMain = false
+            for i in 0...line.count where i == line.count || line[i] == 0x09 {
+                let cell = UnsafeBufferPointer(rebasing: line[cellStart..<i])
+                switch column {
+                case value: code = String(decoding: cell, as: UTF8.self)
+                case calling:
+                    var number = 0
+                    for byte in cell {
+                        guard byte >= 0x30 && byte <= 0x39, number < 1_000_000 else { number = -1; break }
+                        number = number * 10 + Int(byte - 0x30)
+                    }
+                    callingCode = number >= 0 && !cell.isEmpty ? number : nil
+                case main: isMain = cell.count == 1 && cell[0] == UInt8(ascii: "1")
+                default: break
+                }
+                column += 1
+                cellStart = i + 1
+                if column > max(value, calling, main) { break }
+            }
+            guard let code else { return }
+            codes.append(code)
+            if let callingCode { byCode[callingCode, default: []].append((code, isMain)) }
+        }
+        self.codes = codes
+        self.byCode = byCode.mapValues { list in
+            list.sorted { a, b in a.main != b.main ? a.main : a.code < b.code }.map(\.code)
+        }
+    }
+}
