@@ -1,4 +1,4 @@
-import FieldKit
+@testable import FieldKit
 import Testing
 
 /// The data files' automaton encoding: read exactly, and anything malformed refused rather than half read.
@@ -54,5 +54,17 @@ struct RegexPrefixMatchTests {
         #expect(try Self.match("([457]\\d{6})$|1", "4601234")?.groups == [0..<7])
         #expect(try Self.match("([457]\\d{6})$|1", "1268")?.end == 1)
         #expect(try Self.match("([457]\\d{6})$|1", "2680000") == nil)
+    }
+}
+
+/// A format's groups cell read as bytes: each group's fewest and most digits, malformed cells refused.
+@Suite struct PhoneFormatGroupsTests {
+    @Test func groupsCellsAreReadOrRefused() {
+        #expect(PhoneFormat.groupLengths("3,4-5") == [3...3, 4...5])
+        #expect(PhoneFormat.groupLengths("2,4,4") == [2...2, 4...4, 4...4])
+        #expect(PhoneFormat.groupLengths("") == [])
+        for malformed in ["5-3", "3-", "-3", "3-4-5", "a", "3,x", "1000", "3;4"] {
+            #expect(PhoneFormat.groupLengths(malformed) == nil, "\(malformed)")
+        }
     }
 }

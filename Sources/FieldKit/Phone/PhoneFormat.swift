@@ -88,12 +88,7 @@ extension PhoneFormat {
     static func parse(_ row: TableRow) -> (national: PhoneFormat, international: PhoneFormat?)? {
         guard let pattern = row["pattern"], let format = row["format"], let groupText = row["groups"],
               let leading = row["leading_digits_dfas"] else { return nil }
-        var groups: [ClosedRange<Int>] = []
-        for part in groupText.split(separator: ",") {
-            let bounds = part.split(separator: "-").compactMap { Int($0) }
-            guard bounds.count == (part.contains("-") ? 2 : 1), bounds[0] <= bounds[bounds.count - 1] else { return nil }
-            groups.append(bounds[0]...bounds[bounds.count - 1])
-        }
+        guard let groups = groupLengths(groupText) else { return nil }
         // Split as bytes, read in place: the cell holds whole automata, read before a phone field's first key.
         var dfas: [DigitDFA] = [], malformed = false, cell = leading
         cell.withUTF8 { bytes in
@@ -124,5 +119,41 @@ extension PhoneFormat {
             nationalPrefixRule: nil, nationalPrefixOptional: false, carrierCodeRule: false,
             asYouType: row["as_you_type_international"] == "1")
         return (national, international)
+    }
+
+    /// The groups cell (`3,4-5`): each group's fewest and most digits; nil when malformed. Read as bytes, as a
+    /// phone field's region's formats are read before its first key.
+    static func groupLengths(_ text: String) -> [ClosedRange<Int>]? {
+        var groups: [ClosedRange<Int>] = []
+        var bounds: [Int] = [], number: Int?, malformed = false
+        func endBound() -> Bool {
+            guard let value = number else { return false }
+            bounds.append(value)
+            number = nil
+            return true
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let value = (number ?? 0) * 10 + Int(byte - 0x30)
+                guard value < 1000 else { return nil }
+                number = value
+            case UInt8(ascii: "-"):
+                guard bounds.isEmpty, endBound() else { return nil }
+            case UInt8(ascii: ","):
+                // An empty part between commas is skipped, as a split omitting empty parts would.
+                if number == nil && bounds.isEmpty { continue }
+                guard endBound(), bounds[0] <= bounds[bounds.count - 1] else { return nil }
+                groups.append(bounds[0]...bounds[bounds.count - 1])
+                bounds.removeAll(keepingCapacity: true)
+            default: malformed = true
+            }
+            if malformed { return nil }
+        }
+        if number != nil || !bounds.isEmpty {
+            guard endBound(), bounds[0] <= bounds[bounds.count - 1] else { return nil }
+            groups.append(bounds[0]...bounds[bounds.count - 1])
+        }
+        return groups
     }
 }

@@ -111,31 +111,21 @@ private final class CallingCodeIndex: Sendable {
         var byCode: [Int: [(code: String, main: Bool)]] = [:]
         let value = file.columns["value"] ?? -1, calling = file.columns["calling_code"] ?? -1
         let main = file.columns["main_country_for_code"] ?? -1
-        file.forEachLine { line in
-            // One pass over the row's first cells (the automata come after them).
-            var column = 0, cellStart = 0
-            var code: String?, callingCode: Int?, isMain = false
-            for i in 0...line.count where i == line.count || line[i] == 0x09 {
-                let cell = UnsafeBufferPointer(rebasing: line[cellStart..<i])
-                switch column {
-                case value: code = String(decoding: cell, as: UTF8.self)
-                case calling:
-                    var number = 0
-                    for byte in cell {
-                        guard byte >= 0x30 && byte <= 0x39, number < 1_000_000 else { number = -1; break }
-                        number = number * 10 + Int(byte - 0x30)
-                    }
-                    callingCode = number >= 0 && !cell.isEmpty ? number : nil
-                case main: isMain = cell.count == 1 && cell[0] == UInt8(ascii: "1")
-                default: break
-                }
-                column += 1
-                cellStart = i + 1
-                if column > max(value, calling, main) { break }
-            }
-            guard let code else { return }
+        // Cells found with memchr from tab to tab: the automata in between are not read byte by byte.
+        let wanted = [value, calling, main]
+        file.forEachRow(cells: wanted) { buffer, _, cells in
+            guard let codeCell = cells[0] else { return true }
+            let code = String(decoding: UnsafeBufferPointer(rebasing: buffer[codeCell]), as: UTF8.self)
             codes.append(code)
-            if let callingCode { byCode[callingCode, default: []].append((code, isMain)) }
+            guard let callingCell = cells[1], !callingCell.isEmpty, callingCell.count <= 6 else { return true }
+            var number = 0
+            for byte in buffer[callingCell] {
+                guard byte >= 0x30 && byte <= 0x39 else { return true }
+                number = number * 10 + Int(byte - 0x30)
+            }
+            let isMain = cells[2].map { $0.count == 1 && buffer[$0.lowerBound] == UInt8(ascii: "1") } ?? false
+            byCode[number, default: []].append((code, isMain))
+            return true
         }
         self.codes = codes
         self.byCode = byCode.mapValues { list in

@@ -149,20 +149,8 @@ final class SortedTableFile: Sendable {
             var start = bodyStart
             while start < buffer.count {
                 let end = SortedTableFile.lineEnd(buffer, from: start)
-                let cells = wanted.map { SortedTableFile.cell(buffer, start..<end, column: $0) }
+                let cells = wanted.map { $0 < 0 ? nil : SortedTableFile.cell(buffer, start..<end, column: $0) }
                 guard body(buffer, start, cells) else { return }
-                start = end + 1
-            }
-        }
-    }
-
-    /// Calls `body` with the bytes of every row, in file order.
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withBytes { buffer in
-            var start = bodyStart
-            while start < buffer.count {
-                let end = SortedTableFile.lineEnd(buffer, from: start)
-                body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
                 start = end + 1
             }
         }
