@@ -48,11 +48,11 @@ public final class PhoneRegions: Sendable {
 
     /// The regions of a calling code, the main one first; nil when no region has it.
     func sharing(_ callingCode: Int) -> [PhoneRegion]? {
-        if let known = sharingMade.withLock({ $0[callingCode] }) { return known }
-        guard let codes = calling.byCode[callingCode] else { return nil }
-        let regions = codes.compactMap { self[$0] }
+        // A code no region has is kept as an empty list too: typing `+9…` asks again after every digit.
+        if let known = sharingMade.withLock({ $0[callingCode] }) { return known.isEmpty ? nil : known }
+        let regions = calling.codes(of: callingCode).compactMap { self[$0] }
         sharingMade.withLock { $0[callingCode] = regions }
-        return regions
+        return regions.isEmpty ? nil : regions
     }
 
     private var calling: CallingCodeIndex {
@@ -100,36 +100,55 @@ public final class PhoneRegions: Sendable {
     }
 }
 
-/// Every region code of the regions file and the codes of each calling code (main region first, then by code),
-/// read from three cells of each row, no row split whole.
+/// Every region code of the regions file with its calling code and whether it is that code's main region, read
+/// from three cells of each row (found with memchr from tab to tab, no row split whole).
 private final class CallingCodeIndex: Sendable {
     let codes: [String]
-    let byCode: [Int: [String]]
+    private let callingCodes: [Int]
+    private let main: [Bool]
+    /// Calling code → its region codes, made when first asked for (a field asks for one code's).
+    private let grouped = AtomicLazyReference<Grouped>()
+
+    private final class Grouped: Sendable {
+        let byCode: [Int: [String]]
+        init(_ byCode: [Int: [String]]) { self.byCode = byCode }
+    }
 
     init(_ file: SortedTableFile) {
-        var codes: [String] = []
-        var byCode: [Int: [(code: String, main: Bool)]] = [:]
-        let value = file.columns["value"] ?? -1, calling = file.columns["calling_code"] ?? -1
-        let main = file.columns["main_country_for_code"] ?? -1
-        // Cells found with memchr from tab to tab: the automata in between are not read byte by byte.
-        let wanted = [value, calling, main]
+        var codes: [String] = [], callingCodes: [Int] = [], main: [Bool] = []
+        let wanted = ["value", "calling_code", "main_country_for_code"].map { file.columns[$0] ?? -1 }
         file.forEachRow(cells: wanted) { buffer, _, cells in
             guard let codeCell = cells[0] else { return true }
-            let code = String(decoding: UnsafeBufferPointer(rebasing: buffer[codeCell]), as: UTF8.self)
-            codes.append(code)
-            guard let callingCell = cells[1], !callingCell.isEmpty, callingCell.count <= 6 else { return true }
-            var number = 0
-            for byte in buffer[callingCell] {
-                guard byte >= 0x30 && byte <= 0x39 else { return true }
-                number = number * 10 + Int(byte - 0x30)
+            var number = -1
+            if let callingCell = cells[1], !callingCell.isEmpty, callingCell.count <= 6 {
+                number = 0
+                for byte in buffer[callingCell] {
+                    guard byte >= 0x30 && byte <= 0x39 else { number = -1; break }
+                    number = number * 10 + Int(byte - 0x30)
+                }
             }
-            let isMain = cells[2].map { $0.count == 1 && buffer[$0.lowerBound] == UInt8(ascii: "1") } ?? false
-            byCode[number, default: []].append((code, isMain))
+            codes.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[codeCell]), as: UTF8.self))
+            callingCodes.append(number)
+            main.append(cells[2].map { $0.count == 1 && buffer[$0.lowerBound] == UInt8(ascii: "1") } ?? false)
             return true
         }
         self.codes = codes
-        self.byCode = byCode.mapValues { list in
-            list.sorted { a, b in a.main != b.main ? a.main : a.code < b.code }.map(\.code)
-        }
+        self.callingCodes = callingCodes
+        self.main = main
+    }
+
+    /// The region codes of one calling code: the main region first, then by code.
+    func codes(of callingCode: Int) -> [String] {
+        var found: [(code: String, main: Bool)] = []
+        for i in callingCodes.indices where callingCodes[i] == callingCode { found.append((codes[i], main[i])) }
+        return found.sorted { a, b in a.main != b.main ? a.main : a.code < b.code }.map(\.code)
+    }
+
+    /// Every calling code's region codes, the main region first.
+    var byCode: [Int: [String]] {
+        if let grouped = grouped.load() { return grouped.byCode }
+        var byCode: [Int: [String]] = [:]
+        for code in Set(callingCodes) where code >= 0 { byCode[code] = codes(of: code) }
+        return grouped.storeIfNil(Grouped(byCode)).byCode
     }
 }
