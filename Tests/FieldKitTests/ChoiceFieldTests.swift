@@ -154,6 +154,12 @@ import Testing
         ("value\tlabel\nx\tA\u{7F}\n", 2, "a cell holds a control character: AU+7F"),
         // A CR ends a line only before its LF: one left at the very end is a control in the cell.
         ("value\tlabel\r\nx\tX\r\ny\tY\r", 3, "a cell holds a control character: YU+D"),
+        // Cells are checked on the bytes as a line is read, but a problem is reported in row order among the
+        // list's other checks, as when the rows are given whole.
+        ("value\tlabel\nx\tX\nx\tY\ny\tA\u{1B}\n", 3, "the value 'x' is there twice"),
+        ("value\tlabel\nx\tA\u{1B}\nx\tY\n", 2, "a cell holds a control character: AU+1B"),
+        ("value\tlabel\nx\tX\ny\t" + String(repeating: "a", count: 1001) + "\n", 3, "a cell is longer than 1000 bytes"),
+        ("value\tlabel\taliases\nx\tX\ta|\u{9B}b\n", 2, "a cell holds a control character: a|U+9Bb"),
     ])
     func aBadListIsRefusedWithItsLine(text: String, line: Int, message: String) {
         #expect(throws: ChoiceListProblem(line: line, message)) { try ChoiceTable.parse(text) }

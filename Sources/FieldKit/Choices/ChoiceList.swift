@@ -46,7 +46,13 @@ public struct Choice: Sendable, Equatable {
     /// Other names that find it and identify it in `check` (`deu`, `276`, `Germany`, `德国`, `shenzhen`, `sz`).
     public let aliases: [String]
     /// Extra columns of its row, by name.
-    public let extras: [String: String]
+    public var extras: [String: String] {
+        Dictionary(zip(extraColumns, extraCells), uniquingKeysWith: { a, _ in a })
+    }
+    /// The list's extra column names (one array shared by every choice) and this row's cells under them: a
+    /// dictionary per choice, made for every row of a list at start-up, was read only by `--output json`.
+    let extraColumns: [String]
+    let extraCells: [String]
     /// The choice it is under (a city's province), as an index into the list.
     public let parent: Int?
 }
@@ -111,13 +117,26 @@ public final class ChoiceList: Sendable {
 
     /// A list of rows (each a value, a label, aliases, a parent's value and extra cells), checked: unique non-empty
     /// values, parents that exist, no cycles, no control characters, the size limits.
-    public init(rows: [ChoiceRow], extraColumns: [String] = [], isSearch: Bool = false) throws(ChoiceListProblem) {
+    public convenience init(rows: [ChoiceRow], extraColumns: [String] = [], isSearch: Bool = false) throws(ChoiceListProblem) {
+        try self.init(rows: rows, extraColumns: extraColumns, isSearch: isSearch, cellsChecked: false, cellProblem: nil)
+    }
+
+    /// `init(rows:extraColumns:)` of rows whose cells a data file's reader has checked already, on their bytes:
+    /// `cellProblem` is the first row with a cell too long or holding a control, reported where the checks here
+    /// would have found it.
+    convenience init(rows: [ChoiceRow], extraColumns: [String], checkedCells cellProblem: (row: Int, problem: ChoiceListProblem)?) throws(ChoiceListProblem) {
+        try self.init(rows: rows, extraColumns: extraColumns, isSearch: false, cellsChecked: true, cellProblem: cellProblem)
+    }
+
+    private init(rows: [ChoiceRow], extraColumns: [String], isSearch: Bool, cellsChecked: Bool,
+                 cellProblem: (row: Int, problem: ChoiceListProblem)?) throws(ChoiceListProblem) {
         guard rows.count <= ChoiceList.maxChoices else {
             throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, tr("more than \(ChoiceList.maxChoices) choices"))
         }
         var position: [String: Int] = [:]
         for (i, row) in rows.enumerated() {
-            for cell in [row.value, row.label, row.parent ?? ""] + row.aliases + row.extras {
+            if let cellProblem, cellProblem.row == i { throw cellProblem.problem }
+            for cell in cellsChecked ? [] : [row.value, row.label, row.parent ?? ""] + row.aliases + row.extras {
                 if cell.utf8.count > ChoiceList.maxCellBytes {
                     throw ChoiceListProblem(line: row.line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
                 }
@@ -149,9 +168,8 @@ public final class ChoiceList: Sendable {
             } else {
                 roots.append(i)
             }
-            let extras = Dictionary(zip(extraColumns, row.extras), uniquingKeysWith: { a, _ in a })
             choices.append(Choice(value: row.value, label: row.label.isEmpty ? row.value : row.label,
-                                  aliases: row.aliases, extras: extras, parent: parent))
+                                  aliases: row.aliases, extraColumns: extraColumns, extraCells: row.extras, parent: parent))
         }
         // Every choice must reach a root within the depth limit (a cycle never does).
         for (i, row) in rows.enumerated() {

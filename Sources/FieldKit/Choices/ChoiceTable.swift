@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Choice lists written as text: the data files next to keymaps (a header row naming the columns) and the plain
 /// `value<TAB>label` lines `fieldline ask choice --choices FILE` reads.
 public enum ChoiceTable {
@@ -6,37 +12,93 @@ public enum ChoiceTable {
     /// with as many cells as the header. A `label_zh` column (`label_` and a language code) is the label in that
     /// language: it replaces `label` while that language is chosen (the country list puts Chinese names first).
     public static func parse(_ text: String) throws(ChoiceListProblem) -> ChoiceList {
+        var text = text
+        // Read in place: a no-op for the embedded data files (literals) and for native strings.
+        text.makeContiguousUTF8()
+        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
+            ?? .failure(ChoiceListProblem(line: 0, tr("no header row and no choices")))
+        let table = try parsed.get()
+        return try ChoiceList(rows: table.rows, extraColumns: table.extras, checkedCells: table.cellProblem)
+    }
+
+    /// A data file's rows, and the first row whose cells are too long or hold a control character.
+    private typealias Parsed = (rows: [ChoiceRow], extras: [String], cellProblem: (row: Int, problem: ChoiceListProblem)?)
+
+    /// The rows of a data file's bytes, split without a String per line: each cell's size and controls are checked
+    /// on the bytes as the line is read (the first row with a problem is reported by `ChoiceList`, in the order its
+    /// other checks run), and only the cells a choice keeps become strings.
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Parsed, ChoiceListProblem> {
         var header: [String]?
         var rows: [ChoiceRow] = []
+        var cellProblem: (row: Int, problem: ChoiceListProblem)?
         var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
-        for (n, line) in lines(of: text) {
-            let cells = line.split(separator: 0x09, omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        for (n, line) in lines(of: bytes) {
+            let cells = ChoiceTable.cells(bytes, line)
             guard let names = header else {
-                guard cells.first == "value" else {
-                    throw ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'"))
+                let named = cells.map(string)
+                guard named.first == "value" else {
+                    return .failure(ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'")))
                 }
-                if Set(cells).count != cells.count { throw ChoiceListProblem(line: n, tr("a column is named twice")) }
-                header = cells
-                columns.label = cells.firstIndex(of: "label_" + Language.current.rawValue) ?? cells.firstIndex(of: "label")
-                columns.aliases = cells.firstIndex(of: "aliases")
-                columns.parent = cells.firstIndex(of: "parent")
-                columns.extras = cells.indices.filter {
-                    $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) && !ChoiceTable.isLabel(cells[$0])
+                if Set(named).count != named.count { return .failure(ChoiceListProblem(line: n, tr("a column is named twice"))) }
+                header = named
+                columns.label = named.firstIndex(of: "label_" + Language.current.rawValue) ?? named.firstIndex(of: "label")
+                columns.aliases = named.firstIndex(of: "aliases")
+                columns.parent = named.firstIndex(of: "parent")
+                columns.extras = named.indices.filter {
+                    $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) && !ChoiceTable.isLabel(named[$0])
                 }
                 continue
             }
             guard cells.count == names.count else {
-                throw ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns"))
+                return .failure(ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns")))
             }
-            try guardCount(rows.count, line: n)
+            if rows.count >= ChoiceList.maxChoices {
+                return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
+            }
+            if cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells, line: n) { cellProblem = (rows.count, problem) }
+            var aliases: [String] = []
+            if let column = columns.aliases {
+                let cell = cells[column]
+                var start = cell.lowerBound
+                for i in cell.lowerBound...cell.upperBound where i == cell.upperBound || bytes[i] == UInt8(ascii: "|") {
+                    if i > start { aliases.append(string(start..<i)) }
+                    start = i + 1
+                }
+            }
             rows.append(ChoiceRow(
-                line: n, value: cells[0], label: columns.label.map { cells[$0] } ?? "",
-                aliases: columns.aliases.map { cells[$0].utf8.split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) } } ?? [],
-                parent: columns.parent.map { cells[$0] }, extras: columns.extras.map { cells[$0] }))
+                line: n, value: string(cells[0]), label: columns.label.map { string(cells[$0]) } ?? "",
+                aliases: aliases, parent: columns.parent.map { string(cells[$0]) }, extras: columns.extras.map { string(cells[$0]) }))
         }
-        guard let names = header else { throw ChoiceListProblem(line: 0, tr("no header row and no choices")) }
-        return try ChoiceList(rows: rows, extraColumns: columns.extras.map { names[$0] })
+        guard let names = header else { return .failure(ChoiceListProblem(line: 0, tr("no header row and no choices"))) }
+        return .success((rows, columns.extras.map { names[$0] }, cellProblem))
+    }
+
+    /// The TAB-separated cells of a line, as byte ranges.
+    private static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> [Range<Int>] {
+        var cells: [Range<Int>] = []
+        var start = line.lowerBound
+        for i in line.lowerBound...line.upperBound where i == line.upperBound || bytes[i] == 0x09 {
+            cells.append(start..<i)
+            start = i + 1
+        }
+        return cells
+    }
+
+    /// What `ChoiceList` says of the first cell of a row that is too long or holds a control character (found in
+    /// its bytes by `ControlCharacters.contains(inUTF8:)`), nil when every cell is fine.
+    private static func cellProblem(_ bytes: UnsafeBufferPointer<UInt8>, _ cells: [Range<Int>], line: Int) -> ChoiceListProblem? {
+        for cell in cells {
+            if cell.count > ChoiceList.maxCellBytes {
+                return ChoiceListProblem(line: line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
+            }
+            let cellBytes = UnsafeBufferPointer(rebasing: bytes[cell])
+            if ControlCharacters.contains(inUTF8: cellBytes) {
+                let text = String(decoding: cellBytes, as: UTF8.self)
+                return ChoiceListProblem(line: line, tr("a cell holds a control character: \(ControlCharacters.escaped(text))"))
+            }
+        }
+        return nil
     }
 
     /// Whether a column is a label (`label`, or `label_` and a language code): never an extra.
@@ -46,37 +108,47 @@ public enum ChoiceTable {
 
     /// `--choices`: one choice per line, `value` or `value<TAB>label`; blank lines and `#` lines are skipped.
     public static func parsePairs(_ text: String) throws(ChoiceListProblem) -> ChoiceList {
-        var rows: [ChoiceRow] = []
-        for (n, line) in lines(of: text) {
-            let cells = line.split(separator: 0x09, maxSplits: 1, omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
-            try guardCount(rows.count, line: n)
-            if cells.count == 2, cells[1].contains("\t") {
-                throw ChoiceListProblem(line: n, tr("a line is value<TAB>label; this one has more cells"))
+        var text = text
+        text.makeContiguousUTF8()
+        let parsed: Result<[ChoiceRow], ChoiceListProblem> = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var rows: [ChoiceRow] = []
+            for (n, line) in lines(of: bytes) {
+                if rows.count >= ChoiceList.maxChoices {
+                    return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
+                }
+                let cells = ChoiceTable.cells(bytes, line)
+                if cells.count > 2 {
+                    return .failure(ChoiceListProblem(line: n, tr("a line is value<TAB>label; this one has more cells")))
+                }
+                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[cells[0]]), as: UTF8.self)
+                let label = cells.count > 1 ? String(decoding: UnsafeBufferPointer(rebasing: bytes[cells[1]]), as: UTF8.self) : ""
+                rows.append(ChoiceRow(line: n, value: value, label: label))
             }
-            rows.append(ChoiceRow(line: n, value: cells[0], label: cells.count > 1 ? cells[1] : ""))
-        }
+            return .success(rows)
+        } ?? .success([])
+        let rows = try parsed.get()
         guard !rows.isEmpty else { throw ChoiceListProblem(line: 0, tr("no choices")) }
         return try ChoiceList(rows: rows)
     }
 
-    /// Numbered lines that are neither blank nor `#` comments, as UTF-8; LF or CRLF ends a line. Split as bytes:
-    /// walking a data file by Character (grapheme breaking over its flags and Chinese names) was most of a picker's
-    /// start-up.
-    private static func lines(of text: String) -> [(Int, ArraySlice<UInt8>)] {
-        let bytes = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
-        var out: [(Int, ArraySlice<UInt8>)] = []
-        let pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        for (i, piece) in pieces.enumerated() {
+    /// Numbered lines that are neither blank nor `#` comments, as byte ranges; LF or CRLF ends a line. Found with
+    /// memchr over the text's own bytes: walking a data file by Character (grapheme breaking over its flags and
+    /// Chinese names) was most of a picker's start-up.
+    private static func lines(of bytes: UnsafeBufferPointer<UInt8>) -> [(Int, Range<Int>)] {
+        var out: [(Int, Range<Int>)] = []
+        guard let base = bytes.baseAddress else { return out }
+        var start = 0, number = 0
+        while start <= bytes.count {
+            number += 1
+            let newline = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
+            var end = newline ?? bytes.count
             // A CR ends a line only before its LF (a CR at the very end stays, and is refused as a control).
-            let line = piece.last == 0x0D && i < pieces.count - 1 ? piece.dropLast() : piece
-            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
-            out.append((i + 1, line))
+            if newline != nil && end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            if end > start && bytes[start] != UInt8(ascii: "#") { out.append((number, start..<end)) }
+            guard let newline else { break }
+            start = newline + 1
         }
         return out
     }
 
-    private static func guardCount(_ count: Int, line: Int) throws(ChoiceListProblem) {
-        if count >= ChoiceList.maxChoices { throw ChoiceListProblem(line: line, tr("more than \(ChoiceList.maxChoices) choices")) }
-    }
 }

@@ -588,10 +588,12 @@ msgid "a block device"
 msgstr "块设备"
 
 #: Sources/FieldKit/Choices/ChoiceList.swift
+#: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "a cell holds a control character: {0}"
 msgstr "单元格含有控制字符：{0}"
 
 #: Sources/FieldKit/Choices/ChoiceList.swift
+#: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "a cell is longer than {0} bytes"
 msgstr "单元格超过 {0} 字节"
 

@@ -9,8 +9,13 @@ public enum ControlCharacters {
     /// Whether `text` holds a control (`isControl`), read as UTF-8 bytes: C0 and DEL are single bytes, C1
     /// (U+0080-U+009F) is 0xC2 then 0x80-0x9F, and no other scalar's encoding holds those bytes in those places.
     public static func contains(in text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { contains(inUTF8: $0) } ?? contains(inUTF8: Array(text.utf8))
+    }
+
+    /// `contains(in:)` of UTF-8 bytes read in place (a cell of a data file, before it is made a string).
+    public static func contains<Bytes: Sequence>(inUTF8 bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         var afterC2 = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (afterC2 && byte >= 0x80 && byte <= 0x9F) { return true }
             afterC2 = byte == 0xC2
         }
