@@ -34,7 +34,7 @@ public enum ChoiceTable {
         var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         for (n, line) in lines(of: bytes) {
-            let cells = ChoiceTable.cells(bytes, line)
+            let cells = ChoiceTable.cells(bytes, line, expected: header?.count ?? 8)
             guard let names = header else {
                 let named = cells.map(string)
                 guard named.first == "value" else {
@@ -60,6 +60,7 @@ public enum ChoiceTable {
             var aliases: [String] = []
             if let column = columns.aliases {
                 let cell = cells[column]
+                aliases.reserveCapacity(bytes[cell].reduce(1) { $1 == UInt8(ascii: "|") ? $0 + 1 : $0 })
                 var start = cell.lowerBound
                 for i in cell.lowerBound...cell.upperBound where i == cell.upperBound || bytes[i] == UInt8(ascii: "|") {
                     if i > start { aliases.append(string(start..<i)) }
@@ -75,8 +76,9 @@ public enum ChoiceTable {
     }
 
     /// The TAB-separated cells of a line, as byte ranges.
-    private static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> [Range<Int>] {
+    private static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, expected: Int = 8) -> [Range<Int>] {
         var cells: [Range<Int>] = []
+        cells.reserveCapacity(expected)
         var start = line.lowerBound
         for i in line.lowerBound...line.upperBound where i == line.upperBound || bytes[i] == 0x09 {
             cells.append(start..<i)
