@@ -38,4 +38,32 @@ import Testing
         #expect(read.byValue == given.byValue)
         #expect(read.choices.map(\.extras) == given.choices.map(\.extras))
     }
+
+    /// A single whole-name look-up reads every name once instead of building the index; both give the same
+    /// choices for every name of the shipped lists (as written, upper-cased, and mixed), and the byte-level lower
+    /// case is Unicode's.
+    @Test(arguments: ["data/country.tsv", "data/region-cn.tsv"])
+    func aScanOfTheNamesAgreesWithTheIndex(_ name: String) throws {
+        let text = try #require(ShippedData.files[name])
+        let first = try ChoiceTable.parse(text), list = try ChoiceTable.parse(text)
+        var names: [String] = ["", "ZZZ", "北京", "Ü", "ǅ"]
+        for choice in list.choices { names += [choice.label, choice.value] + choice.aliases }
+        names += names.map { $0.uppercased() } + names.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        // The first look-up of a fresh list is a scan; it names what the index names.
+        _ = list.exact
+        for query in ["北京市", "cn", "中国", "Germany", "110101"] {
+            let fresh = try ChoiceTable.parse(text)
+            #expect(fresh.named(query) == list.named(query), "\(query)")
+        }
+        #expect(first.named("北京市") == list.named("北京市") && !list.named(name.contains("country") ? "cn" : "北京市").isEmpty)
+        for text in names {
+            let lower = ChoiceSearchIndex.lowered(text)
+            #expect(lower == text.lowercased(), "\(text)")
+            for other in names.prefix(40) + [text, text.uppercased()] {
+                #expect(ChoiceSearchIndex.lowers(other, to: lower) == (other.lowercased() == lower), "\(other) \(text)")
+            }
+            #expect(ChoiceSearchIndex.scan(list.choices, for: lower) == (list.exact[lower] ?? []), "\(text)")
+        }
+    }
 }
+

@@ -2,7 +2,7 @@ extension ChoiceList {
     /// The choices a whole text names exactly (case-insensitive): by value, label or alias, or as a path of such
     /// names joined with `-` from a first-level choice down (`广东-深圳`, `广东省-深圳市`). Any level; in file order.
     public func named(_ text: String) -> [Int] {
-        var found = Set(exact[text.lowercased()] ?? [])
+        var found = Set(choices(named: text))
         // Paths: split at each `-` (a name may hold one itself, e.g. Guinea-Bissau, so every split is tried);
         // at most `maxDepth` dashes are looked at, so a line of dashes costs nothing.
         let dashes = text.indices.filter { text[$0] == "-" }

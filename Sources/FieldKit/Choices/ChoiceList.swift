@@ -14,9 +14,7 @@ final class ChoiceSearchIndex: Sendable {
         for (i, choice) in choices.enumerated() {
             var mine: [[UInt8]] = []
             func add(_ name: String) {
-                // Text with no upper-case ASCII and nothing else is its own lower case (pinyin, codes); the rest
-                // (Chinese, names with capitals) goes through Unicode's mapping.
-                let lower = name.utf8.allSatisfy({ $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) }) ? name : name.lowercased()
+                let lower = ChoiceSearchIndex.lowered(name)
                 let bytes = Array(lower.utf8)
                 if !mine.contains(bytes) { mine.append(bytes) }
                 ChoiceSearchIndex.appendOnce(i, to: &exact[lower, default: []])
@@ -28,6 +26,66 @@ final class ChoiceSearchIndex: Sendable {
         }
         self.terms = terms
         self.exact = exact
+    }
+
+    /// A name as the index keys it: lower-cased, as `lowercased()` does. Names of ASCII, CJK ideographs, kana and
+    /// their punctuation (U+3000-U+9FFF) and emoji and symbols (U+1F000-U+1FFFF: flags) are lowered from their
+    /// bytes, as only their ASCII capitals have a lower case; anything else goes through Unicode's mapping, which
+    /// for the few thousand names of a list was most of building its index.
+    static func lowered(_ name: String) -> String {
+        var capitals = false
+        var utf8 = name.utf8.makeIterator()
+        while let byte = utf8.next() {
+            if byte < 0x80 {
+                if byte >= 0x41 && byte <= 0x5A { capitals = true }
+                continue
+            }
+            if byte >= 0xE3 && byte <= 0xE9 { _ = utf8.next(); _ = utf8.next(); continue }
+            if byte == 0xF0, utf8.next() == 0x9F { _ = utf8.next(); _ = utf8.next(); continue }
+            return name.lowercased()
+        }
+        guard capitals else { return name }
+        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Whether `lowered(name) == lower`, compared byte by byte with no string made while the name is of the kinds
+    /// `lowered` reads from bytes (a difference there is a difference in the lowered names, as those bytes lower
+    /// the same whatever follows them).
+    static func lowers(_ name: String, to lower: String) -> Bool {
+        var a = name.utf8.makeIterator(), b = lower.utf8.makeIterator()
+        var following = 0  // continuation bytes of a caseless scalar, compared as they are
+        while let byte = a.next() {
+            var expected = byte
+            if following > 0 {
+                following -= 1
+            } else if byte < 0x80 {
+                if byte >= 0x41 && byte <= 0x5A { expected = byte + 0x20 }
+            } else if byte >= 0xE3 && byte <= 0xE9 {
+                following = 2
+            } else if byte == 0xF0 {
+                guard a.next() == 0x9F else { return name.lowercased() == lower }
+                guard b.next() == 0xF0 else { return false }
+                expected = 0x9F
+                following = 2
+            } else {
+                return name.lowercased() == lower
+            }
+            guard b.next() == expected else { return false }
+        }
+        return b.next() == nil
+    }
+
+    /// The choices one of whose names is `lower` (lower-cased as `lowered` does), each once, in order: the index's
+    /// answer found by reading every name once, for a single look-up (`ask --value 北京市`) that an index of every
+    /// name would cost far more than.
+    static func scan(_ choices: [Choice], for lower: String) -> [Int] {
+        var found: [Int] = []
+        for (i, choice) in choices.enumerated() {
+            if lowers(choice.label, to: lower) || lowers(choice.value, to: lower) || choice.aliases.contains(where: { lowers($0, to: lower) }) {
+                found.append(i)
+            }
+        }
+        return found
     }
 
     /// Appends `i` unless it is already last (one look-up of the name, through the dictionary's in-place access).
@@ -74,6 +132,18 @@ public final class ChoiceList: Sendable {
     var terms: [[[UInt8]]] { searchIndex.terms }
     /// Lower-cased value, label and alias → the choices that have it (for `check`).
     var exact: [String: [Int]] { searchIndex.exact }
+    /// Whole-name look-ups answered without the index so far: the first is a scan of the names (a single
+    /// `ask --value`), the index is built from the second on (`check` of a file looks up every line).
+    private let scannedLookups = Atomic<Int>(0)
+
+    /// The choices one of whose names is `text` (case-insensitive), each once, in order.
+    func choices(named text: String) -> [Int] {
+        let lower = ChoiceSearchIndex.lowered(text)
+        if builtIndex.load() == nil, scannedLookups.add(1, ordering: .relaxed).newValue == 1 {
+            return ChoiceSearchIndex.scan(choices, for: lower)
+        }
+        return exact[lower] ?? []
+    }
     /// The terms and names, made the first time a query or a whole name is looked up: lower-casing every name of
     /// a list of thousands was a large part of a picker's start-up, and `ask … --value` of a value needs none.
     private let builtIndex = AtomicLazyReference<ChoiceSearchIndex>()
