@@ -14,10 +14,13 @@ public enum ControlCharacters {
 
     /// `contains(in:)` of UTF-8 bytes read in place (a cell of a data file, before it is made a string).
     public static func contains<Bytes: Sequence>(inUTF8 bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
-        var afterC2 = false
+        var previous: UInt8 = 0
         for byte in bytes {
-            if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (afterC2 && byte >= 0x80 && byte <= 0x9F) { return true }
-            afterC2 = byte == 0xC2
+            // Printable ASCII, the common byte, is one comparison.
+            if byte &- 0x20 >= 0x5F {
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+            }
+            previous = byte
         }
         return false
     }
