@@ -37,6 +37,9 @@ import Testing
         #expect(read.extraColumns == given.extraColumns && read.roots == given.roots && read.children == given.children)
         #expect(read.byValue == given.byValue)
         #expect(read.choices.map(\.extras) == given.choices.map(\.extras))
+        // What a shipped keymap reads at start (cells unchecked: they are checked here) is the same list.
+        let unchecked = try ChoiceTable.parse(text, cellsChecked: false)
+        #expect(unchecked.choices == read.choices && unchecked.byValue == read.byValue)
     }
 
     /// A single whole-name look-up reads every name once instead of building the index; both give the same

@@ -97,6 +97,11 @@ final class ChoiceSearchIndex: Sendable {
 /// One entry of a choice list: the value written out, the label shown, other names it is found by, and any extra
 /// columns (`--output json` writes them).
 public struct Choice: Sendable, Equatable {
+    /// Equal in value, label, aliases, extras and parent.
+    public static func == (a: Choice, b: Choice) -> Bool {
+        a.value == b.value && a.label == b.label && a.aliases == b.aliases && a.parent == b.parent && a.extras == b.extras
+    }
+
     /// What is printed or stored when it is chosen (`DE`, `440300`).
     public let value: String
     /// What the list shows (`🇩🇪 Germany 德国 +49`, `深圳市`).
@@ -105,12 +110,13 @@ public struct Choice: Sendable, Equatable {
     public let aliases: [String]
     /// Extra columns of its row, by name.
     public var extras: [String: String] {
-        Dictionary(zip(extraColumns, extraCells), uniquingKeysWith: { a, _ in a })
+        guard let extraTable else { return [:] }
+        return Dictionary(zip(extraTable.columns, extraTable.cells(of: row)), uniquingKeysWith: { a, _ in a })
     }
-    /// The list's extra column names (one array shared by every choice) and this row's cells under them: a
+    /// The list's extra columns and cells (one table shared by every choice) and this choice's row in it: a
     /// dictionary per choice, made for every row of a list at start-up, was read only by `--output json`.
-    let extraColumns: [String]
-    let extraCells: [String]
+    let extraTable: ChoiceExtras?
+    let row: Int
     /// The choice it is under (a city's province), as an index into the list.
     public let parent: Int?
 }
@@ -188,17 +194,18 @@ public final class ChoiceList: Sendable {
     /// A list of rows (each a value, a label, aliases, a parent's value and extra cells), checked: unique non-empty
     /// values, parents that exist, no cycles, no control characters, the size limits.
     public convenience init(rows: [ChoiceRow], extraColumns: [String] = [], isSearch: Bool = false) throws(ChoiceListProblem) {
-        try self.init(rows: rows, extraColumns: extraColumns, isSearch: isSearch, cellsChecked: false, cellProblem: nil)
+        try self.init(rows: rows, extras: ChoiceExtras(columns: extraColumns, cells: rows.map(\.extras)), isSearch: isSearch,
+                      cellsChecked: false, cellProblem: nil)
     }
 
     /// `init(rows:extraColumns:)` of rows whose cells a data file's reader has checked already, on their bytes:
     /// `cellProblem` is the first row with a cell too long or holding a control, reported where the checks here
     /// would have found it.
-    convenience init(rows: [ChoiceRow], extraColumns: [String], checkedCells cellProblem: (row: Int, problem: ChoiceListProblem)?) throws(ChoiceListProblem) {
-        try self.init(rows: rows, extraColumns: extraColumns, isSearch: false, cellsChecked: true, cellProblem: cellProblem)
+    convenience init(rows: [ChoiceRow], extras: ChoiceExtras, checkedCells cellProblem: (row: Int, problem: ChoiceListProblem)?) throws(ChoiceListProblem) {
+        try self.init(rows: rows, extras: extras, isSearch: false, cellsChecked: true, cellProblem: cellProblem)
     }
 
-    private init(rows: [ChoiceRow], extraColumns: [String], isSearch: Bool, cellsChecked: Bool,
+    private init(rows: [ChoiceRow], extras: ChoiceExtras, isSearch: Bool, cellsChecked: Bool,
                  cellProblem: (row: Int, problem: ChoiceListProblem)?) throws(ChoiceListProblem) {
         guard rows.count <= ChoiceList.maxChoices else {
             throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, tr("more than \(ChoiceList.maxChoices) choices"))
@@ -239,7 +246,7 @@ public final class ChoiceList: Sendable {
                 roots.append(i)
             }
             choices.append(Choice(value: row.value, label: row.label.isEmpty ? row.value : row.label,
-                                  aliases: row.aliases, extraColumns: extraColumns, extraCells: row.extras, parent: parent))
+                                  aliases: row.aliases, extraTable: extras.columns.isEmpty ? nil : extras, row: i, parent: parent))
         }
         // Every choice must reach a root within the depth limit (a cycle never does).
         for (i, row) in rows.enumerated() {
@@ -255,7 +262,7 @@ public final class ChoiceList: Sendable {
         self.choices = choices
         self.roots = roots
         self.children = children
-        self.extraColumns = extraColumns
+        self.extraColumns = extras.columns
         self.byValue = position
         self.isSearch = isSearch
     }

@@ -11,25 +11,30 @@ public enum ChoiceTable {
     /// `aliases` — `|`-separated — and `parent` are known; any other column is an extra), then one row per choice
     /// with as many cells as the header. A `label_zh` column (`label_` and a language code) is the label in that
     /// language: it replaces `label` while that language is chosen (the country list puts Chinese names first).
-    public static func parse(_ text: String) throws(ChoiceListProblem) -> ChoiceList {
+    /// `cellsChecked: false` skips the check of each cell's size and controls: only for the embedded data files,
+    /// which `ShippedChoiceListTests` reads with the checks (they pass, and give the same list).
+    public static func parse(_ text: String, cellsChecked: Bool = true) throws(ChoiceListProblem) -> ChoiceList {
         var text = text
         // Read in place: a no-op for the embedded data files (literals) and for native strings.
         text.makeContiguousUTF8()
-        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
+        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, cellsChecked: cellsChecked) }
             ?? .failure(ChoiceListProblem(line: 0, tr("no header row and no choices")))
         let table = try parsed.get()
-        return try ChoiceList(rows: table.rows, extraColumns: table.extras, checkedCells: table.cellProblem)
+        let extras = ChoiceExtras(columns: table.extras, text: text, ranges: table.extraRanges)
+        return try ChoiceList(rows: table.rows, extras: extras, checkedCells: table.cellProblem)
     }
 
     /// A data file's rows, and the first row whose cells are too long or hold a control character.
-    private typealias Parsed = (rows: [ChoiceRow], extras: [String], cellProblem: (row: Int, problem: ChoiceListProblem)?)
+    private typealias Parsed = (rows: [ChoiceRow], extras: [String], extraRanges: [Range<Int>],
+                                cellProblem: (row: Int, problem: ChoiceListProblem)?)
 
     /// The rows of a data file's bytes, split without a String per line: each cell's size and controls are checked
     /// on the bytes as the line is read (the first row with a problem is reported by `ChoiceList`, in the order its
     /// other checks run), and only the cells a choice keeps become strings.
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Parsed, ChoiceListProblem> {
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, cellsChecked: Bool) -> Result<Parsed, ChoiceListProblem> {
         var header: [String]?
         var rows: [ChoiceRow] = []
+        var extraRanges: [Range<Int>] = []
         var cellProblem: (row: Int, problem: ChoiceListProblem)?
         var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -56,7 +61,7 @@ public enum ChoiceTable {
             if rows.count >= ChoiceList.maxChoices {
                 return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
             }
-            if cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells, line: n) { cellProblem = (rows.count, problem) }
+            if cellsChecked, cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells, line: n) { cellProblem = (rows.count, problem) }
             var aliases: [String] = []
             if let column = columns.aliases {
                 let cell = cells[column]
@@ -69,10 +74,11 @@ public enum ChoiceTable {
             }
             rows.append(ChoiceRow(
                 line: n, value: string(cells[0]), label: columns.label.map { string(cells[$0]) } ?? "",
-                aliases: aliases, parent: columns.parent.map { string(cells[$0]) }, extras: columns.extras.map { string(cells[$0]) }))
+                aliases: aliases, parent: columns.parent.map { string(cells[$0]) }))
+            for column in columns.extras { extraRanges.append(cells[column]) }
         }
         guard let names = header else { return .failure(ChoiceListProblem(line: 0, tr("no header row and no choices"))) }
-        return .success((rows, columns.extras.map { names[$0] }, cellProblem))
+        return .success((rows, columns.extras.map { names[$0] }, extraRanges, cellProblem))
     }
 
     /// The TAB-separated cells of a line, as byte ranges.
