@@ -104,3 +104,79 @@ import Testing
         #expect(Language.removingRequest(from: ["--lang=zh", "ask", "text"]) == ["ask", "text"])
     }
 }
+
+/// The catalogue reader works on bytes; this reference reads a file by Character, as the reader once did (with
+/// LF line ends), and both give the same entries for every shipped catalogue and for made-up hard cases.
+@Suite struct POFileReaderTests {
+    static func reference(_ text: String) -> [POFile.Entry] {
+        var entries: [POFile.Entry] = []
+        var current = POFile.Entry()
+        var field: WritableKeyPath<POFile.Entry, String>?
+        var started = false
+        func finish() {
+            if started { entries.append(current) }
+            current = POFile.Entry()
+            field = nil
+            started = false
+        }
+        func unquote(_ quoted: Substring) -> String {
+            var body = quoted.drop { $0 == " " }
+            guard body.first == "\"" else { return "" }
+            body = body.dropFirst()
+            if body.last == "\"" { body = body.dropLast() }
+            var out = "", escaping = false
+            for c in body {
+                if escaping {
+                    switch c { case "n": out.append("\n"); case "t": out.append("\t"); case "r": out.append("\r"); default: out.append(c) }
+                    escaping = false
+                } else if c == "\\" { escaping = true } else { out.append(c) }
+            }
+            return out
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            if line.isEmpty { finish(); continue }
+            if line.hasPrefix("#") {
+                if started && field == \.msgstr { finish() }
+                if line.hasPrefix("#,") && line.contains("fuzzy") { current.fuzzy = true }
+                continue
+            }
+            if line.hasPrefix("msgid ") {
+                if started && field == \.msgstr { finish() }
+                started = true
+                field = \.msgid
+                current.msgid = unquote(line.dropFirst(6))
+            } else if line.hasPrefix("msgstr ") {
+                field = \.msgstr
+                current.msgstr = unquote(line.dropFirst(7))
+            } else if line.hasPrefix("\""), let field {
+                current[keyPath: field] += unquote(line)
+            } else {
+                field = nil
+            }
+        }
+        finish()
+        return entries
+    }
+
+    @Test func theByteReaderReadsAsTheReference() throws {
+        var texts = [
+            "msgid \"a\\\"b\\n\\t\\r\\\\c\"\nmsgstr \"甲\\\"乙\"\n",
+            "# comment\n#, fuzzy\nmsgid \"\"\n\"multi \"\n\"line\"\nmsgstr \"\"\n\"多\"\n\"行\"\n\n",
+            "  msgid   \"indented\"\n\tmsgstr \"缩进\"\nmsgctxt \"x\"\n\"ignored\"\nmsgid \"next\"\nmsgstr[0] \"no\"\n",
+            "msgid \"no end quote\nmsgstr \"\\é\\中\"",
+            "msgid \"a\"\nmsgstr \"b\"\n#~ msgid \"old\"\nmsgid \"c\"\nmsgstr \"d\"",
+            "", "\n\n", "msgstr \"orphan\"\n", "#, fuzzy, c-format\nmsgid \"f\"\nmsgstr \"g\"\n",
+        ]
+        let names = ["fieldline.pot"] + Language.allCases.filter { $0 != .en }.map { $0.rawValue + ".po" }
+        for name in names {
+            texts.append(try String(contentsOfFile: MessageCatalogueTests.poFolder + "/" + name, encoding: .utf8))
+        }
+        for text in texts {
+            #expect(POFile.entries(text) == Self.reference(text), "\(text.prefix(80).debugDescription)")
+        }
+        #expect(POFile.entries(texts.last!).count > 300)
+        // CRLF ends a line too (the reference, by Character, never split such a file).
+        #expect(POFile.entries("msgid \"a\"\r\nmsgstr \"b\"\r\n") == [POFile.Entry(msgid: "a", msgstr: "b", fuzzy: false)])
+    }
+}
