@@ -24,6 +24,9 @@ struct FormImport {
         }
         defer { if fd != 0 { close(fd) } }
         let checker = RecordChecker(form: form, context: context)
+        var scratch = RecordChecker.Scratch()
+        // The unique fields, picked once: going through the form's fields for every record copies each of them.
+        let uniqueFields = form.fields.filter(\.unique).map { (name: $0.name, secret: $0.secret) }
         let operatorName = FormImport.operatorName()
         var corrections: CorrectionBatch? = updateBy.map { CorrectionBatch(form: form, field: $0, operatorName: operatorName, context: context) }
         var err = OutputBuffer(fd: 2)
@@ -74,7 +77,7 @@ struct FormImport {
                 let given = pairs
                 pairs = try sinkCall({ () throws(SinkError) in try corrections.completed(given, from: sink) })
             }
-            let verdict = checker.check(pairs)
+            let verdict = checker.check(pairs, scratch: &scratch)
             if !verdict.isValid {
                 reportAll(verdict.issues)
                 return
@@ -90,7 +93,7 @@ struct FormImport {
         /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
         func store(_ checked: [(name: String, value: String)]) throws {
             var values: [(field: String, value: String)] = []
-            for field in form.fields where field.unique {
+            for field in uniqueFields {
                 guard let value = checked.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
                 // A repeat within the batch: the batch is saved first, so the look-up names the saved record.
                 if batch.holds(value, in: field.name) { try saveBatch(dealt: number - 1) }

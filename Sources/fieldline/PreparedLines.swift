@@ -21,7 +21,7 @@ enum PreparedLine: @unchecked Sendable {
     static let slicesPerBlock = 8
 
     /// One line (without its newline). `checker` nil: parsed only (`pairs`).
-    static func prepare(_ line: UnsafeBufferPointer<UInt8>, checker: RecordChecker?) -> PreparedLine {
+    static func prepare(_ line: UnsafeBufferPointer<UInt8>, checker: RecordChecker?, scratch: inout RecordChecker.Scratch) -> PreparedLine {
         // An over-long line comes cut short (LineReader's bound): refused whole, never read in part.
         if line.count > LineChecker.maxLineBytes {
             return .invalid([("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))])
@@ -34,7 +34,7 @@ enum PreparedLine: @unchecked Sendable {
         case .failure(let problem): return .invalid([("-", problem.message)])
         case .success(let pairs):
             guard let checker else { return .pairs(pairs) }
-            let verdict = checker.check(pairs)
+            let verdict = checker.check(pairs, scratch: &scratch)
             return verdict.isValid ? .valid(verdict.values) : .invalid(verdict.issues)
         }
     }
@@ -59,7 +59,8 @@ enum PreparedLine: @unchecked Sendable {
     static func prepare(_ ranges: ArraySlice<Range<Int>>, of block: UnsafeBufferPointer<UInt8>, checker: RecordChecker?) -> [PreparedLine] {
         let bytes = (ranges.last?.upperBound ?? 0) - (ranges.first?.lowerBound ?? 0)
         guard bytes >= splitThreshold, ranges.count >= slicesPerBlock else {
-            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker) }
+            var scratch = RecordChecker.Scratch()
+            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker, scratch: &scratch) }
         }
         let count = ranges.count
         let prepared = UnsafeMutablePointer<PreparedLine>.allocate(capacity: count)
@@ -71,8 +72,9 @@ enum PreparedLine: @unchecked Sendable {
         let lines = Array(ranges)
         let share = (count + slicesPerBlock - 1) / slicesPerBlock
         DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
+            var scratch = RecordChecker.Scratch()
             for i in k * share..<min((k + 1) * share, count) {
-                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker)
+                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker, scratch: &scratch)
             }
         }
         return Array(UnsafeBufferPointer(start: prepared, count: count))

@@ -12,6 +12,12 @@ public struct RecordChecker: Sendable {
     private let indexByName: [String: Int]
     /// The fields each field's `when` or `from` reads, worked out once, not once a record.
     private let reads: [[String]]
+    /// Each field's name, whether it is derived, its default, and whether it is required: read per record
+    /// without copying the form's fields (a `FormField` copy counts a reference for each of its many parts).
+    private let names: [String]
+    private let derived: [Bool]
+    private let defaults: [FormDefault?]
+    private let required: [Bool]
 
     /// A checker for one form.
     public init(form: FormSpec, context: ValidationContext) {
@@ -27,13 +33,32 @@ public struct RecordChecker: Sendable {
         self.resolver = RecordResolver(form: form, checkers: checkers)
         indexByName = Dictionary(form.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         reads = form.fields.map { ($0.condition?.expression.fieldNames ?? []) + ($0.derivedFrom.map { [$0.field] } ?? []) }
+        names = form.fields.map(\.name)
+        derived = form.fields.map { $0.derivedFrom != nil }
+        defaults = form.fields.map(\.defaultValue)
+        required = form.fields.map(\.required)
     }
 
     /// The verdict on one record given as field name → text (as typed, pasted or imported).
     public func check(_ input: [(name: String, text: String)]) -> RecordVerdict {
+        var scratch = Scratch()
+        return check(input, scratch: &scratch)
+    }
+
+    /// Buffers `check` reuses from record to record (one per thread: `check` runs on several at once).
+    public struct Scratch {
+        var out: [UInt8] = []
+        var bytes: [UInt8] = []
+        /// Buffers for a batch of records.
+        public init() {}
+    }
+
+    /// `check`, with the caller's buffers: an import checks many records and allocates them once.
+    public func check(_ input: [(name: String, text: String)], scratch: inout Scratch) -> RecordVerdict {
         var verdict = RecordVerdict()
+        let count = checkers.count
         // By field position: one look-up a given value, none a field.
-        var given = [String?](repeating: nil, count: checkers.count)
+        var given = [String?](repeating: nil, count: count)
         for (name, text) in input {
             guard let index = indexByName[name] else {
                 let known = form.fields.map(\.name).joined(separator: ", ")
@@ -43,31 +68,35 @@ public struct RecordChecker: Sendable {
             given[index] = text
         }
         // Each given value (or the default in its place) checked on its own first: a `when` or a rule reads values
-        // as stored, and a value its field refuses stands for nothing.
+        // as stored, and a value its field refuses stands for nothing. Only the value and the issue are read, so
+        // each is checked without its display (`LineChecker.storedValue`).
         var checked: [CheckResult?] = []
-        checked.reserveCapacity(checkers.count)
-        for i in checkers.indices {
+        checked.reserveCapacity(count)
+        var anyRefused = false
+        for i in 0..<count {
             var text = given[i] ?? ""
-            if text.isEmpty, form.fields[i].derivedFrom == nil, let fallback = form.fields[i].defaultValue { text = fallback.text(in: context) }
-            checked.append(text.isEmpty ? nil : checkers[i].check(text))
+            if text.isEmpty, !derived[i], let fallback = defaults[i] { text = fallback.text(in: context) }
+            if text.isEmpty { checked.append(nil); continue }
+            let (value, issue) = checkers[i].storedValue(of: text, out: &scratch.out, scratch: &scratch.bytes)
+            if issue != nil { anyRefused = true }
+            checked.append(CheckResult(value: value, display: "", issue: issue))
         }
         let resolved = resolver.resolve { checked[$0].flatMap { $0.issue == nil ? $0.value : nil } }
         var fieldIssues = 0
-        let refused = checked.contains { $0?.issue != nil }
-            ? Set(checkers.indices.filter { checked[$0]?.issue != nil }.map { form.fields[$0].name }) : []
-        verdict.values.reserveCapacity(checkers.count)
-        for i in checkers.indices {
-            let name = form.fields[i].name
+        let refused = anyRefused
+            ? Set((0..<count).filter { checked[$0]?.issue != nil }.map { names[$0] }) : []
+        verdict.values.reserveCapacity(count)
+        for i in 0..<count {
             let typed = !(given[i] ?? "").isEmpty
             // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
             // says what is wrong, and a verdict on an empty stand-in would only mislead.
             if checked[i]?.issue == nil, !refused.isEmpty, reads[i].contains(where: refused.contains) { continue }
             let issue = self.issue(of: i, typed: typed, checked: checked[i], resolved: resolved)
             if let issue {
-                verdict.issues.append((name, issue))
+                verdict.issues.append((names[i], issue))
                 fieldIssues += 1
             } else {
-                verdict.values.append((name, resolved.values[i]))
+                verdict.values.append((names[i], resolved.values[i]))
             }
         }
         // Rules read the whole record: judged only when every value in it is one its field takes.
@@ -80,9 +109,9 @@ public struct RecordChecker: Sendable {
     /// Why field `index` cannot be stored as the record resolves it, or nil when it can.
     private func issue(of index: Int, typed: Bool, checked: CheckResult?, resolved: ResolvedRecord) -> String? {
         // The common field (applies, typed or defaulted, not derived): its own check decides, no copy of the field made.
-        if resolved.applies[index], form.fields[index].derivedFrom == nil {
+        if resolved.applies[index], !derived[index] {
             if let checked { return checked.issue?.message }
-            return form.fields[index].required ? tr("a value is required") : nil
+            return required[index] ? tr("a value is required") : nil
         }
         let field = form.fields[index]
         if !resolved.applies[index] {

@@ -163,9 +163,11 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     static func nationalNumber(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool,
                                rewrite: inout [UInt8]?) -> PhoneNumber? {
         let regions = metadata.sharing[home.callingCode] ?? [home]
-        if let reading = rewritten(digits, in: home) { rewrite = reading }
-        // The one reading libphonenumber validates: without the national prefix where the rest has a possible length.
-        let reading = home.nationalReading(digits)
+        let rewritten = rewritten(digits, in: home)
+        if let rewritten { rewrite = rewritten }
+        // The one reading libphonenumber validates: without the national prefix where the rest has a possible length
+        // (the rewrite just made given, not made again).
+        let reading = home.nationalReading(digits, rewritten: rewritten)
         if reading == digits && plainTried { return nil }
         return number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata)
     }
@@ -176,6 +178,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// region's general pattern would no longer fit it. Nil for other regions (the automata serve them).
     static func rewritten(_ digits: [UInt8], in region: PhoneRegion) -> [UInt8]? {
         guard let (pattern, transform) = region.nationalPrefixRewrite else { return nil }
+        // The automaton of the same pattern (the generator makes it from it) accepting no start of the digits, the
+        // pattern matches none either: no regular expression is run for most numbers (PhoneRewriteTests).
+        if let automaton = region.nationalPrefixForParsing, automaton.longestPrefixMatch(digits) == nil { return digits }
         let text = digits.map { $0 + 0x30 }
         guard !digits.isEmpty, let match = text.withUnsafeBufferPointer({ pattern.prefixMatch($0) }) else { return digits }
         let fitted = region.general?.matches(digits) == true
@@ -227,7 +232,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text(of: national))
         }
         // Regions whose leading digits the number has come first (a shared code's), then all in order.
-        for region in regions where region.generalTakes(length: national.count) && region.leadingDigits?.canContinue(national) == true
+        // The leading digits asked first: a region without them (most) is settled without loading its patterns.
+        for region in regions where region.leadingDigits?.canContinue(national) == true && region.generalTakes(length: national.count)
             && region.isValid(national) {
             return found(region)
         }
