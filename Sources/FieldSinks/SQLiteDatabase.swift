@@ -143,12 +143,11 @@ final class SQLiteDatabase {
         return made
     }
 
-    /// Binds the bytes `text` to parameters 1, 2, … of `statement`, `ends` their ends in it, runs it, and unbinds
-    /// them: SQLite reads the bytes where they lie (no copy of each value made), so they are bound only while
-    /// `text` is known to be there.
+    /// Binds the bytes `text` to parameters 1, 2, … of `statement`, `ends` their ends in it, and runs it. SQLite
+    /// reads the bytes where they lie (no copy of each value made): the caller binds every parameter again before
+    /// the statement runs again, and calls `clearBindings` once done with it, so no binding outlives its bytes.
     func run(_ statement: OpaquePointer?, text: [UInt8], ends: [Int]) throws(SinkError) {
         try text.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) throws(SinkError) in
-            defer { fl_sqlite3_clear_bindings(statement) }
             let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
             var start = 0
             for (i, end) in ends.enumerated() {
@@ -158,6 +157,9 @@ final class SQLiteDatabase {
             try run(statement)
         }
     }
+
+    /// Unbinds every parameter of `statement`.
+    func clearBindings(_ statement: OpaquePointer?) { fl_sqlite3_clear_bindings(statement) }
 
     /// Binds `value` as text to parameter `index` (from 1) of `statement`.
     func bind(_ statement: OpaquePointer?, _ index: Int, _ value: String) {

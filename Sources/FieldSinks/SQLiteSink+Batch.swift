@@ -16,6 +16,7 @@ extension SQLiteSink {
         try database.execute("BEGIN IMMEDIATE")
         do throws(SinkError) {
             let statement = try database.prepared(insert)
+            defer { database.clearBindings(statement) }
             // A record's columns, one after another in one buffer reused for every record, bound where they lie.
             var text: [UInt8] = [], ends: [Int] = []
             for (index, record) in records.enumerated() {

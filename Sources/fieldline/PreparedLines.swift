@@ -26,7 +26,9 @@ enum PreparedLine: @unchecked Sendable {
         if line.count > LineChecker.maxLineBytes {
             return .invalid([("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))])
         }
-        guard let text = String(validating: line, as: UTF8.self) else {
+        // ASCII (most records) is UTF-8 as it is: one pass over the bytes, not the general validation.
+        let ascii = line.allSatisfy { $0 < 0x80 }
+        guard let text = ascii ? String(decoding: line, as: UTF8.self) : String(validating: line, as: UTF8.self) else {
             return .invalid([("-", tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(Array(line)) ?? 1) of the line)"))])
         }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }

@@ -18,6 +18,9 @@ public struct RecordChecker: Sendable {
     private let derived: [Bool]
     private let defaults: [FormDefault?]
     private let required: [Bool]
+    /// Whether no two fields share a name (the loader sees to it; a form made in code might not): only then is a
+    /// name found at its own position the field `indexByName` gives.
+    private let namesAreDistinct: Bool
 
     /// A checker for one form.
     public init(form: FormSpec, context: ValidationContext) {
@@ -37,6 +40,7 @@ public struct RecordChecker: Sendable {
         derived = form.fields.map { $0.derivedFrom != nil }
         defaults = form.fields.map(\.defaultValue)
         required = form.fields.map(\.required)
+        namesAreDistinct = Set(names).count == names.count
     }
 
     /// The verdict on one record given as field name → text (as typed, pasted or imported).
@@ -49,48 +53,65 @@ public struct RecordChecker: Sendable {
     public struct Scratch {
         var out: [UInt8] = []
         var bytes: [UInt8] = []
+        /// Each field's value's position in the record given (-1: none given).
+        var positions: [Int] = []
+        /// Each field's checked value and its issue (nil: nothing to check), by field position.
+        var checked: [Checked?] = []
         /// Buffers for a batch of records.
         public init() {}
     }
+
+    /// A value as its field checked it: stored as `value`, or refused for `issue`.
+    typealias Checked = (value: String, issue: ValidationIssue?)
 
     /// `check`, with the caller's buffers: an import checks many records and allocates them once.
     public func check(_ input: [(name: String, text: String)], scratch: inout Scratch) -> RecordVerdict {
         var verdict = RecordVerdict()
         let count = checkers.count
-        // By field position: one look-up a given value, none a field.
-        var given = [String?](repeating: nil, count: count)
-        for (name, text) in input {
-            guard let index = indexByName[name] else {
-                let known = form.fields.map(\.name).joined(separator: ", ")
+        // By field position: one look-up a given value, none a field. A record that gives the fields in form
+        // order (what `records` writes) finds each by comparing its name with the field's, without hashing it.
+        // Sized once, then overwritten: emptying an array and filling it again costs more than the record's check.
+        if scratch.positions.count != count {
+            scratch.positions = [Int](repeating: -1, count: count)
+            scratch.checked = [Checked?](repeating: nil, count: count)
+        } else {
+            for i in 0..<count { scratch.positions[i] = -1 }
+        }
+        for k in input.indices {
+            let name = input[k].name
+            guard let index = namesAreDistinct && k < count && names[k] == name ? k : indexByName[name] else {
+                let known = names.joined(separator: ", ")
                 verdict.issues.append((ControlCharacters.escaped(name), tr("not a field of this form (its fields: \(known))")))
                 continue
             }
-            given[index] = text
+            scratch.positions[index] = k
         }
         // Each given value (or the default in its place) checked on its own first: a `when` or a rule reads values
         // as stored, and a value its field refuses stands for nothing. Only the value and the issue are read, so
         // each is checked without its display (`LineChecker.storedValue`).
-        var checked: [CheckResult?] = []
-        checked.reserveCapacity(count)
         var anyRefused = false
         for i in 0..<count {
-            var text = given[i] ?? ""
+            let at = scratch.positions[i]
+            var text = at < 0 ? "" : input[at].text
             if text.isEmpty, !derived[i], let fallback = defaults[i] { text = fallback.text(in: context) }
-            if text.isEmpty { checked.append(nil); continue }
+            if text.isEmpty { scratch.checked[i] = nil; continue }
             let (value, issue) = checkers[i].storedValue(of: text, out: &scratch.out, scratch: &scratch.bytes)
             if issue != nil { anyRefused = true }
-            checked.append(CheckResult(value: value, display: "", issue: issue))
+            scratch.checked[i] = (value, issue)
         }
+        // A second reference only while this record is checked: the next record's writes find the array unshared.
+        let checked = scratch.checked
         let resolved = resolver.resolve { checked[$0].flatMap { $0.issue == nil ? $0.value : nil } }
         var fieldIssues = 0
         let refused = anyRefused
             ? Set((0..<count).filter { checked[$0]?.issue != nil }.map { names[$0] }) : []
         verdict.values.reserveCapacity(count)
         for i in 0..<count {
-            let typed = !(given[i] ?? "").isEmpty
+            let at = scratch.positions[i]
+            let typed = at >= 0 && !input[at].text.isEmpty
             // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
             // says what is wrong, and a verdict on an empty stand-in would only mislead.
-            if checked[i]?.issue == nil, !refused.isEmpty, reads[i].contains(where: refused.contains) { continue }
+            if anyRefused, checked[i]?.issue == nil, reads[i].contains(where: refused.contains) { continue }
             let issue = self.issue(of: i, typed: typed, checked: checked[i], resolved: resolved)
             if let issue {
                 verdict.issues.append((names[i], issue))
@@ -107,7 +128,7 @@ public struct RecordChecker: Sendable {
     }
 
     /// Why field `index` cannot be stored as the record resolves it, or nil when it can.
-    private func issue(of index: Int, typed: Bool, checked: CheckResult?, resolved: ResolvedRecord) -> String? {
+    private func issue(of index: Int, typed: Bool, checked: Checked?, resolved: ResolvedRecord) -> String? {
         // The common field (applies, typed or defaulted, not derived): its own check decides, no copy of the field made.
         if resolved.applies[index], !derived[index] {
             if let checked { return checked.issue?.message }

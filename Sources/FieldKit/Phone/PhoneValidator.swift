@@ -129,7 +129,8 @@ public struct PhoneValidator: ConfigurableValidator {
         // The issue is the rewritten value's. An E.164 form reads back as the same number; a national one is read
         // again, as `issue` would read it (a national prefix may come off it).
         // Reading is a function of the bytes alone: a national value the same as the line's reads as the line did.
-        let again = isE164 || canonical.elementsEqual(value) ? reading
+        let same = canonical.count == value.count && canonical.indices.allSatisfy { canonical[$0] == value[$0] }
+        let again = isE164 || same ? reading
             : canonical.withUnsafeBufferPointer { PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata) }
         return (canonical, canonical.withUnsafeBufferPointer { layout.issue(of: again, $0) })
     }
