@@ -55,6 +55,9 @@ extension SQLiteSink {
         return refused
     }
 
+    /// A class over one connection: a batch's save may run on a thread of its own (see `RecordSink`).
+    public var savesBatchesInBackground: Bool { true }
+
     public func importProgress(of source: String) throws(SinkError) -> Int? {
         guard try database.number("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [Self.progressTable]) == 1 else { return nil }
         return try database.number("SELECT records FROM \(Self.progressTable) WHERE form = ?1 AND source = ?2", [tables.table, source]).map(Int.init)

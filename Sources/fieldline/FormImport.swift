@@ -64,9 +64,27 @@ struct FormImport {
             }
             err.flush()
         }
+        // A database saves a batch on a thread of its own while the next records are read and checked.
+        let inBackground = sink.savesBatchesInBackground
+        var saving: BackgroundSave?
+        defer {
+            // Ended by another failure: the batch in flight still ends before the import does, its failure said.
+            if let saving, case .failure(let error) = saving.wait() { Diagnostics.error(error.message) }
+        }
+        /// Waits for the batch in flight, if any.
+        func finishSaving() throws {
+            guard let pending = saving else { return }
+            saving = nil
+            invalid += try sinkCall({ () throws(SinkError) in try pending.wait().get() })
+        }
         /// Saves the batch; `dealt` input records are dealt with once it is durable.
         func saveBatch(dealt: Int) throws {
-            invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, err: &err) })
+            try finishSaving()
+            if inBackground {
+                saving = BackgroundSave(batch.take(), into: sink, dealt: dealt)
+            } else {
+                invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, err: &err) })
+            }
         }
         func take(_ pairs: [(name: String, text: String)]) throws {
             // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
@@ -92,11 +110,17 @@ struct FormImport {
         }
         /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
         func store(_ checked: [(name: String, value: String)]) throws {
+            // The look-ups below ask the sink: the batch in flight is saved first (a repeat of one of its values is
+            // then found saved).
+            if !uniqueFields.isEmpty { try finishSaving() }
             var values: [(field: String, value: String)] = []
             for field in uniqueFields {
                 guard let value = checked.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
                 // A repeat within the batch: the batch is saved first, so the look-up names the saved record.
-                if batch.holds(value, in: field.name) { try saveBatch(dealt: number - 1) }
+                if batch.holds(value, in: field.name) {
+                    try saveBatch(dealt: number - 1)
+                    try finishSaving()
+                }
                 if let earlier = try sinkCall({ () throws(SinkError) in try sink.earlierRecord(where: field.name, is: value) }) {
                     // Resumed: the same record, saved by the run that stopped, is not saved again nor an error.
                     if resume, try sinkCall({ () throws(SinkError) in try sink.holds(checked, where: field.name) }) { return }
@@ -220,7 +244,10 @@ struct FormImport {
         }
         // The last batch, also when reading failed part-way: what was read and checked is saved.
         if failure == nil, corrections == nil {
-            do { try saveBatch(dealt: number) } catch { failure = error }
+            do {
+                try saveBatch(dealt: number)
+                try finishSaving()
+            } catch { failure = error }
         }
         if let failure { throw failure }
         if let readError {
