@@ -29,6 +29,8 @@ struct FormImport {
         let uniqueFields = form.fields.filter(\.unique).map { (name: $0.name, secret: $0.secret) }
         let operatorName = FormImport.operatorName()
         var corrections: CorrectionBatch? = updateBy.map { CorrectionBatch(form: form, field: $0, operatorName: operatorName, context: context) }
+        // Asked for every record: a Bool, where comparing the optional batch with nil copies it.
+        let correcting = updateBy != nil
         var err = OutputBuffer(fd: 2)
         var number = 0
         var invalid = 0
@@ -49,7 +51,7 @@ struct FormImport {
             ? try progressKey.map { key in try sinkCall({ () throws(SinkError) in try sink.importProgress(of: key) }) ?? 0 } ?? 0 : 0
         func report(_ field: String, _ message: String) {
             invalid += 1
-            if corrections != nil {
+            if correcting {
                 err.append("\(number):\(field): \(message)\n")
                 err.flush()
             } else {
@@ -60,7 +62,7 @@ struct FormImport {
         func reportAll(_ issues: [(field: String, message: String)]) {
             invalid += 1
             for (field, message) in issues {
-                if corrections != nil { err.append("\(number):\(field): \(message)\n") } else { batch.report(number, field, message) }
+                if correcting { err.append("\(number):\(field): \(message)\n") } else { batch.report(number, field, message) }
             }
             err.flush()
         }
@@ -143,7 +145,7 @@ struct FormImport {
         func next(_ body: () throws -> Void) throws {
             guard number > skipped else { return }
             try body()
-            if corrections == nil && batch.isDue { try saveBatch(dealt: number) }
+            if !correcting && batch.isDue { try saveBatch(dealt: number) }
         }
         /// One event of the CSV reader: the header row first, then records.
         func csvEvent(_ event: CSVReader.Event) {
@@ -203,7 +205,7 @@ struct FormImport {
                     let lines = PreparedLine.lines(of: block)
                     for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
                         let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
-                        for line in PreparedLine.prepare(chunk, of: block, checker: corrections == nil ? checker : nil) {
+                        for line in PreparedLine.prepare(chunk, of: block, checker: correcting ? nil : checker) {
                             if case .blank = line { continue }
                             number += 1
                             try next {

@@ -55,14 +55,14 @@ public struct RecordChecker: Sendable {
         var bytes: [UInt8] = []
         /// Each field's value's position in the record given (-1: none given).
         var positions: [Int] = []
-        /// Each field's checked value and its issue (nil: nothing to check), by field position.
-        var checked: [Checked?] = []
+        /// Each field's value as checked: 0 nothing to check, 1 taken (`values`), 2 refused (`issues`). Kept in
+        /// three plain arrays: an array of optional tuples costs an outlined copy each time one is read.
+        var states: [UInt8] = []
+        var values: [String] = []
+        var issues: [ValidationIssue?] = []
         /// Buffers for a batch of records.
         public init() {}
     }
-
-    /// A value as its field checked it: stored as `value`, or refused for `issue`.
-    typealias Checked = (value: String, issue: ValidationIssue?)
 
     /// `check`, with the caller's buffers: an import checks many records and allocates them once.
     public func check(_ input: [(name: String, text: String)], scratch: inout Scratch) -> RecordVerdict {
@@ -73,7 +73,9 @@ public struct RecordChecker: Sendable {
         // Sized once, then overwritten: emptying an array and filling it again costs more than the record's check.
         if scratch.positions.count != count {
             scratch.positions = [Int](repeating: -1, count: count)
-            scratch.checked = [Checked?](repeating: nil, count: count)
+            scratch.states = [UInt8](repeating: 0, count: count)
+            scratch.values = [String](repeating: "", count: count)
+            scratch.issues = [ValidationIssue?](repeating: nil, count: count)
         } else {
             for i in 0..<count { scratch.positions[i] = -1 }
         }
@@ -94,25 +96,30 @@ public struct RecordChecker: Sendable {
             let at = scratch.positions[i]
             var text = at < 0 ? "" : input[at].text
             if text.isEmpty, !derived[i], let fallback = defaults[i] { text = fallback.text(in: context) }
-            if text.isEmpty { scratch.checked[i] = nil; continue }
+            if text.isEmpty { scratch.states[i] = 0; continue }
             let (value, issue) = checkers[i].storedValue(of: text, out: &scratch.out, scratch: &scratch.bytes)
-            if issue != nil { anyRefused = true }
-            scratch.checked[i] = (value, issue)
+            scratch.values[i] = value
+            if let issue {
+                anyRefused = true
+                scratch.states[i] = 2
+                scratch.issues[i] = issue
+            } else {
+                scratch.states[i] = 1
+            }
         }
-        // A second reference only while this record is checked: the next record's writes find the array unshared.
-        let checked = scratch.checked
-        let resolved = resolver.resolve { checked[$0].flatMap { $0.issue == nil ? $0.value : nil } }
+        let resolved = resolver.resolve { scratch.states[$0] == 1 ? scratch.values[$0] : nil }
         var fieldIssues = 0
-        let refused = anyRefused
-            ? Set((0..<count).filter { checked[$0]?.issue != nil }.map { names[$0] }) : []
+        let refused = anyRefused ? Set((0..<count).filter { scratch.states[$0] == 2 }.map { names[$0] }) : []
         verdict.values.reserveCapacity(count)
         for i in 0..<count {
             let at = scratch.positions[i]
             let typed = at >= 0 && !input[at].text.isEmpty
             // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
             // says what is wrong, and a verdict on an empty stand-in would only mislead.
-            if anyRefused, checked[i]?.issue == nil, reads[i].contains(where: refused.contains) { continue }
-            let issue = self.issue(of: i, typed: typed, checked: checked[i], resolved: resolved)
+            let state = scratch.states[i]
+            if anyRefused, state != 2, reads[i].contains(where: refused.contains) { continue }
+            let issue = self.issue(of: i, typed: typed, checked: state != 0, value: scratch.values[i],
+                                   refusal: state == 2 ? scratch.issues[i] : nil, resolved: resolved)
             if let issue {
                 verdict.issues.append((names[i], issue))
                 fieldIssues += 1
@@ -128,10 +135,12 @@ public struct RecordChecker: Sendable {
     }
 
     /// Why field `index` cannot be stored as the record resolves it, or nil when it can.
-    private func issue(of index: Int, typed: Bool, checked: Checked?, resolved: ResolvedRecord) -> String? {
+    /// `checked`: whether a value (given or defaulted) was checked, stored as `value` or refused for `refusal`.
+    private func issue(of index: Int, typed: Bool, checked: Bool, value: String, refusal: ValidationIssue?,
+                       resolved: ResolvedRecord) -> String? {
         // The common field (applies, typed or defaulted, not derived): its own check decides, no copy of the field made.
         if resolved.applies[index], !derived[index] {
-            if let checked { return checked.issue?.message }
+            if checked { return refusal?.message }
             return required[index] ? tr("a value is required") : nil
         }
         let field = form.fields[index]
@@ -142,16 +151,16 @@ public struct RecordChecker: Sendable {
         if let from = field.derivedFrom {
             if let problem = resolved.derivationIssues[index] { return problem }
             // Omitted: derived. Given: it must say what the source says.
-            guard typed, let checked else { return nil }
-            if let issue = checked.issue { return issue.message }
+            guard typed, checked else { return nil }
+            if let refusal { return refusal.message }
             let derived = resolved.values[index]
-            guard checked.value != derived else { return nil }
-            if derived.isEmpty { return tr("'\(shown(checked.value, field))' is given, but \(from.field) has no \(from.part) to derive it from") }
+            guard value != derived else { return nil }
+            if derived.isEmpty { return tr("'\(shown(value, field))' is given, but \(from.field) has no \(from.part) to derive it from") }
             return field.secret ? tr("differs from \(from.field)'s \(from.part)")
-                : tr("'\(ControlCharacters.escaped(checked.value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
+                : tr("'\(ControlCharacters.escaped(value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
         }
-        if let checked {
-            return checked.issue?.message
+        if checked {
+            return refusal?.message
         }
         return field.required ? tr("a value is required") : nil
     }
