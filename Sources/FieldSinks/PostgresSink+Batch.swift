@@ -67,13 +67,21 @@ extension PostgresSink {
     /// is one line.
     static func appendCopyRow(_ record: SavedRecord, to row: inout [UInt8]) {
         func append(_ value: String) {
-            for byte in value.utf8 {
-                switch byte {
-                case 0x5C: row.append(0x5C); row.append(0x5C)
-                case 0x09: row.append(0x5C); row.append(0x74)
-                case 0x0A: row.append(0x5C); row.append(0x6E)
-                case 0x0D: row.append(0x5C); row.append(0x72)
-                default: row.append(byte)
+            var value = value
+            value.withUTF8 { bytes in
+                // Most values have nothing to escape: copied in one go, not byte by byte.
+                guard bytes.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+                    row.append(contentsOf: bytes)
+                    return
+                }
+                for byte in bytes {
+                    switch byte {
+                    case 0x5C: row.append(0x5C); row.append(0x5C)
+                    case 0x09: row.append(0x5C); row.append(0x74)
+                    case 0x0A: row.append(0x5C); row.append(0x6E)
+                    case 0x0D: row.append(0x5C); row.append(0x72)
+                    default: row.append(byte)
+                    }
                 }
             }
         }
