@@ -147,52 +147,76 @@ struct FormImport {
             try body()
             if !correcting && batch.isDue { try saveBatch(dealt: number) }
         }
-        /// One event of the CSV reader: the header row first, then records.
+        /// CSV records read but not yet taken, with their values as pairs where they read as such (not for a
+        /// correction: it is completed from the sink before it is checked).
+        var gathered: [(event: CSVReader.Event, pairs: [(name: String, text: String)]?)] = []
+        /// One event of the CSV reader: the header row first, then records, gathered to be taken a chunk at a time.
         func csvEvent(_ event: CSVReader.Event) {
             guard failure == nil else { return }
-            do {
-                guard let names = header else {
-                    // Without a header no record can be read: the import ends before anything is saved.
-                    let problem: String
-                    switch event {
-                    case .refused(let p): problem = p.message
-                    case .record(let fields, _):
-                        if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in FormImport.firstInvalidUTF8(f).map { (i, $0) } }).first {
-                            problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
-                        } else {
-                            header = fields.map { String(decoding: $0, as: UTF8.self) }
-                            return
-                        }
-                    }
-                    Diagnostics.error(tr("\(ControlCharacters.escaped(source)): the header row cannot be read: \(problem)"))
-                    failure = Exit.invalid
-                    return
-                }
-                number += 1
-                func name(_ index: Int) -> String { index < names.count ? ControlCharacters.escaped(names[index]) : "-" }
-                try next {
+            guard let names = header else {
+                // Without a header no record can be read: the import ends before anything is saved.
+                let problem: String
                 switch event {
-                case .refused(let problem):
-                    report(name(problem.field), problem.message)
+                case .refused(let p): problem = p.message
                 case .record(let fields, _):
-                    guard fields.count == names.count else {
-                        report("-", tr("has \(fields.count) values, the header \(names.count)"))
+                    if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in FormImport.firstInvalidUTF8(f).map { (i, $0) } }).first {
+                        problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
+                    } else {
+                        header = fields.map { String(decoding: $0, as: UTF8.self) }
                         return
                     }
-                    // Bytes that are not UTF-8 would be saved as U+FFFD, a value nobody typed: the record is refused.
-                    var pairs: [(name: String, text: String)] = []
-                    for (index, bytes) in fields.enumerated() {
-                        guard let text = String(validating: bytes, as: UTF8.self) else {
-                            report(name(index), tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(bytes) ?? 1) of the value)"))
-                            return
-                        }
-                        pairs.append((names[index], text))
+                }
+                Diagnostics.error(tr("\(ControlCharacters.escaped(source)): the header row cannot be read: \(problem)"))
+                failure = Exit.invalid
+                return
+            }
+            gathered.append((event, correcting ? nil : FormImport.pairs(of: event, names: names)))
+            if gathered.count >= PreparedLine.linesPerChunk { takeGathered() }
+        }
+        /// The gathered CSV records, the readable ones checked on all cores at once, then taken in input order.
+        func takeGathered() {
+            let events = gathered
+            gathered.removeAll(keepingCapacity: true)
+            guard failure == nil, !events.isEmpty else { return }
+            let verdicts = PreparedLine.check(events.map(\.pairs), checker: checker)
+            for (k, (event, _)) in events.enumerated() where failure == nil {
+                do {
+                    number += 1
+                    if let verdict = verdicts[k] {
+                        // What `take` does with a record it checked.
+                        try next { if verdict.isValid { try store(verdict.values) } else { reportAll(verdict.issues) } }
+                    } else {
+                        try takeRecord(event)
                     }
-                    try take(pairs)
+                } catch {
+                    failure = error
                 }
+            }
+        }
+        /// Takes CSV record `number` (counted already) from its event: a refusal, or values read and checked here.
+        func takeRecord(_ event: CSVReader.Event) throws {
+            guard let names = header else { return }
+            func name(_ index: Int) -> String { index < names.count ? ControlCharacters.escaped(names[index]) : "-" }
+            try next {
+            switch event {
+            case .refused(let problem):
+                report(name(problem.field), problem.message)
+            case .record(let fields, _):
+                guard fields.count == names.count else {
+                    report("-", tr("has \(fields.count) values, the header \(names.count)"))
+                    return
                 }
-            } catch {
-                failure = error
+                // Bytes that are not UTF-8 would be saved as U+FFFD, a value nobody typed: the record is refused.
+                var pairs: [(name: String, text: String)] = []
+                for (index, bytes) in fields.enumerated() {
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        report(name(index), tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(bytes) ?? 1) of the value)"))
+                        return
+                    }
+                    pairs.append((names[index], text))
+                }
+                try take(pairs)
+            }
             }
         }
         var readError: String?
@@ -239,7 +263,10 @@ struct FormImport {
                     break
                 }
                 chunk.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[0..<n]), csvEvent) }
+                // What one read brought is taken before the next read waits for more.
+                takeGathered()
             }
+            takeGathered()
         }
         if failure == nil, corrections != nil {
             do { try sinkCall({ () throws(SinkError) in try corrections!.finish(&sink) }) } catch { failure = error }
@@ -258,6 +285,19 @@ struct FormImport {
         }
         err.flush()
         if invalid > 0 { throw Exit.invalid }
+    }
+
+    /// A CSV record's values with the header's names, or nil when it cannot be read so (a refusal, another number
+    /// of values, a value that is not UTF-8: `takeRecord` words why).
+    static func pairs(of event: CSVReader.Event, names: [String]) -> [(name: String, text: String)]? {
+        guard case .record(let fields, _) = event, fields.count == names.count else { return nil }
+        var pairs: [(name: String, text: String)] = []
+        pairs.reserveCapacity(fields.count)
+        for (index, bytes) in fields.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+            pairs.append((names[index], text))
+        }
+        return pairs
     }
 
     /// The 1-based position of the first byte of `bytes` that breaks UTF-8, or nil when they are UTF-8.

@@ -41,6 +41,29 @@ enum PreparedLine: @unchecked Sendable {
         }
     }
 
+    /// Records read from CSV (nil: not readable as pairs), checked in slices on all cores when there are many;
+    /// verdicts in input order, nil where there was nothing to check.
+    static func check(_ records: [[(name: String, text: String)]?], checker: RecordChecker) -> [RecordVerdict?] {
+        let count = records.count
+        guard count >= 4 * slicesPerBlock else {
+            var scratch = RecordChecker.Scratch()
+            return records.map { $0.map { checker.check($0, scratch: &scratch) } }
+        }
+        let verdicts = UnsafeMutablePointer<RecordVerdict?>.allocate(capacity: count)
+        verdicts.initialize(repeating: nil, count: count)
+        defer { verdicts.deinitialize(count: count); verdicts.deallocate() }
+        // Each iteration writes only its own records' slots; concurrentPerform returns after all finish.
+        nonisolated(unsafe) let slots = verdicts
+        let share = (count + slicesPerBlock - 1) / slicesPerBlock
+        DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
+            var scratch = RecordChecker.Scratch()
+            for i in k * share..<min((k + 1) * share, count) {
+                if let pairs = records[i] { slots[i] = checker.check(pairs, scratch: &scratch) }
+            }
+        }
+        return Array(UnsafeBufferPointer(start: verdicts, count: count))
+    }
+
     /// Lines prepared at a time: enough to share between cores, few enough that the batch's clock (250 ms) and a
     /// kill see records stored as the input goes, not one block at the end.
     static let linesPerChunk = 2048
