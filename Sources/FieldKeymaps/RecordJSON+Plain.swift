@@ -69,6 +69,7 @@ extension RecordJSON {
         guard i < n, line[i] == 0x7B else { return nil }
         i += 1
         var pairs: [(name: String, text: String)] = []
+        pairs.reserveCapacity(8)  // one allocation for a record of a few fields, not one per doubling
         while true {
             spaces()
             guard let name = text() else { return nil }

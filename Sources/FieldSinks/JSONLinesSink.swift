@@ -44,9 +44,9 @@ public struct JSONLinesSink: RecordSink {
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
         let line = JSONLinesSink.line(record)
         if let log {
-            try log.save(Array(line.utf8) + [0x0A], columns: record.columns)
+            try log.save(line + [0x0A], columns: record.columns)
         } else {
-            try StandardOutput.writeLine(line)
+            try StandardOutput.writeLine(String(decoding: line, as: UTF8.self))
             index.add(record.columns)
         }
     }
@@ -54,12 +54,19 @@ public struct JSONLinesSink: RecordSink {
     /// A file gets the batch in one write and one `fsync`; standard output record by record.
     public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
         guard let log else { return try saveEach(records) }
-        return try log.save(batch: records.map { (Array(JSONLinesSink.line($0).utf8) + [0x0A], $0.columns) })
+        return try log.save(batch: records.map { record in
+            var line = JSONLinesSink.line(record)
+            line.append(0x0A)
+            return (line, record.columns)
+        })
     }
 
-    /// The record as one JSON object (no line end).
-    private static func line(_ record: SavedRecord) -> String {
-        JSONText.render(.object(record.columns.map { ($0.name, .string($0.value)) }))
+    /// The record as one JSON object (no line end): `JSONText.render` of its columns, written as bytes.
+    private static func line(_ record: SavedRecord) -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(128)
+        JSONText.appendObject(record.columns, to: &line)
+        return line
     }
 }
 

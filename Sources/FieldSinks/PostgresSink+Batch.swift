@@ -12,16 +12,25 @@ extension PostgresSink {
         guard !records.isEmpty || progress != nil else { return [] }
         let columns = tables.fields + RecordColumns.bookkeeping.prefix(2)
         let copy = "COPY \"\(tables.table)\" (\(RecordTables.list(columns))) FROM STDIN"
-        let rows = records.map(Self.copyRow)
+        // Every row in one buffer, row `i` from `starts[i]` to `starts[i + 1]`: a range of rows is sent as it lies.
+        var text: [UInt8] = []
+        text.reserveCapacity(records.count * 64)
+        var starts: [Int] = []
+        starts.reserveCapacity(records.count + 1)
+        for record in records {
+            starts.append(text.count)
+            Self.appendCopyRow(record, to: &text)
+        }
+        starts.append(text.count)
         var refused: [(index: Int, error: SinkError)] = []
         _ = try exec("BEGIN", [])
         do throws(SinkError) {
-            var pending = [0..<rows.count]
+            var pending = [0..<records.count]
             while let range = pending.popLast() {
                 guard !range.isEmpty else { continue }
                 _ = try exec("SAVEPOINT fieldline_batch", [])
                 do {
-                    try self.copy(copy, Array(rows[range].joined()))
+                    try self.copy(copy, text[starts[range.lowerBound]..<starts[range.upperBound]])
                     _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
                 } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
                     _ = try exec("ROLLBACK TO SAVEPOINT fieldline_batch", [])
@@ -53,28 +62,41 @@ extension PostgresSink {
         return refused.sorted { $0.index < $1.index }
     }
 
-    /// One row of COPY's text format: values separated by tabs, a newline at the end; a backslash, tab, newline and
-    /// carriage return inside a value escaped (`\\`, `\t`, `\n`, `\r`), so each row is one line.
-    static func copyRow(_ record: SavedRecord) -> [UInt8] {
-        var row: [UInt8] = []
+    /// One row of COPY's text format, appended to `row`: values separated by tabs, a newline at the end; a
+    /// backslash, tab, newline and carriage return inside a value escaped (`\\`, `\t`, `\n`, `\r`), so each row
+    /// is one line.
+    static func appendCopyRow(_ record: SavedRecord, to row: inout [UInt8]) {
         func append(_ value: String) {
-            for byte in value.utf8 {
-                switch byte {
-                case 0x5C: row += [0x5C, 0x5C]
-                case 0x09: row += [0x5C, 0x74]
-                case 0x0A: row += [0x5C, 0x6E]
-                case 0x0D: row += [0x5C, 0x72]
-                default: row.append(byte)
+            var value = value
+            value.withUTF8 { bytes in
+                // Most values have nothing to escape: copied in one go, not byte by byte.
+                guard bytes.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+                    row.append(contentsOf: bytes)
+                    return
+                }
+                for byte in bytes {
+                    switch byte {
+                    case 0x5C: row.append(0x5C); row.append(0x5C)
+                    case 0x09: row.append(0x5C); row.append(0x74)
+                    case 0x0A: row.append(0x5C); row.append(0x6E)
+                    case 0x0D: row.append(0x5C); row.append(0x72)
+                    default: row.append(byte)
+                    }
                 }
             }
         }
-        for (i, value) in (record.values.map(\.value) + [record.savedAt, record.operatorName]).enumerated() {
-            if i > 0 { row.append(0x09) }
-            append(value)
+        for value in record.values {
+            append(value.value)
+            row.append(0x09)
         }
+        append(record.savedAt)
+        row.append(0x09)
+        append(record.operatorName)
         row.append(0x0A)
-        return row
     }
+
+    /// A class over one connection: a batch's save may run on a thread of its own (see `RecordSink`).
+    public var savesBatchesInBackground: Bool { true }
 
     public func importProgress(of source: String) throws(SinkError) -> Int? {
         guard try exec("SELECT to_regclass($1) IS NOT NULL", [Self.progressTable]).first?.first == "t" else { return nil }

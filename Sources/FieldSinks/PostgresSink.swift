@@ -278,7 +278,7 @@ public final class PostgresSink: RecordSink {
     /// Runs `sql` (a `COPY … FROM STDIN`) with `data` as its rows, on the connection as it is (inside the batch's
     /// transaction: a lost connection is not made again here). Throws as `exec` does; a refusal also gives the
     /// 1-based line of `data` the server names in its context, when it names one (`COPY entry, line 5`).
-    func copy(_ sql: String, _ data: [UInt8]) throws(SinkError) {
+    func copy(_ sql: String, _ data: ArraySlice<UInt8>) throws(SinkError) {
         lostConnection = false
         copyFailureLine = nil
         let start = fl_PQexecParams(connection, sql, 0, nil)

@@ -60,7 +60,12 @@ final class SQLiteDatabase {
     /// Run a statement that returns nothing. A UNIQUE violation is a conflict naming the column; another rule of
     /// the database's own (CHECK, a trigger, a datatype) refuses this record only; anything else is the sink's.
     func run(_ sql: String, _ values: [String]) throws(SinkError) {
-        let statement = try prepare(sql, values)
+        try run(prepare(sql, values))
+    }
+
+    /// `run` of a statement prepared and bound by the caller (`prepared`, `bind`): a batch runs one statement
+    /// for every record, looking its SQL up once, not once a record.
+    func run(_ statement: OpaquePointer?) throws(SinkError) {
         defer { fl_sqlite3_reset(statement) }
         let status = fl_sqlite3_step(statement)
         guard status == SQLITE_DONE else {
@@ -122,17 +127,43 @@ final class SQLiteDatabase {
     /// The statement for `sql` (prepared once, then reused) with `values` bound; the caller resets it after use,
     /// which also ends any read it holds open.
     private func prepare(_ sql: String, _ values: [String]) throws(SinkError) -> OpaquePointer? {
-        var statement = prepared[sql]
-        if statement == nil {
-            guard fl_sqlite3_prepare_v2(db, sql, &statement) == SQLITE_OK, let made = statement else {
-                throw SinkError(.io, "\(label): \(lastError)")
-            }
-            prepared[sql] = made
-        }
-        // SQLite copies the text (SQLITE_TRANSIENT): a native string's own bytes are bound, no copy made here.
-        for (i, value) in values.enumerated() {
-            _ = value.withCString { fl_sqlite_bind_text(statement, Int32(i + 1), $0, Int32(value.utf8.count)) }
-        }
+        let statement = try prepared(sql)
+        for (i, value) in values.enumerated() { bind(statement, i + 1, value) }
         return statement
+    }
+
+    /// The statement for `sql`, prepared once, then reused.
+    func prepared(_ sql: String) throws(SinkError) -> OpaquePointer? {
+        if let statement = prepared[sql] { return statement }
+        var statement: OpaquePointer?
+        guard fl_sqlite3_prepare_v2(db, sql, &statement) == SQLITE_OK, let made = statement else {
+            throw SinkError(.io, "\(label): \(lastError)")
+        }
+        prepared[sql] = made
+        return made
+    }
+
+    /// Binds the bytes `text` to parameters 1, 2, … of `statement`, `ends` their ends in it, and runs it. SQLite
+    /// reads the bytes where they lie (no copy of each value made): the caller binds every parameter again before
+    /// the statement runs again, and calls `clearBindings` once done with it, so no binding outlives its bytes.
+    func run(_ statement: OpaquePointer?, text: [UInt8], ends: [Int]) throws(SinkError) {
+        try text.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) throws(SinkError) in
+            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+            var start = 0
+            for (i, end) in ends.enumerated() {
+                _ = fl_sqlite_bind_text_static(statement, Int32(i + 1), base + start, Int32(end - start))
+                start = end
+            }
+            try run(statement)
+        }
+    }
+
+    /// Unbinds every parameter of `statement`.
+    func clearBindings(_ statement: OpaquePointer?) { fl_sqlite3_clear_bindings(statement) }
+
+    /// Binds `value` as text to parameter `index` (from 1) of `statement`.
+    func bind(_ statement: OpaquePointer?, _ index: Int, _ value: String) {
+        // SQLite copies the text (SQLITE_TRANSIENT): a native string's own bytes are bound, no copy made here.
+        _ = value.withCString { fl_sqlite_bind_text(statement, Int32(index), $0, Int32(value.utf8.count)) }
     }
 }

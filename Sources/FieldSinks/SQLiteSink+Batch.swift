@@ -15,9 +15,23 @@ extension SQLiteSink {
         var refused: [(index: Int, error: SinkError)] = []
         try database.execute("BEGIN IMMEDIATE")
         do throws(SinkError) {
+            let statement = try database.prepared(insert)
+            defer { database.clearBindings(statement) }
+            // A record's columns, one after another in one buffer reused for every record, bound where they lie.
+            var text: [UInt8] = [], ends: [Int] = []
             for (index, record) in records.enumerated() {
                 do {
-                    try database.run(insert, record.values.map(\.value) + [record.savedAt, record.operatorName])
+                    text.removeAll(keepingCapacity: true)
+                    ends.removeAll(keepingCapacity: true)
+                    for value in record.values {
+                        text.append(contentsOf: value.value.utf8)
+                        ends.append(text.count)
+                    }
+                    text.append(contentsOf: record.savedAt.utf8)
+                    ends.append(text.count)
+                    text.append(contentsOf: record.operatorName.utf8)
+                    ends.append(text.count)
+                    try database.run(statement, text: text, ends: ends)
                 } catch where error.kind == .conflict || error.kind == .refused {
                     // A rule that rolls back the whole transaction (a trigger's RAISE(ROLLBACK)) took the batch's
                     // other records with it: the batch fails as a whole, nothing of it saved, rather than the rest
@@ -40,6 +54,9 @@ extension SQLiteSink {
         }
         return refused
     }
+
+    /// A class over one connection: a batch's save may run on a thread of its own (see `RecordSink`).
+    public var savesBatchesInBackground: Bool { true }
 
     public func importProgress(of source: String) throws(SinkError) -> Int? {
         guard try database.number("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [Self.progressTable]) == 1 else { return nil }

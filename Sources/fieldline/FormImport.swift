@@ -24,8 +24,13 @@ struct FormImport {
         }
         defer { if fd != 0 { close(fd) } }
         let checker = RecordChecker(form: form, context: context)
+        var scratch = RecordChecker.Scratch()
+        // The unique fields, picked once: going through the form's fields for every record copies each of them.
+        let uniqueFields = form.fields.filter(\.unique).map { (name: $0.name, secret: $0.secret) }
         let operatorName = FormImport.operatorName()
         var corrections: CorrectionBatch? = updateBy.map { CorrectionBatch(form: form, field: $0, operatorName: operatorName, context: context) }
+        // Asked for every record: a Bool, where comparing the optional batch with nil copies it.
+        let correcting = updateBy != nil
         var err = OutputBuffer(fd: 2)
         var number = 0
         var invalid = 0
@@ -46,7 +51,7 @@ struct FormImport {
             ? try progressKey.map { key in try sinkCall({ () throws(SinkError) in try sink.importProgress(of: key) }) ?? 0 } ?? 0 : 0
         func report(_ field: String, _ message: String) {
             invalid += 1
-            if corrections != nil {
+            if correcting {
                 err.append("\(number):\(field): \(message)\n")
                 err.flush()
             } else {
@@ -57,13 +62,31 @@ struct FormImport {
         func reportAll(_ issues: [(field: String, message: String)]) {
             invalid += 1
             for (field, message) in issues {
-                if corrections != nil { err.append("\(number):\(field): \(message)\n") } else { batch.report(number, field, message) }
+                if correcting { err.append("\(number):\(field): \(message)\n") } else { batch.report(number, field, message) }
             }
             err.flush()
         }
+        // A database saves a batch on a thread of its own while the next records are read and checked.
+        let inBackground = sink.savesBatchesInBackground
+        var saving: BackgroundSave?
+        defer {
+            // Ended by another failure: the batch in flight still ends before the import does, its failure said.
+            if let saving, case .failure(let error) = saving.wait() { Diagnostics.error(error.message) }
+        }
+        /// Waits for the batch in flight, if any.
+        func finishSaving() throws {
+            guard let pending = saving else { return }
+            saving = nil
+            invalid += try sinkCall({ () throws(SinkError) in try pending.wait().get() })
+        }
         /// Saves the batch; `dealt` input records are dealt with once it is durable.
         func saveBatch(dealt: Int) throws {
-            invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, err: &err) })
+            try finishSaving()
+            if inBackground {
+                saving = BackgroundSave(batch.take(), into: sink, dealt: dealt)
+            } else {
+                invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, err: &err) })
+            }
         }
         func take(_ pairs: [(name: String, text: String)]) throws {
             // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
@@ -74,7 +97,7 @@ struct FormImport {
                 let given = pairs
                 pairs = try sinkCall({ () throws(SinkError) in try corrections.completed(given, from: sink) })
             }
-            let verdict = checker.check(pairs)
+            let verdict = checker.check(pairs, scratch: &scratch)
             if !verdict.isValid {
                 reportAll(verdict.issues)
                 return
@@ -89,11 +112,17 @@ struct FormImport {
         }
         /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
         func store(_ checked: [(name: String, value: String)]) throws {
+            // The look-ups below ask the sink: the batch in flight is saved first (a repeat of one of its values is
+            // then found saved).
+            if !uniqueFields.isEmpty { try finishSaving() }
             var values: [(field: String, value: String)] = []
-            for field in form.fields where field.unique {
+            for field in uniqueFields {
                 guard let value = checked.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
                 // A repeat within the batch: the batch is saved first, so the look-up names the saved record.
-                if batch.holds(value, in: field.name) { try saveBatch(dealt: number - 1) }
+                if batch.holds(value, in: field.name) {
+                    try saveBatch(dealt: number - 1)
+                    try finishSaving()
+                }
                 if let earlier = try sinkCall({ () throws(SinkError) in try sink.earlierRecord(where: field.name, is: value) }) {
                     // Resumed: the same record, saved by the run that stopped, is not saved again nor an error.
                     if resume, try sinkCall({ () throws(SinkError) in try sink.holds(checked, where: field.name) }) { return }
@@ -116,54 +145,78 @@ struct FormImport {
         func next(_ body: () throws -> Void) throws {
             guard number > skipped else { return }
             try body()
-            if corrections == nil && batch.isDue { try saveBatch(dealt: number) }
+            if !correcting && batch.isDue { try saveBatch(dealt: number) }
         }
-        /// One event of the CSV reader: the header row first, then records.
+        /// CSV records read but not yet taken, with their values as pairs where they read as such (not for a
+        /// correction: it is completed from the sink before it is checked).
+        var gathered: [(event: CSVReader.Event, pairs: [(name: String, text: String)]?)] = []
+        /// One event of the CSV reader: the header row first, then records, gathered to be taken a chunk at a time.
         func csvEvent(_ event: CSVReader.Event) {
             guard failure == nil else { return }
-            do {
-                guard let names = header else {
-                    // Without a header no record can be read: the import ends before anything is saved.
-                    let problem: String
-                    switch event {
-                    case .refused(let p): problem = p.message
-                    case .record(let fields, _):
-                        if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in FormImport.firstInvalidUTF8(f).map { (i, $0) } }).first {
-                            problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
-                        } else {
-                            header = fields.map { String(decoding: $0, as: UTF8.self) }
-                            return
-                        }
-                    }
-                    Diagnostics.error(tr("\(ControlCharacters.escaped(source)): the header row cannot be read: \(problem)"))
-                    failure = Exit.invalid
-                    return
-                }
-                number += 1
-                func name(_ index: Int) -> String { index < names.count ? ControlCharacters.escaped(names[index]) : "-" }
-                try next {
+            guard let names = header else {
+                // Without a header no record can be read: the import ends before anything is saved.
+                let problem: String
                 switch event {
-                case .refused(let problem):
-                    report(name(problem.field), problem.message)
+                case .refused(let p): problem = p.message
                 case .record(let fields, _):
-                    guard fields.count == names.count else {
-                        report("-", tr("has \(fields.count) values, the header \(names.count)"))
+                    if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in FormImport.firstInvalidUTF8(f).map { (i, $0) } }).first {
+                        problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
+                    } else {
+                        header = fields.map { String(decoding: $0, as: UTF8.self) }
                         return
                     }
-                    // Bytes that are not UTF-8 would be saved as U+FFFD, a value nobody typed: the record is refused.
-                    var pairs: [(name: String, text: String)] = []
-                    for (index, bytes) in fields.enumerated() {
-                        guard let text = String(validating: bytes, as: UTF8.self) else {
-                            report(name(index), tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(bytes) ?? 1) of the value)"))
-                            return
-                        }
-                        pairs.append((names[index], text))
+                }
+                Diagnostics.error(tr("\(ControlCharacters.escaped(source)): the header row cannot be read: \(problem)"))
+                failure = Exit.invalid
+                return
+            }
+            gathered.append((event, correcting ? nil : FormImport.pairs(of: event, names: names)))
+            if gathered.count >= PreparedLine.linesPerChunk { takeGathered() }
+        }
+        /// The gathered CSV records, the readable ones checked on all cores at once, then taken in input order.
+        func takeGathered() {
+            let events = gathered
+            gathered.removeAll(keepingCapacity: true)
+            guard failure == nil, !events.isEmpty else { return }
+            let verdicts = PreparedLine.check(events.map(\.pairs), checker: checker)
+            for (k, (event, _)) in events.enumerated() where failure == nil {
+                do {
+                    number += 1
+                    if let verdict = verdicts[k] {
+                        // What `take` does with a record it checked.
+                        try next { if verdict.isValid { try store(verdict.values) } else { reportAll(verdict.issues) } }
+                    } else {
+                        try takeRecord(event)
                     }
-                    try take(pairs)
+                } catch {
+                    failure = error
                 }
+            }
+        }
+        /// Takes CSV record `number` (counted already) from its event: a refusal, or values read and checked here.
+        func takeRecord(_ event: CSVReader.Event) throws {
+            guard let names = header else { return }
+            func name(_ index: Int) -> String { index < names.count ? ControlCharacters.escaped(names[index]) : "-" }
+            try next {
+            switch event {
+            case .refused(let problem):
+                report(name(problem.field), problem.message)
+            case .record(let fields, _):
+                guard fields.count == names.count else {
+                    report("-", tr("has \(fields.count) values, the header \(names.count)"))
+                    return
                 }
-            } catch {
-                failure = error
+                // Bytes that are not UTF-8 would be saved as U+FFFD, a value nobody typed: the record is refused.
+                var pairs: [(name: String, text: String)] = []
+                for (index, bytes) in fields.enumerated() {
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        report(name(index), tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(bytes) ?? 1) of the value)"))
+                        return
+                    }
+                    pairs.append((names[index], text))
+                }
+                try take(pairs)
+            }
             }
         }
         var readError: String?
@@ -176,7 +229,7 @@ struct FormImport {
                     let lines = PreparedLine.lines(of: block)
                     for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
                         let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
-                        for line in PreparedLine.prepare(chunk, of: block, checker: corrections == nil ? checker : nil) {
+                        for line in PreparedLine.prepare(chunk, of: block, checker: correcting ? nil : checker) {
                             if case .blank = line { continue }
                             number += 1
                             try next {
@@ -210,14 +263,20 @@ struct FormImport {
                     break
                 }
                 chunk.withUnsafeBufferPointer { reader.feed(UnsafeBufferPointer(rebasing: $0[0..<n]), csvEvent) }
+                // What one read brought is taken before the next read waits for more.
+                takeGathered()
             }
+            takeGathered()
         }
         if failure == nil, corrections != nil {
             do { try sinkCall({ () throws(SinkError) in try corrections!.finish(&sink) }) } catch { failure = error }
         }
         // The last batch, also when reading failed part-way: what was read and checked is saved.
         if failure == nil, corrections == nil {
-            do { try saveBatch(dealt: number) } catch { failure = error }
+            do {
+                try saveBatch(dealt: number)
+                try finishSaving()
+            } catch { failure = error }
         }
         if let failure { throw failure }
         if let readError {
@@ -226,6 +285,19 @@ struct FormImport {
         }
         err.flush()
         if invalid > 0 { throw Exit.invalid }
+    }
+
+    /// A CSV record's values with the header's names, or nil when it cannot be read so (a refusal, another number
+    /// of values, a value that is not UTF-8: `takeRecord` words why).
+    static func pairs(of event: CSVReader.Event, names: [String]) -> [(name: String, text: String)]? {
+        guard case .record(let fields, _) = event, fields.count == names.count else { return nil }
+        var pairs: [(name: String, text: String)] = []
+        pairs.reserveCapacity(fields.count)
+        for (index, bytes) in fields.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+            pairs.append((names[index], text))
+        }
+        return pairs
     }
 
     /// The 1-based position of the first byte of `bytes` that breaks UTF-8, or nil when they are UTF-8.

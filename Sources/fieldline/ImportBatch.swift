@@ -41,6 +41,16 @@ struct ImportBatch {
         reports.append((number, "\(number):\(field): \(message)\n"))
     }
 
+    /// The batch's records and reports, handed over to be saved elsewhere (`BackgroundSave`); this one starts empty.
+    mutating func take() -> ImportBatch {
+        let taken = self
+        records = []
+        numbers = []
+        values = [:]
+        reports = []
+        return taken
+    }
+
     /// Whether the batch should be saved now.
     var isDue: Bool {
         let held = records.count + reports.count

@@ -21,12 +21,14 @@ enum PreparedLine: @unchecked Sendable {
     static let slicesPerBlock = 8
 
     /// One line (without its newline). `checker` nil: parsed only (`pairs`).
-    static func prepare(_ line: UnsafeBufferPointer<UInt8>, checker: RecordChecker?) -> PreparedLine {
+    static func prepare(_ line: UnsafeBufferPointer<UInt8>, checker: RecordChecker?, scratch: inout RecordChecker.Scratch) -> PreparedLine {
         // An over-long line comes cut short (LineReader's bound): refused whole, never read in part.
         if line.count > LineChecker.maxLineBytes {
             return .invalid([("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))])
         }
-        guard let text = String(validating: line, as: UTF8.self) else {
+        // ASCII (most records) is UTF-8 as it is: one pass over the bytes, not the general validation.
+        let ascii = line.allSatisfy { $0 < 0x80 }
+        guard let text = ascii ? String(decoding: line, as: UTF8.self) : String(validating: line, as: UTF8.self) else {
             return .invalid([("-", tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(Array(line)) ?? 1) of the line)"))])
         }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
@@ -34,9 +36,32 @@ enum PreparedLine: @unchecked Sendable {
         case .failure(let problem): return .invalid([("-", problem.message)])
         case .success(let pairs):
             guard let checker else { return .pairs(pairs) }
-            let verdict = checker.check(pairs)
+            let verdict = checker.check(pairs, scratch: &scratch)
             return verdict.isValid ? .valid(verdict.values) : .invalid(verdict.issues)
         }
+    }
+
+    /// Records read from CSV (nil: not readable as pairs), checked in slices on all cores when there are many;
+    /// verdicts in input order, nil where there was nothing to check.
+    static func check(_ records: [[(name: String, text: String)]?], checker: RecordChecker) -> [RecordVerdict?] {
+        let count = records.count
+        guard count >= 4 * slicesPerBlock else {
+            var scratch = RecordChecker.Scratch()
+            return records.map { $0.map { checker.check($0, scratch: &scratch) } }
+        }
+        let verdicts = UnsafeMutablePointer<RecordVerdict?>.allocate(capacity: count)
+        verdicts.initialize(repeating: nil, count: count)
+        defer { verdicts.deinitialize(count: count); verdicts.deallocate() }
+        // Each iteration writes only its own records' slots; concurrentPerform returns after all finish.
+        nonisolated(unsafe) let slots = verdicts
+        let share = (count + slicesPerBlock - 1) / slicesPerBlock
+        DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
+            var scratch = RecordChecker.Scratch()
+            for i in k * share..<min((k + 1) * share, count) {
+                if let pairs = records[i] { slots[i] = checker.check(pairs, scratch: &scratch) }
+            }
+        }
+        return Array(UnsafeBufferPointer(start: verdicts, count: count))
     }
 
     /// Lines prepared at a time: enough to share between cores, few enough that the batch's clock (250 ms) and a
@@ -59,7 +84,8 @@ enum PreparedLine: @unchecked Sendable {
     static func prepare(_ ranges: ArraySlice<Range<Int>>, of block: UnsafeBufferPointer<UInt8>, checker: RecordChecker?) -> [PreparedLine] {
         let bytes = (ranges.last?.upperBound ?? 0) - (ranges.first?.lowerBound ?? 0)
         guard bytes >= splitThreshold, ranges.count >= slicesPerBlock else {
-            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker) }
+            var scratch = RecordChecker.Scratch()
+            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker, scratch: &scratch) }
         }
         let count = ranges.count
         let prepared = UnsafeMutablePointer<PreparedLine>.allocate(capacity: count)
@@ -71,8 +97,9 @@ enum PreparedLine: @unchecked Sendable {
         let lines = Array(ranges)
         let share = (count + slicesPerBlock - 1) / slicesPerBlock
         DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
+            var scratch = RecordChecker.Scratch()
             for i in k * share..<min((k + 1) * share, count) {
-                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker)
+                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker, scratch: &scratch)
             }
         }
         return Array(UnsafeBufferPointer(start: prepared, count: count))

@@ -76,6 +76,34 @@ import Testing
         #expect(try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") == names.filter { !$0.hasSuffix("77") })
     }
 
+    /// A refusal whose error names no line of the COPY: an AFTER ROW trigger fires once the rows are all in, after
+    /// PostgreSQL's COPY context is gone, so its error says nothing of where the row was. The batch is halved until
+    /// the refused record stands alone: it is named, in input order, and every other record is saved.
+    @Test func aRefusalThatNamesNoLineIsFoundByHalvingTheBatchInPostgres() throws {
+        let pg = try ScratchPostgres()
+        let s = try Scratch()
+        let names = try Self.input(3000, in: s)
+        let form = try Self.form(in: s)
+        #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
+        _ = try pg.psql("""
+            CREATE FUNCTION dba_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              IF NEW.name IN ('n01234', 'n02999') THEN
+                RAISE EXCEPTION 'dba refuses %', NEW.name USING ERRCODE = 'check_violation';
+              END IF;
+              RETURN NULL;
+            END $$;
+            CREATE TRIGGER dba_refuse AFTER INSERT ON entry FOR EACH ROW EXECUTE FUNCTION dba_refuse()
+            """)
+        let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", pg.url])
+        #expect(run.status == 65)
+        let lines = run.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.err)")
+        #expect(lines.first?.hasPrefix("1235:-: not saved: ERROR:  dba refuses n01234") == true, "\(run.err)")
+        #expect(lines.last?.hasPrefix("3000:-: not saved: ERROR:  dba refuses n02999") == true, "\(run.err)")
+        #expect(try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") == names.filter { $0 != "n01234" && $0 != "n02999" })
+    }
+
     /// SQLite's CHECK (it has no ALTER TABLE … ADD CHECK: the table is made with it) in the middle of batches.
     @Test func aCheckInTheSQLiteTableRefusesItsRecordsAndTheImportGoesOn() throws {
         let s = try Scratch()

@@ -27,6 +27,11 @@ long long fl_sqlite3_column_int64(sqlite3_stmt *_Nullable statement, int column)
 const unsigned char *_Nullable fl_sqlite3_column_text(sqlite3_stmt *_Nullable statement, int column);
 /// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import: bind text through this.
 int fl_sqlite_bind_text(sqlite3_stmt *_Nullable statement, int index, const char *_Nullable text, int bytes);
+/// Bind text that SQLite does not copy (SQLITE_STATIC): it must stay where it is until the statement is stepped and
+/// bound again or its bindings cleared (a batch binds each record's columns from one buffer of its own).
+int fl_sqlite_bind_text_static(sqlite3_stmt *_Nullable statement, int index, const char *_Nullable text, int bytes);
+/// Unbind every parameter (after a batch, so no binding points at a buffer that is gone).
+int fl_sqlite3_clear_bindings(sqlite3_stmt *_Nullable statement);
 /// What an extended result code of a failed INSERT says about the record (the SQLITE_CONSTRAINT_* codes are macro
 /// expressions Swift does not import): 1 a repeat (UNIQUE, PRIMARY KEY), 2 refused by another rule of the
 /// database's own (CHECK, NOT NULL, a trigger, a datatype, too big), 0 not about the record (I/O, busy, full).

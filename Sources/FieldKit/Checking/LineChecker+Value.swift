@@ -31,6 +31,32 @@ extension LineChecker {
 }
 
 extension LineChecker {
+    /// `check(_:)`'s value and issue without the display, for a batch that stores values (an import): the byte
+    /// path of `appendValue` where it answers as the general path does, `check` itself elsewhere. `out` and
+    /// `scratch` are the caller's buffers, reused from value to value.
+    /// Where the byte path is taken: a field whose one validator judges (`judging`), or whose filtered bytes are its
+    /// value and are printable ASCII (so the byte count is what every count unit counts).
+    public func storedValue(of line: UnsafeBufferPointer<UInt8>, out: inout [UInt8], scratch: inout [UInt8]) -> (value: String, issue: ValidationIssue?) {
+        guard judging != nil || (bytesAreValue && printable) else {
+            let result = check(line)
+            return (result.value, result.issue)
+        }
+        out.removeAll(keepingCapacity: true)
+        // The general path keeps an incomplete value's message only (its status drops the position).
+        if let issue = appendValue(of: line, to: &out, scratch: &scratch) {
+            return ("", issue.isIncomplete ? ValidationIssue(issue.message) : issue)
+        }
+        return (String(decoding: out, as: UTF8.self), nil)
+    }
+
+    /// `storedValue` of a string.
+    public func storedValue(of text: String, out: inout [UInt8], scratch: inout [UInt8]) -> (value: String, issue: ValidationIssue?) {
+        var text = text
+        return text.withUTF8 { storedValue(of: $0, out: &out, scratch: &scratch) }
+    }
+}
+
+extension LineChecker {
     /// `appendValue` for a field whose one validator rewrites values (`judging`): the value and its issue in one
     /// step. Nil when the general path must decide: a non-ASCII line, an empty one, or a length rule that the
     /// value as typed or as rewritten meets (those are rare, and the general path words them).

@@ -33,6 +33,9 @@ public struct LineChecker: Sendable {
     let kindReadsSymbols: Bool
     /// Whether the value is a date, whose separators may stand only between year, month and day (`DateSeparators`).
     let dateSeparators: Bool
+    /// Whether every byte the field takes is printable ASCII, so every count unit counts a filtered byte as one
+    /// (what lets the byte paths compare lengths by bytes, as the general path counts them).
+    let printable: Bool
 
     /// The one-step validator, behind one reference.
     final class Judging: Sendable {
@@ -76,7 +79,14 @@ public struct LineChecker: Sendable {
         let printable = (0..<128).allSatisfy { byte in
             (byte >= 0x20 && byte < 0x7F) || !(0...rules.rows).contains { rules.allowed[$0 * 128 + byte] }
         }
-        if fast, printable, rewritesValues, spec.valueForm == .symbols, spec.transforms.isEmpty, !kindReadsSymbols,
+        self.printable = printable
+        // A value's status reads its Characters only for a date (the picker's bounds) or through templates that can
+        // refuse (`FieldStatus.templateStatus`: refused options, an exact template), which `fast` already rules
+        // out: so a phone number laid out by the keymap's own templates (phone-cn, phone-us) is judged from its
+        // bytes too.
+        let statusReadsSymbols: Bool
+        if case .date = spec.kind { statusReadsSymbols = true } else { statusReadsSymbols = !fast }
+        if fast, printable, rewritesValues, spec.valueForm == .symbols, spec.transforms.isEmpty, !statusReadsSymbols,
            spec.validators.count == 1, case .custom(_, let validator) = spec.validators[0] {
             self.judging = Judging(validator)
         } else {

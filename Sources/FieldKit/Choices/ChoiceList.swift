@@ -145,16 +145,16 @@ public final class ChoiceList: Sendable {
     /// The choices one of whose names is `text` (case-insensitive), each once, in order.
     func choices(named text: String) -> [Int] {
         let lower = ChoiceSearchIndex.lowered(text)
-        if builtIndex.load() == nil, scannedLookups.add(1, ordering: .relaxed).newValue == 1 {
+        if builtIndex.value == nil, scannedLookups.add(1, ordering: .relaxed).newValue == 1 {
             return ChoiceSearchIndex.scan(choices, for: lower)
         }
         return exact[lower] ?? []
     }
     /// The terms and names, made the first time a query or a whole name is looked up: lower-casing every name of
     /// a list of thousands was a large part of a picker's start-up, and `ask … --value` of a value needs none.
-    private let builtIndex = AtomicLazyReference<ChoiceSearchIndex>()
+    private let builtIndex = LazyReference<ChoiceSearchIndex>()
     private var searchIndex: ChoiceSearchIndex {
-        if let index = builtIndex.load() { return index }
+        if let index = builtIndex.value { return index }
         return builtIndex.storeIfNil(ChoiceSearchIndex(choices))
     }
     /// Value → its choice (values are unique).

@@ -12,6 +12,15 @@ public struct RecordChecker: Sendable {
     private let indexByName: [String: Int]
     /// The fields each field's `when` or `from` reads, worked out once, not once a record.
     private let reads: [[String]]
+    /// Each field's name, whether it is derived, its default, and whether it is required: read per record
+    /// without copying the form's fields (a `FormField` copy counts a reference for each of its many parts).
+    private let names: [String]
+    private let derived: [Bool]
+    private let defaults: [FormDefault?]
+    private let required: [Bool]
+    /// Whether no two fields share a name (the loader sees to it; a form made in code might not): only then is a
+    /// name found at its own position the field `indexByName` gives.
+    private let namesAreDistinct: Bool
 
     /// A checker for one form.
     public init(form: FormSpec, context: ValidationContext) {
@@ -27,47 +36,95 @@ public struct RecordChecker: Sendable {
         self.resolver = RecordResolver(form: form, checkers: checkers)
         indexByName = Dictionary(form.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         reads = form.fields.map { ($0.condition?.expression.fieldNames ?? []) + ($0.derivedFrom.map { [$0.field] } ?? []) }
+        names = form.fields.map(\.name)
+        derived = form.fields.map { $0.derivedFrom != nil }
+        defaults = form.fields.map(\.defaultValue)
+        required = form.fields.map(\.required)
+        namesAreDistinct = Set(names).count == names.count
     }
 
     /// The verdict on one record given as field name → text (as typed, pasted or imported).
     public func check(_ input: [(name: String, text: String)]) -> RecordVerdict {
+        var scratch = Scratch()
+        return check(input, scratch: &scratch)
+    }
+
+    /// Buffers `check` reuses from record to record (one per thread: `check` runs on several at once).
+    public struct Scratch {
+        var out: [UInt8] = []
+        var bytes: [UInt8] = []
+        /// Each field's value's position in the record given (-1: none given).
+        var positions: [Int] = []
+        /// Each field's value as checked: 0 nothing to check, 1 taken (`values`), 2 refused (`issues`). Kept in
+        /// three plain arrays: an array of optional tuples costs an outlined copy each time one is read.
+        var states: [UInt8] = []
+        var values: [String] = []
+        var issues: [ValidationIssue?] = []
+        /// Buffers for a batch of records.
+        public init() {}
+    }
+
+    /// `check`, with the caller's buffers: an import checks many records and allocates them once.
+    public func check(_ input: [(name: String, text: String)], scratch: inout Scratch) -> RecordVerdict {
         var verdict = RecordVerdict()
-        // By field position: one look-up a given value, none a field.
-        var given = [String?](repeating: nil, count: checkers.count)
-        for (name, text) in input {
-            guard let index = indexByName[name] else {
-                let known = form.fields.map(\.name).joined(separator: ", ")
+        let count = checkers.count
+        // By field position: one look-up a given value, none a field. A record that gives the fields in form
+        // order (what `records` writes) finds each by comparing its name with the field's, without hashing it.
+        // Sized once, then overwritten: emptying an array and filling it again costs more than the record's check.
+        if scratch.positions.count != count {
+            scratch.positions = [Int](repeating: -1, count: count)
+            scratch.states = [UInt8](repeating: 0, count: count)
+            scratch.values = [String](repeating: "", count: count)
+            scratch.issues = [ValidationIssue?](repeating: nil, count: count)
+        } else {
+            for i in 0..<count { scratch.positions[i] = -1 }
+        }
+        for k in input.indices {
+            let name = input[k].name
+            guard let index = namesAreDistinct && k < count && names[k] == name ? k : indexByName[name] else {
+                let known = names.joined(separator: ", ")
                 verdict.issues.append((ControlCharacters.escaped(name), tr("not a field of this form (its fields: \(known))")))
                 continue
             }
-            given[index] = text
+            scratch.positions[index] = k
         }
         // Each given value (or the default in its place) checked on its own first: a `when` or a rule reads values
-        // as stored, and a value its field refuses stands for nothing.
-        var checked: [CheckResult?] = []
-        checked.reserveCapacity(checkers.count)
-        for i in checkers.indices {
-            var text = given[i] ?? ""
-            if text.isEmpty, form.fields[i].derivedFrom == nil, let fallback = form.fields[i].defaultValue { text = fallback.text(in: context) }
-            checked.append(text.isEmpty ? nil : checkers[i].check(text))
+        // as stored, and a value its field refuses stands for nothing. Only the value and the issue are read, so
+        // each is checked without its display (`LineChecker.storedValue`).
+        var anyRefused = false
+        for i in 0..<count {
+            let at = scratch.positions[i]
+            var text = at < 0 ? "" : input[at].text
+            if text.isEmpty, !derived[i], let fallback = defaults[i] { text = fallback.text(in: context) }
+            if text.isEmpty { scratch.states[i] = 0; continue }
+            let (value, issue) = checkers[i].storedValue(of: text, out: &scratch.out, scratch: &scratch.bytes)
+            scratch.values[i] = value
+            if let issue {
+                anyRefused = true
+                scratch.states[i] = 2
+                scratch.issues[i] = issue
+            } else {
+                scratch.states[i] = 1
+            }
         }
-        let resolved = resolver.resolve { checked[$0].flatMap { $0.issue == nil ? $0.value : nil } }
+        let resolved = resolver.resolve { scratch.states[$0] == 1 ? scratch.values[$0] : nil }
         var fieldIssues = 0
-        let refused = checked.contains { $0?.issue != nil }
-            ? Set(checkers.indices.filter { checked[$0]?.issue != nil }.map { form.fields[$0].name }) : []
-        verdict.values.reserveCapacity(checkers.count)
-        for i in checkers.indices {
-            let name = form.fields[i].name
-            let typed = !(given[i] ?? "").isEmpty
+        let refused = anyRefused ? Set((0..<count).filter { scratch.states[$0] == 2 }.map { names[$0] }) : []
+        verdict.values.reserveCapacity(count)
+        for i in 0..<count {
+            let at = scratch.positions[i]
+            let typed = at >= 0 && !input[at].text.isEmpty
             // A field whose `when` or `from` reads a refused value is not judged on it: that value's own message
             // says what is wrong, and a verdict on an empty stand-in would only mislead.
-            if checked[i]?.issue == nil, !refused.isEmpty, reads[i].contains(where: refused.contains) { continue }
-            let issue = self.issue(of: i, typed: typed, checked: checked[i], resolved: resolved)
+            let state = scratch.states[i]
+            if anyRefused, state != 2, reads[i].contains(where: refused.contains) { continue }
+            let issue = self.issue(of: i, typed: typed, checked: state != 0, value: scratch.values[i],
+                                   refusal: state == 2 ? scratch.issues[i] : nil, resolved: resolved)
             if let issue {
-                verdict.issues.append((name, issue))
+                verdict.issues.append((names[i], issue))
                 fieldIssues += 1
             } else {
-                verdict.values.append((name, resolved.values[i]))
+                verdict.values.append((names[i], resolved.values[i]))
             }
         }
         // Rules read the whole record: judged only when every value in it is one its field takes.
@@ -78,11 +135,13 @@ public struct RecordChecker: Sendable {
     }
 
     /// Why field `index` cannot be stored as the record resolves it, or nil when it can.
-    private func issue(of index: Int, typed: Bool, checked: CheckResult?, resolved: ResolvedRecord) -> String? {
+    /// `checked`: whether a value (given or defaulted) was checked, stored as `value` or refused for `refusal`.
+    private func issue(of index: Int, typed: Bool, checked: Bool, value: String, refusal: ValidationIssue?,
+                       resolved: ResolvedRecord) -> String? {
         // The common field (applies, typed or defaulted, not derived): its own check decides, no copy of the field made.
-        if resolved.applies[index], form.fields[index].derivedFrom == nil {
-            if let checked { return checked.issue?.message }
-            return form.fields[index].required ? tr("a value is required") : nil
+        if resolved.applies[index], !derived[index] {
+            if checked { return refusal?.message }
+            return required[index] ? tr("a value is required") : nil
         }
         let field = form.fields[index]
         if !resolved.applies[index] {
@@ -92,16 +151,16 @@ public struct RecordChecker: Sendable {
         if let from = field.derivedFrom {
             if let problem = resolved.derivationIssues[index] { return problem }
             // Omitted: derived. Given: it must say what the source says.
-            guard typed, let checked else { return nil }
-            if let issue = checked.issue { return issue.message }
+            guard typed, checked else { return nil }
+            if let refusal { return refusal.message }
             let derived = resolved.values[index]
-            guard checked.value != derived else { return nil }
-            if derived.isEmpty { return tr("'\(shown(checked.value, field))' is given, but \(from.field) has no \(from.part) to derive it from") }
+            guard value != derived else { return nil }
+            if derived.isEmpty { return tr("'\(shown(value, field))' is given, but \(from.field) has no \(from.part) to derive it from") }
             return field.secret ? tr("differs from \(from.field)'s \(from.part)")
-                : tr("'\(ControlCharacters.escaped(checked.value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
+                : tr("'\(ControlCharacters.escaped(value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
         }
-        if let checked {
-            return checked.issue?.message
+        if checked {
+            return refusal?.message
         }
         return field.required ? tr("a value is required") : nil
     }

@@ -7,6 +7,10 @@ public struct RecordResolver: Sendable {
     let checkers: [LineChecker]
     /// Field name → index, for expressions.
     let indexByName: [String: Int]
+    /// Each field's `when` and `from`, read per record without copying the form's fields (a `FormField` copy
+    /// counts a reference for each of its many parts).
+    private let conditions: [FormCondition?]
+    private let derivations: [FieldPart?]
 
     /// A resolver for `form`, checking derived values on the day `context` gives.
     public init(form: FormSpec, context: ValidationContext) {
@@ -20,6 +24,8 @@ public struct RecordResolver: Sendable {
         var byName: [String: Int] = [:]
         for (i, field) in form.fields.enumerated() where byName[field.name] == nil { byName[field.name] = i }
         indexByName = byName
+        conditions = form.fields.map(\.condition)
+        derivations = form.fields.map(\.derivedFrom)
     }
 
     /// The record that `entered` (the value stored for a field that is typed, nil or empty for none) makes:
@@ -27,15 +33,16 @@ public struct RecordResolver: Sendable {
     /// asked for: its value is always its source's part.
     public func resolve(entered: (Int) -> String?) -> ResolvedRecord {
         var record = ResolvedRecord(values: [], applies: [], derivationIssues: [:])
-        record.values.reserveCapacity(form.fields.count)
-        for (i, field) in form.fields.enumerated() {
+        record.values.reserveCapacity(conditions.count)
+        record.applies.reserveCapacity(conditions.count)
+        for i in conditions.indices {
             // `when` names earlier fields only (the loader sees to it), so the values it reads are settled here.
-            let applies = field.condition.map { condition in
+            let applies = conditions[i].map { condition in
                 condition.expression.holds { name in indexByName[name].map { $0 < record.values.count ? record.values[$0] : "" } ?? "" }
             } ?? true
             record.applies.append(applies)
             guard applies else { record.values.append(""); continue }
-            guard let from = field.derivedFrom else { record.values.append(entered(i) ?? ""); continue }
+            guard let from = derivations[i] else { record.values.append(entered(i) ?? ""); continue }
             let derived = derive(from, for: i, in: record.values)
             if let issue = derived.issue { record.derivationIssues[i] = issue }
             record.values.append(derived.value)

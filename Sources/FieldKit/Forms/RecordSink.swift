@@ -22,6 +22,9 @@ public protocol RecordSink {
     func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord]
     /// Whether `update` can change saved records (databases can; append-only logs cannot).
     var updatesRecords: Bool { get }
+    /// Whether `save(batch:progress:)` may run on another thread while the importing thread checks the next records
+    /// (and calls nothing else on the sink until it returns): a database sink, a reference to one connection.
+    var savesBatchesInBackground: Bool { get }
     /// Replaces the form's values of the record `target` selects with `values` (form order), in one transaction
     /// with a copy of the replaced version, whole, in the history table (`changed_at`, `changed_by`); sets
     /// `edited_at` and `edited_by`, keeps `saved_at` and `operator`. Returns false, writing nothing, when the values
@@ -73,6 +76,8 @@ extension RecordSink {
     public func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord] { [] }
     /// Append-only by default.
     public var updatesRecords: Bool { false }
+    /// On the importing thread by default.
+    public var savesBatchesInBackground: Bool { false }
     /// An append-only sink refuses every update, naming the targets that take them.
     public mutating func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
                                 editedBy: String) throws(SinkError) -> Bool {

@@ -27,17 +27,37 @@ extension PhoneLayout {
     private func wholeNumberIssue(_ number: PhoneNumber) -> ValidationIssue? {
         // Most fields take every valid number: settled without copying the optional grouping.
         if takesEveryNumber { return nil }
-        if !regions.isEmpty && !regions.contains(number.region) {
+        if !regions.isEmpty && !(soleRegion.map { $0 == number.region } ?? regions.contains(number.region)) {
             let name = names[number.region].map { "\(number.region) (\($0))" } ?? number.region
             return ValidationIssue(tr("a number of \(name); this field takes \(regions.sorted().joined(separator: ", "))"))
         }
-        // The kinds are looked up only for a field that restricts them (most valid lines need no lookup).
-        if !kinds.isEmpty, case let found = number.kinds(metadata: metadata), kinds.isDisjoint(with: found) {
+        // The kinds are looked up only for a field that restricts them (most valid lines need no lookup), and listed
+        // only for a number of none of them (the message names its kinds): one that is of a wanted kind is found by
+        // walking those kinds' patterns, with no list made.
+        if !kinds.isEmpty, !isOfWantedKind(number), case let found = number.kinds(metadata: metadata), kinds.isDisjoint(with: found) {
             let wanted = PhoneKind.describe(kinds)
             if found.isEmpty { return ValidationIssue(tr("not a \(wanted) number")) }
             return ValidationIssue(tr("not a \(wanted) number (a \(found.map(\.localizedName).joined(separator: ", ")) number)"))
         }
-        if let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
+        if groupingRefuses, let grouping, let reason = grouping.refusal(Array(number.nationalNumber.utf8)) { return ValidationIssue(reason, at: 0) }
         return nil
+    }
+
+    /// Whether a valid number is of one of the kinds the field takes: `number.kinds` meets `kinds` (what decides
+    /// it below), asked of the wanted kinds' patterns alone.
+    private func isOfWantedKind(_ number: PhoneNumber) -> Bool {
+        // The number's region among its calling code's (an array, not a hashed look-up by code).
+        guard let region = metadata.sharing[number.callingCode]?.first(where: { $0.code == number.region }) ?? metadata.regions[number.region]
+        else { return false }
+        let wanted = kindList
+        // The digits (0-9) in temporary space: walked once per kind, faster than through the string each time.
+        var national = number.nationalNumber
+        return national.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { digits in
+                for i in 0..<utf8.count { digits[i] = utf8[i] &- 0x30 }
+                let view = UnsafeBufferPointer(digits)
+                return region.kinds.contains { kind in wanted.contains(kind.0) && kind.1.matches(view) }
+            }
+        }
     }
 }

@@ -27,6 +27,12 @@ public final class PhoneLayout: LiveLayout {
     let bound: PhoneReadings.Bound?
     /// Whether a number may be refused for its country or its grouping before its digits are read.
     private let refusesBeforeReading: Bool
+    /// The one region accepted, when there is one: a valid number's region compared with it, not hashed.
+    let soleRegion: String?
+    /// Whether the grouping refuses any template's numbers (else a valid number's digits need no look).
+    let groupingRefuses: Bool
+    /// `kinds` as a list: a few compared one by one cost less than hashing each.
+    let kindList: [PhoneKind]
     /// The last number asked about and the answer: a key's refusal check and the frame's status after it ask about
     /// the same digits.
     private let lastRefusal = SharedState<(bytes: [UInt8], reason: String?)?>(nil)
@@ -45,6 +51,9 @@ public final class PhoneLayout: LiveLayout {
         self.literals = metadata.formatLiterals.union(grouping?.templates.literals ?? [])
         self.takesEveryNumber = regions.isEmpty && kinds.isEmpty && grouping == nil
         self.refusesBeforeReading = !regions.isEmpty || grouping != nil
+        self.soleRegion = regions.count == 1 ? regions.first : nil
+        self.groupingRefuses = !(grouping?.refused.isEmpty ?? true)
+        self.kindList = Array(kinds)
         self.bound = PhoneLayout.bound(home: home, limit: limit, metadata: metadata, regions: regions, kinds: kinds)
     }
 

@@ -36,13 +36,13 @@ public final class PhoneRegion: Sendable {
     let nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?
     /// Its automata, examples and formats, read from the patterns and formats files the first time one is asked
     /// for.
-    private let loaded = AtomicLazyReference<PhoneRegionNumbers>()
+    private let loaded = LazyReference<PhoneRegionNumbers>()
     /// Where its numbers are read from.
     private let tables: PhoneTables
 
     /// Its automata, examples and formats (read on first use).
     var numbers: PhoneRegionNumbers {
-        if let numbers = loaded.load() { return numbers }
+        if let numbers = loaded.value { return numbers }
         switch tables.numbers(of: code) {
         case .success(let numbers): return loaded.storeIfNil(numbers)
         // The shipped data is read whole by the tests (`PhoneMetadata.parse`); failing here means a broken build.
@@ -85,12 +85,17 @@ public final class PhoneRegion: Sendable {
     /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
     /// its kinds of number (as libphonenumber's isValidNumber; short and emergency numbers are not whole numbers).
     public func isValid<C: Collection>(_ national: C) -> Bool where C.Element == UInt8 {
-        guard generalTakes(length: national.count), general?.matches(national) == true else { return false }
-        return kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.matches(national) }
+        // The loaded tables fetched once: each fetch through the lazy reference costs hundreds of instructions.
+        let numbers = self.numbers
+        guard Self.takes(numbers.generalLengths, length: national.count), numbers.general?.matches(national) == true else { return false }
+        return numbers.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.matches(national) }
     }
 
     /// Whether the general pattern may take a number of `count` digits (a cheap test before walking it).
-    func generalTakes(length count: Int) -> Bool { generalLengths & (1 << UInt64(min(count, 63))) != 0 }
+    func generalTakes(length count: Int) -> Bool { Self.takes(generalLengths, length: count) }
+
+    /// Whether a set of lengths (`generalLengths`) holds `count`.
+    private static func takes(_ lengths: UInt64, length count: Int) -> Bool { lengths & (1 << UInt64(min(count, 63))) != 0 }
 
     /// Whether the general pattern may take a number of `count` digits or more: a number that long can still grow
     /// into one of the region's (a cheap test before walking it).

@@ -58,7 +58,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `parse` of UTF-8 text, with a failure worded only when asked.
-    static func read(_ utf8: UnsafeBufferPointer<UInt8>, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure> {
+    /// `home`: the assumed region itself when the caller holds it (`metadata.regions[assumedRegion]`, looked up here
+    /// otherwise), so a number read for every line does not hash the region's code.
+    static func read(_ utf8: UnsafeBufferPointer<UInt8>, assumedRegion: String?, metadata: PhoneMetadata,
+                     home: PhoneRegion? = nil) -> Result<PhoneNumber, PhoneReadFailure> {
         // The digits in temporary (stack) space: `check` reads a number per line, and an array would be a large
         // part of that.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { space in
@@ -76,18 +79,20 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
                 default: return read(String(decoding: utf8, as: UTF8.self), assumedRegion: assumedRegion, metadata: metadata)
                 }
             }
-            return read(digits: UnsafeBufferPointer(rebasing: space[0..<count]), plus: plus, assumedRegion: assumedRegion, metadata: metadata)
+            return read(digits: UnsafeBufferPointer(rebasing: space[0..<count]), plus: plus, assumedRegion: assumedRegion, metadata: metadata,
+                        home: home)
         }
     }
 
     /// A number from its digits (0-9) and whether `+` came first.
-    private static func read<D: RandomAccessCollection>(digits: D, plus: Bool, assumedRegion: String?, metadata: PhoneMetadata) -> Result<PhoneNumber, PhoneReadFailure>
+    private static func read<D: RandomAccessCollection>(digits: D, plus: Bool, assumedRegion: String?, metadata: PhoneMetadata,
+                                                        home known: PhoneRegion? = nil) -> Result<PhoneNumber, PhoneReadFailure>
         where D.Element == UInt8 {
         guard !digits.isEmpty else {
             return .failure(PhoneReadFailure(ValidationIssue(plus ? tr("type the country calling code") : tr("no digits"), incomplete: plus)))
         }
         if plus { return international(digits, metadata: metadata) }
-        guard let assumed = assumedRegion, let home = metadata.regions[assumed] else {
+        guard let assumed = assumedRegion, let home = known ?? metadata.regions[assumed] else {
             return .failure(PhoneReadFailure(ValidationIssue(tr("an international number starts with + and the country calling code"))))
         }
         // An international prefix (00 in China, 011 in the US) commits the number to its calling code, as
@@ -163,9 +168,11 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     static func nationalNumber(_ digits: [UInt8], in home: PhoneRegion, metadata: PhoneMetadata, plainTried: Bool,
                                rewrite: inout [UInt8]?) -> PhoneNumber? {
         let regions = metadata.sharing[home.callingCode] ?? [home]
-        if let reading = rewritten(digits, in: home) { rewrite = reading }
-        // The one reading libphonenumber validates: without the national prefix where the rest has a possible length.
-        let reading = home.nationalReading(digits)
+        let rewritten = rewritten(digits, in: home)
+        if let rewritten { rewrite = rewritten }
+        // The one reading libphonenumber validates: without the national prefix where the rest has a possible length
+        // (the rewrite just made given, not made again).
+        let reading = home.nationalReading(digits, rewritten: rewritten)
         if reading == digits && plainTried { return nil }
         return number(reading, callingCode: home.callingCode, regions: regions, metadata: metadata)
     }
@@ -176,6 +183,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// region's general pattern would no longer fit it. Nil for other regions (the automata serve them).
     static func rewritten(_ digits: [UInt8], in region: PhoneRegion) -> [UInt8]? {
         guard let (pattern, transform) = region.nationalPrefixRewrite else { return nil }
+        // The automaton of the same pattern (the generator makes it from it) accepting no start of the digits, the
+        // pattern matches none either: no regular expression is run for most numbers (PhoneRewriteTests).
+        if let automaton = region.nationalPrefixForParsing, automaton.longestPrefixMatch(digits) == nil { return digits }
         let text = digits.map { $0 + 0x30 }
         guard !digits.isEmpty, let match = text.withUnsafeBufferPointer({ pattern.prefixMatch($0) }) else { return digits }
         let fitted = region.general?.matches(digits) == true

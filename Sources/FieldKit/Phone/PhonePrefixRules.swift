@@ -28,8 +28,14 @@ extension PhoneRegion {
     /// `digits` without the national prefix (or carrier code) they start with, as libphonenumber strips it
     /// (`maybeStripNationalPrefixAndCarrierCode`): the longest match taken off, or rewritten by the region's
     /// transform rule, unless a number that fitted the general pattern would no longer fit it.
-    func strippingNationalPrefix(_ digits: [UInt8]) -> [UInt8] {
-        if let rewritten = PhoneNumber.rewritten(digits, in: self) { return rewritten }
+    /// `rewritten`: `PhoneNumber.rewritten(digits, in: self)` when the caller has it already.
+    func strippingNationalPrefix(_ digits: [UInt8], rewritten: [UInt8]?? = nil) -> [UInt8] {
+        let rewrite: [UInt8]?
+        switch rewritten {
+        case .some(let known): rewrite = known
+        case .none: rewrite = PhoneNumber.rewritten(digits, in: self)
+        }
+        if let rewrite { return rewrite }
         guard let length = nationalPrefixForParsing?.longestPrefixMatch(digits), length > 0 else { return digits }
         let stripped = Array(digits[length...])
         if general?.matches(digits) == true && general?.matches(stripped) != true { return digits }
@@ -41,8 +47,9 @@ extension PhoneRegion {
 
     /// The national number libphonenumber keeps for `digits` read in this region: without the national prefix
     /// where what is left has a possible length (`parseHelper`), else the digits as they are.
-    func nationalReading(_ digits: [UInt8]) -> [UInt8] {
-        let stripped = strippingNationalPrefix(digits)
+    /// `rewritten`: as `strippingNationalPrefix` takes it.
+    func nationalReading(_ digits: [UInt8], rewritten: [UInt8]?? = nil) -> [UInt8] {
+        let stripped = strippingNationalPrefix(digits, rewritten: rewritten)
         switch lengthVerdict(stripped.count) {
         case .tooShort, .localOnly, .invalidLength: return digits
         case .possible, .tooLong: return stripped
@@ -54,9 +61,16 @@ extension PhoneRegion {
     /// the code, and either the digits as they are do not fit the general pattern while the rest (without a
     /// national prefix) does, or the digits are too long for a national number. Nil otherwise (read nationally).
     func callingCodeReading<C: Collection>(_ digits: C) -> [UInt8]? where C.Element == UInt8 {
-        let code = callingCodeDigits
-        guard digits.starts(with: code) else { return nil }
-        let national = strippingNationalPrefix(Array(digits.dropFirst(code.count)))
+        // The code's digits compared one by one, most significant first: no array of them made for every number.
+        var length = 1, power = 1
+        while power * 10 <= callingCode { power *= 10; length += 1 }
+        var index = digits.startIndex
+        while power > 0 {
+            guard index != digits.endIndex, digits[index] == UInt8(callingCode / power % 10) else { return nil }
+            digits.formIndex(after: &index)
+            power /= 10
+        }
+        let national = strippingNationalPrefix(Array(digits.dropFirst(length)))
         if general?.matches(digits) != true && general?.matches(national) == true { return national }
         return lengthVerdict(digits.count) == .tooLong ? national : nil
     }

@@ -10,10 +10,10 @@ public final class PhoneRegions: Sendable {
     private let tables: PhoneTables
     /// The regions made so far, and the codes asked for that have none.
     private let made = Mutex<[String: PhoneRegion?]>([:])
-    /// Each calling code's regions made so far, the main one first.
-    private let sharingMade = Mutex<[Int: [PhoneRegion]]>([:])
+    /// Each calling code's regions found so far, the main one first (read for every number checked).
+    private let sharingFound = LazyReference<SharingSlots>()
     /// Every region code and the regions of each calling code, read from two cells of every row when first needed.
-    private let index = AtomicLazyReference<CallingCodeIndex>()
+    private let index = LazyReference<CallingCodeIndex>()
 
     init(file: SortedTableFile, tables: PhoneTables) {
         self.file = file
@@ -48,15 +48,16 @@ public final class PhoneRegions: Sendable {
 
     /// The regions of a calling code, the main one first; nil when no region has it.
     func sharing(_ callingCode: Int) -> [PhoneRegion]? {
+        guard callingCode >= 0 && callingCode < SharingSlots.count else { return nil }
+        let slots = sharingFound.value ?? sharingFound.storeIfNil(SharingSlots())
         // A code no region has is kept as an empty list too: typing `+9…` asks again after every digit.
-        if let known = sharingMade.withLock({ $0[callingCode] }) { return known.isEmpty ? nil : known }
-        let regions = calling.codes(of: callingCode).compactMap { self[$0] }
-        sharingMade.withLock { $0[callingCode] = regions }
+        if let known = slots[callingCode] { return known.isEmpty ? nil : known }
+        let regions = slots.store(calling.codes(of: callingCode).compactMap { self[$0] }, at: callingCode)
         return regions.isEmpty ? nil : regions
     }
 
     private var calling: CallingCodeIndex {
-        if let index = index.load() { return index }
+        if let index = index.value { return index }
         return index.storeIfNil(CallingCodeIndex(file))
     }
 
@@ -107,7 +108,7 @@ private final class CallingCodeIndex: Sendable {
     private let callingCodes: [Int]
     private let main: [Bool]
     /// Calling code → its region codes, made when first asked for (a field asks for one code's).
-    private let grouped = AtomicLazyReference<Grouped>()
+    private let grouped = LazyReference<Grouped>()
 
     private final class Grouped: Sendable {
         let byCode: [Int: [String]]
@@ -146,9 +147,47 @@ private final class CallingCodeIndex: Sendable {
 
     /// Every calling code's region codes, the main region first.
     var byCode: [Int: [String]] {
-        if let grouped = grouped.load() { return grouped.byCode }
+        if let grouped = grouped.value { return grouped.byCode }
         var byCode: [Int: [String]] = [:]
         for code in Set(callingCodes) where code >= 0 { byCode[code] = codes(of: code) }
         return grouped.storeIfNil(Grouped(byCode)).byCode
     }
 }
+
+/// The regions of each calling code (0-999) once found: one slot per code holding its list, read without a lock
+/// (a dictionary under a lock cost some 430 instructions for every number an import checked).
+private final class SharingSlots: @unchecked Sendable {
+    /// Calling codes have one to three digits.
+    static let count = 1000
+
+    /// A list, retained once, by its address (0: not found yet).
+    private final class Box: Sendable {
+        let regions: [PhoneRegion]
+        init(_ regions: [PhoneRegion]) { self.regions = regions }
+    }
+
+    /// Written only by `store`, atomically, once for each slot: the class is Sendable by that rule.
+    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+
+    init() {
+        slots = .allocate(capacity: SharingSlots.count)
+        for i in 0..<SharingSlots.count { (slots + i).initialize(to: Atomic(0)) }
+    }
+
+    /// The list of a code, nil before it is stored.
+    subscript(code: Int) -> [PhoneRegion]? {
+        (ReferenceSlot.load(slots[code]) as Box?)?.regions
+    }
+
+    /// Stores the list of a code unless one was stored first; returns the one stored.
+    func store(_ regions: [PhoneRegion], at code: Int) -> [PhoneRegion] {
+        ReferenceSlot.storeIfNil(slots[code], Box(regions)).regions
+    }
+
+    deinit {
+        for i in 0..<SharingSlots.count { ReferenceSlot.release(slots[i], as: Box.self) }
+        slots.deinitialize(count: SharingSlots.count)
+        slots.deallocate()
+    }
+}
+

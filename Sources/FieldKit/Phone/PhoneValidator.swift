@@ -123,12 +123,16 @@ public struct PhoneValidator: ConfigurableValidator {
     public func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?) {
         // Settings read into locals first: the closures below would otherwise copy the whole validator per line.
         let layout = self.layout, assumedRegion = self.assumedRegion, metadata = self.metadata
-        let reading = PhoneNumber.read(value, assumedRegion: assumedRegion, metadata: metadata)
+        // The layout holds the assumed region (`home`): the reading looks no region up by its code.
+        let reading = PhoneNumber.read(value, assumedRegion: assumedRegion, metadata: metadata, home: layout.home)
         guard case .success(let number) = reading else { return (nil, layout.issue(of: reading, value)) }
         let (canonical, isE164) = canonicalForm(number)
         // The issue is the rewritten value's. An E.164 form reads back as the same number; a national one is read
         // again, as `issue` would read it (a national prefix may come off it).
-        let again = isE164 ? reading : canonical.withUnsafeBufferPointer { PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata) }
+        // Reading is a function of the bytes alone: a national value the same as the line's reads as the line did.
+        let same = canonical.count == value.count && canonical.indices.allSatisfy { canonical[$0] == value[$0] }
+        let again = isE164 || same ? reading
+            : canonical.withUnsafeBufferPointer { PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata, home: layout.home) }
         return (canonical, canonical.withUnsafeBufferPointer { layout.issue(of: again, $0) })
     }
 

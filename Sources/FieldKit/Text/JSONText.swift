@@ -31,6 +31,19 @@ public enum JSONText {
         }
     }
 
+    /// `render(.object(members))` of string members, its bytes appended to `out`: each key and value through
+    /// `appendQuoted`, which `quote` (and so `render`) is made of, so the two cannot differ (JSONTextTests).
+    public static func appendObject(_ members: [(name: String, value: String)], to out: inout [UInt8]) {
+        out.append(0x7B)
+        for (i, member) in members.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            appendQuoted(member.name, to: &out)
+            out.append(0x3A)
+            appendQuoted(member.value, to: &out)
+        }
+        out.append(0x7D)
+    }
+
     /// A JSON string literal; control characters and the non-characters U+FFFE and U+FFFF are escaped, everything
     /// else is written as UTF-8.
     public static func quote(_ s: String) -> String {
