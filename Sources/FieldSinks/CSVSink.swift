@@ -10,11 +10,11 @@ public struct CSVSink: RecordSink {
     /// Open (or create) `path` for records with these columns (the form's fields, `saved_at`, `operator`). Several
     /// processes may append to one file at once: no two records share a value of a `unique` field, checked under
     /// the file's lock when saving. `notice` hears what the operator should know, such as a last record cut short
-    /// and moved aside.
-    public init(path: String, columns: [String], unique: [String] = [],
+    /// and moved aside. `lookUpAnyField` as for `JSONLinesSink`.
+    public init(path: String, columns: [String], unique: [String] = [], lookUpAnyField: Bool = true,
                 notice: @escaping (String) -> Void = { _ in }) throws(SinkError) {
         log = try RecordLog(path: path, format: CSVFormat(path: path, columns: columns), unique: unique,
-                            header: CSVText.record(columns), notice: notice)
+                            lookUpAnyField: lookUpAnyField, header: CSVText.record(columns), notice: notice)
         label = path
     }
 

@@ -13,8 +13,12 @@ public struct JSONLinesSink: RecordSink {
     /// Open (or create) a `.jsonl` file, reading the records it already holds. Several processes may append to
     /// one file at once: no two records share a value of a `unique` field, checked under the file's lock when
     /// saving. `notice` hears what the operator should know, such as a last record cut short and moved aside.
-    public init(path: String, unique: [String] = [], notice: @escaping (String) -> Void = { _ in }) throws(SinkError) {
-        log = try RecordLog(path: path, format: JSONLinesFormat(path: path), unique: unique, header: nil, notice: notice)
+    /// With no `unique` field, `earlierRecord` answers for any field unless `lookUpAnyField` is false (a form's
+    /// sink, which asks only of its unique fields: an index of every value of a large file costs memory and time).
+    public init(path: String, unique: [String] = [], lookUpAnyField: Bool = true,
+                notice: @escaping (String) -> Void = { _ in }) throws(SinkError) {
+        log = try RecordLog(path: path, format: JSONLinesFormat(path: path), unique: unique, lookUpAnyField: lookUpAnyField,
+                            header: nil, notice: notice)
         label = path
     }
 

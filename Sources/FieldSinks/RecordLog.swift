@@ -26,14 +26,14 @@ final class RecordLog {
     private var end = 0
 
     /// Open `path`, read its records (repairing a last record a crash left without its end) and, when it holds
-    /// nothing, write `header`.
-    init(path: String, format: any RecordFileFormat, unique: [String], header: [UInt8]?,
+    /// nothing, write `header`. With no `unique` field every field is indexed, unless `lookUpAnyField` is false.
+    init(path: String, format: any RecordFileFormat, unique: [String], lookUpAnyField: Bool = true, header: [UInt8]?,
          notice: @escaping (String) -> Void) throws(SinkError) {
         file = try AppendOnlyFile.open(path)
         self.format = format
         self.unique = unique
         self.notice = notice
-        index = UniqueIndex(fields: unique.isEmpty ? nil : Set(unique))
+        index = UniqueIndex(fields: unique.isEmpty && lookUpAnyField ? nil : Set(unique))
         try file.locked { () throws(SinkError) in
             try catchUp()
             if end == 0, let header {

@@ -130,8 +130,11 @@ struct Form: ParsableCommand {
             switch destination {
             case .standardOutput(.jsonl): return JSONLinesSink.standardOutput()
             case .standardOutput(.csv): return try CSVSink.standardOutput(columns: columns)
-            case .file(let path, .jsonl): return try JSONLinesSink(path: path, unique: unique, notice: Diagnostics.error)
-            case .file(let path, .csv): return try CSVSink(path: path, columns: columns, unique: unique, notice: Diagnostics.error)
+            // Only the form's unique fields are ever looked up: no index of every column (docs/forms.md).
+            case .file(let path, .jsonl):
+                return try JSONLinesSink(path: path, unique: unique, lookUpAnyField: false, notice: Diagnostics.error)
+            case .file(let path, .csv):
+                return try CSVSink(path: path, columns: columns, unique: unique, lookUpAnyField: false, notice: Diagnostics.error)
             case .sqlite(let path): return try SQLiteSink(path: path, form: form)
             case .postgres(let url): return try PostgresSink(url: url, form: form)
             }

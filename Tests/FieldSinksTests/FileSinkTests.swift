@@ -74,6 +74,25 @@ struct FileSinkTests {
         }
     }
 
+    /// A form's file sink (`lookUpAnyField: false`, as `fieldline form` opens it) indexes only its unique fields:
+    /// with none, no value of any column is held; a sink opened for look-ups by any field still finds them.
+    @Test(arguments: ["plain.jsonl", "plain.csv"])
+    func aFormSinkWithNoUniqueFieldIndexesNothing(_ name: String) throws {
+        let s = try Scratch()
+        let path = s.path(name)
+        func open(anyField: Bool) throws(SinkError) -> any RecordSink {
+            path.hasSuffix(".csv") ? try CSVSink(path: path, columns: Self.columns, unique: [], lookUpAnyField: anyField)
+                                   : try JSONLinesSink(path: path, unique: [], lookUpAnyField: anyField)
+        }
+        var form = try open(anyField: false)
+        try form.save(Self.record("1", "first"))
+        try form.save(Self.record("1", "again"))  // no unique field: a repeated value is saved
+        #expect(try form.count() == 2)
+        #expect(try form.earlierRecord(where: "id", is: "1") == nil && form.earlierRecord(where: "note", is: "first") == nil)
+        #expect(try open(anyField: false).earlierRecord(where: "note", is: "again") == nil)
+        #expect(try open(anyField: true).earlierRecord(where: "note", is: "again") == "record 2")
+    }
+
     /// A sink opened before another one appended sees its records: in the count, in the look-up, and in `save`,
     /// which refuses a unique value already saved by the other as a conflict naming the record.
     @Test(arguments: ["shared.jsonl", "shared.csv"])
