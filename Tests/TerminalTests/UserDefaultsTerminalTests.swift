@@ -21,9 +21,9 @@ import Testing
         let confirm = try await TmuxTerminal(); defer { confirm.close() }
         confirm.run(#"FIELDLINE_TIMEOUT=0.5 fieldline confirm --default yes --on-timeout default; echo "rc=$?""#)
         #expect(try await confirm.result() == "rc=0", "\(confirm.dump())")
-        // --timeout wins: a long one keeps asking past the variable's.
+        // --timeout wins: a long one keeps asking past the variable's (300 s: a loaded machine may take long to type).
         let wins = try await TmuxTerminal(); defer { wins.close() }
-        wins.run("export FIELDLINE_TIMEOUT=0.3; " + AskTerminalTests.ask("digits --timeout 30 --prompt 'N: '"))
+        wins.run("export FIELDLINE_TIMEOUT=0.3; " + AskTerminalTests.ask("digits --timeout 300 --prompt 'N: '"))
         try await wins.see("N:") { $0.contains { $0.hasPrefix("N:") } }
         try await Task.sleep(nanoseconds: 900_000_000)
         wins.type("7")
