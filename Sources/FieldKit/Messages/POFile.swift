@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A reader for the gettext `.po` files of `po/`: entries of `msgid` and `msgstr`, each a run of quoted C strings
 /// (`msgctxt` and plural forms are not used by this project and are skipped).
 public enum POFile {
@@ -95,6 +101,11 @@ public enum POFile {
         guard first < last, quoted[first] == UInt8(ascii: "\"") else { return "" }
         first += 1
         if last > first && quoted[last - 1] == UInt8(ascii: "\"") { last -= 1 }
+        let body = UnsafeBufferPointer(rebasing: quoted[first..<last])
+        // Most strings escape nothing: their bytes are the text.
+        if let base = body.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), body.count) == nil {
+            return String(decoding: body, as: UTF8.self)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(last - first)
         var escaping = false
