@@ -257,6 +257,16 @@ def env():
 
 
 # -- 1. start-up ---------------------------------------------------------------------------------------
+def ready_ms(argv):
+    """Milliseconds from fork to the prompt of one fresh start (startup_pair.py, startup_keymaps.py)."""
+    session = Session(argv, env())
+    try:
+        ready = session.wait_ready()
+    finally:
+        session.kill()
+    return (ready - session.t_spawn) * 1e3
+
+
 def bench_startup(args):
     progs = programs(args, None)
     progs[FLOOR] = ["/usr/bin/printf", "> "]

@@ -25,21 +25,11 @@ keymaps = [("text", "x"), ("phone-cn", "13812345678"), ("country", "CN"), ("regi
 programs = [("bare libedit", [bare])] + [(f"ask {k}", [fieldline, "ask", k, "--prompt", "> "]) for k, _ in keymaps]
 
 
-def start(argv):
-    """Milliseconds from fork to the prompt."""
-    session = pty_bench.Session(argv, pty_bench.env())
-    try:
-        ready = session.wait_ready()
-    finally:
-        session.kill()
-    return (ready - session.t_spawn) * 1e3
-
-
 times = {name: [] for name, _ in programs}
 for i in range(3 + runs):
     shift = i % len(programs)
     for name, argv in programs[shift:] + programs[:shift]:
-        t = start(argv)
+        t = pty_bench.ready_ms(argv)
         if i >= 3:
             times[name].append(t)
 bare_median = statistics.median(times["bare libedit"])

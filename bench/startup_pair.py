@@ -24,21 +24,11 @@ runs = int(sys.argv[3]) if len(sys.argv) > 3 else 100
 programs = [("fieldline", [fieldline, "ask", "text", "--limit", "10000", "--prompt", "> "]), ("bare libedit", [bare])]
 
 
-def start(argv):
-    """Milliseconds from fork to the prompt."""
-    session = pty_bench.Session(argv, pty_bench.env())
-    try:
-        ready = session.wait_ready()
-    finally:
-        session.kill()
-    return (ready - session.t_spawn) * 1e3
-
-
 times = {name: [] for name, _ in programs}
 ratios = []
 for i in range(3 + runs):
     pair = programs if i % 2 == 0 else programs[::-1]
-    got = {name: start(argv) for name, argv in pair}
+    got = {name: pty_bench.ready_ms(argv) for name, argv in pair}
     if i >= 3:
         for name in got:
             times[name].append(got[name])

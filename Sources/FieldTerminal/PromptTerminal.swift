@@ -150,8 +150,7 @@ public final class PromptTerminal {
         typedAhead = []
         // el_gets draws the prompt before its first read puts the terminal in its edit mode, so the terminal must
         // be quiet already: a key typed as soon as the prompt shows would be echoed (a --secret value in clear).
-        // It is since open; set again in case a stop and continue put other settings on it.
-        quieten()
+        // It is, since open and since the last prompt ended (a stop can only come inside a prompt's wait).
         // el_gets draws the prompt, the empty line and the counter before it reads a key.
         session.drawn = session.view.drawnCopy()
         TerminalWrites.bracketedPaste(tty, on: true)

@@ -235,12 +235,11 @@ import Testing
         t.type("abc")
         t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[abc]", "\(t.dump())")
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        let prompt = try #require(lines.firstIndex { $0.hasPrefix("write(") && $0.contains(#""pw> ""#) }, "\(lines)")
+        let trace = try TerminalSettingsLog(path: log)
+        let prompt = try #require(trace.firstWrite(holding: #""pw> ""#), "\(trace.lines)")
         // The terminal's mode when the prompt is written is the one the last TCSETS* before it set.
-        let mode = try #require(lines[..<prompt].last { $0.hasPrefix("ioctl(") && $0.contains("TCSETS") }, "\(lines)")
-        let localFlags = mode.split(separator: "c_lflag=").last?.prefix { $0 != "," }.split(separator: "|") ?? []
-        #expect(!localFlags.isEmpty && !localFlags.contains("ECHO") && !localFlags.contains("ICANON"), "\(mode)")
+        let mode = try #require(trace.lines[..<prompt].last(where: TerminalSettingsLog.isSetting), "\(trace.lines)")
+        #expect(TerminalSettingsLog.isQuiet(mode), "\(mode)")
     }
 
     @Test func historyRecallsAnAcceptedValue() async throws {

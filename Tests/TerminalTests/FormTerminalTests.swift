@@ -126,25 +126,27 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.jsonl", log = t.home + "/form.trace"
         t.run("\(strace) -v -o '\(log)' -e trace=ioctl,write fieldline form '\(Self.visitor)' --out '\(out)'; echo rc=$?")
+        try await Self.enterOneRecordTypedAheadAndEnd(t, out: out)
+        let trace = try TerminalSettingsLog(path: log)
+        let settings = trace.lines.filter(TerminalSettingsLog.isSetting)
+        let first = try #require(trace.firstWrite(holding: "Mobile: "), "\(trace.lines)")
+        let during = trace.lines[first...].filter(TerminalSettingsLog.isSetting).dropLast(2)
+        #expect(during.count >= 6, "\(settings)")  // libedit's edit and end-of-line modes for each of the fields
+        for line in during { #expect(TerminalSettingsLog.isQuiet(line), "\(line)") }
+        // The last two: libedit's own restore when it ends, then fieldline's; both the settings found at the start.
+        #expect(settings.suffix(2).allSatisfy { TerminalSettingsLog.localFlags($0).contains("ECHO") && TerminalSettingsLog.localFlags($0).contains("ICANON") },
+                "\(settings)")
+    }
+
+    /// One whole visitor record typed in one write (every field's keys ahead of its prompt), saved, then Ctrl-D on
+    /// the next record's first field: the form ends with exit 0.
+    static func enterOneRecordTypedAheadAndEnd(_ t: TmuxTerminal, out: String) async throws {
         try await t.seeRow("Mobile:", "0/11")
         t.type("13812345678\r11010519491231002x\rZhang San\r\u{15}20260301\r\r")
         try await t.see("1 saved") { $0.contains("1 saved to \(out)") }
         try await t.seeRow("Mobile:", "0/11")
         t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        func localFlags(_ line: Substring) -> [Substring] {
-            line.split(separator: "c_lflag=").last?.prefix { $0 != "," }.split(separator: "|") ?? []
-        }
-        let settings = lines.filter { $0.hasPrefix("ioctl(") && $0.contains("TCSETS") }
-        let first = try #require(lines.firstIndex { $0.hasPrefix("write(") && $0.contains("Mobile: ") }, "\(lines)")
-        let during = lines[first...].filter { $0.hasPrefix("ioctl(") && $0.contains("TCSETS") }.dropLast(2)
-        #expect(during.count >= 6, "\(settings)")  // libedit's edit and end-of-line modes for each of the fields
-        for line in during {
-            #expect(!localFlags(line).contains("ECHO") && !localFlags(line).contains("ICANON"), "\(line)")
-        }
-        // The last two: libedit's own restore when it ends, then fieldline's; both the settings found at the start.
-        #expect(settings.suffix(2).allSatisfy { localFlags($0).contains("ECHO") && localFlags($0).contains("ICANON") }, "\(settings)")
     }
 
     /// Keys typed ahead of the next field (a fast operator, a barcode scanner sending a whole record at once) go
@@ -153,12 +155,7 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.jsonl"
         t.run(Self.form(out))
-        try await t.seeRow("Mobile:", "0/11")
-        t.type("13812345678\r11010519491231002x\rZhang San\r\u{15}20260301\r\r")
-        try await t.see("1 saved") { $0.contains("1 saved to \(out)") }
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-d")
-        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        try await Self.enterOneRecordTypedAheadAndEnd(t, out: out)
         let expected: [String: String] = ["mobile": "13812345678", "idcard": "11010519491231002X", "birth_date": "1949-12-31",
                                           "sex": "female", "name": "Zhang San", "visit_date": "2026-03-01"]
         #expect(try Self.saved(out) == [expected])
