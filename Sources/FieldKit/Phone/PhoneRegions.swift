@@ -12,7 +12,7 @@ public final class PhoneRegions: Sendable {
     private let made = Mutex<[String: PhoneRegion?]>([:])
     /// Each calling code's regions found so far, the main one first (read for every number checked).
     private let sharingFound = LazyReference<SharingSlots>()
-    /// Every region code and the regions of each calling code, read from two cells of every row when first needed.
+    /// Every region code and the regions of each calling code, read from three cells of every row when first needed.
     private let index = LazyReference<CallingCodeIndex>()
 
     init(file: SortedTableFile, tables: PhoneTables) {
