@@ -1,9 +1,9 @@
 # Quick start: `make demo` runs the main job, `make test` runs every test.
 # Both install missing Debian packages when run as root, and print the apt-get line otherwise.
 SWIFT ?= swift
-DEBS := libedit-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace
+DEBS := libedit-dev libncurses-dev libbsd-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace
 
-.PHONY: demo tour test test-oracles build release deps bench static-cxx fuzz sanitize man completions install uninstall deb
+.PHONY: demo tour test test-oracles build release deps bench static-libs fuzz sanitize man completions install uninstall deb
 
 # Where `make install` puts things; DESTDIR stages them elsewhere (packaging).
 PREFIX ?= /usr/local
@@ -26,24 +26,30 @@ build: deps
 # Static Swift runtime: loading the Swift libraries dynamically costs several ms of start-up.
 # lld with packed relative relocations (DT_RELR, glibc >= 2.36) leaves fewer dirty pages: about 0.5 MB less
 # resident memory for `ask` (see bench/RESULTS.md).
-# libstdc++ (which the Swift runtime needs) is linked statically too, through a folder holding only its archive:
-# otherwise ld.so binds about 1,700 of its symbols at every start (a third of `ask`'s page faults). Without
+# libstdc++ (which the Swift runtime needs) and the C libraries (libedit with the libtinfo, libbsd and libmd it needs,
+# libyaml, PCRE2) are linked statically too, through a folder holding only their archives, which the linker searches
+# before the system's: otherwise ld.so loads six more libraries and binds their symbols at every start (libstdc++'s
+# 1,700 were a third of `ask`'s page faults; the C libraries, 0.6 M of `ask text`'s 2.2 M instructions). Without
 # --export-dynamic (the static runtime's default) the binary exports nothing: nothing dlopens into it.
 # Concrete generic types' metadata comes from accessors the compiler writes, not from mangled names decoded at run
 # time: decoding `Result<Spec, ValidationIssue>` or `Set<PhoneKind>` checks its requirements by scanning every
 # protocol-conformance record in the binary (about 0.2 M instructions per type and protocol, a third of `ask
 # text`'s start). 50 KB more code; `ask text --value x` 3.30 M -> 2.19 M instructions, phone-cn 7.7 M -> 5.4 M.
-STATIC_CXX := $(CURDIR)/.build/static-cxx
+STATIC_LIBS := $(CURDIR)/.build/static-libs
+STATIC_ARCHIVES := libstdc++ libedit libtinfo libbsd libmd libyaml libpcre2-8
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker -L$(STATIC_CXX) -Xlinker --no-export-dynamic \
+	-Xlinker -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
+	-Xlinker --as-needed -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker --no-as-needed \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-release: deps static-cxx
+release: deps static-libs
 	$(SWIFT) build --scratch-path $(RELEASE_DIR) $(RELEASE_FLAGS)
 
-# If no libstdc++.a is found the folder stays empty and the link falls back to the shared library.
-static-cxx:
-	@mkdir -p $(STATIC_CXX); a=$$( { clang -print-file-name=libstdc++.a || gcc -print-file-name=libstdc++.a; } 2>/dev/null | head -1); \
-	if [ -f "$$a" ]; then ln -sf "$$a" $(STATIC_CXX)/libstdc++.a; else rm -f $(STATIC_CXX)/libstdc++.a; fi
+# An archive that is not found is left out of the folder, and the link falls back to the shared library.
+static-libs:
+	@mkdir -p $(STATIC_LIBS); for lib in $(STATIC_ARCHIVES); do \
+	  a=$$( { clang -print-file-name=$$lib.a || gcc -print-file-name=$$lib.a; } 2>/dev/null | head -1); \
+	  if [ -f "$$a" ]; then ln -sf "$$a" $(STATIC_LIBS)/$$lib.a; else rm -f $(STATIC_LIBS)/$$lib.a; fi; \
+	done
 
 demo: release
 	$(FL) demo
@@ -95,6 +101,9 @@ completions: release
 # A stripped release binary, the man page and the completions, in their standard folders under PREFIX.
 install: release man completions
 	install -D -m 755 -s $(FL) $(DESTDIR)$(PREFIX)/bin/fieldline
+	bash scripts/static-notices.sh $(STATIC_LIBS) > $(RELEASE_DIR)/copyright
+	install -D -m 644 $(RELEASE_DIR)/copyright $(DESTDIR)$(PREFIX)/share/doc/fieldline/copyright
+	rmdir $(DESTDIR)$(PREFIX)/share/doc/fieldline 2>/dev/null || true
 	install -D -m 644 .build-man/out/fieldline.1 $(DESTDIR)$(PREFIX)/share/man/man1/fieldline.1
 	install -D -m 644 $(RELEASE_DIR)/completions/fieldline.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/fieldline
 	install -D -m 644 $(RELEASE_DIR)/completions/_fieldline $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_fieldline
@@ -103,7 +112,7 @@ install: release man completions
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/fieldline $(DESTDIR)$(PREFIX)/share/man/man1/fieldline.1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/fieldline $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_fieldline \
-	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/fieldline.fish
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/fieldline.fish $(DESTDIR)$(PREFIX)/share/doc/fieldline/copyright
 
 # A Debian package of the same files under /usr (scripts/make-deb.sh); the version is `fieldline --version`'s.
 deb: release man completions

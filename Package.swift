@@ -17,16 +17,18 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
     ],
     targets: [
+        // The three C libraries are named without `pkgConfig`: their headers and libraries are in the default paths,
+        // and pkg-config's `-L/usr/lib/…` would come before the release build's folder of static archives (Makefile).
         // PCRE2 from Debian's libpcre2-dev: keymaps' regex validators, compiled once and matched with a step budget.
-        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CPCRE2"),
         // The whole behaviour of a field: pure Swift, no terminal, no Foundation.
         .target(name: "FieldKit", dependencies: ["CPCRE2"]),
         // libyaml from Debian's libyaml-dev: the event parser under the keymap loader's small composer.
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CYAML"),
         // Field keymaps as YAML files: loading, `extends`, positioned errors, the shipped set.
         .target(name: "FieldKeymaps", dependencies: ["FieldKit", "CYAML"]),
         // libedit from Debian's libedit-dev, and one-line wrappers for its C-variadic calls.
-        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CLibEdit"),
         .target(name: "CEditLineShims", dependencies: ["CLibEdit"]),
         // Signal handlers that restore the terminal; in C because a handler may only make async-signal-safe calls.
         .target(name: "CTerminalGuard"),

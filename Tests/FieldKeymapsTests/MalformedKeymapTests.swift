@@ -191,6 +191,17 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
         }
     }
 
+    /// The byte check that finds an empty file: blanks, comments and document markers only, in any line ending.
+    @Test(arguments: [
+        ("", false), ("\n\n", false), ("  \t\r\n", false), ("# a\n  # b\n", false), ("---\n...\n", false),
+        ("---\r\n# a\r\n...\r\n", false), ("\r\n", false),
+        ("a: b", true), ("# a\nname: x\n", true), ("--- x\n", true), ("---x\n", true), ("  -\n", true),
+        ("# only\n  \t value\n", true), ("…\n", true),
+    ])
+    func anEmptyFileIsToldFromBytes(text: String, meaningful: Bool) {
+        #expect(KeymapText.hasMeaningfulLine(Array(text.utf8)) == meaningful, "\(text.debugDescription)")
+    }
+
     @Test func everyCorpusFileHasACase() throws {
         let files = try yamlFiles(in: malformedFolder)
         #expect(files.count >= 40)

@@ -55,6 +55,9 @@ import Testing
             #expect(region.internationalPrefix == lazy.internationalPrefix && region.leadingDigits == lazy.leadingDigits, "\(code)")
             #expect(region.nationalPrefixForParsing == lazy.nationalPrefixForParsing, "\(code)")
             #expect((region.nationalPrefixRewrite == nil) == (lazy.nationalPrefixRewrite == nil), "\(code)")
+            #expect(region.rewritesNationalPrefix == (region.nationalPrefixRewrite != nil), "\(code)")
+            #expect(region.nationalPrefixRewrite?.pattern.description == lazy.nationalPrefixRewrite?.pattern.description, "\(code)")
+            #expect(region.nationalPrefixRewrite?.transform == lazy.nationalPrefixRewrite?.transform, "\(code)")
             #expect(region.kinds.map(\.0) == lazy.kinds.map(\.0), "\(code)")
             #expect(zip(region.kinds, lazy.kinds).allSatisfy { $0.1 == $1.1 } && region.general == lazy.general, "\(code)")
             #expect(region.examples.map(\.number) == lazy.examples.map(\.number), "\(code)")
@@ -99,6 +102,26 @@ import Testing
         switch PhoneMetadata.parse(regions: lines.joined(separator: "\n"), patterns: patterns, formats: formats) {
         case .success: Issue.record("an empty line among the rows was read")
         case .failure(let problem): #expect(problem.line == first + 2 && problem.message == "a region row is malformed", "\(problem)")
+        }
+    }
+
+    /// A rewriting national prefix rule is compiled when a number first needs it, so custom metadata whose rule does
+    /// not compile is refused when read whole, at its row.
+    @Test func aRuleThatDoesNotCompileIsRefusedAtItsLine() throws {
+        let regions = ShippedData.files["data/phone-regions.tsv"] ?? ""
+        var lines = regions.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("value\t") })
+        let column = try #require(lines[header].split(separator: "\t").firstIndex(of: "national_prefix_for_parsing"))
+        let row = try #require(lines.indices.first { $0 > header && lines[$0].hasPrefix("AR\t") })
+        var cells = lines[row].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        #expect(PhoneMetadata.hasCaptureGroup(cells[column]), "AR's rule rewrites: \(cells[column])")
+        cells[column] = "0?(9"
+        lines[row] = cells.joined(separator: "\t")
+        let patterns = ShippedData.files["data/phone-patterns.tsv"] ?? "", formats = ShippedData.files["data/phone-formats.tsv"] ?? ""
+        switch PhoneMetadata.parse(regions: lines.joined(separator: "\n"), patterns: patterns, formats: formats) {
+        case .success: Issue.record("a rule that does not compile was read")
+        case .failure(let problem):
+            #expect(problem.line == row + 1 && problem.message == "national_prefix_for_parsing does not compile", "\(problem)")
         }
     }
 

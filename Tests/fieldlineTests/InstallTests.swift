@@ -11,6 +11,7 @@ import Testing
     static let installed = [
         "bin/fieldline", "share/man/man1/fieldline.1", "share/bash-completion/completions/fieldline",
         "share/zsh/site-functions/_fieldline", "share/fish/vendor_completions.d/fieldline.fish",
+        "share/doc/fieldline/copyright",
     ]
 
     /// Runs a command in the repository with only PATH (for swift and dpkg) and a scratch HOME.
@@ -54,7 +55,21 @@ import Testing
         let fields = try Self.sh("dpkg-deb -f '\(deb)' Package Version Depends")
         let version = try fieldline(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(fields.out.contains("Package: fieldline") && fields.out.contains("Version: \(version)"), "\(fields.out)")
-        #expect(fields.out.contains("libedit2") && fields.out.contains("libyaml-0-2"), "\(fields.out)")
+        // Every shared library the binary still loads comes from a package Depends names; the ones linked statically
+        // (the Makefile's static-libs folder) have their copyright files in the package instead.
+        let built = Self.repo + "/.build-release/release/fieldline"
+        // (library, path) as the loader finds them; dpkg knows a library by the path its package installed.
+        let loaded = try Self.sh("ldd '\(built)' | awk '$2 == \"=>\" {print $1, $3}'").out.split(separator: "\n")
+            .map { $0.split(separator: " ").map(String.init) }.filter { $0.count == 2 }
+        let needed = loaded.map { $0[0] }
+        #expect(needed.contains("libc.so.6"), "\(needed)")
+        for library in loaded {
+            let owner = try Self.sh("dpkg -S '\(library[1])' 2>/dev/null || dpkg -S \"$(readlink -f '\(library[1])')\"")
+            let package = String(owner.out.prefix { $0 != ":" })
+            #expect(!package.isEmpty && fields.out.contains(package), "\(library[0]) (\(package)) is not in \(fields.out)")
+        }
+        let archives = try Self.sh("ls .build/static-libs").out.split(separator: "\n").map { $0.replacingOccurrences(of: ".a", with: "") }
+        #expect(archives.contains("libedit"), "libedit is not linked statically: \(archives)")
         // libc6's bound covers every glibc version the binary needs; GLIBC_ABI_DT_RELR (a binary linked with DT_RELR)
         // came with glibc 2.36, which dpkg-shlibdeps alone does not see.
         let bound = try #require(fields.out.firstMatch(of: /libc6 \(>= ([0-9.]+)\)/)?.1, "\(fields.out)")
@@ -73,6 +88,12 @@ import Testing
         for file in Self.installed {
             #expect(FileManager.default.fileExists(atPath: s.folder + "/usr/" + file), "\(file) missing from the package")
         }
+        let copyright = s.read("usr/share/doc/fieldline/copyright")
+        for archive in archives where archive != "libstdc++" {
+            #expect(copyright.contains("== \(archive) (from Debian's "), "no notice for \(archive), linked statically")
+        }
+        #expect(!needed.contains { $0.hasPrefix("libedit") || $0.hasPrefix("libyaml") || $0.hasPrefix("libpcre2") },
+                "a C library linked statically is still loaded: \(needed)")
         let binary = URL(fileURLWithPath: s.folder + "/usr/bin/fieldline")
         #expect(try run(binary, ["--version"], stdin: nil).out == version + "\n")
         let checked = try run(binary, ["check", "phone-cn"], stdin: Data("+86 138 1234 5678\n".utf8))

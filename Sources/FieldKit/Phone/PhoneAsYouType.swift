@@ -56,7 +56,12 @@ public struct PhoneAsYouType: Sendable {
 extension PhoneMetadata {
     /// The main region of a calling code (whose formats its other regions share).
     public func mainRegion(for callingCode: Int) -> PhoneRegion? {
-        sharing[callingCode]?.first
+        regions.main(of: callingCode)
+    }
+
+    /// The region codes of a calling code, the main one first (none made).
+    func regionCodes(sharing callingCode: Int) -> [String] {
+        regions.codes(sharing: callingCode)
     }
 }
 

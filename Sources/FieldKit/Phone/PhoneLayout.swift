@@ -270,7 +270,7 @@ public final class PhoneLayout: LiveLayout {
             guard let found = formatter.format(bytes).region else { return nil }
             main = found
         }
-        let sharing = metadata.byCallingCode[main.callingCode] ?? [main.code]
+        let codes = metadata.regionCodes(sharing: main.callingCode), sharing = codes.isEmpty ? [main.code] : codes
         guard regions.isDisjoint(with: sharing) else { return nil }
         let named = sharing.map { code in names[code].map { "\(code) (\($0))" } ?? code }.joined(separator: ", ")
         return tr("+\(main.callingCode) is \(named); this field takes \(regions.sorted().joined(separator: ", "))")

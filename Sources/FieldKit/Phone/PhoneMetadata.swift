@@ -32,8 +32,31 @@ public final class PhoneRegion: Sendable {
     let localOnlyLengths: [Int]
     /// The national prefix for parsing as a regular expression with its transform rule (`$1` for its groups),
     /// for the regions whose prefix keeps or rewrites digits (capture groups or a transform rule): a digit
-    /// automaton tells where a match ends, not what its groups hold.
-    let nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?
+    /// automaton tells where a match ends, not what its groups hold. Compiled when first used.
+    var nationalPrefixRewrite: (pattern: RegexPattern, transform: String)? {
+        guard let source = rewriteSource else { return nil }
+        if let compiled = rewrite.value { return (compiled.pattern, source.transform) }
+        // The shipped data is read whole by the tests (`PhoneMetadata.parse` compiles every rule).
+        guard let pattern = try? RegexPattern(source.pattern) else { fatalError("phone metadata of \(code): national_prefix_for_parsing does not compile") }
+        return (rewrite.storeIfNil(Compiled(pattern)).pattern, source.transform)
+    }
+    /// Whether its national prefix keeps or rewrites digits (`nationalPrefixRewrite` is not nil), known without
+    /// compiling the rule.
+    var rewritesNationalPrefix: Bool { rewriteSource != nil }
+    /// A rewriting national prefix rule as the row has it.
+    struct RewriteSource {
+        /// The national prefix for parsing, a regular expression with groups.
+        let pattern: String
+        /// What replaces its match (`$1` for its groups); empty: the match is dropped.
+        let transform: String
+    }
+    private let rewriteSource: RewriteSource?
+    /// The rule's regular expression once compiled.
+    private let rewrite = LazyReference<Compiled>()
+    private final class Compiled: Sendable {
+        let pattern: RegexPattern
+        init(_ pattern: RegexPattern) { self.pattern = pattern }
+    }
     /// Its automata, examples and formats, read from the patterns and formats files the first time one is asked
     /// for.
     private let loaded = LazyReference<PhoneRegionNumbers>()
@@ -68,7 +91,7 @@ public final class PhoneRegion: Sendable {
     /// A region whose automata, examples and formats are read from `tables` when first asked for.
     init(code: String, callingCode: Int, internationalPrefix: DigitDFA?, nationalPrefix: String,
          nationalPrefixForParsing: DigitDFA?, isMainCountry: Bool, leadingDigits: DigitDFA?, possibleLengths: [Int],
-         localOnlyLengths: [Int], nationalPrefixRewrite: (pattern: RegexPattern, transform: String)?, tables: PhoneTables) {
+         localOnlyLengths: [Int], nationalPrefixRewrite: RewriteSource?, tables: PhoneTables) {
         self.code = code
         self.callingCode = callingCode
         self.internationalPrefix = internationalPrefix
@@ -78,7 +101,7 @@ public final class PhoneRegion: Sendable {
         self.leadingDigits = leadingDigits
         self.possibleLengths = possibleLengths
         self.localOnlyLengths = localOnlyLengths
-        self.nationalPrefixRewrite = nationalPrefixRewrite
+        self.rewriteSource = nationalPrefixRewrite
         self.tables = tables
     }
 
@@ -144,7 +167,7 @@ public struct PhoneMetadata: Sendable {
         var metadata = PhoneMetadata(regions: PhoneRegions(file: files.regions, tables: files.tables), tables: files.tables,
                                      formatLiterals: files.tables.formatLiterals())
         for code in metadata.regions.codes {
-            switch metadata.regions.make(code) {
+            switch metadata.regions.make(code, check: true) {
             case .success: break
             case .failure(let problem): return .failure(problem)
             }

@@ -124,7 +124,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             guard let regions = metadata.sharing[code], let main = metadata.mainRegion(for: code) else { continue }
             let rest = digits.dropFirst(length)
             // No national prefix after the code (the common case): the digits are the national number.
-            if main.nationalPrefixRewrite == nil, (main.nationalPrefixForParsing?.longestPrefixMatch(rest) ?? 0) == 0 {
+            if !main.rewritesNationalPrefix, (main.nationalPrefixForParsing?.longestPrefixMatch(rest) ?? 0) == 0 {
                 if let found = number(rest, callingCode: code, regions: regions, metadata: metadata) { return .success(found) }
             } else {
                 // A national prefix written after the calling code (+44 (0)20…) is dropped as libphonenumber drops
@@ -182,10 +182,11 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// with its groups; the number stays as it was when the match is not there, or when a number that fitted the
     /// region's general pattern would no longer fit it. Nil for other regions (the automata serve them).
     static func rewritten(_ digits: [UInt8], in region: PhoneRegion) -> [UInt8]? {
-        guard let (pattern, transform) = region.nationalPrefixRewrite else { return nil }
+        guard region.rewritesNationalPrefix else { return nil }
         // The automaton of the same pattern (the generator makes it from it) accepting no start of the digits, the
-        // pattern matches none either: no regular expression is run for most numbers (PhoneRewriteTests).
+        // pattern matches none either: no regular expression is run (or compiled) for most numbers (PhoneRewriteTests).
         if let automaton = region.nationalPrefixForParsing, automaton.longestPrefixMatch(digits) == nil { return digits }
+        guard let (pattern, transform) = region.nationalPrefixRewrite else { return nil }
         let text = digits.map { $0 + 0x30 }
         guard !digits.isEmpty, let match = text.withUnsafeBufferPointer({ pattern.prefixMatch($0) }) else { return digits }
         let fitted = region.general?.matches(digits) == true

@@ -65,8 +65,8 @@ struct PhoneReadings {
     /// applies the rule of one of those two). False says nothing; the caller then asks the shorter number itself.
     static func shorterSurelyLive(_ readings: [Reading], home: PhoneRegion?, kinds: Set<PhoneKind>, in accepted: Set<String>) -> Bool {
         readings.contains { reading in
-            guard !reading.national.isEmpty, reading.regions.first?.nationalPrefixRewrite == nil else { return false }
-            if let home, home.nationalPrefixRewrite != nil, reading.regions.contains(where: { $0 === home }) { return false }
+            guard !reading.national.isEmpty, reading.regions.first?.rewritesNationalPrefix != true else { return false }
+            if let home, home.rewritesNationalPrefix, reading.regions.contains(where: { $0 === home }) { return false }
             return canBecome(reading.regions, reading.national.dropLast(), kinds: kinds, in: accepted)
         }
     }
@@ -165,7 +165,7 @@ struct PhoneReadings {
             }
         }
         // A rewrite that takes off more than a prefix may (CN's carrier code `12812`) leaves no room either.
-        if home.nationalPrefixRewrite != nil, let rewritten = PhoneNumber.rewritten(Array(digits), in: home),
+        if home.rewritesNationalPrefix, let rewritten = PhoneNumber.rewritten(Array(digits), in: home),
            !rewritten.elementsEqual(digits), digits.count - rewritten.count <= prefixRoom ?? digits.count {
             return rewritten.withUnsafeBufferPointer { body(regions, $0[...]) }
         }

@@ -12,12 +12,18 @@ public final class PhoneRegions: Sendable {
     private let made = Mutex<[String: PhoneRegion?]>([:])
     /// Each calling code's regions found so far, the main one first (read for every number checked).
     private let sharingFound = LazyReference<SharingSlots>()
+    /// Each calling code's main region alone once made (a list of one), for the fields that need no other.
+    private let mainFound = LazyReference<SharingSlots>()
     /// Every region code and the regions of each calling code, read from three cells of every row when first needed.
     private let index = LazyReference<CallingCodeIndex>()
+
+    /// Where each cell a region reads is in a row.
+    private let columns: RegionColumns
 
     init(file: SortedTableFile, tables: PhoneTables) {
         self.file = file
         self.tables = tables
+        self.columns = RegionColumns(file.columns)
     }
 
     /// The region with this code (`CN`, `+800`), nil when the metadata has none.
@@ -56,15 +62,34 @@ public final class PhoneRegions: Sendable {
         return regions.isEmpty ? nil : regions
     }
 
+    /// The region codes of a calling code, the main one first, with no region made (a message names them).
+    func codes(sharing callingCode: Int) -> [String] { calling.codes(of: callingCode) }
+
+    /// The main region of a calling code, made alone: the 25 regions of +1 are made only when a number needs them.
+    func main(of callingCode: Int) -> PhoneRegion? {
+        guard callingCode >= 0 && callingCode < SharingSlots.count else { return nil }
+        if let found = sharingFound.value?[callingCode] { return found.first }
+        let slots = mainFound.value ?? mainFound.storeIfNil(SharingSlots())
+        if let known = slots[callingCode] { return known.first }
+        let main = calling.codes(of: callingCode).first.flatMap { self[$0] }
+        return slots.store(main.map { [$0] } ?? [], at: callingCode).first
+    }
+
     private var calling: CallingCodeIndex {
         if let index = index.value { return index }
         return index.storeIfNil(CallingCodeIndex(file))
     }
 
-    /// The region of `code` made from its row, nil when the file has none; the problem of a malformed row.
-    func make(_ code: String) -> Result<PhoneRegion?, ChoiceListProblem> {
-        guard let (offset, row) = file.rows(of: code).first else { return .success(nil) }
-        return PhoneRegions.region(row, tables: tables).map { $0 }.mapError { ChoiceListProblem(line: file.line(at: offset), $0.text) }
+    /// The region of `code` made from its row, nil when the file has none; the problem of a malformed row (`check`:
+    /// its national prefix rule compiled now, not when first used).
+    func make(_ code: String, check: Bool = false) -> Result<PhoneRegion?, ChoiceListProblem> {
+        var made: Result<PhoneRegion, RowProblem>?, offset = 0
+        file.withRows(of: code) { at, row in
+            (made, offset) = (PhoneRegions.region(row, columns: columns, tables: tables, check: check), at)
+            return false
+        }
+        guard let made else { return .success(nil) }
+        return made.map { $0 }.mapError { ChoiceListProblem(line: file.line(at: offset), $0.text) }
     }
 
     /// A malformed row's message.
@@ -73,31 +98,74 @@ public final class PhoneRegions: Sendable {
         let text: String
     }
 
-    /// The region a row describes (its automata decoded, its national-prefix pattern compiled when it rewrites).
-    static func region(_ row: TableRow, tables: PhoneTables) -> Result<PhoneRegion, RowProblem> {
-        func dfa(_ text: String?) -> DigitDFA?? {
-            guard let text, !text.isEmpty else { return .some(nil) }
-            return DigitDFA(encoded: text).map { .some($0) }
+    /// The columns a region is read from, by index (looked up by name once, not for each region made).
+    struct RegionColumns {
+        let code, callingCode, internationalPrefix, nationalPrefixForParsing, leadingDigits: Int?
+        let nationalPrefix, prefixPattern, transform, main, possibleLengths, localOnlyLengths: Int?
+
+        init(_ columns: [String: Int]) {
+            code = columns["value"]
+            callingCode = columns["calling_code"]
+            internationalPrefix = columns["intl_prefix_dfa"]
+            nationalPrefixForParsing = columns["national_prefix_for_parsing_dfa"]
+            leadingDigits = columns["leading_digits_dfa"]
+            nationalPrefix = columns["national_prefix"]
+            prefixPattern = columns["national_prefix_for_parsing"]
+            transform = columns["national_prefix_transform_rule"]
+            main = columns["main_country_for_code"]
+            possibleLengths = columns["possible_lengths"]
+            localOnlyLengths = columns["possible_lengths_local_only"]
         }
-        guard let code = row["value"], let calling = row["calling_code"].flatMap({ Int($0) }),
-              let intl = dfa(row["intl_prefix_dfa"]), let npp = dfa(row["national_prefix_for_parsing_dfa"]),
-              let lead = dfa(row["leading_digits_dfa"])
+    }
+
+    /// The region a row describes, its automata decoded from the row's bytes. A national prefix rule that rewrites
+    /// digits is compiled when first used (20 of the 25 regions of +1 have one, and a number needs one region's);
+    /// `check` compiles it now, as `PhoneMetadata.parse` wants every problem found.
+    static func region(_ row: RowCells, columns: RegionColumns, tables: PhoneTables, check: Bool = false) -> Result<PhoneRegion, RowProblem> {
+        func dfa(_ column: Int?) -> DigitDFA?? {
+            guard let bytes = row.bytes(column), !bytes.isEmpty else { return .some(nil) }
+            return DigitDFA(bytes: bytes).map { .some($0) }
+        }
+        guard let code = row.string(columns.code), let calling = row.bytes(columns.callingCode).flatMap(decimal),
+              let intl = dfa(columns.internationalPrefix), let npp = dfa(columns.nationalPrefixForParsing),
+              let lead = dfa(columns.leadingDigits)
         else { return .failure(RowProblem(text: tr("a region row is malformed"))) }
-        let prefix = row["national_prefix_for_parsing"] ?? "", transform = row["national_prefix_transform_rule"] ?? ""
-        var rewrite: (pattern: RegexPattern, transform: String)?
+        let prefix = row.string(columns.prefixPattern) ?? "", transform = row.string(columns.transform) ?? ""
+        var rewrite: PhoneRegion.RewriteSource?
         if !transform.isEmpty || PhoneMetadata.hasCaptureGroup(prefix) {
-            guard let pattern = try? RegexPattern(prefix) else {
+            if check && (try? RegexPattern(prefix)) == nil {
                 return .failure(RowProblem(text: tr("national_prefix_for_parsing does not compile")))
             }
-            rewrite = (pattern, transform)
+            rewrite = PhoneRegion.RewriteSource(pattern: prefix, transform: transform)
         }
         return .success(PhoneRegion(
             code: code, callingCode: calling, internationalPrefix: intl,
-            nationalPrefix: row["national_prefix"] ?? "", nationalPrefixForParsing: npp,
-            isMainCountry: row["main_country_for_code"] == "1", leadingDigits: lead,
-            possibleLengths: (row["possible_lengths"] ?? "").split(separator: ",").compactMap { Int($0) },
-            localOnlyLengths: (row["possible_lengths_local_only"] ?? "").split(separator: ",").compactMap { Int($0) },
-            nationalPrefixRewrite: rewrite, tables: tables))
+            nationalPrefix: row.string(columns.nationalPrefix) ?? "", nationalPrefixForParsing: npp,
+            isMainCountry: row.bytes(columns.main).map { $0.count == 1 && $0[0] == UInt8(ascii: "1") } ?? false,
+            leadingDigits: lead, possibleLengths: lengths(row.bytes(columns.possibleLengths)),
+            localOnlyLengths: lengths(row.bytes(columns.localOnlyLengths)), nationalPrefixRewrite: rewrite, tables: tables))
+    }
+
+    /// A cell of decimal digits as a number (at most 9 digits); nil for an empty or other cell.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+        var number = 0
+        for byte in bytes {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            number = number * 10 + Int(byte - 0x30)
+        }
+        return number
+    }
+
+    /// A cell of comma-separated lengths (`7,8,10`); what is not a number is skipped, as `Int(_:)` skipped it.
+    private static func lengths(_ bytes: UnsafeBufferPointer<UInt8>?) -> [Int] {
+        guard let bytes, !bytes.isEmpty else { return [] }
+        var found: [Int] = [], start = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
+            if let number = decimal(UnsafeBufferPointer(rebasing: bytes[start..<i])) { found.append(number) }
+            start = i + 1
+        }
+        return found
     }
 }
 

@@ -115,8 +115,19 @@ final class SortedTableFile: Sendable {
 
     /// The rows whose key is `key`, in file order: each with its byte offset (for `line(at:)`) and its cells.
     func rows(of key: String) -> [(offset: Int, row: TableRow)] {
+        var found: [(offset: Int, row: TableRow)] = []
+        withRows(of: key) { offset, row in
+            found.append((offset, TableRow(columns: columns, cells: row.cells.map { String(decoding: UnsafeBufferPointer(rebasing: row.buffer[$0]), as: UTF8.self) })))
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with the byte offset and the cells, where they lie, of each row whose key is `key`, in file
+    /// order (found by a binary search); `body` returns false to stop. The cells are valid only inside `body`.
+    func withRows(of key: String, _ body: (Int, RowCells) -> Bool) {
         var key = key
-        return key.withUTF8 { key in
+        key.withUTF8 { key in
             withBytes { buffer in
                 // The first row whose key is not below `key`: `low` and `high` are always at row starts.
                 var low = bodyStart, high = buffer.count
@@ -128,16 +139,13 @@ final class SortedTableFile: Sendable {
                     let end = SortedTableFile.lineEnd(buffer, from: start)
                     if compareKey(buffer, start..<end, key) < 0 { low = min(end + 1, buffer.count) } else { high = start }
                 }
-                var found: [(offset: Int, row: TableRow)] = []
                 var start = low
                 while start < buffer.count {
                     let end = SortedTableFile.lineEnd(buffer, from: start)
-                    guard compareKey(buffer, start..<end, key) == 0 else { break }
-                    let cells = SortedTableFile.cells(buffer, start..<end).map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
-                    found.append((start, TableRow(columns: columns, cells: cells)))
+                    guard compareKey(buffer, start..<end, key) == 0,
+                          body(start, RowCells(buffer: buffer, cells: SortedTableFile.cells(buffer, start..<end))) else { break }
                     start = end + 1
                 }
-                return found
             }
         }
     }
@@ -186,5 +194,25 @@ final class SortedTableFile: Sendable {
             return true
         }
         return found
+    }
+}
+
+/// One row's cells where they lie in a table file's bytes, read by column index (valid only while the file's
+/// bytes are lent: inside `SortedTableFile.withRows`).
+struct RowCells {
+    /// The whole file.
+    let buffer: UnsafeBufferPointer<UInt8>
+    /// Each cell's byte range, in column order.
+    let cells: [Range<Int>]
+
+    /// The bytes of the cell at `column`; nil for no column or a row that stops before it.
+    func bytes(_ column: Int?) -> UnsafeBufferPointer<UInt8>? {
+        guard let column, column < cells.count else { return nil }
+        return UnsafeBufferPointer(rebasing: buffer[cells[column]])
+    }
+
+    /// The cell at `column` as text; nil for no column or a row that stops before it.
+    func string(_ column: Int?) -> String? {
+        bytes(column).map { String(decoding: $0, as: UTF8.self) }
     }
 }
