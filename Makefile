@@ -35,12 +35,19 @@ build: deps
 # time: decoding `Result<Spec, ValidationIssue>` or `Set<PhoneKind>` checks its requirements by scanning every
 # protocol-conformance record in the binary (about 0.2 M instructions per type and protocol, a third of `ask
 # text`'s start). 50 KB more code; `ask text --value x` 3.30 M -> 2.19 M instructions, phone-cn 7.7 M -> 5.4 M.
+# Functions are laid out in the order scripts/startup-symbols.txt gives (written by scripts/gen-startup-order.py
+# from callgrind runs of every shipped keymap's prompt): the kernel maps code 64 KB around each page first touched,
+# and the start-up path spread over all 13 MB of code kept 5 MB of it resident for `ask text`; laid out together it
+# needs a fraction (bench/RESULTS.md, "Session 16"). A name the binary no longer has is skipped, silently.
+STARTUP_ORDER := $(CURDIR)/scripts/startup-symbols.txt
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 STATIC_ARCHIVES := libstdc++ libedit libtinfo libbsd libmd libyaml libpcre2-8
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
 	-Xlinker --as-needed -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker --no-as-needed \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
 release: deps static-libs
 	$(SWIFT) build --scratch-path $(RELEASE_DIR) $(RELEASE_FLAGS)
 

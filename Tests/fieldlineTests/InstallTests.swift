@@ -47,6 +47,32 @@ import Testing
         }
     }
 
+    /// The release link lays out first the functions scripts/startup-symbols.txt lists (the start-up path, so few
+    /// pages of code are resident at a prompt). The list is written by scripts/gen-startup-order.py; this fails
+    /// when it has gone stale (most of its names gone from the binary) or when the linker stopped following it.
+    @Test func theReleaseBinaryLaysOutTheStartupPathFirst() throws {
+        let make = try Self.sh("make --no-print-directory release >/dev/null 2>&1")
+        #expect(make.status == 0)
+        let listed = Set(try String(contentsOfFile: Self.repo + "/scripts/startup-symbols.txt", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        #expect(listed.count > 1000, "\(listed.count) names")
+        struct Function { let address: UInt64; let name: String }
+        var symbols: [Function] = []
+        for line in try Self.sh("nm -n --defined-only .build-release/release/fieldline").out.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, parts[1] == "t" || parts[1] == "T", let address = UInt64(parts[0], radix: 16) else { continue }
+            symbols.append(Function(address: address, name: String(parts[2])))
+        }
+        let present = symbols.filter { listed.contains($0.name) }
+        #expect(present.count * 10 >= listed.count * 9, "only \(present.count) of the \(listed.count) listed functions are in the binary: run scripts/gen-startup-order.py")
+        // The project's own functions each have a section, so every listed one comes before every other one.
+        let modules = ["$s8FieldKit", "$s12FieldKeymaps", "$s13FieldTerminal", "$s10FieldSinks", "$s9fieldline"]
+        let own = symbols.filter { function in modules.contains { function.name.hasPrefix($0) } }
+        let lastListed = own.filter { listed.contains($0.name) }.map { $0.address }.max() ?? 0
+        let firstOther = own.filter { !listed.contains($0.name) }.map { $0.address }.min() ?? 0
+        #expect(lastListed > 0 && lastListed < firstOther, "a listed function at \(lastListed) comes after an unlisted one at \(firstOther)")
+    }
+
     @Test func theDebianPackageHoldsAWorkingBinary() throws {
         let make = try Self.sh("make --no-print-directory deb 2>/dev/null | tail -1")
         #expect(make.status == 0)
