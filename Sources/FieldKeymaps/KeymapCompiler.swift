@@ -90,7 +90,7 @@ struct KeymapCompiler {
         }
         // Validators that read the limit (a phone number's prefixes) learn it before any layout is taken from them.
         for (index, validator) in field.validators.enumerated() {
-            guard case .custom(let name, let custom) = validator, let configurable = custom as? any ConfigurableValidator else { continue }
+            guard case .custom(let name, let custom) = validator, let configurable = custom.asConfigurable else { continue }
             field.validators[index] = .custom(name: name, validator: configurable.limited(to: limit))
         }
         // A field with no templates of its own shows the layout a validator gives (a phone number's, by region);
@@ -125,7 +125,7 @@ struct KeymapCompiler {
     func groupingValidator(_ field: FieldSpec, templates: [Template]) -> (Int, String, any ConfigurableValidator)? {
         guard !templates.isEmpty else { return nil }
         for (index, validator) in field.validators.enumerated() {
-            guard case .custom(let name, let custom) = validator, let configurable = custom as? any ConfigurableValidator,
+            guard case .custom(let name, let custom) = validator, let configurable = custom.asConfigurable,
                   let grouped = configurable.grouping(with: TemplateSet(templates), refusing: field.refusedOptions) else { continue }
             return (index, name, grouped)
         }

@@ -40,6 +40,30 @@ import Testing
         #expect(Array("1234".utf8).withUnsafeBufferPointer { spec.validators[0].decode($0) }.map(\.1) == ["2"])
     }
 
+    /// A registered validator that is configurable is found so without a cast: the loader tells it the field's
+    /// limit, and a plain one is not taken for configurable.
+    struct KnowsItsLimit: ConfigurableValidator {
+        var limit: Int?
+        func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
+            ValidationIssue("limit \(limit.map(String.init) ?? "none")")
+        }
+        var optionNames: Set<String> { [] }
+        func applying(_ options: [String: String]) -> Result<any FieldValidator, ValidationIssue> { .success(self) }
+        var liveLayout: (any LiveLayout)? { nil }
+        func limited(to limit: Int?) -> any ConfigurableValidator { KnowsItsLimit(limit: limit) }
+    }
+
+    @Test func aConfigurableRegisteredValidatorLearnsTheLimit() throws {
+        let path = NSTemporaryDirectory() + "limit-\(UUID().uuidString).yaml"
+        try "symbols: {class: digit}\nlength: {max: 6}\nvalidators: [knows-limit]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loader = KeymapLoader(lookup: KeymapLookup(environment: [:]), validators: ["knows-limit": KnowsItsLimit()])
+        let spec = try loader.load(origin: .file(path)).spec
+        let checker = LineChecker(spec: spec, context: ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!))
+        #expect(checker.check("12").issue?.message == "limit 6")
+        #expect(KnowsItsLimit().asConfigurable != nil && EvenDigits().asConfigurable == nil)
+    }
+
     @Test func unregisteredItIsAnUnknownValidatorListingTheRegisteredOnes() throws {
         let path = try Self.keymapFile()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -185,6 +185,9 @@ private final class CallingCodeIndex: Sendable {
 
     init(_ file: SortedTableFile) {
         var codes: [String] = [], callingCodes: [Int] = [], main: [Bool] = []
+        codes.reserveCapacity(256)
+        callingCodes.reserveCapacity(256)
+        main.reserveCapacity(256)
         let wanted = ["value", "calling_code", "main_country_for_code"].map { file.columns[$0] ?? -1 }
         file.forEachRow(cells: wanted) { buffer, _, cells in
             guard let codeCell = cells[0] else { return true }

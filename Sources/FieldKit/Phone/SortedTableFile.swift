@@ -154,10 +154,23 @@ final class SortedTableFile: Sendable {
     /// one), in file order; `body` returns false to stop.
     func forEachRow(cells wanted: [Int], _ body: (UnsafeBufferPointer<UInt8>, Int, [Range<Int>?]) -> Bool) {
         withBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // One list of cells for all rows, and one walk from tab to tab up to the last column wanted (the
+            // calling-code index reads three cells of every row of the regions file).
+            var cells = [Range<Int>?](repeating: nil, count: wanted.count)
+            let last = wanted.max() ?? -1
             var start = bodyStart
             while start < buffer.count {
                 let end = SortedTableFile.lineEnd(buffer, from: start)
-                let cells = wanted.map { $0 < 0 ? nil : SortedTableFile.cell(buffer, start..<end, column: $0) }
+                for i in cells.indices { cells[i] = nil }
+                var cellStart = start, column = 0
+                while column <= last {
+                    let tab = memchr(base + cellStart, 0x09, end - cellStart).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
+                    for (i, c) in wanted.enumerated() where c == column { cells[i] = cellStart..<(tab ?? end) }
+                    guard let tab else { break }
+                    cellStart = tab + 1
+                    column += 1
+                }
                 guard body(buffer, start, cells) else { return }
                 start = end + 1
             }

@@ -17,6 +17,9 @@ public protocol ConfigurableValidator: FieldValidator {
 }
 
 extension ConfigurableValidator {
+    /// Itself.
+    public var asConfigurable: (any ConfigurableValidator)? { self }
+
     /// No part of the value for templates to describe: the field's templates lay out the whole of it.
     public func grouping(with templates: TemplateSet, refusing refused: Set<TemplateOption>) -> (any ConfigurableValidator)? { nil }
 
@@ -32,7 +35,7 @@ extension FieldOptions {
         var spec = spec
         var used: Set<String> = []
         for (i, validator) in spec.validators.enumerated() {
-            guard case .custom(let name, let custom) = validator, let configurable = custom as? any ConfigurableValidator else { continue }
+            guard case .custom(let name, let custom) = validator, let configurable = custom.asConfigurable else { continue }
             let mine = validatorOptions.filter { configurable.optionNames.contains($0.key) }
             guard !mine.isEmpty else { continue }
             switch configurable.applying(mine) {
@@ -41,7 +44,7 @@ extension FieldOptions {
                 spec.validators[i] = .custom(name: name, validator: updated)
                 used.formUnion(mine.keys)
                 // A layout the validator gave follows its new settings (templates it groups by stay with it).
-                if case .liveLayout(_, let templates) = spec.kind, let layout = (updated as? any ConfigurableValidator)?.liveLayout {
+                if case .liveLayout(_, let templates) = spec.kind, let layout = updated.asConfigurable?.liveLayout {
                     spec.kind = .liveLayout(layout, templates: templates)
                 }
             }
@@ -59,7 +62,7 @@ extension FieldSpec {
     func limitingValidators() -> FieldSpec {
         var spec = self
         for (i, validator) in spec.validators.enumerated() {
-            guard case .custom(let name, let custom) = validator, let configurable = custom as? any ConfigurableValidator else { continue }
+            guard case .custom(let name, let custom) = validator, let configurable = custom.asConfigurable else { continue }
             let updated = configurable.limited(to: spec.limit)
             spec.validators[i] = .custom(name: name, validator: updated)
             if case .liveLayout(_, let templates) = spec.kind, let layout = updated.liveLayout {

@@ -109,7 +109,7 @@ public enum Validator: Sendable, Equatable {
     /// The live layout a configurable validator gives its field, if any.
     public var liveLayout: (any LiveLayout)? {
         guard case .custom(_, let validator) = self else { return nil }
-        return (validator as? any ConfigurableValidator)?.liveLayout
+        return validator.asConfigurable?.liveLayout
     }
 
     /// Whether `canonical` may rewrite a value.
