@@ -62,6 +62,10 @@ import Testing
             #expect(zip(region.kinds, lazy.kinds).allSatisfy { $0.1 == $1.1 } && region.general == lazy.general, "\(code)")
             #expect(region.examples.map(\.number) == lazy.examples.map(\.number), "\(code)")
             #expect(region.formats.map(\.format) == lazy.formats.map(\.format), "\(code)")
+            // Each format's leading-digits automata, decoded when first asked for, are the ones the checked read has.
+            for (a, b) in zip(region.formats + region.internationalFormats, lazy.formats + lazy.internationalFormats) {
+                #expect(a.leadingDigits.count == b.leadingDigits.count && (0..<a.leadingDigits.count).allSatisfy { a.leadingDigits[$0] == b.leadingDigits[$0] }, "\(code) \(a.pattern)")
+            }
             #expect(region.internationalFormats.map(\.format) == lazy.internationalFormats.map(\.format), "\(code)")
             // A lookup gives the same object each time: one region, its automata read once.
             #expect(Self.metadata.regions[code] === lazy)
@@ -122,6 +126,24 @@ import Testing
         case .success: Issue.record("a rule that does not compile was read")
         case .failure(let problem):
             #expect(problem.line == row + 1 && problem.message == "national_prefix_for_parsing does not compile", "\(problem)")
+        }
+    }
+
+    /// A format's leading-digits automata are decoded when first used, so custom metadata with a malformed one is
+    /// refused when read whole, at its row.
+    @Test func aMalformedLeadingDigitsAutomatonIsRefusedAtItsLine() throws {
+        let formats = ShippedData.files["data/phone-formats.tsv"] ?? ""
+        var lines = formats.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("key\t") || $0.contains("\tleading_digits_dfas") })
+        let column = try #require(lines[header].split(separator: "\t").firstIndex(of: "leading_digits_dfas"))
+        let row = try #require(lines.indices.first { $0 > header && lines[$0].hasPrefix("CN:3\t") })
+        var cells = lines[row].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        cells[column] += "|0,1"
+        lines[row] = cells.joined(separator: "\t")
+        let regions = ShippedData.files["data/phone-regions.tsv"] ?? "", patterns = ShippedData.files["data/phone-patterns.tsv"] ?? ""
+        switch PhoneMetadata.parse(regions: regions, patterns: patterns, formats: lines.joined(separator: "\n")) {
+        case .success: Issue.record("a malformed automaton was read")
+        case .failure(let problem): #expect(problem.line == row + 1 && problem.message == "a format row is malformed", "\(problem)")
         }
     }
 

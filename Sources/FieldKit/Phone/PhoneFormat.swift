@@ -14,7 +14,7 @@ public struct PhoneFormat: Sendable {
     /// The replacement, groups written `$1`.
     public let format: String
     /// Prefix DFAs of the leading-digits patterns, broadest first; empty when the format has none.
-    let leadingDigits: [DigitDFA]
+    let leadingDigits: LeadingDigitPatterns
     /// The national prefix formatting rule (`0$1`, `($1)`), nil when the metadata has none.
     public let nationalPrefixRule: String?
     /// Whether the national prefix may be left out when formatting.
@@ -30,7 +30,7 @@ public struct PhoneFormat: Sendable {
     /// Whether the digits begin with a match of the leading-digits pattern libphonenumber uses after them: the
     /// last (most specific) one for a whole number, the (n-3)th after n digits as you type.
     func leads(_ digits: [UInt8], patternIndex: Int) -> Bool {
-        guard !leadingDigits.isEmpty else { return true }
+        guard leadingDigits.count > 0 else { return true }
         // Python's negative index, which the formatter's `min(n - 3, count - 1)` gives below 3 digits.
         var index = min(patternIndex, leadingDigits.count - 1)
         if index < 0 { index = max(0, index + leadingDigits.count) }
@@ -85,22 +85,12 @@ extension PhoneFormat {
     /// A row of phone-formats.tsv as its national format and its international one: the row's own (the national
     /// one when empty), or nil when the format is not used internationally (`NA`). Nil when the row is malformed.
     /// Both share the row's automata, read once.
-    static func parse(_ row: TableRow) -> (national: PhoneFormat, international: PhoneFormat?)? {
+    static func parse(_ row: TableRow, check: Bool = false) -> (national: PhoneFormat, international: PhoneFormat?)? {
         guard let pattern = row["pattern"], let format = row["format"], let groupText = row["groups"],
               let leading = row["leading_digits_dfas"] else { return nil }
         guard let groups = groupLengths(groupText) else { return nil }
-        // Split as bytes, read in place: the cell holds whole automata, read before a phone field's first key.
-        var dfas: [DigitDFA] = [], malformed = false, cell = leading
-        cell.withUTF8 { bytes in
-            var start = 0
-            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "|") {
-                defer { start = i + 1 }
-                guard i > start else { continue }
-                guard let dfa = DigitDFA(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i])) else { malformed = true; break }
-                dfas.append(dfa)
-            }
-        }
-        guard !malformed else { return nil }
+        // Each automaton is decoded when first used (`check`: all of them now, to find a malformed one).
+        guard let dfas = LeadingDigitPatterns(cell: leading, check: check) else { return nil }
         let lengths = groups.reduce(0) { $0 + $1.lowerBound }...groups.reduce(0) { $0 + $1.upperBound }
         let national = PhoneFormat(
             pattern: pattern, groups: groups, lengths: lengths, format: format, leadingDigits: dfas,

@@ -171,7 +171,7 @@ public struct PhoneMetadata: Sendable {
             case .success: break
             case .failure(let problem): return .failure(problem)
             }
-            if case .failure(let problem) = metadata.tables.numbers(of: code) { return .failure(problem) }
+            if case .failure(let problem) = metadata.tables.numbers(of: code, check: true) { return .failure(problem) }
             _ = metadata.regions[code]?.numbers
         }
         metadata.formatLiterals.insert(" ")

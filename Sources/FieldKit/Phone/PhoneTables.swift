@@ -45,8 +45,9 @@ final class PhoneTables: Sendable {
         self.formats = formats
     }
 
-    /// The numbers of `region`: its kinds' automata and examples, and its formats; the problem of a malformed row.
-    func numbers(of region: String) -> Result<PhoneRegionNumbers, ChoiceListProblem> {
+    /// The numbers of `region`: its kinds' automata and examples, and its formats; the problem of a malformed row
+    /// (`check`: every format's leading-digits automata decoded now, not when first used).
+    func numbers(of region: String, check: Bool = false) -> Result<PhoneRegionNumbers, ChoiceListProblem> {
         var general: DigitDFA?
         var byKind: [String: (DigitDFA, String)] = [:]
         for (offset, row) in patterns.rows(of: region) {
@@ -68,7 +69,7 @@ final class PhoneTables: Sendable {
         // not used there (libphonenumber's `intl_number_format`).
         var national: [PhoneFormat] = [], international: [PhoneFormat] = [], separate = false
         for (offset, row) in formats.rows(of: region) {
-            guard let (format, abroad) = PhoneFormat.parse(row) else {
+            guard let (format, abroad) = PhoneFormat.parse(row, check: check) else {
                 return .failure(ChoiceListProblem(line: formats.line(at: offset), tr("a format row is malformed")))
             }
             national.append(format)

@@ -159,17 +159,24 @@ final class SortedTableFile: Sendable {
             // calling-code index reads three cells of every row of the regions file).
             var cells = [Range<Int>?](repeating: nil, count: wanted.count)
             let last = wanted.max() ?? -1
+            // Column → its place in `cells` (-1: not wanted); a column wanted twice keeps its first place, and
+            // the others are copied from it.
+            var place = [Int](repeating: -1, count: last + 1)
+            for (i, column) in wanted.enumerated().reversed() where column >= 0 { place[column] = i }
             var start = bodyStart
             while start < buffer.count {
                 let end = SortedTableFile.lineEnd(buffer, from: start)
-                for i in cells.indices { cells[i] = nil }
-                var cellStart = start, column = 0
-                while column <= last {
-                    let tab = memchr(base + cellStart, 0x09, end - cellStart).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
-                    for (i, c) in wanted.enumerated() where c == column { cells[i] = cellStart..<(tab ?? end) }
-                    guard let tab else { break }
-                    cellStart = tab + 1
-                    column += 1
+                cells.withUnsafeMutableBufferPointer { cells in
+                    for i in cells.indices { cells[i] = nil }
+                    var cellStart = start, column = 0
+                    while column <= last {
+                        let tab = memchr(base + cellStart, 0x09, end - cellStart).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
+                        if place[column] >= 0 { cells[place[column]] = cellStart..<(tab ?? end) }
+                        guard let tab else { break }
+                        cellStart = tab + 1
+                        column += 1
+                    }
+                    for (i, column) in wanted.enumerated() where column >= 0 && place[column] != i { cells[i] = cells[place[column]] }
                 }
                 guard body(buffer, start, cells) else { return }
                 start = end + 1
