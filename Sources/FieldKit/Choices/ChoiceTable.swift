@@ -19,29 +19,30 @@ public enum ChoiceTable {
         text.makeContiguousUTF8()
         let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, cellsChecked: cellsChecked) }
             ?? .failure(ChoiceListProblem(line: 0, tr("no header row and no choices")))
-        let table = try parsed.get()
-        let extras = ChoiceExtras(columns: table.extras, text: text, ranges: table.extraRanges)
-        return try ChoiceList(rows: table.rows, extras: extras, checkedCells: table.cellProblem)
+        var (draft, extras, extraRanges) = try parsed.get()
+        draft.text = text
+        draft.extras = extras.isEmpty ? nil : ChoiceExtras(columns: extras, text: text, ranges: extraRanges)
+        return try ChoiceList(draft, isSearch: false)
     }
 
-    /// A data file's rows, and the first row whose cells are too long or hold a control character.
-    private typealias Parsed = (rows: [ChoiceRow], extras: [String], extraRanges: [Range<Int>],
-                                cellProblem: (row: Int, problem: ChoiceListProblem)?)
+    /// A data file's rows as byte ranges (a draft of the list), its extra columns and their cells' ranges.
+    private typealias Parsed = (draft: ChoiceListDraft, extras: [String], extraRanges: [Range<Int>])
 
-    /// The rows of a data file's bytes, split without a String per line: each cell's size and controls are checked
-    /// on the bytes as the line is read (the first row with a problem is reported by `ChoiceList`, in the order its
-    /// other checks run), and only the cells a choice keeps become strings.
+    /// The rows of a data file's bytes, split without a String per line or cell: each row's cells are kept as byte
+    /// ranges (made strings when a choice is read), each cell's size and controls are checked on the bytes as the
+    /// line is read (the first row with a problem is reported by `ChoiceList`, in the order its other checks run).
     private static func parse(bytes: UnsafeBufferPointer<UInt8>, cellsChecked: Bool) -> Result<Parsed, ChoiceListProblem> {
         var header: [String]?
-        var rows: [ChoiceRow] = []
+        let lines = lines(of: bytes)
+        var draft = ChoiceListDraft(aliasSeparator: UInt8(ascii: "|"), rows: lines.count)
         var extraRanges: [Range<Int>] = []
-        var cellProblem: (row: Int, problem: ChoiceListProblem)?
         var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
+        var cells = LineCells()
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-        for (n, line) in lines(of: bytes) {
-            let cells = ChoiceTable.cells(bytes, line, expected: header?.count ?? 8)
+        for (n, line) in lines {
+            ChoiceTable.cells(bytes, line, into: &cells)
             guard let names = header else {
-                let named = cells.map(string)
+                let named = cells.all.map(string)
                 guard named.first == "value" else {
                     return .failure(ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'")))
                 }
@@ -53,50 +54,87 @@ public enum ChoiceTable {
                 columns.extras = named.indices.filter {
                     $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) && !ChoiceTable.isLabel(named[$0])
                 }
+                extraRanges.reserveCapacity(lines.count * columns.extras.count)
                 continue
             }
             guard cells.count == names.count else {
                 return .failure(ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns")))
             }
-            if rows.count >= ChoiceList.maxChoices {
+            let row = draft.lines.count
+            if row >= ChoiceList.maxChoices {
                 return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
             }
-            if cellsChecked, cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells, line: n) { cellProblem = (rows.count, problem) }
-            var aliases: [String] = []
-            if let column = columns.aliases {
-                let cell = cells[column]
-                aliases.reserveCapacity(bytes[cell].reduce(1) { $1 == UInt8(ascii: "|") ? $0 + 1 : $0 })
-                var start = cell.lowerBound
-                for i in cell.lowerBound...cell.upperBound where i == cell.upperBound || bytes[i] == UInt8(ascii: "|") {
-                    if i > start { aliases.append(string(start..<i)) }
-                    start = i + 1
-                }
+            if cellsChecked, draft.cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells.all, line: n) { draft.cellProblem = (row, problem) }
+            let value = cells[0]
+            let none = value.upperBound..<value.upperBound
+            let label = columns.label.map { cells[$0] } ?? none
+            let aliases = columns.aliases.map { cells[$0] } ?? none
+            // More aliases than allowed needs a long cell (each a byte and a separator): only a long one is counted.
+            if draft.aliasProblem == nil, aliases.count > 2 * ChoiceList.maxAliases, aliasCount(bytes[aliases]) > ChoiceList.maxAliases {
+                draft.aliasProblem = row
             }
-            rows.append(ChoiceRow(
-                line: n, value: string(cells[0]), label: columns.label.map { string(cells[$0]) } ?? "",
-                aliases: aliases, parent: columns.parent.map { string(cells[$0]) }))
+            let parent = columns.parent.map { cells[$0] } ?? none
+            draft.bounds.append(value.lowerBound)
+            draft.bounds.append(value.upperBound)
+            draft.bounds.append(label.lowerBound)
+            draft.bounds.append(label.upperBound)
+            draft.bounds.append(aliases.lowerBound)
+            draft.bounds.append(aliases.upperBound)
+            draft.parentBounds.append(parent.lowerBound)
+            draft.parentBounds.append(parent.upperBound)
+            draft.lines.append(n)
             for column in columns.extras { extraRanges.append(cells[column]) }
         }
         guard let names = header else { return .failure(ChoiceListProblem(line: 0, tr("no header row and no choices"))) }
-        return .success((rows, columns.extras.map { names[$0] }, extraRanges, cellProblem))
+        return .success((draft, columns.extras.map { names[$0] }, extraRanges))
     }
 
-    /// The TAB-separated cells of a line, as byte ranges. A byte loop, not `SortedTableFile.cells`' memchr: choice
-    /// cells are short, and a memchr call per cell measured slower here (it wins on the phone files' long cells).
-    private static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, expected: Int = 8) -> [Range<Int>] {
-        var cells: [Range<Int>] = []
-        cells.reserveCapacity(expected)
-        var start = line.lowerBound
-        for i in line.lowerBound...line.upperBound where i == line.upperBound || bytes[i] == 0x09 {
-            cells.append(start..<i)
-            start = i + 1
+    /// The non-empty `|`-separated aliases in a cell.
+    private static func aliasCount(_ cell: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        var count = 0, length = 0
+        for byte in cell {
+            if byte == UInt8(ascii: "|") {
+                if length > 0 { count += 1 }
+                length = 0
+            } else {
+                length += 1
+            }
         }
-        return cells
+        return length > 0 ? count + 1 : count
+    }
+
+    /// The TAB-separated cells of a line, as byte ranges, into `cells` (one array serves every line: its first
+    /// `cells.count` are this line's). TABs found by `ByteFinder`, eight bytes at a time.
+    private static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into cells: inout LineCells) {
+        cells.count = 0
+        var start = line.lowerBound
+        ByteFinder.forEach(0x09, in: bytes, line) { tab in
+            cells.add(start..<tab)
+            start = tab + 1
+        }
+        cells.add(start..<line.upperBound)
+    }
+
+    /// A line's cells as byte ranges: an array kept from line to line (emptying it each time was measured), and how
+    /// many of it are this line's.
+    private struct LineCells {
+        private(set) var ranges: [Range<Int>] = []
+        var count = 0
+
+        mutating func add(_ cell: Range<Int>) {
+            if count < ranges.count { ranges[count] = cell } else { ranges.append(cell) }
+            count += 1
+        }
+
+        subscript(column: Int) -> Range<Int> { ranges[column] }
+
+        /// This line's cells.
+        var all: ArraySlice<Range<Int>> { ranges[..<count] }
     }
 
     /// What `ChoiceList` says of the first cell of a row that is too long or holds a control character (found in
     /// its bytes by `ControlCharacters.contains(inUTF8:)`), nil when every cell is fine.
-    private static func cellProblem(_ bytes: UnsafeBufferPointer<UInt8>, _ cells: [Range<Int>], line: Int) -> ChoiceListProblem? {
+    private static func cellProblem(_ bytes: UnsafeBufferPointer<UInt8>, _ cells: ArraySlice<Range<Int>>, line: Int) -> ChoiceListProblem? {
         for cell in cells {
             if cell.count > ChoiceList.maxCellBytes {
                 return ChoiceListProblem(line: line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
@@ -121,11 +159,12 @@ public enum ChoiceTable {
         text.makeContiguousUTF8()
         let parsed: Result<[ChoiceRow], ChoiceListProblem> = text.utf8.withContiguousStorageIfAvailable { bytes in
             var rows: [ChoiceRow] = []
+            var cells = LineCells()
             for (n, line) in lines(of: bytes) {
                 if rows.count >= ChoiceList.maxChoices {
                     return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
                 }
-                let cells = ChoiceTable.cells(bytes, line)
+                ChoiceTable.cells(bytes, line, into: &cells)
                 if cells.count > 2 {
                     return .failure(ChoiceListProblem(line: n, tr("a line is value<TAB>label; this one has more cells")))
                 }
