@@ -54,15 +54,11 @@ enum KeymapText {
 
     /// Parse bytes into the top-level node: invalid UTF-8, an empty file and YAML syntax errors are positioned.
     static func parse(_ bytes: [UInt8], file: String) -> Result<Located, KeymapDiagnostic> {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             let (line, column) = firstInvalidUTF8(bytes)
             return .failure(KeymapDiagnostic(file: file, line: line, column: column, message: tr("not valid UTF-8")))
         }
-        let meaningful = text.split(separator: "\n").contains { line in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
-            return !trimmed.isEmpty && trimmed.first != "#" && trimmed != "---" && trimmed != "..."
-        }
-        guard meaningful else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: tr("empty keymap file"))) }
+        guard hasContent(bytes) else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: tr("empty keymap file"))) }
         // Every scalar stays text (this loader reads numbers and booleans itself), so no type resolution runs.
         switch YAMLComposer.compose(bytes) {
         case .success(let node?): return .success(Located(node: node, file: file))
@@ -70,6 +66,27 @@ enum KeymapText {
         case .failure(let error):
             return .failure(KeymapDiagnostic(file: file, line: error.line, column: error.column, message: error.message))
         }
+    }
+
+    /// Whether a line holds more than blanks, a `#` comment or a document marker (`---`, `...`), read as bytes up
+    /// to the first that does. LF or CRLF ends a line: splitting the text by Character had kept a CRLF file whole
+    /// (`\r\n` is one Character), so one starting with a comment was called empty, and cost a tenth of a picker's
+    /// start-up on its keymap's Chinese comments.
+    static func hasContent(_ bytes: [UInt8]) -> Bool {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var first = start, last = end
+            while first < last && (bytes[first] == 0x20 || bytes[first] == 0x09 || bytes[first] == 0x0D) { first += 1 }
+            while last > first && bytes[last - 1] == 0x0D { last -= 1 }
+            let line = bytes[first..<last]
+            if !line.isEmpty && line.first != UInt8(ascii: "#") && !line.elementsEqual("---".utf8) && !line.elementsEqual("...".utf8) {
+                return true
+            }
+            start = end + 1
+        }
+        return false
     }
 
     /// 1-based line and column (in characters) of the first byte that breaks UTF-8.

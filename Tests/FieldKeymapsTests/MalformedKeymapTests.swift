@@ -217,6 +217,19 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
         #expect(lintLines("truncated.yaml", in: folder) == ["truncated.yaml:1:19: not valid UTF-8"])
     }
 
+    /// CRLF line ends: a file starting with a comment is read (it had been called empty, its lines not split),
+    /// and one of comments, blanks and document markers only is still empty.
+    @Test func aCRLFFileStartingWithACommentIsNotEmpty() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "# a comment\r\nname: crlf\r\ndescription: x\r\nsymbols:\r\n  class: printable\r\n"
+            .write(toFile: folder + "/crlf.yaml", atomically: true, encoding: .utf8)
+        #expect(lintLines("crlf.yaml", in: folder) == [])
+        try "# only\r\n  \t\r\n---\r\n  # more\r\n...\r\n".write(toFile: folder + "/empty-crlf.yaml", atomically: true, encoding: .utf8)
+        #expect(lintLines("empty-crlf.yaml", in: folder) == ["empty-crlf.yaml:1:1: empty keymap file"])
+        #expect(KeymapText.hasContent(Array("# x\n---\nname: a".utf8)) && !KeymapText.hasContent(Array("\n\n# 中文注释\n".utf8)))
+    }
+
     @Test func missingFile() {
         #expect(lintLines("does-not-exist.yaml", in: malformedFolder)
             == ["does-not-exist.yaml: cannot read: No such file or directory"])

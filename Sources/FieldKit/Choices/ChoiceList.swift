@@ -134,75 +134,86 @@ public final class ChoiceList: Sendable {
     /// them. No string is made but for a message.
     init(_ draft: ChoiceListDraft, isSearch: Bool) throws(ChoiceListProblem) {
         var text = draft.text
-        let linked = text.withUTF8 { ChoiceList.link(draft, $0) }
-        let (values, parents, roots, children) = try linked.get()
-        let cells = ChoiceCells(text: text, bounds: draft.bounds, aliasSeparator: draft.aliasSeparator, parents: parents,
-                                extras: draft.extras, values: values)
+        var links = ChoiceLinks(rows: draft.lines.count)
+        if let problem = text.withUTF8({ ChoiceList.link(draft, $0, into: &links) }) { throw problem }
+        let cells = ChoiceCells(text: text, bounds: draft.bounds, aliasSeparator: draft.aliasSeparator, parents: links.parents,
+                                extras: draft.extras, values: links.values)
         self.choices = Choices(cells: cells)
-        self.roots = roots
-        self.children = children
+        self.roots = links.roots
+        self.children = links.children
         self.extraColumns = draft.extras?.columns ?? []
         self.isSearch = isSearch
     }
 
     /// A draft's rows checked (in file order: each row's own problems, then its value unique) and linked: the
     /// value index, each row's parent row, the roots and each row's children.
-    private static func link(_ draft: ChoiceListDraft, _ bytes: UnsafeBufferPointer<UInt8>)
-        -> Result<(ChoiceValueIndex, [Int], [Int], [[Int]]), ChoiceListProblem> {
+    /// The first problem found, or nil when `links` is filled in.
+    private static func link(_ draft: ChoiceListDraft, _ bytes: UnsafeBufferPointer<UInt8>, into links: inout ChoiceLinks) -> ChoiceListProblem? {
         let count = draft.lines.count
         let bounds = draft.bounds
         func valueOf(_ row: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[bounds[row * 6] ..< bounds[row * 6 + 1]]) }
         func text(_ cell: UnsafeBufferPointer<UInt8>) -> String { ControlCharacters.escaped(String(decoding: cell, as: UTF8.self)) }
-        var values = ChoiceValueIndex(rows: count)
         for row in 0..<count {
-            if let cellProblem = draft.cellProblem, cellProblem.row == row { return .failure(cellProblem.problem) }
+            if let cellProblem = draft.cellProblem, cellProblem.row == row { return cellProblem.problem }
             let value = valueOf(row)
-            guard !value.isEmpty else { return .failure(ChoiceListProblem(line: draft.lines[row], tr("a choice needs a value"))) }
+            guard !value.isEmpty else { return ChoiceListProblem(line: draft.lines[row], tr("a choice needs a value")) }
             if draft.aliasProblem == row {
-                return .failure(ChoiceListProblem(line: draft.lines[row], tr("more than \(ChoiceList.maxAliases) aliases")))
+                return ChoiceListProblem(line: draft.lines[row], tr("more than \(ChoiceList.maxAliases) aliases"))
             }
-            if values.insert(row, value, valueOf: valueOf) != nil {
-                return .failure(ChoiceListProblem(line: draft.lines[row], tr("the value '\(text(value))' is there twice")))
+            if links.values.insert(row, value, valueOf: valueOf) != nil {
+                return ChoiceListProblem(line: draft.lines[row], tr("the value '\(text(value))' is there twice"))
             }
         }
-        var parents = [Int](repeating: -1, count: count)
-        var children = [[Int]](repeating: [], count: count)
-        var roots: [Int] = []
         // Rows under one parent usually follow each other (a province's cities): the previous row's parent is
         // tried first, by its bytes, before the index is asked.
         var previous: (name: UnsafeBufferPointer<UInt8>, row: Int)?
         for row in 0..<count {
             let name = UnsafeBufferPointer(rebasing: bytes[draft.parentBounds[row * 2] ..< draft.parentBounds[row * 2 + 1]])
-            if name.isEmpty { roots.append(row); continue }
+            if name.isEmpty { links.roots.append(row); continue }
             let parent: Int
             if let previous, ChoiceValueIndex.equal(previous.name, name) {
                 parent = previous.row
             } else {
-                guard let found = values.row(of: name, valueOf: valueOf) else {
-                    return .failure(ChoiceListProblem(line: draft.lines[row], tr("the parent '\(text(name))' is not a value of the list")))
+                guard let found = links.values.row(of: name, valueOf: valueOf) else {
+                    return ChoiceListProblem(line: draft.lines[row], tr("the parent '\(text(name))' is not a value of the list"))
                 }
                 parent = found
                 previous = (name, found)
             }
-            parents[row] = parent
+            links.parents[row] = parent
         }
         // Each parent's children in one allocation, counted first.
         var counts = [Int](repeating: 0, count: count)
-        for parent in parents where parent >= 0 { counts[parent] += 1 }
-        for parent in 0..<count where counts[parent] > 0 { children[parent].reserveCapacity(counts[parent]) }
-        for row in 0..<count where parents[row] >= 0 { children[parents[row]].append(row) }
+        for parent in links.parents where parent >= 0 { counts[parent] += 1 }
+        for parent in 0..<count where counts[parent] > 0 { links.children[parent].reserveCapacity(counts[parent]) }
+        for row in 0..<count where links.parents[row] >= 0 { links.children[links.parents[row]].append(row) }
         // Every choice must reach a root within the depth limit (a cycle never does).
         for row in 0..<count {
-            var at = parents[row], depth = 1
+            var at = links.parents[row], depth = 1
             while at >= 0 {
                 depth += 1
                 guard depth <= ChoiceList.maxDepth else {
-                    return .failure(ChoiceListProblem(line: draft.lines[row], tr("the parents go deeper than \(ChoiceList.maxDepth) levels, or round in a circle")))
+                    return ChoiceListProblem(line: draft.lines[row], tr("the parents go deeper than \(ChoiceList.maxDepth) levels, or round in a circle"))
                 }
-                at = parents[at]
+                at = links.parents[at]
             }
         }
-        return .success((values, parents, roots, children))
+        return nil
+    }
+}
+
+/// A list's rows linked: the value index, each row's parent row (-1 for none), the roots and each row's children.
+struct ChoiceLinks {
+    var values: ChoiceValueIndex
+    var parents: [Int]
+    var roots: [Int] = []
+    var children: [[Int]]
+
+    /// No links yet, for `rows` rows.
+    init(rows: Int) {
+        values = ChoiceValueIndex(rows: rows)
+        parents = [Int](repeating: -1, count: rows)
+        children = [[Int]](repeating: [], count: rows)
     }
 }
 
@@ -223,6 +234,11 @@ struct ChoiceListDraft {
     /// An empty draft with room for `rows` rows.
     init(aliasSeparator: UInt8, rows: Int) {
         self.aliasSeparator = aliasSeparator
+        reserve(rows: rows)
+    }
+
+    /// Room for `rows` rows.
+    mutating func reserve(rows: Int) {
         bounds.reserveCapacity(rows * 6)
         parentBounds.reserveCapacity(rows * 2)
         lines.reserveCapacity(rows)

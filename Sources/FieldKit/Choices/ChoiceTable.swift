@@ -17,25 +17,29 @@ public enum ChoiceTable {
         var text = text
         // Read in place: a no-op for the embedded data files (literals) and for native strings.
         text.makeContiguousUTF8()
-        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, cellsChecked: cellsChecked) }
-            ?? .failure(ChoiceListProblem(line: 0, tr("no header row and no choices")))
-        var (draft, extras, extraRanges) = try parsed.get()
-        draft.text = text
-        draft.extras = extras.isEmpty ? nil : ChoiceExtras(columns: extras, text: text, ranges: extraRanges)
-        return try ChoiceList(draft, isSearch: false)
+        var parsed = Parsed()
+        let problem = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, cellsChecked: cellsChecked, into: &parsed) }
+        if let problem { if let problem { throw problem } } else { throw ChoiceListProblem(line: 0, tr("no header row and no choices")) }
+        parsed.draft.text = text
+        parsed.draft.extras = parsed.extras.isEmpty ? nil : ChoiceExtras(columns: parsed.extras, text: text, ranges: parsed.extraRanges)
+        return try ChoiceList(parsed.draft, isSearch: false)
     }
 
     /// A data file's rows as byte ranges (a draft of the list), its extra columns and their cells' ranges.
-    private typealias Parsed = (draft: ChoiceListDraft, extras: [String], extraRanges: [Range<Int>])
+    private struct Parsed {
+        var draft = ChoiceListDraft(aliasSeparator: UInt8(ascii: "|"), rows: 0)
+        var extras: [String] = []
+        var extraRanges: [Range<Int>] = []
+    }
 
     /// The rows of a data file's bytes, split without a String per line or cell: each row's cells are kept as byte
     /// ranges (made strings when a choice is read), each cell's size and controls are checked on the bytes as the
     /// line is read (the first row with a problem is reported by `ChoiceList`, in the order its other checks run).
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, cellsChecked: Bool) -> Result<Parsed, ChoiceListProblem> {
+    /// The first problem found, or nil when `parsed` is filled in.
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, cellsChecked: Bool, into parsed: inout Parsed) -> ChoiceListProblem? {
         var header: [String]?
         let lines = lines(of: bytes)
-        var draft = ChoiceListDraft(aliasSeparator: UInt8(ascii: "|"), rows: lines.count)
-        var extraRanges: [Range<Int>] = []
+        parsed.draft.reserve(rows: lines.count)
         var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
         var cells = LineCells()
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -44,9 +48,9 @@ public enum ChoiceTable {
             guard let names = header else {
                 let named = cells.all.map(string)
                 guard named.first == "value" else {
-                    return .failure(ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'")))
+                    return ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'"))
                 }
-                if Set(named).count != named.count { return .failure(ChoiceListProblem(line: n, tr("a column is named twice"))) }
+                if Set(named).count != named.count { return ChoiceListProblem(line: n, tr("a column is named twice")) }
                 header = named
                 columns.label = named.firstIndex(of: "label_" + Language.current.rawValue) ?? named.firstIndex(of: "label")
                 columns.aliases = named.firstIndex(of: "aliases")
@@ -54,39 +58,40 @@ public enum ChoiceTable {
                 columns.extras = named.indices.filter {
                     $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) && !ChoiceTable.isLabel(named[$0])
                 }
-                extraRanges.reserveCapacity(lines.count * columns.extras.count)
+                parsed.extraRanges.reserveCapacity(lines.count * columns.extras.count)
                 continue
             }
             guard cells.count == names.count else {
-                return .failure(ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns")))
+                return ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns"))
             }
-            let row = draft.lines.count
+            let row = parsed.draft.lines.count
             if row >= ChoiceList.maxChoices {
-                return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
+                return ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices"))
             }
-            if cellsChecked, draft.cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells.all, line: n) { draft.cellProblem = (row, problem) }
+            if cellsChecked, parsed.draft.cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells.all, line: n) { parsed.draft.cellProblem = (row, problem) }
             let value = cells[0]
             let none = value.upperBound..<value.upperBound
             let label = columns.label.map { cells[$0] } ?? none
             let aliases = columns.aliases.map { cells[$0] } ?? none
             // More aliases than allowed needs a long cell (each a byte and a separator): only a long one is counted.
-            if draft.aliasProblem == nil, aliases.count > 2 * ChoiceList.maxAliases, aliasCount(bytes[aliases]) > ChoiceList.maxAliases {
-                draft.aliasProblem = row
+            if parsed.draft.aliasProblem == nil, aliases.count > 2 * ChoiceList.maxAliases, aliasCount(bytes[aliases]) > ChoiceList.maxAliases {
+                parsed.draft.aliasProblem = row
             }
             let parent = columns.parent.map { cells[$0] } ?? none
-            draft.bounds.append(value.lowerBound)
-            draft.bounds.append(value.upperBound)
-            draft.bounds.append(label.lowerBound)
-            draft.bounds.append(label.upperBound)
-            draft.bounds.append(aliases.lowerBound)
-            draft.bounds.append(aliases.upperBound)
-            draft.parentBounds.append(parent.lowerBound)
-            draft.parentBounds.append(parent.upperBound)
-            draft.lines.append(n)
-            for column in columns.extras { extraRanges.append(cells[column]) }
+            parsed.draft.bounds.append(value.lowerBound)
+            parsed.draft.bounds.append(value.upperBound)
+            parsed.draft.bounds.append(label.lowerBound)
+            parsed.draft.bounds.append(label.upperBound)
+            parsed.draft.bounds.append(aliases.lowerBound)
+            parsed.draft.bounds.append(aliases.upperBound)
+            parsed.draft.parentBounds.append(parent.lowerBound)
+            parsed.draft.parentBounds.append(parent.upperBound)
+            parsed.draft.lines.append(n)
+            for column in columns.extras { parsed.extraRanges.append(cells[column]) }
         }
-        guard let names = header else { return .failure(ChoiceListProblem(line: 0, tr("no header row and no choices"))) }
-        return .success((draft, columns.extras.map { names[$0] }, extraRanges))
+        guard let names = header else { return ChoiceListProblem(line: 0, tr("no header row and no choices")) }
+        parsed.extras = columns.extras.map { names[$0] }
+        return nil
     }
 
     /// The non-empty `|`-separated aliases in a cell.
