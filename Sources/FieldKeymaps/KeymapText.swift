@@ -58,7 +58,7 @@ enum KeymapText {
             let (line, column) = firstInvalidUTF8(bytes)
             return .failure(KeymapDiagnostic(file: file, line: line, column: column, message: tr("not valid UTF-8")))
         }
-        guard hasMeaningfulLine(bytes) else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: tr("empty keymap file"))) }
+        guard hasContent(bytes) else { return .failure(KeymapDiagnostic(file: file, line: 1, column: 1, message: tr("empty keymap file"))) }
         // Every scalar stays text (this loader reads numbers and booleans itself), so no type resolution runs.
         switch YAMLComposer.compose(bytes) {
         case .success(let node?): return .success(Located(node: node, file: file))
@@ -68,19 +68,20 @@ enum KeymapText {
         }
     }
 
-    /// Whether some line holds more than blanks, a comment or a document marker (`---`, `...`): a file of nothing
-    /// else is refused as empty by name. Read as bytes, stopping at the first such line: splitting the text into
-    /// lines of Characters cost half a million instructions for a keymap of 1 KB.
-    static func hasMeaningfulLine(_ bytes: [UInt8]) -> Bool {
+    /// Whether a line holds more than blanks, a `#` comment or a document marker (`---`, `...`), read as bytes up
+    /// to the first that does. LF or CRLF ends a line: splitting the text by Character had kept a CRLF file whole
+    /// (`\r\n` is one Character), so one starting with a comment was called empty, and cost a tenth of a picker's
+    /// start-up on its keymap's Chinese comments.
+    static func hasContent(_ bytes: [UInt8]) -> Bool {
         var start = 0
         while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            var first = start
-            while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 || bytes[first] == 0x0D { first += 1 }
-            var last = end
-            if last > first, bytes[last - 1] == 0x0D { last -= 1 }
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var first = start, last = end
+            while first < last && (bytes[first] == 0x20 || bytes[first] == 0x09 || bytes[first] == 0x0D) { first += 1 }
+            while last > first && bytes[last - 1] == 0x0D { last -= 1 }
             let line = bytes[first..<last]
-            if !line.isEmpty, line.first != UInt8(ascii: "#"), !line.elementsEqual("---".utf8), !line.elementsEqual("...".utf8) {
+            if !line.isEmpty && line.first != UInt8(ascii: "#") && !line.elementsEqual("---".utf8) && !line.elementsEqual("...".utf8) {
                 return true
             }
             start = end + 1

@@ -276,7 +276,7 @@ public struct FormPrompt {
     fileprivate func line(of field: FormField, value: String) -> String {
         if field.secret { return field.prompt + String(repeating: "*", count: value.count) }
         // A choice shows its label (with its parents' in a tree), not the query line a picker edits.
-        if let list = field.spec.choices, let index = list.byValue[value] { return field.prompt + list.path(to: index) }
+        if let list = field.spec.choices, let index = list.index(ofValue: value) { return field.prompt + list.path(to: index) }
         var shown = Field(spec: field.spec, context: context)
         if !value.isEmpty { shown.apply(.paste(value)) }
         return field.prompt + shown.frame.display

@@ -108,7 +108,7 @@ struct Check: ParsableCommand {
         ]
         if let position = result.issue?.position { members.append(("position", .int(position))) }
         // A choice's label and the extra columns of its row (a country's alpha-3, numeric and calling codes).
-        if result.issue == nil, case .choice(let list) = spec.kind, let index = list.byValue[result.value] {
+        if result.issue == nil, case .choice(let list) = spec.kind, let index = list.index(ofValue: result.value) {
             let choice = list.choices[index]
             members.append(("label", .string(choice.label)))
             let extras = list.extraColumns.compactMap { name in choice.extras[name].map { (name, JSONText.Value.string($0)) } }
@@ -129,7 +129,7 @@ struct Check: ParsableCommand {
             return JSONText.render(.object(members))
         }
         // The values hold no separator (the options are refused otherwise), so the joined value splits back.
-        let chosen = result.value.isEmpty ? [] : result.value.split(separator: selection.separator).compactMap { list.byValue[String($0)] }
+        let chosen = result.value.isEmpty ? [] : result.value.split(separator: selection.separator).compactMap { list.index(ofValue: String($0)) }
         var members: [(String, JSONText.Value)] = [
             ("value", .array(chosen.map { .string(list.choices[$0].value) })),
             ("display", .string(result.display)),

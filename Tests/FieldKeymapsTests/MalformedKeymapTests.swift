@@ -199,7 +199,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
         ("# only\n  \t value\n", true), ("…\n", true),
     ])
     func anEmptyFileIsToldFromBytes(text: String, meaningful: Bool) {
-        #expect(KeymapText.hasMeaningfulLine(Array(text.utf8)) == meaningful, "\(text.debugDescription)")
+        #expect(KeymapText.hasContent(Array(text.utf8)) == meaningful, "\(text.debugDescription)")
     }
 
     @Test func everyCorpusFileHasACase() throws {
@@ -226,6 +226,19 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
         let later: [UInt8] = Array("description: caf".utf8) + [0xC3, 0xA9, 0x20, 0xC3, 0x28, 0x0A]
         try Data(later).write(to: URL(fileURLWithPath: folder + "/truncated.yaml"))
         #expect(lintLines("truncated.yaml", in: folder) == ["truncated.yaml:1:19: not valid UTF-8"])
+    }
+
+    /// CRLF line ends: a file starting with a comment is read (it had been called empty, its lines not split),
+    /// and one of comments, blanks and document markers only is still empty.
+    @Test func aCRLFFileStartingWithACommentIsNotEmpty() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "# a comment\r\nname: crlf\r\ndescription: x\r\nsymbols:\r\n  class: printable\r\n"
+            .write(toFile: folder + "/crlf.yaml", atomically: true, encoding: .utf8)
+        #expect(lintLines("crlf.yaml", in: folder) == [])
+        try "# only\r\n  \t\r\n---\r\n  # more\r\n...\r\n".write(toFile: folder + "/empty-crlf.yaml", atomically: true, encoding: .utf8)
+        #expect(lintLines("empty-crlf.yaml", in: folder) == ["empty-crlf.yaml:1:1: empty keymap file"])
+        #expect(KeymapText.hasContent(Array("# x\n---\nname: a".utf8)) && !KeymapText.hasContent(Array("\n\n# 中文注释\n".utf8)))
     }
 
     @Test func missingFile() {

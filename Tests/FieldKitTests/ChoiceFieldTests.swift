@@ -136,6 +136,56 @@ import Testing
         #expect(list.named("ZG") == [0] && list.matches("zhong", in: list.roots) == [0])
     }
 
+    /// Rows given as strings are laid end to end in one text: an alias may hold a `|` (a data file's separator),
+    /// an empty alias is none, and the cells, extras and look-ups come back as given.
+    @Test func rowsGivenAsStringsComeBackAsGiven() throws {
+        let list = try ChoiceList(rows: [
+            ChoiceRow(line: 1, value: "p", label: "Province", aliases: ["a|b", "", "省"], extras: ["1"]),
+            ChoiceRow(line: 2, value: "c", aliases: ["x"], parent: "p", extras: ["2"]),
+        ], extraColumns: ["n"])
+        #expect(list.choices[0].aliases == ["a|b", "省"] && list.choices[1].aliases == ["x"])
+        #expect(list.choices[1].label == "c" && list.choices[1].parent == 0 && list.choices[0].parent == nil)
+        #expect(list.choices.map(\.extras) == [["n": "1"], ["n": "2"]])
+        #expect(list.index(ofValue: "c") == 1 && list.index(ofValue: "C") == nil && list.index(ofValue: "Province") == nil)
+        #expect(list.named("A|B") == [0] && list.named("a") == [] && list.matches("b", in: list.roots) == [0])
+        #expect(list.path(to: 1) == "Province-c" && list.children == [[1], []])
+    }
+
+    /// Cells are split eight bytes at a time: a TAB anywhere in a word, at its end, next to multi-byte text or
+    /// before a backspace (0x08, which a sloppy TAB test would also find) splits where it is.
+    @Test func cellsAreSplitAtEveryTabWhereverItFalls() throws {
+        var text = "value\tlabel\taliases\n"
+        var rows: [(value: String, label: String, aliases: [String])] = []
+        for n in 0..<48 {
+            let value = "v\(n)" + String(repeating: "x", count: n % 9)
+            let label = String(repeating: "é", count: n % 5) + String(repeating: "y", count: n % 3)
+            let aliases = (0..<(n % 4)).map { String(repeating: "a", count: ($0 + n) % 11 + 1) }
+            text += "\(value)\t\(label)\t\(aliases.joined(separator: "|"))\n"
+            rows.append((value, label.isEmpty ? value : label, aliases))
+        }
+        let list = try ChoiceTable.parse(text)
+        #expect(list.choices.map(\.value) == rows.map(\.value))
+        #expect(list.choices.map(\.label) == rows.map(\.label))
+        #expect(list.choices.map(\.aliases) == rows.map(\.aliases))
+        #expect(throws: ChoiceListProblem(line: 2, "a cell holds a control character: U+8")) {
+            try ChoiceTable.parse("value\tlabel\taliases\nxxxxxx\t\u{08}\t\n")
+        }
+    }
+
+    /// At most `maxAliases` aliases a choice: a data file's cell is counted only when it is long enough to hold
+    /// more, and empty aliases (`||`) are none.
+    @Test func aDataFileChoiceHasAtMost64Aliases() throws {
+        let most = (1...64).map { "a\($0)" }.joined(separator: "|")
+        let list = try ChoiceTable.parse("value\taliases\nx\t\(most)||||\n")
+        #expect(list.choices[0].aliases.count == 64)
+        #expect(throws: ChoiceListProblem(line: 3, "more than 64 aliases")) {
+            try ChoiceTable.parse("value\taliases\nx\ta\ny\t\(most)|b\n")
+        }
+        #expect(throws: ChoiceListProblem(line: 2, "more than 64 aliases")) {
+            try ChoiceList(rows: [ChoiceRow(line: 2, value: "x", aliases: Array(repeating: "a", count: 65))])
+        }
+    }
+
     @Test func aValueIsTakenBackEvenWhenItIsAnotherChoicesLabel() throws {
         let list = try ChoiceTable.parsePairs("a\tb\nb\tc\n")
         let spec = Self.field(list).spec

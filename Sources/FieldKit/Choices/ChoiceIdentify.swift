@@ -54,7 +54,7 @@ extension ChoiceList {
         if text.isEmpty { return .failure(ValidationIssue(tr("no choice given (one of \(roots.count))"))) }
         // A value, exactly as written, names its own choice even when it is also another one's label or alias:
         // what `ask` printed is always taken back.
-        if let index = byValue[text], children[index].isEmpty { return .success(index) }
+        if let index = index(ofValue: text), children[index].isEmpty { return .success(index) }
         let found = named(text)
         let leaves = found.filter { children[$0].isEmpty }
         if leaves.count == 1 { return .success(leaves[0]) }

@@ -1,168 +1,51 @@
 import Synchronization
 
-/// A choice list's lookup tables: each choice's lower-cased search terms and every lower-cased name's choices.
-final class ChoiceSearchIndex: Sendable {
-    /// Each choice's search terms, lower-cased UTF-8: label, value, aliases.
-    let terms: [[[UInt8]]]
-    /// Lower-cased value, label and alias → the choices that have it.
-    let exact: [String: [Int]]
-
-    init(_ choices: [Choice]) {
-        var exact: [String: [Int]] = [:]
-        var terms: [[[UInt8]]] = []
-        terms.reserveCapacity(choices.count)
-        for (i, choice) in choices.enumerated() {
-            var mine: [[UInt8]] = []
-            func add(_ name: String) {
-                let lower = ChoiceSearchIndex.lowered(name)
-                let bytes = Array(lower.utf8)
-                if !mine.contains(bytes) { mine.append(bytes) }
-                ChoiceSearchIndex.appendOnce(i, to: &exact[lower, default: []])
-            }
-            add(choice.label)
-            add(choice.value)
-            for alias in choice.aliases { add(alias) }
-            terms.append(mine)
-        }
-        self.terms = terms
-        self.exact = exact
-    }
-
-    /// A name as the index keys it: lower-cased, as `lowercased()` does. Names of ASCII, CJK ideographs, kana and
-    /// their punctuation (U+3000-U+9FFF) and emoji and symbols (U+1F000-U+1FFFF: flags) are lowered from their
-    /// bytes, as only their ASCII capitals have a lower case; anything else goes through Unicode's mapping, which
-    /// for the few thousand names of a list was most of building its index.
-    static func lowered(_ name: String) -> String {
-        var capitals = false
-        var utf8 = name.utf8.makeIterator()
-        while let byte = utf8.next() {
-            if byte < 0x80 {
-                if byte >= 0x41 && byte <= 0x5A { capitals = true }
-                continue
-            }
-            if byte >= 0xE3 && byte <= 0xE9 { _ = utf8.next(); _ = utf8.next(); continue }
-            if byte == 0xF0, utf8.next() == 0x9F { _ = utf8.next(); _ = utf8.next(); continue }
-            return name.lowercased()
-        }
-        guard capitals else { return name }
-        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-
-    /// Whether `lowered(name) == lower`, compared byte by byte with no string made while the name is of the kinds
-    /// `lowered` reads from bytes (a difference there is a difference in the lowered names, as those bytes lower
-    /// the same whatever follows them).
-    static func lowers(_ name: String, to lower: String) -> Bool {
-        var a = name.utf8.makeIterator(), b = lower.utf8.makeIterator()
-        var following = 0  // continuation bytes of a caseless scalar, compared as they are
-        while let byte = a.next() {
-            var expected = byte
-            if following > 0 {
-                following -= 1
-            } else if byte < 0x80 {
-                if byte >= 0x41 && byte <= 0x5A { expected = byte + 0x20 }
-            } else if byte >= 0xE3 && byte <= 0xE9 {
-                following = 2
-            } else if byte == 0xF0 {
-                guard a.next() == 0x9F else { return name.lowercased() == lower }
-                guard b.next() == 0xF0 else { return false }
-                expected = 0x9F
-                following = 2
-            } else {
-                return name.lowercased() == lower
-            }
-            guard b.next() == expected else { return false }
-        }
-        return b.next() == nil
-    }
-
-    /// The choices one of whose names is `lower` (lower-cased as `lowered` does), each once, in order: the index's
-    /// answer found by reading every name once, for a single look-up (`ask --value 北京市`) that an index of every
-    /// name would cost far more than.
-    static func scan(_ choices: [Choice], for lower: String) -> [Int] {
-        var found: [Int] = []
-        for (i, choice) in choices.enumerated() {
-            if lowers(choice.label, to: lower) || lowers(choice.value, to: lower) || choice.aliases.contains(where: { lowers($0, to: lower) }) {
-                found.append(i)
-            }
-        }
-        return found
-    }
-
-    /// Appends `i` unless it is already last (one look-up of the name, through the dictionary's in-place access).
-    private static func appendOnce(_ i: Int, to list: inout [Int]) {
-        if list.last != i { list.append(i) }
-    }
-}
-
-/// One entry of a choice list: the value written out, the label shown, other names it is found by, and any extra
-/// columns (`--output json` writes them).
-public struct Choice: Sendable, Equatable {
-    /// Equal in value, label, aliases, extras and parent.
-    public static func == (a: Choice, b: Choice) -> Bool {
-        a.value == b.value && a.label == b.label && a.aliases == b.aliases && a.parent == b.parent && a.extras == b.extras
-    }
-
-    /// What is printed or stored when it is chosen (`DE`, `440300`).
-    public let value: String
-    /// What the list shows (`🇩🇪 Germany 德国 +49`, `深圳市`).
-    public let label: String
-    /// Other names that find it and identify it in `check` (`deu`, `276`, `Germany`, `德国`, `shenzhen`, `sz`).
-    public let aliases: [String]
-    /// Extra columns of its row, by name.
-    public var extras: [String: String] {
-        guard let extraTable else { return [:] }
-        return Dictionary(zip(extraTable.columns, extraTable.cells(of: row)), uniquingKeysWith: { a, _ in a })
-    }
-    /// The list's extra columns and cells (one table shared by every choice) and this choice's row in it: a
-    /// dictionary per choice, made for every row of a list at start-up, was read only by `--output json`.
-    let extraTable: ChoiceExtras?
-    let row: Int
-    /// The choice it is under (a city's province), as an index into the list.
-    public let parent: Int?
-}
-
 /// A field's list of choices, possibly in levels (provinces, then each one's cities): what is matched against
 /// the typed query and what `check` identifies a line with. Built once when the keymap is loaded.
 /// A class, immutable once made: a field's kind holds it and every key of a choice field reads it, and a struct of
 /// seven tables would be copied (a reference counted for each) wherever the kind is switched on.
 public final class ChoiceList: Sendable {
-    /// Every choice, in file order.
-    public let choices: [Choice]
+    /// Every choice, in file order (each read from the list's text when asked for).
+    public let choices: Choices
     /// The choices without a parent, in order: the first level.
     public let roots: [Int]
     /// Each choice's children, in order (empty for a leaf).
     public let children: [[Int]]
     /// The extra columns' names, in file order.
     public let extraColumns: [String]
-    /// Each choice's search terms, lower-cased UTF-8: label, value, aliases (for filtering).
-    var terms: [[[UInt8]]] { searchIndex.terms }
-    /// Lower-cased value, label and alias → the choices that have it (for `check`).
-    var exact: [String: [Int]] { searchIndex.exact }
-    /// Whole-name look-ups answered without the index so far: the first is a scan of the names (a single
-    /// `ask --value`), the index is built from the second on (`check` of a file looks up every line).
-    private let scannedLookups = Atomic<Int>(0)
-
-    /// The choices one of whose names is `text` (case-insensitive), each once, in order.
-    func choices(named text: String) -> [Int] {
-        let lower = ChoiceSearchIndex.lowered(text)
-        if builtIndex.value == nil, scannedLookups.add(1, ordering: .relaxed).newValue == 1 {
-            return ChoiceSearchIndex.scan(choices, for: lower)
-        }
-        return exact[lower] ?? []
-    }
-    /// The terms and names, made the first time a query or a whole name is looked up: lower-casing every name of
-    /// a list of thousands was a large part of a picker's start-up, and `ask … --value` of a value needs none.
-    private let builtIndex = LazyReference<ChoiceSearchIndex>()
-    private var searchIndex: ChoiceSearchIndex {
-        if let index = builtIndex.value { return index }
-        return builtIndex.storeIfNil(ChoiceSearchIndex(choices))
-    }
-    /// Value → its choice (values are unique).
-    public let byValue: [String: Int]
     /// A search's list, fetched again by its owner for every query (saved records found at a form's Ctrl-R): a
     /// query it does not match stands, as the next list may match it, and the line shows the query alone (the
     /// candidates, each a whole record, are listed below it).
     public let isSearch: Bool
+
+    /// Each choice's search terms, lower-cased UTF-8: label, value, aliases (for filtering).
+    var terms: [[[UInt8]]] { builtTerms.value?.terms ?? builtTerms.storeIfNil(ChoiceTerms(choices.cells)).terms }
+    /// Lower-cased value, label and alias → the choices that have it (for `check`).
+    var exact: [String: [Int]] {
+        builtNames.value?.exact ?? builtNames.storeIfNil(ChoiceNameIndex(builtTerms.value ?? builtTerms.storeIfNil(ChoiceTerms(choices.cells)))).exact
+    }
+    /// The terms, made from the names' bytes the first time a query is typed; the names' index, made from the
+    /// terms once whole-name look-ups are more than `scannedLookupsMost`. Lower-casing every name of a list of
+    /// thousands was a large part of a picker's start-up, and `ask … --value` needs neither.
+    private let builtTerms = LazyReference<ChoiceTerms>()
+    private let builtNames = LazyReference<ChoiceNameIndex>()
+    /// Whole-name look-ups answered without the index so far: the first `scannedLookupsMost` are scans of the
+    /// names (a single `ask --value`, whose path `广东-深圳` is three look-ups), the index is built from the next
+    /// one on (`check` of a file looks up every line). A scan costs about a fortieth of building the index.
+    private let scannedLookups = Atomic<Int>(0)
+    static let scannedLookupsMost = 8
+
+    /// The choices one of whose names is `text` (case-insensitive), each once, in order.
+    func choices(named text: String) -> [Int] {
+        let lower = ChoiceSearchIndex.lowered(text)
+        if builtNames.value == nil, scannedLookups.add(1, ordering: .relaxed).newValue <= ChoiceList.scannedLookupsMost {
+            return ChoiceSearchIndex.scan(choices.cells, for: lower)
+        }
+        return exact[lower] ?? []
+    }
+
+    /// The choice whose value is `value`, byte for byte (values are unique).
+    public func index(ofValue value: String) -> Int? { choices.cells.row(ofValue: value) }
 
     /// Most rows a list may have, and most bytes in one cell, aliases per choice and levels: keeps a hostile file
     /// from costing unbounded memory or time.
@@ -181,6 +64,8 @@ public final class ChoiceList: Sendable {
     }
 
     /// The labels from the first level down to `index`, joined with `-` (`广东省-深圳市`).
+    /// Joined by hand: the generic `reversed().joined(separator:)` had the runtime look up its associated types
+    /// (about 0.2 M instructions) the first time, in `ask region-cn --value`'s one call.
     public func path(to index: Int) -> String {
         var labels: [String] = []
         var at: Int? = index
@@ -188,83 +73,175 @@ public final class ChoiceList: Sendable {
             labels.append(choices[i].label)
             at = choices[i].parent
         }
-        return labels.reversed().joined(separator: "-")
+        var path = labels[labels.count - 1]
+        for i in stride(from: labels.count - 2, through: 0, by: -1) {
+            path += "-"
+            path += labels[i]
+        }
+        return path
     }
 
     /// A list of rows (each a value, a label, aliases, a parent's value and extra cells), checked: unique non-empty
-    /// values, parents that exist, no cycles, no control characters, the size limits.
+    /// values, parents that exist, no cycles, no control characters, the size limits. The cells are laid end to end
+    /// in one text, read as a data file's are.
     public convenience init(rows: [ChoiceRow], extraColumns: [String] = [], isSearch: Bool = false) throws(ChoiceListProblem) {
-        try self.init(rows: rows, extras: ChoiceExtras(columns: extraColumns, cells: rows.map(\.extras)), isSearch: isSearch,
-                      cellsChecked: false, cellProblem: nil)
-    }
-
-    /// `init(rows:extraColumns:)` of rows whose cells a data file's reader has checked already, on their bytes:
-    /// `cellProblem` is the first row with a cell too long or holding a control, reported where the checks here
-    /// would have found it.
-    convenience init(rows: [ChoiceRow], extras: ChoiceExtras, checkedCells cellProblem: (row: Int, problem: ChoiceListProblem)?) throws(ChoiceListProblem) {
-        try self.init(rows: rows, extras: extras, isSearch: false, cellsChecked: true, cellProblem: cellProblem)
-    }
-
-    private init(rows: [ChoiceRow], extras: ChoiceExtras, isSearch: Bool, cellsChecked: Bool,
-                 cellProblem: (row: Int, problem: ChoiceListProblem)?) throws(ChoiceListProblem) {
         guard rows.count <= ChoiceList.maxChoices else {
             throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, tr("more than \(ChoiceList.maxChoices) choices"))
         }
-        var position: [String: Int] = [:]
-        for (i, row) in rows.enumerated() {
-            if let cellProblem, cellProblem.row == i { throw cellProblem.problem }
-            for cell in cellsChecked ? [] : [row.value, row.label, row.parent ?? ""] + row.aliases + row.extras {
-                if cell.utf8.count > ChoiceList.maxCellBytes {
-                    throw ChoiceListProblem(line: row.line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
-                }
-                if ControlCharacters.contains(in: cell) {
-                    throw ChoiceListProblem(line: row.line, tr("a cell holds a control character: \(ControlCharacters.escaped(cell))"))
-                }
-            }
-            guard !row.value.isEmpty else { throw ChoiceListProblem(line: row.line, tr("a choice needs a value")) }
-            guard row.aliases.count <= ChoiceList.maxAliases else {
-                throw ChoiceListProblem(line: row.line, tr("more than \(ChoiceList.maxAliases) aliases"))
-            }
-            if position[row.value] != nil {
-                throw ChoiceListProblem(line: row.line, tr("the value '\(ControlCharacters.escaped(row.value))' is there twice"))
-            }
-            position[row.value] = i
+        var draft = ChoiceListDraft(aliasSeparator: ChoiceCells.joinedAliasSeparator, rows: rows.count)
+        var bytes: [UInt8] = []
+        func put(_ cell: String) {
+            draft.bounds.append(bytes.count)
+            bytes.append(contentsOf: cell.utf8)
+            draft.bounds.append(bytes.count)
         }
-        var choices: [Choice] = []
-        choices.reserveCapacity(rows.count)
-        var children = [[Int]](repeating: [], count: rows.count)
-        var roots: [Int] = []
         for (i, row) in rows.enumerated() {
-            var parent: Int?
-            if let name = row.parent, !name.isEmpty {
-                guard let p = position[name] else {
-                    throw ChoiceListProblem(line: row.line, tr("the parent '\(ControlCharacters.escaped(name))' is not a value of the list"))
-                }
-                parent = p
-                children[p].append(i)
+            if draft.cellProblem == nil, let problem = ChoiceList.cellProblem(row) { draft.cellProblem = (i, problem) }
+            if draft.aliasProblem == nil && row.aliases.count > ChoiceList.maxAliases { draft.aliasProblem = i }
+            put(row.value)
+            put(row.label)
+            draft.bounds.append(bytes.count)
+            for (k, alias) in row.aliases.enumerated() {
+                if k > 0 { bytes.append(ChoiceCells.joinedAliasSeparator) }
+                bytes.append(contentsOf: alias.utf8)
+            }
+            draft.bounds.append(bytes.count)
+            draft.parentBounds.append(bytes.count)
+            bytes.append(contentsOf: (row.parent ?? "").utf8)
+            draft.parentBounds.append(bytes.count)
+            draft.lines.append(row.line)
+        }
+        draft.text = String(decoding: bytes, as: UTF8.self)
+        draft.extras = extraColumns.isEmpty ? nil : ChoiceExtras(columns: extraColumns, cells: rows.map(\.extras))
+        try self.init(draft, isSearch: isSearch)
+    }
+
+    /// Why a row given as strings cannot be read: a cell too long or holding a control character.
+    private static func cellProblem(_ row: ChoiceRow) -> ChoiceListProblem? {
+        for cell in [row.value, row.label, row.parent ?? ""] + row.aliases + row.extras {
+            if cell.utf8.count > ChoiceList.maxCellBytes {
+                return ChoiceListProblem(line: row.line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
+            }
+            if ControlCharacters.contains(in: cell) {
+                return ChoiceListProblem(line: row.line, tr("a cell holds a control character: \(ControlCharacters.escaped(cell))"))
+            }
+        }
+        return nil
+    }
+
+    /// A list of rows read into a draft (a data file's, or rows given as strings), checked: unique non-empty
+    /// values, parents that exist, no cycles, the draft's cell and alias problems where each row's checks meet
+    /// them. No string is made but for a message.
+    init(_ draft: ChoiceListDraft, isSearch: Bool) throws(ChoiceListProblem) {
+        var text = draft.text
+        var links = ChoiceLinks(rows: draft.lines.count)
+        if let problem = text.withUTF8({ ChoiceList.link(draft, $0, into: &links) }) { throw problem }
+        let cells = ChoiceCells(text: text, bounds: draft.bounds, aliasSeparator: draft.aliasSeparator, parents: links.parents,
+                                extras: draft.extras, values: links.values)
+        self.choices = Choices(cells: cells)
+        self.roots = links.roots
+        self.children = links.children
+        self.extraColumns = draft.extras?.columns ?? []
+        self.isSearch = isSearch
+    }
+
+    /// A draft's rows checked (in file order: each row's own problems, then its value unique) and linked: the
+    /// value index, each row's parent row, the roots and each row's children.
+    /// The first problem found, or nil when `links` is filled in.
+    private static func link(_ draft: ChoiceListDraft, _ bytes: UnsafeBufferPointer<UInt8>, into links: inout ChoiceLinks) -> ChoiceListProblem? {
+        let count = draft.lines.count
+        let bounds = draft.bounds
+        func valueOf(_ row: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[bounds[row * 6] ..< bounds[row * 6 + 1]]) }
+        func text(_ cell: UnsafeBufferPointer<UInt8>) -> String { ControlCharacters.escaped(String(decoding: cell, as: UTF8.self)) }
+        for row in 0..<count {
+            if let cellProblem = draft.cellProblem, cellProblem.row == row { return cellProblem.problem }
+            let value = valueOf(row)
+            guard !value.isEmpty else { return ChoiceListProblem(line: draft.lines[row], tr("a choice needs a value")) }
+            if draft.aliasProblem == row {
+                return ChoiceListProblem(line: draft.lines[row], tr("more than \(ChoiceList.maxAliases) aliases"))
+            }
+            if links.values.insert(row, value, valueOf: valueOf) != nil {
+                return ChoiceListProblem(line: draft.lines[row], tr("the value '\(text(value))' is there twice"))
+            }
+        }
+        // Rows under one parent usually follow each other (a province's cities): the previous row's parent is
+        // tried first, by its bytes, before the index is asked.
+        var previous: (name: UnsafeBufferPointer<UInt8>, row: Int)?
+        for row in 0..<count {
+            let name = UnsafeBufferPointer(rebasing: bytes[draft.parentBounds[row * 2] ..< draft.parentBounds[row * 2 + 1]])
+            if name.isEmpty { links.roots.append(row); continue }
+            let parent: Int
+            if let previous, ChoiceValueIndex.equal(previous.name, name) {
+                parent = previous.row
             } else {
-                roots.append(i)
+                guard let found = links.values.row(of: name, valueOf: valueOf) else {
+                    return ChoiceListProblem(line: draft.lines[row], tr("the parent '\(text(name))' is not a value of the list"))
+                }
+                parent = found
+                previous = (name, found)
             }
-            choices.append(Choice(value: row.value, label: row.label.isEmpty ? row.value : row.label,
-                                  aliases: row.aliases, extraTable: extras.columns.isEmpty ? nil : extras, row: i, parent: parent))
+            links.parents[row] = parent
         }
+        // Each parent's children in one allocation, counted first.
+        var counts = [Int](repeating: 0, count: count)
+        for parent in links.parents where parent >= 0 { counts[parent] += 1 }
+        for parent in 0..<count where counts[parent] > 0 { links.children[parent].reserveCapacity(counts[parent]) }
+        for row in 0..<count where links.parents[row] >= 0 { links.children[links.parents[row]].append(row) }
         // Every choice must reach a root within the depth limit (a cycle never does).
-        for (i, row) in rows.enumerated() {
-            var at = choices[i].parent, depth = 1
-            while let p = at {
+        for row in 0..<count {
+            var at = links.parents[row], depth = 1
+            while at >= 0 {
                 depth += 1
                 guard depth <= ChoiceList.maxDepth else {
-                    throw ChoiceListProblem(line: row.line, tr("the parents go deeper than \(ChoiceList.maxDepth) levels, or round in a circle"))
+                    return ChoiceListProblem(line: draft.lines[row], tr("the parents go deeper than \(ChoiceList.maxDepth) levels, or round in a circle"))
                 }
-                at = choices[p].parent
+                at = links.parents[at]
             }
         }
-        self.choices = choices
-        self.roots = roots
-        self.children = children
-        self.extraColumns = extras.columns
-        self.byValue = position
-        self.isSearch = isSearch
+        return nil
+    }
+}
+
+/// A list's rows linked: the value index, each row's parent row (-1 for none), the roots and each row's children.
+struct ChoiceLinks {
+    var values: ChoiceValueIndex
+    var parents: [Int]
+    var roots: [Int] = []
+    var children: [[Int]]
+
+    /// No links yet, for `rows` rows.
+    init(rows: Int) {
+        values = ChoiceValueIndex(rows: rows)
+        parents = [Int](repeating: -1, count: rows)
+        children = [[Int]](repeating: [], count: rows)
+    }
+}
+
+/// A choice list as read, before its checks: one text, each row's cells as byte ranges of it (value, label and
+/// aliases in `bounds`, six offsets a row; the parent's value in `parentBounds`, two a row, empty for none), the
+/// rows' lines, and the first rows whose cells or aliases the reader found wrong (reported by the list's checks
+/// in row order).
+struct ChoiceListDraft {
+    var text = ""
+    let aliasSeparator: UInt8
+    var bounds: [Int] = []
+    var parentBounds: [Int] = []
+    var lines: [Int] = []
+    var cellProblem: (row: Int, problem: ChoiceListProblem)?
+    var aliasProblem: Int?
+    var extras: ChoiceExtras?
+
+    /// An empty draft with room for `rows` rows.
+    init(aliasSeparator: UInt8, rows: Int) {
+        self.aliasSeparator = aliasSeparator
+        reserve(rows: rows)
+    }
+
+    /// Room for `rows` rows.
+    mutating func reserve(rows: Int) {
+        bounds.reserveCapacity(rows * 6)
+        parentBounds.reserveCapacity(rows * 2)
+        lines.reserveCapacity(rows)
     }
 }
 

@@ -17,35 +17,40 @@ public enum ChoiceTable {
         var text = text
         // Read in place: a no-op for the embedded data files (literals) and for native strings.
         text.makeContiguousUTF8()
-        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, cellsChecked: cellsChecked) }
-            ?? .failure(ChoiceListProblem(line: 0, tr("no header row and no choices")))
-        let table = try parsed.get()
-        let extras = ChoiceExtras(columns: table.extras, text: text, ranges: table.extraRanges)
-        return try ChoiceList(rows: table.rows, extras: extras, checkedCells: table.cellProblem)
+        var parsed = Parsed()
+        let problem = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, cellsChecked: cellsChecked, into: &parsed) }
+        if let problem { if let problem { throw problem } } else { throw ChoiceListProblem(line: 0, tr("no header row and no choices")) }
+        parsed.draft.text = text
+        parsed.draft.extras = parsed.extras.isEmpty ? nil : ChoiceExtras(columns: parsed.extras, text: text, ranges: parsed.extraRanges)
+        return try ChoiceList(parsed.draft, isSearch: false)
     }
 
-    /// A data file's rows, and the first row whose cells are too long or hold a control character.
-    private typealias Parsed = (rows: [ChoiceRow], extras: [String], extraRanges: [Range<Int>],
-                                cellProblem: (row: Int, problem: ChoiceListProblem)?)
-
-    /// The rows of a data file's bytes, split without a String per line: each cell's size and controls are checked
-    /// on the bytes as the line is read (the first row with a problem is reported by `ChoiceList`, in the order its
-    /// other checks run), and only the cells a choice keeps become strings.
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, cellsChecked: Bool) -> Result<Parsed, ChoiceListProblem> {
-        var header: [String]?
-        var rows: [ChoiceRow] = []
+    /// A data file's rows as byte ranges (a draft of the list), its extra columns and their cells' ranges.
+    private struct Parsed {
+        var draft = ChoiceListDraft(aliasSeparator: UInt8(ascii: "|"), rows: 0)
+        var extras: [String] = []
         var extraRanges: [Range<Int>] = []
-        var cellProblem: (row: Int, problem: ChoiceListProblem)?
+    }
+
+    /// The rows of a data file's bytes, split without a String per line or cell: each row's cells are kept as byte
+    /// ranges (made strings when a choice is read), each cell's size and controls are checked on the bytes as the
+    /// line is read (the first row with a problem is reported by `ChoiceList`, in the order its other checks run).
+    /// The first problem found, or nil when `parsed` is filled in.
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, cellsChecked: Bool, into parsed: inout Parsed) -> ChoiceListProblem? {
+        var header: [String]?
+        let lines = lines(of: bytes)
+        parsed.draft.reserve(rows: lines.count)
         var columns: (label: Int?, aliases: Int?, parent: Int?, extras: [Int]) = (nil, nil, nil, [])
+        var cells = LineCells()
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-        for (n, line) in lines(of: bytes) {
-            let cells = ChoiceTable.cells(bytes, line, expected: header?.count ?? 8)
+        for (n, line) in lines {
+            ChoiceTable.cells(bytes, line, into: &cells)
             guard let names = header else {
-                let named = cells.map(string)
+                let named = cells.all.map(string)
                 guard named.first == "value" else {
-                    return .failure(ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'")))
+                    return ChoiceListProblem(line: n, tr("the first row names the columns, starting with 'value'"))
                 }
-                if Set(named).count != named.count { return .failure(ChoiceListProblem(line: n, tr("a column is named twice"))) }
+                if Set(named).count != named.count { return ChoiceListProblem(line: n, tr("a column is named twice")) }
                 header = named
                 columns.label = named.firstIndex(of: "label_" + Language.current.rawValue) ?? named.firstIndex(of: "label")
                 columns.aliases = named.firstIndex(of: "aliases")
@@ -53,50 +58,88 @@ public enum ChoiceTable {
                 columns.extras = named.indices.filter {
                     $0 > 0 && ![columns.label, columns.aliases, columns.parent].contains($0) && !ChoiceTable.isLabel(named[$0])
                 }
+                parsed.extraRanges.reserveCapacity(lines.count * columns.extras.count)
                 continue
             }
             guard cells.count == names.count else {
-                return .failure(ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns")))
+                return ChoiceListProblem(line: n, tr("\(cells.count) cells; the header has \(names.count) columns"))
             }
-            if rows.count >= ChoiceList.maxChoices {
-                return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
+            let row = parsed.draft.lines.count
+            if row >= ChoiceList.maxChoices {
+                return ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices"))
             }
-            if cellsChecked, cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells, line: n) { cellProblem = (rows.count, problem) }
-            var aliases: [String] = []
-            if let column = columns.aliases {
-                let cell = cells[column]
-                aliases.reserveCapacity(bytes[cell].reduce(1) { $1 == UInt8(ascii: "|") ? $0 + 1 : $0 })
-                var start = cell.lowerBound
-                for i in cell.lowerBound...cell.upperBound where i == cell.upperBound || bytes[i] == UInt8(ascii: "|") {
-                    if i > start { aliases.append(string(start..<i)) }
-                    start = i + 1
-                }
+            if cellsChecked, parsed.draft.cellProblem == nil, let problem = ChoiceTable.cellProblem(bytes, cells.all, line: n) { parsed.draft.cellProblem = (row, problem) }
+            let value = cells[0]
+            let none = value.upperBound..<value.upperBound
+            let label = columns.label.map { cells[$0] } ?? none
+            let aliases = columns.aliases.map { cells[$0] } ?? none
+            // More aliases than allowed needs a long cell (each a byte and a separator): only a long one is counted.
+            if parsed.draft.aliasProblem == nil, aliases.count > 2 * ChoiceList.maxAliases, aliasCount(bytes[aliases]) > ChoiceList.maxAliases {
+                parsed.draft.aliasProblem = row
             }
-            rows.append(ChoiceRow(
-                line: n, value: string(cells[0]), label: columns.label.map { string(cells[$0]) } ?? "",
-                aliases: aliases, parent: columns.parent.map { string(cells[$0]) }))
-            for column in columns.extras { extraRanges.append(cells[column]) }
+            let parent = columns.parent.map { cells[$0] } ?? none
+            parsed.draft.bounds.append(value.lowerBound)
+            parsed.draft.bounds.append(value.upperBound)
+            parsed.draft.bounds.append(label.lowerBound)
+            parsed.draft.bounds.append(label.upperBound)
+            parsed.draft.bounds.append(aliases.lowerBound)
+            parsed.draft.bounds.append(aliases.upperBound)
+            parsed.draft.parentBounds.append(parent.lowerBound)
+            parsed.draft.parentBounds.append(parent.upperBound)
+            parsed.draft.lines.append(n)
+            for column in columns.extras { parsed.extraRanges.append(cells[column]) }
         }
-        guard let names = header else { return .failure(ChoiceListProblem(line: 0, tr("no header row and no choices"))) }
-        return .success((rows, columns.extras.map { names[$0] }, extraRanges, cellProblem))
+        guard let names = header else { return ChoiceListProblem(line: 0, tr("no header row and no choices")) }
+        parsed.extras = columns.extras.map { names[$0] }
+        return nil
     }
 
-    /// The TAB-separated cells of a line, as byte ranges. A byte loop, not `SortedTableFile.cells`' memchr: choice
-    /// cells are short, and a memchr call per cell measured slower here (it wins on the phone files' long cells).
-    private static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, expected: Int = 8) -> [Range<Int>] {
-        var cells: [Range<Int>] = []
-        cells.reserveCapacity(expected)
-        var start = line.lowerBound
-        for i in line.lowerBound...line.upperBound where i == line.upperBound || bytes[i] == 0x09 {
-            cells.append(start..<i)
-            start = i + 1
+    /// The non-empty `|`-separated aliases in a cell.
+    private static func aliasCount(_ cell: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        var count = 0, length = 0
+        for byte in cell {
+            if byte == UInt8(ascii: "|") {
+                if length > 0 { count += 1 }
+                length = 0
+            } else {
+                length += 1
+            }
         }
-        return cells
+        return length > 0 ? count + 1 : count
+    }
+
+    /// The TAB-separated cells of a line, as byte ranges, into `cells` (one array serves every line: its first
+    /// `cells.count` are this line's). TABs found by `ByteFinder`, eight bytes at a time.
+    private static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into cells: inout LineCells) {
+        cells.count = 0
+        var start = line.lowerBound
+        ByteFinder.forEach(0x09, in: bytes, line) { tab in
+            cells.add(start..<tab)
+            start = tab + 1
+        }
+        cells.add(start..<line.upperBound)
+    }
+
+    /// A line's cells as byte ranges: an array kept from line to line (emptying it each time was measured), and how
+    /// many of it are this line's.
+    private struct LineCells {
+        private(set) var ranges: [Range<Int>] = []
+        var count = 0
+
+        mutating func add(_ cell: Range<Int>) {
+            if count < ranges.count { ranges[count] = cell } else { ranges.append(cell) }
+            count += 1
+        }
+
+        subscript(column: Int) -> Range<Int> { ranges[column] }
+
+        /// This line's cells.
+        var all: ArraySlice<Range<Int>> { ranges[..<count] }
     }
 
     /// What `ChoiceList` says of the first cell of a row that is too long or holds a control character (found in
     /// its bytes by `ControlCharacters.contains(inUTF8:)`), nil when every cell is fine.
-    private static func cellProblem(_ bytes: UnsafeBufferPointer<UInt8>, _ cells: [Range<Int>], line: Int) -> ChoiceListProblem? {
+    private static func cellProblem(_ bytes: UnsafeBufferPointer<UInt8>, _ cells: ArraySlice<Range<Int>>, line: Int) -> ChoiceListProblem? {
         for cell in cells {
             if cell.count > ChoiceList.maxCellBytes {
                 return ChoiceListProblem(line: line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
@@ -121,11 +164,12 @@ public enum ChoiceTable {
         text.makeContiguousUTF8()
         let parsed: Result<[ChoiceRow], ChoiceListProblem> = text.utf8.withContiguousStorageIfAvailable { bytes in
             var rows: [ChoiceRow] = []
+            var cells = LineCells()
             for (n, line) in lines(of: bytes) {
                 if rows.count >= ChoiceList.maxChoices {
                     return .failure(ChoiceListProblem(line: n, tr("more than \(ChoiceList.maxChoices) choices")))
                 }
-                let cells = ChoiceTable.cells(bytes, line)
+                ChoiceTable.cells(bytes, line, into: &cells)
                 if cells.count > 2 {
                     return .failure(ChoiceListProblem(line: n, tr("a line is value<TAB>label; this one has more cells")))
                 }
