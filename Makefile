@@ -49,6 +49,8 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
 release: deps static-libs
+	@# SwiftPM does not know the order file is an input of the link: a newer one forces a new link.
+	@if [ -e $(FL) ] && [ $(STARTUP_ORDER) -nt $(FL) ]; then rm -f $$(readlink -f $(FL)); fi
 	$(SWIFT) build --scratch-path $(RELEASE_DIR) $(RELEASE_FLAGS)
 
 # An archive that is not found is left out of the folder, and the link falls back to the shared library.

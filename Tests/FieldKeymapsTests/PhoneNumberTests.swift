@@ -59,7 +59,7 @@ import Testing
             #expect(region.nationalPrefixRewrite?.pattern.description == lazy.nationalPrefixRewrite?.pattern.description, "\(code)")
             #expect(region.nationalPrefixRewrite?.transform == lazy.nationalPrefixRewrite?.transform, "\(code)")
             #expect(region.kinds.map(\.0) == lazy.kinds.map(\.0), "\(code)")
-            #expect(zip(region.kinds, lazy.kinds).allSatisfy { $0.1 == $1.1 } && region.general == lazy.general, "\(code)")
+            #expect(zip(region.kinds, lazy.kinds).allSatisfy { $0.1.dfa == $1.1.dfa } && region.general == lazy.general, "\(code)")
             #expect(region.examples.map(\.number) == lazy.examples.map(\.number), "\(code)")
             #expect(region.formats.map(\.format) == lazy.formats.map(\.format), "\(code)")
             // Each format's leading-digits automata, decoded when first asked for, are the ones the checked read has.
@@ -144,6 +144,27 @@ import Testing
         switch PhoneMetadata.parse(regions: regions, patterns: patterns, formats: lines.joined(separator: "\n")) {
         case .success: Issue.record("a malformed automaton was read")
         case .failure(let problem): #expect(problem.line == row + 1 && problem.message == "a format row is malformed", "\(problem)")
+        }
+    }
+
+    /// A kind's automaton is decoded when first matched, so custom metadata with a malformed one is refused when
+    /// read whole, at its row.
+    @Test func aMalformedKindAutomatonIsRefusedAtItsLine() throws {
+        let patterns = ShippedData.files["data/phone-patterns.tsv"] ?? ""
+        var lines = patterns.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("value\t") })
+        let kind = try #require(lines[header].split(separator: "\t").firstIndex(of: "kind"))
+        let dfa = try #require(lines[header].split(separator: "\t").firstIndex(of: "dfa"))
+        let row = try #require(lines.indices.first { i in
+            i > header && lines[i].split(separator: "\t", omittingEmptySubsequences: false).dropFirst(kind).first == "fixed_line" && lines[i].contains("\tCN\t")
+        })
+        var cells = lines[row].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        cells[dfa] = "0,1"
+        lines[row] = cells.joined(separator: "\t")
+        let regions = ShippedData.files["data/phone-regions.tsv"] ?? "", formats = ShippedData.files["data/phone-formats.tsv"] ?? ""
+        switch PhoneMetadata.parse(regions: regions, patterns: lines.joined(separator: "\n"), formats: formats) {
+        case .success: Issue.record("a malformed automaton was read")
+        case .failure(let problem): #expect(problem.line == row + 1 && problem.message == "a pattern row needs region, kind and a DFA", "\(problem)")
         }
     }
 

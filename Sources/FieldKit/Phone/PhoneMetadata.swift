@@ -75,7 +75,7 @@ public final class PhoneRegion: Sendable {
     /// The whole-number pattern of any valid number (`general`).
     var general: DigitDFA? { numbers.general }
     /// One pattern per kind.
-    var kinds: [(PhoneKind, DigitDFA)] { numbers.kinds }
+    var kinds: [(PhoneKind, KindPattern)] { numbers.kinds }
     /// The metadata's example number of each kind that has one (national significant number, digits), in
     /// `PhoneKind` order: a phone field's placeholder. Kept apart from `kinds`, which every checked number walks.
     public var examples: [(kind: PhoneKind, number: String)] { numbers.examples }

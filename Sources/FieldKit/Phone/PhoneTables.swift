@@ -10,8 +10,8 @@ import Darwin
 final class PhoneRegionNumbers: Sendable {
     /// The whole-number pattern of any valid number.
     let general: DigitDFA?
-    /// One pattern per kind, in `PhoneKind` order.
-    let kinds: [(PhoneKind, DigitDFA)]
+    /// One pattern per kind, in `PhoneKind` order, each decoded when first matched.
+    let kinds: [(PhoneKind, KindPattern)]
     /// The example number of each kind that has one (national digits), in `PhoneKind` order.
     let examples: [(kind: PhoneKind, number: String)]
     /// The lengths of the general pattern's numbers (every length when it has none).
@@ -21,7 +21,7 @@ final class PhoneRegionNumbers: Sendable {
     /// Its separate international formats, empty when the national ones serve.
     let internationalFormats: [PhoneFormat]
 
-    init(general: DigitDFA?, kinds: [(PhoneKind, DigitDFA)], examples: [(kind: PhoneKind, number: String)],
+    init(general: DigitDFA?, kinds: [(PhoneKind, KindPattern)], examples: [(kind: PhoneKind, number: String)],
          formats: [PhoneFormat], internationalFormats: [PhoneFormat]) {
         self.general = general
         self.kinds = kinds
@@ -49,17 +49,19 @@ final class PhoneTables: Sendable {
     /// (`check`: every format's leading-digits automata decoded now, not when first used).
     func numbers(of region: String, check: Bool = false) -> Result<PhoneRegionNumbers, ChoiceListProblem> {
         var general: DigitDFA?
-        var byKind: [String: (DigitDFA, String)] = [:]
+        var byKind: [String: (KindPattern, String)] = [:]
         for (offset, row) in patterns.rows(of: region) {
-            guard let kind = row["kind"], let text = row["dfa"], !text.isEmpty, let dfa = DigitDFA(encoded: text) else {
+            // The general pattern is decoded now (its lengths are asked for every number), the kinds' when first
+            // matched (`check`: now, to find a malformed one).
+            guard let kind = row["kind"], let text = row["dfa"], !text.isEmpty, let pattern = KindPattern(encoded: text, check: check) else {
                 return .failure(ChoiceListProblem(line: patterns.line(at: offset), tr("a pattern row needs region, kind and a DFA")))
             }
-            if kind == "general" { general = dfa }
+            if kind == "general" { general = pattern.dfa }
             // Not checked here (digits, by the generator and PhoneMetadataDataTests): a placeholder goes through
             // the field's layout, which takes digits only.
-            if byKind[kind] == nil { byKind[kind] = (dfa, row["example"] ?? "") }
+            if byKind[kind] == nil { byKind[kind] = (pattern, row["example"] ?? "") }
         }
-        var kinds: [(PhoneKind, DigitDFA)] = [], examples: [(kind: PhoneKind, number: String)] = []
+        var kinds: [(PhoneKind, KindPattern)] = [], examples: [(kind: PhoneKind, number: String)] = []
         for kind in PhoneKind.allCases {
             guard let (pattern, example) = byKind[kind.rawValue] else { continue }
             kinds.append((kind, pattern))

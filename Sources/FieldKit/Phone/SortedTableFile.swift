@@ -151,34 +151,33 @@ final class SortedTableFile: Sendable {
     }
 
     /// Calls `body` with every row's byte offset and the cell ranges of `columns` (nil where a row stops before
-    /// one), in file order; `body` returns false to stop.
-    func forEachRow(cells wanted: [Int], _ body: (UnsafeBufferPointer<UInt8>, Int, [Range<Int>?]) -> Bool) {
+    /// one; valid only during the call), in file order; `body` returns false to stop.
+    func forEachRow(cells wanted: [Int], _ body: (UnsafeBufferPointer<UInt8>, Int, UnsafeBufferPointer<Range<Int>?>) -> Bool) {
+        // One buffer of cells for all rows, and one walk from tab to tab up to the last column wanted, with no
+        // closure or array made per row: the calling-code index reads three cells of every row of the regions file.
+        let last = wanted.max() ?? -1
+        // Column → its first place in `cells` (-1: not wanted); a column wanted twice is copied to its other places.
+        var place = [Int](repeating: -1, count: last + 1)
+        for (i, column) in wanted.enumerated().reversed() where column >= 0 { place[column] = i }
+        let cells = UnsafeMutableBufferPointer<Range<Int>?>.allocate(capacity: wanted.count)
+        cells.initialize(repeating: nil)
+        defer { cells.deallocate() }
         withBytes { buffer in
             guard let base = buffer.baseAddress else { return }
-            // One list of cells for all rows, and one walk from tab to tab up to the last column wanted (the
-            // calling-code index reads three cells of every row of the regions file).
-            var cells = [Range<Int>?](repeating: nil, count: wanted.count)
-            let last = wanted.max() ?? -1
-            // Column → its place in `cells` (-1: not wanted); a column wanted twice keeps its first place, and
-            // the others are copied from it.
-            var place = [Int](repeating: -1, count: last + 1)
-            for (i, column) in wanted.enumerated().reversed() where column >= 0 { place[column] = i }
             var start = bodyStart
             while start < buffer.count {
                 let end = SortedTableFile.lineEnd(buffer, from: start)
-                cells.withUnsafeMutableBufferPointer { cells in
-                    for i in cells.indices { cells[i] = nil }
-                    var cellStart = start, column = 0
-                    while column <= last {
-                        let tab = memchr(base + cellStart, 0x09, end - cellStart).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
-                        if place[column] >= 0 { cells[place[column]] = cellStart..<(tab ?? end) }
-                        guard let tab else { break }
-                        cellStart = tab + 1
-                        column += 1
-                    }
-                    for (i, column) in wanted.enumerated() where column >= 0 && place[column] != i { cells[i] = cells[place[column]] }
+                for i in cells.indices { cells[i] = nil }
+                var cellStart = start, column = 0
+                while column <= last {
+                    let tab = memchr(base + cellStart, 0x09, end - cellStart).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
+                    if place[column] >= 0 { cells[place[column]] = cellStart..<(tab ?? end) }
+                    guard let tab else { break }
+                    cellStart = tab + 1
+                    column += 1
                 }
-                guard body(buffer, start, cells) else { return }
+                for (i, column) in wanted.enumerated() where column >= 0 && place[column] != i { cells[i] = cells[place[column]] }
+                guard body(buffer, start, UnsafeBufferPointer(cells)) else { return }
                 start = end + 1
             }
         }
