@@ -49,6 +49,47 @@ import Testing
         #expect(MessageCatalogue.zh.translations.count == (try Self.entries("zh.po")).count)
     }
 
+    /// A message is found where it lies in the file (by its msgid's hash) as the table of every entry has it: every
+    /// msgid of the shipped catalogue, English text it lacks, and the entries a table drops (fuzzy, untranslated,
+    /// the header).
+    @Test func aMessageLookedUpWhereItLiesIsTheOneTheWholeTableHas() throws {
+        let table = MessageCatalogue.zh.translations
+        #expect(table.count > 500)
+        for msgid in try Self.entries("zh.po").keys {
+            #expect(MessageCatalogue.zh.translation(of: msgid) == table[msgid], "\(msgid.debugDescription)")
+        }
+        for missing in ["", "not a message", "type a value", "Type a value ", "{0} of {1}x"] {
+            #expect(MessageCatalogue.zh.translation(of: missing) == table[missing], "\(missing.debugDescription)")
+        }
+        let made = MessageCatalogue(poText: """
+            msgid ""
+            msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgid "twice"
+            msgstr "一"
+
+            #, fuzzy
+            msgid "fuzzy"
+            msgstr "模糊"
+
+            msgid "empty"
+            msgstr ""
+
+            msgid "twice"
+            msgstr "二"
+            msgid "right after"
+            msgstr "紧接"
+            # a comment
+            msgid "after a comment"
+            "\\ttab"
+            msgstr "注释后"
+            """)
+        for key in ["", "twice", "fuzzy", "empty", "right after", "after a comment\ttab", "nothing"] {
+            #expect(made.translation(of: key) == made.translations[key], "\(key.debugDescription)")
+        }
+        #expect(made.translation(of: "twice") == "二" && made.translation(of: "after a comment\ttab") == "注释后")
+    }
+
     @Test func aPlaceholderCheckCatchesAMissingOrExtraValue() {
         #expect(MessageCatalogue.placeholders("needs {0}, has {1}") == [0, 1])
         #expect(MessageCatalogue.placeholders("需要 {0}") != MessageCatalogue.placeholders("needs {0}, has {1}"))

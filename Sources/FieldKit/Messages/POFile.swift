@@ -28,18 +28,32 @@ public enum POFile {
 
     private enum Field { case msgid, msgstr }
 
-    private static func entries(bytes: UnsafeBufferPointer<UInt8>) -> [Entry] {
-        var entries: [Entry] = []
-        var current = Entry()
+    /// What a reader does with the parts of a file's lines, in order (`walk`).
+    private protocol Reader {
+        /// An entry begins: its `msgid` line, with the offset of the entry's first line (a comment, or the msgid).
+        mutating func begin(at offset: Int)
+        /// The entry is marked `#, fuzzy`.
+        mutating func markFuzzy()
+        /// One quoted part of the msgid or the msgstr, as written (`"…"`, escapes undone by the reader): the
+        /// field's first (`continuing` false: it replaces what the field held) or one of the lines after it.
+        mutating func append(_ quoted: UnsafeBufferPointer<UInt8>, to field: Field, continuing: Bool)
+        /// The entry ended; false stops the walk.
+        mutating func finish() -> Bool
+    }
+
+    /// The one reading of the grammar: lines from `offset` to the end, each given to `reader` as what it is.
+    private static func walk<R: Reader>(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, _ reader: inout R) {
         var field: Field?
-        var started = false
-        func finish() {
-            if started { entries.append(current) }
-            current = Entry()
+        var started = false, fuzzy = false
+        var entryStart = offset
+        func finish() -> Bool {
+            let more = started ? reader.finish() : true
             field = nil
             started = false
+            fuzzy = false
+            return more
         }
-        var start = 0
+        var start = offset
         while start <= bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
@@ -48,32 +62,112 @@ public enum POFile {
             while first < last && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
             if last > first && bytes[last - 1] == 0x0D { last -= 1 }
             let line = UnsafeBufferPointer(rebasing: bytes[first..<last])
-            if line.isEmpty { finish(); continue }
+            if line.isEmpty {
+                guard finish() else { return }
+                entryStart = end + 1
+                continue
+            }
             if line[0] == UInt8(ascii: "#") {
-                if started && field == .msgstr { finish() }
-                if line.count > 1 && line[1] == UInt8(ascii: ",") && contains(line, "fuzzy") { current.fuzzy = true }
+                if started && field == .msgstr {
+                    guard finish() else { return }
+                    entryStart = start
+                }
+                if line.count > 1 && line[1] == UInt8(ascii: ",") && contains(line, "fuzzy") {
+                    if started { reader.markFuzzy() } else { fuzzy = true }
+                }
                 continue
             }
             if starts(line, "msgid ") {
-                if started && field == .msgstr { finish() }
+                if started && field == .msgstr {
+                    guard finish() else { return }
+                    entryStart = start
+                }
+                if !started {
+                    reader.begin(at: entryStart)
+                    if fuzzy { reader.markFuzzy() }
+                }
                 started = true
                 field = .msgid
-                current.msgid = unquote(UnsafeBufferPointer(rebasing: line[6...]))
+                reader.append(UnsafeBufferPointer(rebasing: line[6...]), to: .msgid, continuing: false)
             } else if starts(line, "msgstr ") {
                 field = .msgstr
-                current.msgstr = unquote(UnsafeBufferPointer(rebasing: line[7...]))
+                reader.append(UnsafeBufferPointer(rebasing: line[7...]), to: .msgstr, continuing: false)
             } else if line[0] == UInt8(ascii: "\""), let open = field {
-                switch open {
-                case .msgid: current.msgid += unquote(line)
-                case .msgstr: current.msgstr += unquote(line)
-                }
+                reader.append(line, to: open, continuing: true)
             } else {
                 field = nil  // msgctxt, msgid_plural, msgstr[n]: not used here
             }
         }
-        finish()
-        return entries
+        _ = finish()
     }
+
+    /// Reads entries whole, as strings.
+    private struct EntryReader: Reader {
+        var entries: [Entry] = []
+        var current = Entry()
+        /// How many entries to read.
+        let limit: Int
+        mutating func begin(at offset: Int) { current = Entry() }
+        mutating func markFuzzy() { current.fuzzy = true }
+        mutating func append(_ quoted: UnsafeBufferPointer<UInt8>, to field: Field, continuing: Bool) {
+            let text = unquote(quoted)
+            switch field {
+            case .msgid: current.msgid = continuing ? current.msgid + text : text
+            case .msgstr: current.msgstr = continuing ? current.msgstr + text : text
+            }
+        }
+        mutating func finish() -> Bool {
+            entries.append(current)
+            return entries.count < limit
+        }
+    }
+
+    private static func entries(bytes: UnsafeBufferPointer<UInt8>) -> [Entry] {
+        var reader = EntryReader(limit: .max)
+        walk(bytes, from: 0, &reader)
+        return reader.entries
+    }
+
+    /// The first entry whose lines begin at byte `offset` of `bytes` (an offset `index` gave), nil when none does.
+    static func entry(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Entry? {
+        var reader = EntryReader(limit: 1)
+        walk(bytes, from: offset, &reader)
+        return reader.entries.first
+    }
+
+    /// Every entry's msgid hashed (`hash(of:)` of its text, escapes undone) with the offset its lines begin at,
+    /// sorted by hash: finding a message this way makes no string for the entries not asked for.
+    static func index(_ bytes: UnsafeBufferPointer<UInt8>) -> [(hash: UInt64, offset: Int)] {
+        struct Hashing: Reader {
+            var found: [(hash: UInt64, offset: Int)] = []
+            var hash = POFile.hashSeed
+            var offset = 0
+            mutating func begin(at offset: Int) { (hash, self.offset) = (POFile.hashSeed, offset) }
+            mutating func markFuzzy() {}
+            mutating func append(_ quoted: UnsafeBufferPointer<UInt8>, to field: Field, continuing: Bool) {
+                guard field == .msgid else { return }
+                if !continuing { hash = POFile.hashSeed }
+                POFile.unescape(quoted) { byte in hash = POFile.hash(hash, byte) }
+            }
+            mutating func finish() -> Bool {
+                found.append((hash, offset))
+                return true
+            }
+        }
+        var reader = Hashing()
+        walk(bytes, from: 0, &reader)
+        return reader.found.sorted { ($0.hash, $0.offset) < ($1.hash, $1.offset) }
+    }
+
+    /// FNV-1a's offset basis: the hash of no bytes.
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// FNV-1a's step: `hash` with one more byte.
+    @inline(__always)
+    static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+
+    /// The hash `index` gives a msgid of this text.
+    static func hash(of text: String) -> UInt64 { text.utf8.reduce(hashSeed) { hash($0, $1) } }
 
     private static func starts(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
@@ -108,22 +202,33 @@ public enum POFile {
         }
         var out: [UInt8] = []
         out.reserveCapacity(last - first)
+        unescape(UnsafeBufferPointer(rebasing: quoted[(first - 1)...])) { out.append($0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Each byte of a quoted C string's text (`"a\"b\n"` → `a`, `"`, `b`, newline), escapes undone: escapes are
+    /// ASCII, so a byte after a backslash that is not one is kept as it is.
+    static func unescape(_ quoted: UnsafeBufferPointer<UInt8>, _ byte: (UInt8) -> Void) {
+        var first = 0, last = quoted.count
+        while first < last && quoted[first] == 0x20 { first += 1 }
+        guard first < last, quoted[first] == UInt8(ascii: "\"") else { return }
+        first += 1
+        if last > first && quoted[last - 1] == UInt8(ascii: "\"") { last -= 1 }
         var escaping = false
-        for byte in quoted[first..<last] {
+        for b in quoted[first..<last] {
             if escaping {
-                switch byte {
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                default: out.append(byte)
+                switch b {
+                case UInt8(ascii: "n"): byte(0x0A)
+                case UInt8(ascii: "t"): byte(0x09)
+                case UInt8(ascii: "r"): byte(0x0D)
+                default: byte(b)
                 }
                 escaping = false
-            } else if byte == UInt8(ascii: "\\") {
+            } else if b == UInt8(ascii: "\\") {
                 escaping = true
             } else {
-                out.append(byte)
+                byte(b)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
