@@ -36,9 +36,15 @@ extension PostgresSink {
         }
     }
 
-    /// The columns of `table` in this session's schema, in order (none when there is no such table).
+    /// The columns of `table` in this session's schema, in order (none when there is no such table or view). Read
+    /// from the catalogue itself: information_schema's view of it costs a fresh session about 5 ms to plan, twice
+    /// at every start.
     func columns(of table: String) throws(SinkError) -> [String] {
-        try exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
-                 [table]).map { $0.first ?? "" }
+        let sql = """
+            SELECT a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+            WHERE a.attrelid = to_regclass(quote_ident(current_schema()) || '.' || quote_ident($1))
+            AND a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'v', 'f', 'p') ORDER BY a.attnum
+            """
+        return try exec(sql, [table]).map { $0.first ?? "" }
     }
 }
