@@ -55,8 +55,11 @@ public enum POFile {
         }
         var start = offset
         while start <= bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            // memchr: the shipped catalogue is 87 KB, walked whole at the first look-up.
+            var end = bytes.count
+            if start < bytes.count, let base = bytes.baseAddress, let newline = memchr(base + start, 0x0A, bytes.count - start) {
+                end = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base
+            }
             defer { start = end + 1 }
             var first = start, last = end
             while first < last && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
@@ -147,6 +150,19 @@ public enum POFile {
             mutating func append(_ quoted: UnsafeBufferPointer<UInt8>, to field: Field, continuing: Bool) {
                 guard field == .msgid else { return }
                 if !continuing { hash = POFile.hashSeed }
+                // Most parts escape nothing: their bytes between the quotes are hashed in a plain loop (as
+                // `unescape` would give them).
+                if let base = quoted.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), quoted.count) == nil {
+                    var first = 0, last = quoted.count
+                    while first < last && quoted[first] == 0x20 { first += 1 }
+                    guard first < last, quoted[first] == UInt8(ascii: "\"") else { return }
+                    first += 1
+                    if last > first && quoted[last - 1] == UInt8(ascii: "\"") { last -= 1 }
+                    var h = hash
+                    for i in first..<last { h = POFile.hash(h, quoted[i]) }
+                    hash = h
+                    return
+                }
                 POFile.unescape(quoted) { byte in hash = POFile.hash(hash, byte) }
             }
             mutating func finish() -> Bool {
