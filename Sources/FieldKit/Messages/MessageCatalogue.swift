@@ -1,7 +1,8 @@
 /// The translations of one language: English message (with `{0}` placeholders) → translated message.
 ///
 /// The source is a gettext `.po` file (`po/zh.po`), embedded in the binary (`ShippedCatalogues`) so a copied
-/// binary needs no installed catalogue; it is parsed on first use, only when that language is chosen.
+/// binary needs no installed catalogue; a message is read from it when first asked for, only when that language is
+/// chosen.
 public final class MessageCatalogue: Sendable {
     /// The `.po` file's text (contiguous UTF-8).
     private let text: String
