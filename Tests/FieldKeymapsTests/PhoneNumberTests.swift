@@ -88,6 +88,21 @@ import Testing
         }
     }
 
+    /// A code's regions read from the file for that code alone (before the index of every code is built) are the
+    /// ones the index gives, main region first, for every code a number can start with.
+    @Test func oneCodesRegionsReadAloneAreTheIndexs() throws {
+        let fresh = try PhoneMetadata.load(regions: ShippedData.files["data/phone-regions.tsv"] ?? "",
+                                           patterns: ShippedData.files["data/phone-patterns.tsv"] ?? "",
+                                           formats: ShippedData.files["data/phone-formats.tsv"] ?? "").get()
+        let alone = (0...999).map { fresh.regionCodes(sharing: $0) }
+        #expect(alone[86] == ["CN"] && alone[1].first == "US" && alone[1].count == 25 && alone[44].first == "GB")
+        let index = fresh.byCallingCode
+        for code in 0...999 {
+            #expect(alone[code] == (index[code] ?? []), "+\(code)")
+            #expect(fresh.regionCodes(sharing: code) == alone[code], "+\(code), the index built")
+        }
+    }
+
     /// The lookups find a region's rows by a binary search, so custom metadata whose rows are out of order (or
     /// have a gap) is refused when read whole, at the row that breaks the order.
     @Test func rowsOutOfOrderAreRefusedAtTheirLine() throws {

@@ -183,6 +183,22 @@ final class SortedTableFile: Sendable {
         }
     }
 
+    /// Calls `body` with the cells `read` of every row whose cell `column` holds exactly `value`, in file order.
+    /// Only that cell is found in rows that do not match (one memchr per tab before it).
+    func forEachRow(where column: Int, is value: [UInt8], read: [Int], _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>?]) -> Void) {
+        withBytes { buffer in
+            var start = bodyStart
+            while start < buffer.count {
+                let end = SortedTableFile.lineEnd(buffer, from: start)
+                if let cell = SortedTableFile.cell(buffer, start..<end, column: column), cell.count == value.count,
+                   buffer[cell].elementsEqual(value) {
+                    body(buffer, read.map { $0 < 0 ? nil : SortedTableFile.cell(buffer, start..<end, column: $0) })
+                }
+                start = end + 1
+            }
+        }
+    }
+
     /// The line number (1-based) of the row at byte `offset`, for a problem's position.
     func line(at offset: Int) -> Int {
         withBytes { buffer in
