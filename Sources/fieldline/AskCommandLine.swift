@@ -24,7 +24,7 @@ enum AskCommandLine {
                 continue
             }
             let (name, inlineValue) = split(argument)
-            guard let option = AskOption.bySpelling[name], seen.insert(option.canonical).inserted else { return nil }
+            guard let option = AskOption.named(name), seen.insert(option.canonical).inserted else { return nil }
             switch option.storage {
             case .flag(let store):
                 guard inlineValue == nil else { return nil }

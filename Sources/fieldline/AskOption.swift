@@ -162,7 +162,11 @@ extension AskOption {
     /// Every option `ask` takes.
     static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret, placeholder]
 
-    /// Each spelling (`--max` too) with its option.
-    static let bySpelling: [String: AskOption] = Dictionary(
-        uniqueKeysWithValues: all.flatMap { option in option.spellings.map { ($0, option) } })
+    /// The option spelled `spelling` (`--max` too), nil for none. A search of the list, not a dictionary: a
+    /// command line names a few options, and hashing every spelling to build the table cost more than that.
+    static func named(_ spelling: String) -> AskOption? {
+        guard spelling.hasPrefix("--") else { return nil }
+        let name = String(spelling.dropFirst(2))
+        return all.first { $0.names.contains(name) }
+    }
 }

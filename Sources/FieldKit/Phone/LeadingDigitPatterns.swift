@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A format's leading-digits automata (broadest first), each decoded from its part of the formats file's cell the
 /// first time it is asked for: a region's formats are read before a phone field's first key, and decoding all of
 /// China's 40 automata was a third of that, while a number asks for a few.
@@ -19,12 +25,19 @@ final class LeadingDigitPatterns: Sendable {
     init?(cell: String, check: Bool) {
         var parts: [Range<Int>] = [], malformed = false, text = cell
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            // The separators found with memchr: a region's cells hold kilobytes of automata, looked over at start.
             var start = 0
-            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "|") {
-                defer { start = i + 1 }
-                guard i > start else { continue }
-                if check && DigitDFA(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i])) == nil { malformed = true }
-                parts.append(start..<i)
+            while start <= bytes.count {
+                var end = bytes.count
+                if start < bytes.count, let bar = memchr(base + start, Int32(UInt8(ascii: "|")), bytes.count - start) {
+                    end = UnsafePointer<UInt8>(bar.assumingMemoryBound(to: UInt8.self)) - base
+                }
+                if end > start {
+                    if check && DigitDFA(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])) == nil { malformed = true }
+                    parts.append(start..<end)
+                }
+                start = end + 1
             }
         }
         guard !malformed else { return nil }
