@@ -124,63 +124,51 @@ import Testing
         }
     }
 
+    /// The shipped phone files read whole, one cell of one row of `file` changed: the changed row's line and the
+    /// problem the read stops at (nil when it reads). The row is the first whose cells (by the header's names)
+    /// `isRow` picks.
+    static func readWhole(changing column: String, in file: String, of isRow: ([String: String]) -> Bool,
+                          to change: (String) -> String) throws -> (line: Int, problem: ChoiceListProblem?) {
+        var files = ["regions": "data/phone-regions.tsv", "patterns": "data/phone-patterns.tsv", "formats": "data/phone-formats.tsv"]
+            .mapValues { ShippedData.files[$0] ?? "" }
+        var lines = try #require(files[file]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("value\t") })
+        let names = lines[header].split(separator: "\t").map(String.init)
+        let index = try #require(names.firstIndex(of: column))
+        func cells(_ line: String) -> [String] { line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let row = try #require(lines.indices.first { $0 > header && isRow(Dictionary(zip(names, cells(lines[$0])), uniquingKeysWith: { a, _ in a })) })
+        var changed = cells(lines[row])
+        changed[index] = change(changed[index])
+        lines[row] = changed.joined(separator: "\t")
+        files[file] = lines.joined(separator: "\n")
+        switch PhoneMetadata.parse(regions: files["regions"]!, patterns: files["patterns"]!, formats: files["formats"]!) {
+        case .success: return (row + 1, nil)
+        case .failure(let problem): return (row + 1, problem)
+        }
+    }
+
     /// A rewriting national prefix rule is compiled when a number first needs it, so custom metadata whose rule does
     /// not compile is refused when read whole, at its row.
     @Test func aRuleThatDoesNotCompileIsRefusedAtItsLine() throws {
-        let regions = ShippedData.files["data/phone-regions.tsv"] ?? ""
-        var lines = regions.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let header = try #require(lines.firstIndex { $0.hasPrefix("value\t") })
-        let column = try #require(lines[header].split(separator: "\t").firstIndex(of: "national_prefix_for_parsing"))
-        let row = try #require(lines.indices.first { $0 > header && lines[$0].hasPrefix("AR\t") })
-        var cells = lines[row].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        #expect(PhoneMetadata.hasCaptureGroup(cells[column]), "AR's rule rewrites: \(cells[column])")
-        cells[column] = "0?(9"
-        lines[row] = cells.joined(separator: "\t")
-        let patterns = ShippedData.files["data/phone-patterns.tsv"] ?? "", formats = ShippedData.files["data/phone-formats.tsv"] ?? ""
-        switch PhoneMetadata.parse(regions: lines.joined(separator: "\n"), patterns: patterns, formats: formats) {
-        case .success: Issue.record("a rule that does not compile was read")
-        case .failure(let problem):
-            #expect(problem.line == row + 1 && problem.message == "national_prefix_for_parsing does not compile", "\(problem)")
+        let (line, problem) = try Self.readWhole(changing: "national_prefix_for_parsing", in: "regions", of: { $0["value"] == "AR" }) { rule in
+            #expect(PhoneMetadata.hasCaptureGroup(rule), "AR's rule rewrites: \(rule)")
+            return "0?(9"
         }
+        #expect(problem?.line == line && problem?.message == "national_prefix_for_parsing does not compile", "\(String(describing: problem))")
     }
 
     /// A format's leading-digits automata are decoded when first used, so custom metadata with a malformed one is
     /// refused when read whole, at its row.
     @Test func aMalformedLeadingDigitsAutomatonIsRefusedAtItsLine() throws {
-        let formats = ShippedData.files["data/phone-formats.tsv"] ?? ""
-        var lines = formats.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let header = try #require(lines.firstIndex { $0.hasPrefix("key\t") || $0.contains("\tleading_digits_dfas") })
-        let column = try #require(lines[header].split(separator: "\t").firstIndex(of: "leading_digits_dfas"))
-        let row = try #require(lines.indices.first { $0 > header && lines[$0].hasPrefix("CN:3\t") })
-        var cells = lines[row].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        cells[column] += "|0,1"
-        lines[row] = cells.joined(separator: "\t")
-        let regions = ShippedData.files["data/phone-regions.tsv"] ?? "", patterns = ShippedData.files["data/phone-patterns.tsv"] ?? ""
-        switch PhoneMetadata.parse(regions: regions, patterns: patterns, formats: lines.joined(separator: "\n")) {
-        case .success: Issue.record("a malformed automaton was read")
-        case .failure(let problem): #expect(problem.line == row + 1 && problem.message == "a format row is malformed", "\(problem)")
-        }
+        let (line, problem) = try Self.readWhole(changing: "leading_digits_dfas", in: "formats", of: { $0["value"] == "CN:3" }) { $0 + "|0,1" }
+        #expect(problem?.line == line && problem?.message == "a format row is malformed", "\(String(describing: problem))")
     }
 
     /// A kind's automaton is decoded when first matched, so custom metadata with a malformed one is refused when
     /// read whole, at its row.
     @Test func aMalformedKindAutomatonIsRefusedAtItsLine() throws {
-        let patterns = ShippedData.files["data/phone-patterns.tsv"] ?? ""
-        var lines = patterns.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let header = try #require(lines.firstIndex { $0.hasPrefix("value\t") })
-        let kind = try #require(lines[header].split(separator: "\t").firstIndex(of: "kind"))
-        let dfa = try #require(lines[header].split(separator: "\t").firstIndex(of: "dfa"))
-        let row = try #require(lines.indices.first { i in
-            i > header && lines[i].split(separator: "\t", omittingEmptySubsequences: false).dropFirst(kind).first == "fixed_line" && lines[i].contains("\tCN\t")
-        })
-        var cells = lines[row].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        cells[dfa] = "0,1"
-        lines[row] = cells.joined(separator: "\t")
-        let regions = ShippedData.files["data/phone-regions.tsv"] ?? "", formats = ShippedData.files["data/phone-formats.tsv"] ?? ""
-        switch PhoneMetadata.parse(regions: regions, patterns: lines.joined(separator: "\n"), formats: formats) {
-        case .success: Issue.record("a malformed automaton was read")
-        case .failure(let problem): #expect(problem.line == row + 1 && problem.message == "a pattern row needs region, kind and a DFA", "\(problem)")
-        }
+        let (line, problem) = try Self.readWhole(changing: "dfa", in: "patterns", of: { $0["region"] == "CN" && $0["kind"] == "fixed_line" }) { _ in "0,1" }
+        #expect(problem?.line == line && problem?.message == "a pattern row needs region, kind and a DFA", "\(String(describing: problem))")
     }
 
     @Test(arguments: [

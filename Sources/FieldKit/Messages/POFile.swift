@@ -150,20 +150,15 @@ public enum POFile {
             mutating func append(_ quoted: UnsafeBufferPointer<UInt8>, to field: Field, continuing: Bool) {
                 guard field == .msgid else { return }
                 if !continuing { hash = POFile.hashSeed }
-                // Most parts escape nothing: their bytes between the quotes are hashed in a plain loop (as
-                // `unescape` would give them).
-                if let base = quoted.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), quoted.count) == nil {
-                    var first = 0, last = quoted.count
-                    while first < last && quoted[first] == 0x20 { first += 1 }
-                    guard first < last, quoted[first] == UInt8(ascii: "\"") else { return }
-                    first += 1
-                    if last > first && quoted[last - 1] == UInt8(ascii: "\"") { last -= 1 }
-                    var h = hash
-                    for i in first..<last { h = POFile.hash(h, quoted[i]) }
-                    hash = h
-                    return
+                guard let text = POFile.body(quoted) else { return }
+                var h = hash
+                // Most parts escape nothing: their bytes are hashed in a plain loop.
+                if let base = text.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), text.count) == nil {
+                    for byte in text { h = POFile.hash(h, byte) }
+                } else {
+                    POFile.unescape(text) { byte in h = POFile.hash(h, byte) }
                 }
-                POFile.unescape(quoted) { byte in hash = POFile.hash(hash, byte) }
+                hash = h
             }
             mutating func finish() -> Bool {
                 found.append((hash, offset))
@@ -203,35 +198,35 @@ public enum POFile {
         return text.withUTF8(unquote)
     }
 
-    /// `unquote` of the string's UTF-8 bytes: escapes are ASCII, so a byte after a backslash that is not one is
-    /// kept as it is and the bytes after it follow unchanged.
+    /// `unquote` of the string's UTF-8 bytes.
     private static func unquote(_ quoted: UnsafeBufferPointer<UInt8>) -> String {
-        var first = 0, last = quoted.count
-        while first < last && quoted[first] == 0x20 { first += 1 }
-        guard first < last, quoted[first] == UInt8(ascii: "\"") else { return "" }
-        first += 1
-        if last > first && quoted[last - 1] == UInt8(ascii: "\"") { last -= 1 }
-        let body = UnsafeBufferPointer(rebasing: quoted[first..<last])
+        guard let text = body(quoted) else { return "" }
         // Most strings escape nothing: their bytes are the text.
-        if let base = body.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), body.count) == nil {
-            return String(decoding: body, as: UTF8.self)
+        if let base = text.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), text.count) == nil {
+            return String(decoding: text, as: UTF8.self)
         }
         var out: [UInt8] = []
-        out.reserveCapacity(last - first)
-        unescape(UnsafeBufferPointer(rebasing: quoted[(first - 1)...])) { out.append($0) }
+        out.reserveCapacity(text.count)
+        unescape(text) { out.append($0) }
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Each byte of a quoted C string's text (`"a\"b\n"` → `a`, `"`, `b`, newline), escapes undone: escapes are
-    /// ASCII, so a byte after a backslash that is not one is kept as it is.
-    static func unescape(_ quoted: UnsafeBufferPointer<UInt8>, _ byte: (UInt8) -> Void) {
+    /// The bytes between the quotes of a quoted C string (spaces before it skipped; the closing quote may be
+    /// missing); nil when it does not start with a quote.
+    private static func body(_ quoted: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         var first = 0, last = quoted.count
         while first < last && quoted[first] == 0x20 { first += 1 }
-        guard first < last, quoted[first] == UInt8(ascii: "\"") else { return }
+        guard first < last, quoted[first] == UInt8(ascii: "\"") else { return nil }
         first += 1
         if last > first && quoted[last - 1] == UInt8(ascii: "\"") { last -= 1 }
+        return UnsafeBufferPointer(rebasing: quoted[first..<last])
+    }
+
+    /// Each byte of a quoted string's `body`, escapes undone (`a\"b\n` → `a`, `"`, `b`, newline): escapes are ASCII,
+    /// so a byte after a backslash that is not one is kept as it is.
+    private static func unescape(_ text: UnsafeBufferPointer<UInt8>, _ byte: (UInt8) -> Void) {
         var escaping = false
-        for b in quoted[first..<last] {
+        for b in text {
             if escaping {
                 switch b {
                 case UInt8(ascii: "n"): byte(0x0A)
