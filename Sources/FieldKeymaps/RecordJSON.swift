@@ -7,8 +7,14 @@ public enum RecordJSON {
     /// out for an empty field.
     public static func parse(_ line: String) -> Result<[(name: String, text: String)], RecordProblem> {
         var line = line
-        if let pairs = line.withUTF8({ plainPairs($0) }) { return .success(pairs) }
-        return parseYAML(line)
+        return line.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// `parse` of a line given as bytes that are valid UTF-8 (the caller has checked): an import's line is read
+    /// where it lies, with no String made of the whole line (a tenth of a plain record's reading and checking).
+    public static func parse(utf8 line: UnsafeBufferPointer<UInt8>) -> Result<[(name: String, text: String)], RecordProblem> {
+        if let pairs = plainPairs(line) { return .success(pairs) }
+        return parseYAML(String(decoding: line, as: UTF8.self))
     }
 
     /// `parse` by the libyaml reader alone (every line that is not plain; the tests compare the two).

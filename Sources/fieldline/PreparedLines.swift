@@ -27,12 +27,11 @@ enum PreparedLine: @unchecked Sendable {
             return .invalid([("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))])
         }
         // ASCII (most records) is UTF-8 as it is: one pass over the bytes, not the general validation.
-        let ascii = line.allSatisfy { $0 < 0x80 }
-        guard let text = ascii ? String(decoding: line, as: UTF8.self) : String(validating: line, as: UTF8.self) else {
+        if !line.allSatisfy({ $0 < 0x80 }), String(validating: line, as: UTF8.self) == nil {
             return .invalid([("-", tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(Array(line)) ?? 1) of the line)"))])
         }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
-        switch RecordJSON.parse(text) {
+        switch RecordJSON.parse(utf8: line) {
         case .failure(let problem): return .invalid([("-", problem.message)])
         case .success(let pairs):
             guard let checker else { return .pairs(pairs) }

@@ -39,4 +39,17 @@ import Testing
     func otherLinesAreLeftToLibyaml(_ line: String) {
         #expect(Self.plain(line) == nil, "taken: \(line)")
     }
+
+    /// An import reads a line from its bytes (`parse(utf8:)`): a plain line and one only libyaml reads come out as
+    /// libyaml reads them, and a line that is no record is refused with libyaml's words.
+    @Test(arguments: [#"{"a":"b","c":"中文"}"#, #"{"a":1,"b":"x\ny"}"#, #"{"a":"\u00e9"}"#, #"[1, 2]"#, #"{"a":null}"#])
+    func bytesReadAsTheLineIs(_ line: String) {
+        var bytes = line
+        let fromBytes = bytes.withUTF8 { RecordJSON.parse(utf8: $0) }
+        switch (fromBytes, RecordJSON.parseYAML(line)) {
+        case (.success(let a), .success(let b)): #expect(Self.same(a, b), "\(a) vs \(b)")
+        case (.failure(let a), .failure(let b)): #expect(a.message == b.message)
+        default: Issue.record("\(line): \(fromBytes) vs libyaml")
+        }
+    }
 }
