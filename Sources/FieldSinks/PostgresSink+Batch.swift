@@ -4,47 +4,67 @@ extension PostgresSink {
     /// The table where imports keep how far they got (as in SQLite): written in each batch's transaction.
     static let progressTable = "fieldline_import"
 
-    /// One transaction for the whole batch, its rows sent by one `COPY … FROM STDIN` (one round trip for the rows).
-    /// A COPY the server refuses (a unique value already there, a CHECK) is rolled back to its savepoint and the
-    /// refused row found without a statement per record: the rows before the line the server names go again as one
-    /// COPY, that row alone, then the rest; when the server names no line, the rows are halved. The others are saved.
+    /// One transaction for the whole batch, its rows sent by one `COPY … FROM STDIN` (one round trip for the rows),
+    /// or by the COPY `send(partOfBatch:)` opened, which takes the rest of them. A COPY the server refuses (a unique
+    /// value already there, a CHECK) is rolled back to its savepoint and the refused row found without a statement
+    /// per record: the rows before the line the server names go again as one COPY, that row alone, then the rest;
+    /// when the server names no line, the rows are halved. The others are saved.
     public func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
-        guard !records.isEmpty || progress != nil else { return [] }
-        let columns = tables.fields + RecordColumns.bookkeeping.prefix(2)
-        let copy = "COPY \"\(tables.table)\" (\(RecordTables.list(columns))) FROM STDIN"
+        let streamed = streamedStarts.count
+        let count = streamed + records.count
+        guard count > 0 || progress != nil else { return [] }
         // Every row in one buffer, row `i` from `starts[i]` to `starts[i + 1]`: a range of rows is sent as it lies.
-        var text: [UInt8] = []
-        text.reserveCapacity(records.count * 64)
-        var starts: [Int] = []
-        starts.reserveCapacity(records.count + 1)
+        var text = streamedRows
+        var starts = streamedStarts
+        let open = streamOpen
+        streamedRows = []
+        streamedStarts = []
+        streamOpen = false
+        text.reserveCapacity(text.count + records.count * 64)
+        starts.reserveCapacity(count + 1)
         for record in records {
             starts.append(text.count)
             Self.appendCopyRow(record, to: &text)
         }
         starts.append(text.count)
         var refused: [(index: Int, error: SinkError)] = []
-        _ = try exec("BEGIN", [])
+        var pending: [Range<Int>] = []
+        /// After the server refused the rows `range`: what is sent again, or the one refused row.
+        func retry(_ range: Range<Int>, refusedFor error: SinkError) throws(SinkError) {
+            _ = try exec("ROLLBACK TO SAVEPOINT fieldline_batch", [])
+            _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
+            if range.count == 1 {
+                refused.append((range.lowerBound, error))
+            } else if let line = copyFailureLine, line >= 1, line <= range.count {
+                let bad = range.lowerBound + line - 1
+                // Last in, first out: the rows before, the refused one, then the rest, in input order.
+                pending += [bad + 1..<range.upperBound, bad..<bad + 1, range.lowerBound..<bad]
+            } else {
+                let middle = range.lowerBound + range.count / 2
+                pending += [middle..<range.upperBound, range.lowerBound..<middle]
+            }
+        }
         do throws(SinkError) {
-            var pending = [0..<records.count]
+            if streamed > 0 {
+                // The transaction, its savepoint and the COPY are open: the rest of the rows, then the COPY's end.
+                do {
+                    try endCopy(open: open && putCopyData(text[starts[streamed]...]))
+                    _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
+                } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
+                    try retry(0..<count, refusedFor: error)
+                }
+            } else {
+                _ = try exec("BEGIN", [])
+                pending = [0..<count]
+            }
             while let range = pending.popLast() {
                 guard !range.isEmpty else { continue }
                 _ = try exec("SAVEPOINT fieldline_batch", [])
                 do {
-                    try self.copy(copy, text[starts[range.lowerBound]..<starts[range.upperBound]])
+                    try self.copy(copyStatement, text[starts[range.lowerBound]..<starts[range.upperBound]])
                     _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
                 } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
-                    _ = try exec("ROLLBACK TO SAVEPOINT fieldline_batch", [])
-                    _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
-                    if range.count == 1 {
-                        refused.append((range.lowerBound, error))
-                    } else if let line = copyFailureLine, line >= 1, line <= range.count {
-                        let bad = range.lowerBound + line - 1
-                        // Last in, first out: the rows before, the refused one, then the rest, in input order.
-                        pending += [bad + 1..<range.upperBound, bad..<bad + 1, range.lowerBound..<bad]
-                    } else {
-                        let middle = range.lowerBound + range.count / 2
-                        pending += [middle..<range.upperBound, range.lowerBound..<middle]
-                    }
+                    try retry(range, refusedFor: error)
                 }
             }
             if let progress {
@@ -60,6 +80,50 @@ extension PostgresSink {
             throw error
         }
         return refused.sorted { $0.index < $1.index }
+    }
+
+    /// The statement that loads a batch's rows.
+    var copyStatement: String {
+        "COPY \"\(tables.table)\" (\(RecordTables.list(tables.fields + RecordColumns.bookkeeping.prefix(2)))) FROM STDIN"
+    }
+
+    /// Rows go to the server as the import checks them.
+    public var streamsBatches: Bool { true }
+
+    /// The batch's first records open its transaction, a savepoint and its COPY; these and later ones are sent
+    /// into that COPY at once, so the server writes them while the import checks the next (one batch's COPY, as
+    /// `save` would send it, spread over the time it takes to check). A row the server refuses ends the COPY
+    /// early: what follows is kept for the save, which finds the refused row.
+    public func send(partOfBatch records: [SavedRecord]) throws(SinkError) {
+        guard !records.isEmpty else { return }
+        do throws(SinkError) {
+            if streamedStarts.isEmpty {
+                _ = try exec("BEGIN", [])
+                _ = try exec("SAVEPOINT fieldline_batch", [])
+                try openCopy(copyStatement)
+                streamOpen = true
+            }
+            let from = streamedRows.count
+            for record in records {
+                streamedStarts.append(streamedRows.count)
+                Self.appendCopyRow(record, to: &streamedRows)
+            }
+            if streamOpen, !putCopyData(streamedRows[from...]) {
+                streamOpen = false
+                // Ended by the server (a refused row: the save finds it), or the connection went.
+                if let lost = connectionLost() { throw lost }
+            }
+        } catch {
+            // Nothing of the batch is saved: its transaction ends here (or went with the connection).
+            streamedRows = []
+            streamedStarts = []
+            streamOpen = false
+            if connectionLost() == nil {
+                abandonCopy()
+                _ = try? exec("ROLLBACK", [])
+            }
+            throw error
+        }
     }
 
     /// One row of COPY's text format, appended to `row`: values separated by tabs, a newline at the end; a

@@ -23,6 +23,12 @@ public final class PostgresSink: RecordSink {
     private(set) var lostConnection = false
     /// The input line a refused `copy` named (1-based), when the server's context named one.
     private(set) var copyFailureLine: Int?
+    /// An import batch sent ahead of its save (`send(partOfBatch:)`): its COPY rows so far and where each starts
+    /// (none: no batch is being sent, no transaction open for one), and whether its COPY is still open (the server
+    /// ends it early when it refuses a row; the save then reads why).
+    var streamedRows: [UInt8] = []
+    var streamedStarts: [Int] = []
+    var streamOpen = false
     /// The connection's lock_timeout as the server shows it (`10s`), for the message when a lock wait gives up.
     private var lockTimeout = ""
     /// What fieldline waits for a lock when neither the URL (`options=-c lock_timeout=…`) nor the server's,
@@ -279,6 +285,12 @@ public final class PostgresSink: RecordSink {
     /// transaction: a lost connection is not made again here). Throws as `exec` does; a refusal also gives the
     /// 1-based line of `data` the server names in its context, when it names one (`COPY entry, line 5`).
     func copy(_ sql: String, _ data: ArraySlice<UInt8>) throws(SinkError) {
+        try openCopy(sql)
+        try endCopy(open: putCopyData(data))
+    }
+
+    /// Starts `sql` (a `COPY … FROM STDIN`): the connection then takes rows (`putCopyData`) until `endCopy`.
+    func openCopy(_ sql: String) throws(SinkError) {
         lostConnection = false
         copyFailureLine = nil
         let start = fl_PQexecParams(connection, sql, 0, nil)
@@ -287,17 +299,48 @@ public final class PostgresSink: RecordSink {
             throw failure(of: start)
         }
         fl_PQclear(start)
-        let sent = data.withUnsafeBufferPointer { buffer in
+    }
+
+    /// Sends rows into the open COPY; whether it is still open (false: the server ended it, having refused a row,
+    /// or the connection went; `endCopy` tells which).
+    func putCopyData(_ data: ArraySlice<UInt8>) -> Bool {
+        guard !data.isEmpty else { return true }
+        return data.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { fl_PQputCopyData(connection, $0.baseAddress!, Int32($0.count)) }
+        } == 1
+    }
+
+    /// Why the connection is gone (`lostConnection` set), or nil when it is up.
+    func connectionLost() -> SinkError? {
+        guard fl_PQstatus(connection) != CONNECTION_OK else { return nil }
+        lostConnection = true
+        return SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+    }
+
+    /// Ends a COPY that is open, loading nothing (the transaction is rolled back after), and reads its results,
+    /// so the connection takes statements again.
+    func abandonCopy() {
+        while let result = fl_PQgetResult(connection) {
+            let copying = fl_PQresultStatus(result) == PGRES_COPY_IN
+            fl_PQclear(result)
+            if copying, fl_PQputCopyEnd(connection, "abandoned by fieldline") != 1 { return }
         }
-        if sent != 1 || fl_PQputCopyEnd(connection, nil) != 1 {
-            lostConnection = true
-            // Drain what libpq holds, so the connection is not left mid-COPY.
-            while let result = fl_PQgetResult(connection) { fl_PQclear(result) }
-            throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
-        }
+    }
+
+    /// Ends the COPY (`open`: as far as the client knows, it still takes rows) and reads how it went: throws as
+    /// `exec` does, a refusal with the line the server names (`copyFailureLine`).
+    func endCopy(open: Bool) throws(SinkError) {
+        lostConnection = false
+        let ended = open && fl_PQputCopyEnd(connection, nil) == 1
+        if let lost = connectionLost() { throw lost }
         var problem: SinkError?
         while let result = fl_PQgetResult(connection) {
+            // Still taking rows: the end was not sent, so the client cannot tell what the server did.
+            if fl_PQresultStatus(result) == PGRES_COPY_IN {
+                fl_PQclear(result)
+                lostConnection = true
+                throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+            }
             if problem == nil, fl_PQresultStatus(result) != PGRES_COMMAND_OK {
                 problem = failure(of: result)
                 // `COPY entry, line 5[, column name: "x"]`: the context's first number after "line".
@@ -311,6 +354,10 @@ public final class PostgresSink: RecordSink {
             fl_PQclear(result)
         }
         if let problem { throw problem }
+        guard ended else {
+            lostConnection = true
+            throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+        }
     }
 
     /// The connection string as messages show it: any password replaced by `***`, whether given as

@@ -1,38 +1,78 @@
 import Dispatch
 import FieldKit
 
-/// One batch being saved on a thread of its own while the import reads and checks the next records (the database
-/// does its part meanwhile, on another core or in its own server). At most one is in flight: it is waited for
-/// before the next one starts, before anything else is asked of the sink, and at the end, so its reports come in
-/// input order and its failure ends the import where the same failure would have ended it on one thread.
+/// An import's batches saved on a thread of their own while the import reads and checks the next records (the
+/// database does its part meanwhile, on another core or in its own server), in the order they are handed over: a
+/// sink that streams its batches gets each batch's records as they are checked (`send`), then its save. At most one
+/// save is in flight: it is waited for before the next one is handed over, before anything else is asked of the
+/// sink, and at the end, so its reports come in input order and its failure ends the import where the same failure
+/// would have ended it on one thread.
 final class BackgroundSave: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "fieldline.import.save")
     private let group = DispatchGroup()
-    // Touched by the saving thread only until it leaves the group; read after `wait`.
-    private var batch: ImportBatch
+    // Touched on `queue` only, and read after `wait`.
     private var sink: any RecordSink
+    private var failure: SinkError?
     private var outcome: Result<Int, SinkError> = .success(0)
+    private var inFlight = false
+    /// Whether `wait` has returned the failure already.
+    private var told = false
 
-    /// Starts saving `batch` into `sink` (one whose batches may be saved in the background), `dealt` input records
-    /// dealt with once it is durable.
-    init(_ batch: ImportBatch, into sink: any RecordSink, dealt: Int) {
-        self.batch = batch
+    /// Saves into `sink`, one whose batches may be saved in the background.
+    init(into sink: any RecordSink) {
         self.sink = sink
-        group.enter()
-        DispatchQueue.global().async { [self] in
-            // Its own buffer for the batch's reports: the importing thread keeps writing to its own.
-            var err = OutputBuffer(fd: 2)
-            do throws(SinkError) {
-                outcome = .success(try self.batch.save(into: &self.sink, dealt: dealt, err: &err))
-            } catch {
-                outcome = .failure(error)
-            }
-            group.leave()
+    }
+
+    /// Sends `records`, the next of the batch whose `save` follows, ahead to the sink (when it streams batches).
+    /// A failure of the sink is kept for that save's outcome; nothing more is sent or saved after it.
+    func send(_ records: [SavedRecord]) {
+        queue.async { [self] in
+            guard failure == nil else { return }
+            do throws(SinkError) { try sink.send(partOfBatch: records) } catch { failure = error }
         }
     }
 
-    /// Waits for the save to end: how many records the sink refused (reported already), or why it failed.
+    /// Starts saving `batch`, `dealt` input records dealt with once it is durable. The save before it must have
+    /// been waited for.
+    func save(_ batch: ImportBatch, dealt: Int) {
+        precondition(!inFlight, "one save in flight at a time")
+        inFlight = true
+        group.enter()
+        queue.async { [self] in
+            defer { group.leave() }
+            if let failure {
+                outcome = .failure(failure)
+                return
+            }
+            // Its own buffer for the batch's reports: the importing thread keeps writing to its own.
+            var err = OutputBuffer(fd: 2)
+            var batch = batch
+            do throws(SinkError) {
+                outcome = .success(try batch.save(into: &sink, dealt: dealt, err: &err))
+            } catch {
+                failure = error
+                outcome = .failure(error)
+            }
+        }
+    }
+
+    /// Whether a save was handed over and not yet waited for.
+    var isSaving: Bool { inFlight }
+
+    /// Waits for the save in flight (and what was sent before it) to end: how many records the sink refused
+    /// (reported already), or why it failed. With none in flight, waits for what was sent: a failure there is told.
+    /// A failure is told once.
     func wait() -> Result<Int, SinkError> {
-        group.wait()
-        return outcome
+        if inFlight {
+            inFlight = false
+            group.wait()
+            if case .failure = outcome { told = true }
+            return outcome
+        }
+        return queue.sync {
+            guard let failure, !told else { return .success(0) }
+            told = true
+            return .failure(failure)
+        }
     }
 }

@@ -67,23 +67,24 @@ struct FormImport {
             err.flush()
         }
         // A database saves a batch on a thread of its own while the next records are read and checked.
-        let inBackground = sink.savesBatchesInBackground
-        var saving: BackgroundSave?
+        let saving = sink.savesBatchesInBackground ? BackgroundSave(into: sink) : nil
+        // PostgreSQL also takes a batch's rows as they are checked, when nothing else is asked of it meanwhile (a
+        // unique field's look-up, a correction's read).
+        let streaming = saving != nil && sink.streamsBatches && uniqueFields.isEmpty && !correcting
         defer {
             // Ended by another failure: the batch in flight still ends before the import does, its failure said.
             if let saving, case .failure(let error) = saving.wait() { Diagnostics.error(error.message) }
         }
         /// Waits for the batch in flight, if any.
         func finishSaving() throws {
-            guard let pending = saving else { return }
-            saving = nil
-            invalid += try sinkCall({ () throws(SinkError) in try pending.wait().get() })
+            guard let saving, saving.isSaving else { return }
+            invalid += try sinkCall({ () throws(SinkError) in try saving.wait().get() })
         }
         /// Saves the batch; `dealt` input records are dealt with once it is durable.
         func saveBatch(dealt: Int) throws {
             try finishSaving()
-            if inBackground {
-                saving = BackgroundSave(batch.take(), into: sink, dealt: dealt)
+            if let saving {
+                saving.save(batch.take(), dealt: dealt)
             } else {
                 invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, err: &err) })
             }
@@ -145,7 +146,11 @@ struct FormImport {
         func next(_ body: () throws -> Void) throws {
             guard number > skipped else { return }
             try body()
-            if !correcting && batch.isDue { try saveBatch(dealt: number) }
+            if !correcting && batch.isDue {
+                try saveBatch(dealt: number)
+            } else if streaming, batch.unsentCount >= FormImport.rowsSentAhead {
+                saving?.send(batch.unsent())
+            }
         }
         /// CSV records read but not yet taken, with their values as pairs where they read as such (not for a
         /// correction: it is completed from the sink before it is checked).
@@ -286,6 +291,10 @@ struct FormImport {
         err.flush()
         if invalid > 0 { throw Exit.invalid }
     }
+
+    /// Records a streaming sink gets at a time before their batch's save: enough that each send is worth its
+    /// hand-over, few enough that the server starts on a batch soon after its first records are checked.
+    static let rowsSentAhead = 1024
 
     /// A CSV record's values with the header's names, or nil when it cannot be read so (a refusal, another number
     /// of values, a value that is not UTF-8: `takeRecord` words why).

@@ -15,7 +15,9 @@ struct ImportBatch {
     var interval = 0.25
     /// The input file as the sink keeps its progress (an absolute path), or nil (standard input).
     let source: String?
+    /// The batch's records not sent ahead (`unsent`), after the `sent` that were.
     private var records: [SavedRecord] = []
+    private var sent = 0
     private var numbers: [Int] = []
     /// The batch's unique values, per unique field: a repeat within the batch is found before the sink sees it.
     private var values: [String: Set<String>] = [:]
@@ -29,7 +31,7 @@ struct ImportBatch {
 
     /// Adds input record `number`, checked, with the values of its unique fields.
     mutating func add(_ record: SavedRecord, number: Int, unique: [(field: String, value: String)]) {
-        if records.isEmpty && reports.isEmpty { started = Self.now() }
+        if sent + records.count == 0 && reports.isEmpty { started = Self.now() }
         records.append(record)
         numbers.append(number)
         for (field, value) in unique { values[field, default: []].insert(value) }
@@ -37,14 +39,28 @@ struct ImportBatch {
 
     /// Holds the report of input record `number` until the batch is written.
     mutating func report(_ number: Int, _ field: String, _ message: String) {
-        if records.isEmpty && reports.isEmpty { started = Self.now() }
+        if sent + records.count == 0 && reports.isEmpty { started = Self.now() }
         reports.append((number, "\(number):\(field): \(message)\n"))
+    }
+
+    /// How many records are waiting to be sent ahead.
+    var unsentCount: Int { records.count }
+
+    /// The records not yet sent ahead, handed over (not shared: the batch goes on adding to its own array without
+    /// copying what it gave away); the batch's save follows them (`RecordSink.send`).
+    mutating func unsent() -> [SavedRecord] {
+        let part = records
+        records = []
+        records.reserveCapacity(part.count)
+        sent += part.count
+        return part
     }
 
     /// The batch's records and reports, handed over to be saved elsewhere (`BackgroundSave`); this one starts empty.
     mutating func take() -> ImportBatch {
         let taken = self
         records = []
+        sent = 0
         numbers = []
         values = [:]
         reports = []
@@ -53,7 +69,7 @@ struct ImportBatch {
 
     /// Whether the batch should be saved now.
     var isDue: Bool {
-        let held = records.count + reports.count
+        let held = sent + records.count + reports.count
         return held >= size || (held > 0 && Self.now() - started >= interval)
     }
 
@@ -63,6 +79,7 @@ struct ImportBatch {
     mutating func save(into sink: inout any RecordSink, dealt: Int, err: inout OutputBuffer) throws(SinkError) -> Int {
         defer {
             records.removeAll(keepingCapacity: true)
+            sent = 0
             numbers.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
             // Reports in input order: a refusal found at the commit comes among the invalid records around it.

@@ -37,11 +37,20 @@ public protocol RecordSink {
     mutating func beginBatch() throws(SinkError)
     /// Makes the batch's saves and updates durable.
     mutating func commitBatch() throws(SinkError)
-    /// Stores `records` as one batch, durable together when it returns (one transaction, one `fsync`), with
+    /// Stores `records` (after any sent ahead by `send(partOfBatch:)`) as one batch, durable together when it
+    /// returns (one transaction, one `fsync`), with
     /// `progress` (how far an import of a file got) in the same transaction where the sink keeps it. The records
     /// the store refused (a unique value already there, a rule of its own) are left out and returned by index with
     /// why; the others are saved. A failure of the sink itself throws, and then nothing of the batch is saved.
     mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)]
+    /// Whether `send(partOfBatch:)` starts saving rows before their batch's `save(batch:progress:)` (PostgreSQL:
+    /// the server writes them while the import checks the next ones).
+    var streamsBatches: Bool { get }
+    /// The next records of the batch whose `save(batch:progress:)` follows: sent ahead, nothing of them durable
+    /// before that save, which gets the batch's records after them and counts the refused ones' indices from the
+    /// first record sent. Throws only when the sink itself fails (a lost connection); a record the store refuses
+    /// is found and reported by the save.
+    mutating func send(partOfBatch records: [SavedRecord]) throws(SinkError)
     /// How many records of `source` an earlier import into this sink dealt with, as `save(batch:progress:)` kept
     /// it (databases keep it; files and standard output do not: nil).
     func importProgress(of source: String) throws(SinkError) -> Int?
@@ -78,6 +87,10 @@ extension RecordSink {
     public var updatesRecords: Bool { false }
     /// On the importing thread by default.
     public var savesBatchesInBackground: Bool { false }
+    /// A batch is saved whole at its end by default.
+    public var streamsBatches: Bool { false }
+    /// Nothing is sent ahead by default: the batch's save gets every record.
+    public mutating func send(partOfBatch records: [SavedRecord]) throws(SinkError) {}
     /// An append-only sink refuses every update, naming the targets that take them.
     public mutating func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
                                 editedBy: String) throws(SinkError) -> Bool {
