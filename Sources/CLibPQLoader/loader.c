@@ -19,6 +19,7 @@ static struct {
     char *(*getvalue)(const PGresult *, int, int);
     int (*putCopyData)(PGconn *, const char *, int);
     int (*putCopyEnd)(PGconn *, const char *);
+    int (*flush)(PGconn *);
     PGresult *(*getResult)(PGconn *);
 } api;
 
@@ -34,6 +35,7 @@ int fl_pq_load(char *why, unsigned long why_size) {
     RESOLVE(resultErrorField, "PQresultErrorField") RESOLVE(clear, "PQclear") RESOLVE(ntuples, "PQntuples")
     RESOLVE(nfields, "PQnfields") RESOLVE(getvalue, "PQgetvalue")
     RESOLVE(putCopyData, "PQputCopyData") RESOLVE(putCopyEnd, "PQputCopyEnd") RESOLVE(getResult, "PQgetResult")
+    RESOLVE(flush, "PQflush")
     RESOLVE(connectdbParams, "PQconnectdbParams") /* last: it marks the table complete */
 #undef RESOLVE
     return 0;
@@ -60,3 +62,4 @@ char *fl_PQgetvalue(const PGresult *res, int row, int column) { return api.getva
 int fl_PQputCopyData(PGconn *conn, const char *buffer, int bytes) { return api.putCopyData(conn, buffer, bytes); }
 int fl_PQputCopyEnd(PGconn *conn, const char *errormsg) { return api.putCopyEnd(conn, errormsg); }
 PGresult *fl_PQgetResult(PGconn *conn) { return api.getResult(conn); }
+int fl_PQflush(PGconn *conn) { return api.flush(conn); }

@@ -108,7 +108,7 @@ extension PostgresSink {
                 streamedStarts.append(streamedRows.count)
                 Self.appendCopyRow(record, to: &streamedRows)
             }
-            if streamOpen, !putCopyData(streamedRows[from...]) {
+            if streamOpen, !putCopyData(streamedRows[from...], flush: true) {
                 streamOpen = false
                 // Ended by the server (a refused row: the save finds it), or the connection went.
                 if let lost = connectionLost() { throw lost }

@@ -303,11 +303,14 @@ public final class PostgresSink: RecordSink {
 
     /// Sends rows into the open COPY; whether it is still open (false: the server ended it, having refused a row,
     /// or the connection went; `endCopy` tells which).
-    func putCopyData(_ data: ArraySlice<UInt8>) -> Bool {
+    /// `flush`: all of it now (libpq otherwise holds back what is not a whole 8 kB, and the server reads a row only
+    /// once its message is whole).
+    func putCopyData(_ data: ArraySlice<UInt8>, flush: Bool = false) -> Bool {
         guard !data.isEmpty else { return true }
-        return data.withUnsafeBufferPointer { buffer in
+        let sent = data.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { fl_PQputCopyData(connection, $0.baseAddress!, Int32($0.count)) }
         } == 1
+        return sent && (!flush || fl_PQflush(connection) == 0)
     }
 
     /// Why the connection is gone (`lostConnection` set), or nil when it is up.

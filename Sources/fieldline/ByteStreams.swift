@@ -60,9 +60,17 @@ extension OutputBuffer {
 /// Reads a descriptor line by line in large chunks, handing each line (without `\n`) to a closure.
 enum LineReader {
     /// Whether input can be read right now without waiting.
-    private static func moreIsWaiting(_ fd: Int32) -> Bool {
+    static func moreIsWaiting(_ fd: Int32) -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&pfd, 1, 0) > 0 && pfd.revents & Int16(POLLIN) != 0
+    }
+
+    /// Waits up to `seconds` for input (or its end) to be readable; false when the time ran out first.
+    static func waitForInput(_ fd: Int32, seconds: Double) -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&pfd, 1, Int32(max(0, min(seconds, 3600)) * 1000))
+        // A signal or a poll that cannot watch this descriptor: read, as without the wait.
+        return ready != 0
     }
 
     /// Hands over blocks of whole lines (each block ends with `\n`, except a last line without one).

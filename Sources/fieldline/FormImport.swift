@@ -152,6 +152,13 @@ struct FormImport {
                 saving?.send(batch.unsent())
             }
         }
+        /// Before a read that would wait: the batch is saved once its time is up even when no record comes to
+        /// tell it so (a slow pipe), so nothing waits unsaved, nor a database transaction open, while input is quiet.
+        func idle() {
+            guard failure == nil, !correcting, let left = batch.secondsLeft else { return }
+            if LineReader.waitForInput(fd, seconds: left) { return }
+            do { try saveBatch(dealt: number) } catch { failure = error }
+        }
         /// CSV records read but not yet taken, with their values as pairs where they read as such (not for a
         /// correction: it is completed from the sink before it is checked).
         var gathered: [(event: CSVReader.Event, pairs: [(name: String, text: String)]?)] = []
@@ -228,7 +235,8 @@ struct FormImport {
         switch format {
         case .jsonl:
             // Blocks of whole lines, each read and checked on all cores, then stored in input order.
-            readError = LineReader.forEachBlock(fd: fd) { block in
+            // `whenIdle` is kept only for the call: nothing outlives it.
+            readError = withoutActuallyEscaping(idle) { idle in LineReader.forEachBlock(fd: fd, whenIdle: idle) { block in
                 guard failure == nil else { return }
                 do {
                     let lines = PreparedLine.lines(of: block)
@@ -251,12 +259,16 @@ struct FormImport {
                 } catch {
                     failure = error
                 }
-            }
+            } }
         case .csv:
             // Straight from the descriptor: a quoted value may hold line breaks, and LineReader cuts long lines.
             var reader = CSVReader()
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while failure == nil {
+                if !LineReader.moreIsWaiting(fd) {
+                    idle()
+                    if failure != nil { break }
+                }
                 let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }

@@ -67,6 +67,11 @@ struct ImportBatch {
         return taken
     }
 
+    /// Seconds until the batch is due by its age, or nil when it holds nothing.
+    var secondsLeft: Double? {
+        sent + records.count + reports.count > 0 ? max(0, interval - (Self.now() - started)) : nil
+    }
+
     /// Whether the batch should be saved now.
     var isDue: Bool {
         let held = sent + records.count + reports.count

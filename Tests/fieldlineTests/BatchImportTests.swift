@@ -104,6 +104,48 @@ import Testing
         #expect(try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") == names.filter { $0 != "n01234" && $0 != "n02999" })
     }
 
+    /// Records from a pipe that then goes quiet are saved once their batch's time (250 ms) is up, not when the
+    /// next record or the end comes: nothing waits unsaved (nor, into PostgreSQL, a transaction open) while the
+    /// input is quiet. The input's end then adds the rest, each record once.
+    @Test(arguments: ["sqlite", "postgres"])
+    func recordsFromAQuietPipeAreSavedWhenTheirBatchIsDue(_ kind: String) throws {
+        let pg = kind == "postgres" ? try ScratchPostgres() : nil
+        let s = try Scratch()
+        let form = try Self.form(in: s)
+        let target = pg?.url ?? s.path("quiet.db")
+        func stored() throws -> [String] {
+            if let pg { return try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") }
+            return try FormSQLiteTests.sqlite(target, "SELECT name FROM entry ORDER BY rowid")
+        }
+        #expect(try fieldline(["form", form, "--input", "-", "--out", target], stdin: "").status == 0)
+        let process = Process()
+        process.executableURL = fieldlineURL
+        process.arguments = ["form", form, "--input", "-", "--out", target]
+        process.environment = cleanEnvironment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func send(_ names: [String]) {
+            input.fileHandleForWriting.write(Data(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined().utf8))
+        }
+        send(["q1", "q2", "q3"])
+        // Polled: saved by the batch's clock while the process waits for more.
+        var seen: [String] = []
+        for _ in 0..<500 where seen.count < 3 {
+            usleep(10_000)
+            seen = (try? stored()) ?? []
+        }
+        #expect(seen == ["q1", "q2", "q3"])
+        #expect(process.isRunning)
+        send(["q4"])
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try stored() == ["q1", "q2", "q3", "q4"])
+    }
+
     /// SQLite's CHECK (it has no ALTER TABLE … ADD CHECK: the table is made with it) in the middle of batches.
     @Test func aCheckInTheSQLiteTableRefusesItsRecordsAndTheImportGoesOn() throws {
         let s = try Scratch()

@@ -34,6 +34,8 @@ char *_Nullable fl_PQgetvalue(const PGresult *_Nullable res, int row, int column
 int fl_PQputCopyData(PGconn *_Nullable conn, const char *buffer, int bytes);
 int fl_PQputCopyEnd(PGconn *_Nullable conn, const char *_Nullable errormsg);
 PGresult *_Nullable fl_PQgetResult(PGconn *_Nullable conn);
+// Sends what libpq holds back (it sends a COPY's rows in whole 8 kB pieces): 0 sent, -1 failed.
+int fl_PQflush(PGconn *_Nullable conn);
 
 #pragma clang assume_nonnull end
 #endif
