@@ -103,12 +103,19 @@ extension PostgresSink {
                 try openCopy(copyStatement)
                 streamOpen = true
             }
-            let from = streamedRows.count
+            // Taken out of the sink while they grow: a stored property is checked for exclusive access at
+            // every append (two calls a record).
+            var rows = streamedRows, starts = streamedStarts
+            streamedRows = []
+            streamedStarts = []
+            let from = rows.count
             for record in records {
-                streamedStarts.append(streamedRows.count)
-                Self.appendCopyRow(record, to: &streamedRows)
+                starts.append(rows.count)
+                Self.appendCopyRow(record, to: &rows)
             }
-            if streamOpen, !putCopyData(streamedRows[from...], flush: true) {
+            streamedRows = rows
+            streamedStarts = starts
+            if streamOpen, !putCopyData(rows[from...], flush: true) {
                 streamOpen = false
                 // Ended by the server (a refused row: the save finds it), or the connection went.
                 if let lost = connectionLost() { throw lost }

@@ -235,8 +235,7 @@ struct FormImport {
         switch format {
         case .jsonl:
             // Blocks of whole lines, each read and checked on all cores, then stored in input order.
-            // `whenIdle` is kept only for the call: nothing outlives it.
-            readError = withoutActuallyEscaping(idle) { idle in LineReader.forEachBlock(fd: fd, whenIdle: idle) { block in
+            readError = LineReader.forEachBlock(fd: fd, whenIdle: idle) { block in
                 guard failure == nil else { return }
                 do {
                     let lines = PreparedLine.lines(of: block)
@@ -259,7 +258,7 @@ struct FormImport {
                 } catch {
                     failure = error
                 }
-            } }
+            }
         case .csv:
             // Straight from the descriptor: a quoted value may hold line breaks, and LineReader cuts long lines.
             var reader = CSVReader()

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension LineChecker {
     /// Check one line and, when it is valid, append its canonical value's UTF-8 to `out`.
     ///
@@ -37,6 +41,18 @@ extension LineChecker {
     /// Where the byte path is taken: a field whose one validator judges (`judging`), or whose filtered bytes are its
     /// value and are printable ASCII (so the byte count is what every count unit counts).
     public func storedValue(of line: UnsafeBufferPointer<UInt8>, out: inout [UInt8], scratch: inout [UInt8]) -> (value: String, issue: ValidationIssue?) {
+        storedValue(of: line, given: nil, out: &out, scratch: &scratch)
+    }
+
+    /// `storedValue` of a string: a value stored as it was given is that string, not a new one made of its bytes.
+    public func storedValue(of text: String, out: inout [UInt8], scratch: inout [UInt8]) -> (value: String, issue: ValidationIssue?) {
+        var bytes = text
+        return bytes.withUTF8 { storedValue(of: $0, given: text, out: &out, scratch: &scratch) }
+    }
+
+    /// `given`: the string `line` holds, returned as the value when the value is its bytes.
+    private func storedValue(of line: UnsafeBufferPointer<UInt8>, given: String?, out: inout [UInt8],
+                             scratch: inout [UInt8]) -> (value: String, issue: ValidationIssue?) {
         guard judging != nil || (bytesAreValue && printable) else {
             let result = check(line)
             return (result.value, result.issue)
@@ -46,13 +62,10 @@ extension LineChecker {
         if let issue = appendValue(of: line, to: &out, scratch: &scratch) {
             return ("", issue.isIncomplete ? ValidationIssue(issue.message) : issue)
         }
+        if let given, !line.isEmpty, out.count == line.count, out.withUnsafeBufferPointer({ memcmp($0.baseAddress!, line.baseAddress!, line.count) == 0 }) {
+            return (given, nil)
+        }
         return (String(decoding: out, as: UTF8.self), nil)
-    }
-
-    /// `storedValue` of a string.
-    public func storedValue(of text: String, out: inout [UInt8], scratch: inout [UInt8]) -> (value: String, issue: ValidationIssue?) {
-        var text = text
-        return text.withUTF8 { storedValue(of: $0, out: &out, scratch: &scratch) }
     }
 }
 
