@@ -71,6 +71,7 @@ struct FormImport {
         // PostgreSQL also takes a batch's rows as they are checked, when nothing else is asked of it meanwhile (a
         // unique field's look-up, a correction's read).
         let streaming = saving != nil && sink.streamsBatches && uniqueFields.isEmpty && !correcting
+        let inParallel = PreparedLine.checksInParallel(savingInBackground: saving != nil, cores: sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         defer {
             // Ended by another failure: the batch in flight still ends before the import does, its failure said.
             if let saving, case .failure(let error) = saving.wait() { Diagnostics.error(error.message) }
@@ -190,7 +191,7 @@ struct FormImport {
             let events = gathered
             gathered.removeAll(keepingCapacity: true)
             guard failure == nil, !events.isEmpty else { return }
-            let verdicts = PreparedLine.check(events.map(\.pairs), checker: checker)
+            let verdicts = PreparedLine.check(events.map(\.pairs), checker: checker, inParallel: inParallel)
             for (k, (event, _)) in events.enumerated() where failure == nil {
                 do {
                     number += 1
@@ -241,7 +242,7 @@ struct FormImport {
                     let lines = PreparedLine.lines(of: block)
                     for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
                         let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
-                        for line in PreparedLine.prepare(chunk, of: block, checker: correcting ? nil : checker) {
+                        for line in PreparedLine.prepare(chunk, of: block, checker: correcting ? nil : checker, inParallel: inParallel) {
                             if case .blank = line { continue }
                             number += 1
                             try next {

@@ -40,11 +40,11 @@ enum PreparedLine: @unchecked Sendable {
         }
     }
 
-    /// Records read from CSV (nil: not readable as pairs), checked in slices on all cores when there are many;
-    /// verdicts in input order, nil where there was nothing to check.
-    static func check(_ records: [[(name: String, text: String)]?], checker: RecordChecker) -> [RecordVerdict?] {
+    /// Records read from CSV (nil: not readable as pairs), checked in slices on all cores when there are many
+    /// and `inParallel`; verdicts in input order, nil where there was nothing to check.
+    static func check(_ records: [[(name: String, text: String)]?], checker: RecordChecker, inParallel: Bool) -> [RecordVerdict?] {
         let count = records.count
-        guard count >= 4 * slicesPerBlock else {
+        guard inParallel, count >= 4 * slicesPerBlock else {
             var scratch = RecordChecker.Scratch()
             return records.map { $0.map { checker.check($0, scratch: &scratch) } }
         }
@@ -63,6 +63,14 @@ enum PreparedLine: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: verdicts, count: count))
     }
 
+    /// Whether an import checks in slices on several cores: only when two are left over by the save. A database
+    /// saving on a thread of its own (and a local server) keeps one busy; on two cores, checking on both then
+    /// makes the slices wait for each other and for the save (bench/RESULTS.md: 169 against 181 ms into
+    /// PostgreSQL, 141 against 154 into SQLite, with checking on one thread).
+    static func checksInParallel(savingInBackground: Bool, cores: Int) -> Bool {
+        cores - (savingInBackground ? 1 : 0) >= 2
+    }
+
     /// Lines prepared at a time: enough to share between cores, few enough that the batch's clock (250 ms) and a
     /// kill see records stored as the input goes, not one block at the end.
     static let linesPerChunk = 2048
@@ -79,10 +87,11 @@ enum PreparedLine: @unchecked Sendable {
         return lines
     }
 
-    /// The lines `ranges` of `block`, prepared, in input order; many in slices on all cores.
-    static func prepare(_ ranges: ArraySlice<Range<Int>>, of block: UnsafeBufferPointer<UInt8>, checker: RecordChecker?) -> [PreparedLine] {
+    /// The lines `ranges` of `block`, prepared, in input order; many in slices on all cores when `inParallel`.
+    static func prepare(_ ranges: ArraySlice<Range<Int>>, of block: UnsafeBufferPointer<UInt8>, checker: RecordChecker?,
+                        inParallel: Bool) -> [PreparedLine] {
         let bytes = (ranges.last?.upperBound ?? 0) - (ranges.first?.lowerBound ?? 0)
-        guard bytes >= splitThreshold, ranges.count >= slicesPerBlock else {
+        guard inParallel, bytes >= splitThreshold, ranges.count >= slicesPerBlock else {
             var scratch = RecordChecker.Scratch()
             return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker, scratch: &scratch) }
         }
