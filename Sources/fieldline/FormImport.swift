@@ -71,6 +71,7 @@ struct FormImport {
         // PostgreSQL also takes a batch's rows as they are checked, when nothing else is asked of it meanwhile (a
         // unique field's look-up, a correction's read).
         let streaming = saving != nil && sink.streamsBatches && uniqueFields.isEmpty && !correcting
+        if streaming { batch.size = ImportBatch.streamedSize }
         let inParallel = PreparedLine.checksInParallel(savingInBackground: saving != nil, cores: sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         defer {
             // Ended by another failure: the batch in flight still ends before the import does, its failure said.

@@ -165,7 +165,8 @@ import Testing
     func killedThenResumedIntoADatabaseHoldsEachRecordOnce(_ kind: String) throws {
         let pg = kind == "postgres" ? try ScratchPostgres() : nil
         let s = try Scratch()
-        // Several batches of 10,000 (and of 250 ms): a kill finds some committed and some not.
+        // Several batches (10,000 records into SQLite, 25,000 into PostgreSQL, or 250 ms): a kill finds some
+        // committed and some not.
         let names = try Self.input(40_000, in: s)
         let form = try Self.form(in: s)
         var partial = 0
