@@ -3,8 +3,8 @@
 # (the anchors: each database's own bulk loader), interleaved: every round runs each command once, in turn, after
 # one warm-up round; medians. Prints a Markdown section for bench/RESULTS.md.
 # fieldline checks every record with its fields' keymaps and saves in batches (10,000 records or 250 ms: one
-# transaction for SQLite in WAL with synchronous=FULL, one COPY and commit for PostgreSQL, one write and fsync for
-# JSONL/CSV files); the anchors load the rows unchecked in one transaction.
+# transaction for SQLite in WAL with synchronous=FULL, one write and fsync for JSONL/CSV files; 25,000 for
+# PostgreSQL, streamed into one COPY and committed); the anchors load the rows unchecked in one transaction.
 # Needs: a release build (make release), sqlite3, Debian's postgresql (a throwaway server is started here).
 # FORM_RECORDS=N rows (default 100,000), FORM_ROUNDS=N rounds (default 5).
 set -euo pipefail
@@ -87,10 +87,11 @@ $n records of two fields (\`phone-cn\`, \`text\`), JSON Lines in (the anchors re
 release build, $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load average
 $(cut -d' ' -f1 /proc/loadavg) at the end). Interleaved: each round runs every command once, in turn, on an empty
 target (a new file or database, a truncated table); one warm-up round, then $rounds rounds; medians of wall time.
-fieldline checks each record with its keymaps (JSON Lines read and checked in slices on every core) and saves in
-batches (10,000 records or 250 ms each: one SQLite transaction in WAL with synchronous=FULL, one PostgreSQL \`COPY\`
-and commit, one write and \`fsync\` for files; a database's batch saved on a thread of its own while the next records
-are checked); \`sqlite3 .import\` and \`psql \\copy\` load the rows unchecked in one transaction. PostgreSQL: a
+fieldline checks each record with its keymaps (JSON Lines read and checked in chunks, in slices on several cores
+only where the save leaves two free) and saves in batches (10,000 records or 250 ms each: one SQLite transaction in
+WAL with synchronous=FULL, one write and \`fsync\` for files; into PostgreSQL 25,000 records, streamed into the
+batch's \`COPY\` as they are checked, one commit; a database's batch saved on a thread of its own while the next
+records are checked); \`sqlite3 .import\` and \`psql \\copy\` load the rows unchecked in one transaction. PostgreSQL: a
 throwaway local server (fsync on) over a Unix socket; the anchor's table has the four columns only, fieldline's also
 an identity column with a unique index and two edit columns, so the last row loads the same rows into a table of that
 shape.
