@@ -29,8 +29,8 @@ extension FieldSpec {
     /// field, ` 7400 123456` after `+44`), or nil when it has no example beginning with them.
     public func exampleHint(after symbols: [Character]) -> String? {
         guard case .liveLayout(let live, _) = kind, let example = live.example(continuing: symbols) else { return nil }
-        let whole = Formatter.format(example, as: kind).display
-        let typed = Formatter.format(symbols, as: kind).display
+        let whole = Formatter.display(example, as: kind)
+        let typed = Formatter.display(symbols, as: kind)
         guard whole.count > typed.count, whole.starts(with: typed) else { return nil }
         // Appended one by one: `String(_:)` of a slice of characters is generic code that looks its types up by
         // name at run time (0.1 M instructions each time).

@@ -25,6 +25,14 @@ public enum Formatter {
         }
     }
 
+    /// `format(symbols, as: kind).display`, without the counter a live layout would work out for it.
+    public static func display(_ symbols: [Character], as kind: FieldKind) -> [Character] {
+        if case .liveLayout(let live, let templates) = kind {
+            return (live.formatted(symbols, counting: false) ?? format(symbols, with: templates)).display
+        }
+        return format(symbols, as: kind).display
+    }
+
     /// Lay out symbols with the best template, or unchanged when none fits.
     ///
     /// A literal is written only while entered symbols remain after it, so `138` shows as `138`, not `138-`.

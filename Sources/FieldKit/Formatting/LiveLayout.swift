@@ -11,6 +11,9 @@ public protocol LiveLayout: AnyObject, Sendable {
     /// plain `n/limit` counter (`🇬🇧 GB 10/10`, or nil); nil to show the symbols as typed. One call gives both,
     /// since both come from the same reading of the value (a phone number's region).
     func layout(_ symbols: [Character]) -> (display: [Character], counter: String?)?
+    /// `layout`, its counter left out (nil) when `counting` is false: the display alone, for a hint, where working
+    /// the counter out would read more of the layout's data than the display needs.
+    func layout(_ symbols: [Character], counting: Bool) -> (display: [Character], counter: String?)?
     /// Why no value beginning with `symbols` can be accepted, so typing them is refused; nil when one can.
     func refusal(_ symbols: [Character]) -> String?
     /// Every character the layout may insert between symbols (dropped from pastes and checked lines).
@@ -41,10 +44,16 @@ extension LiveLayout {
     /// Never, unless the layout has examples of its own.
     public func mayReachExample(_ symbols: [Character]) -> Bool { false }
 
+    /// The counter comes with the display unless the layout can leave it out.
+    public func layout(_ symbols: [Character], counting: Bool) -> (display: [Character], counter: String?)? {
+        layout(symbols)
+    }
+
     /// The laid-out display with where each symbol ends, or nil when the layout drops or reorders a symbol.
-    /// Characters after the last symbol are left off, as templates leave off a trailing literal.
-    func formatted(_ symbols: [Character]) -> FormattedText? {
-        guard let (display, counter) = layout(symbols) else { return nil }
+    /// Characters after the last symbol are left off, as templates leave off a trailing literal. `counting`
+    /// false: no counter (see `layout(_:counting:)`).
+    func formatted(_ symbols: [Character], counting: Bool = true) -> FormattedText? {
+        guard let (display, counter) = layout(symbols, counting: counting) else { return nil }
         var ends: [Int] = []
         ends.reserveCapacity(symbols.count)
         var at = 0

@@ -99,6 +99,12 @@ public final class PhoneLayout: LiveLayout {
     }
 
     public func layout(_ symbols: [Character]) -> (display: [Character], counter: String?)? {
+        layout(symbols, counting: true)
+    }
+
+    /// Without `counting`, no number is judged: the counter asks whether it is complete, which reads the kinds'
+    /// automata (an example hint at the prompt would otherwise decode them all before the first key).
+    public func layout(_ symbols: [Character], counting: Bool) -> (display: [Character], counter: String?)? {
         guard let typed = input(symbols) else { return nil }
         // A number typed with the home calling code but no `+` is laid out as if the `+` were there, without it.
         let abroad = readsOwnCallingCode(typed)
@@ -106,7 +112,7 @@ public final class PhoneLayout: LiveLayout {
         let output = formatter.format(bytes)
         var display = grouping.flatMap { grouped(bytes, output, by: $0) } ?? output.display.map { Character(Unicode.Scalar($0)) }
         if abroad, display.first == "+" { display.removeFirst() }
-        return (display, counter(output))
+        return (display, counting ? counter(output) : nil)
     }
 
     /// Whether digits typed without `+` are read with the home region's own calling code (`86 138…`): they start
