@@ -82,23 +82,43 @@ public struct PhoneFormat: Sendable {
 }
 
 extension PhoneFormat {
-    /// A row of phone-formats.tsv as its national format and its international one: the row's own (the national
-    /// one when empty), or nil when the format is not used internationally (`NA`). Nil when the row is malformed.
-    /// Both share the row's automata, read once.
-    static func parse(_ row: TableRow, check: Bool = false) -> (national: PhoneFormat, international: PhoneFormat?)? {
-        guard let pattern = row["pattern"], let format = row["format"], let groupText = row["groups"],
-              let leading = row["leading_digits_dfas"] else { return nil }
+    /// The formats file's columns, found by name once for all of its rows.
+    struct Columns {
+        let pattern, format, groups, leading, prefixRule, prefixOptional, carrierCode, asYouType, international,
+            asYouTypeInternational: Int?
+
+        init(_ columns: [String: Int]) {
+            pattern = columns["pattern"]
+            format = columns["format"]
+            groups = columns["groups"]
+            leading = columns["leading_digits_dfas"]
+            prefixRule = columns["national_prefix_formatting_rule"]
+            prefixOptional = columns["national_prefix_optional_when_formatting"]
+            carrierCode = columns["carrier_code_rule"]
+            asYouType = columns["as_you_type"]
+            international = columns["international_format"]
+            asYouTypeInternational = columns["as_you_type_international"]
+        }
+    }
+
+    /// A row of phone-formats.tsv, its cells given by `cell` by column index (nil: no such column, or the row stops
+    /// before it), as its national format and its international one: the row's own (the national one when empty),
+    /// or nil when the format is not used internationally (`NA`). Nil when the row is malformed. Both share the
+    /// row's automata, read once.
+    static func parse(_ cell: (Int?) -> String?, columns: Columns, check: Bool = false) -> (national: PhoneFormat, international: PhoneFormat?)? {
+        guard let pattern = cell(columns.pattern), let format = cell(columns.format), let groupText = cell(columns.groups),
+              let leading = cell(columns.leading) else { return nil }
         guard let groups = groupLengths(groupText) else { return nil }
         // Each automaton is decoded when first used (`check`: all of them now, to find a malformed one).
         guard let dfas = LeadingDigitPatterns(cell: leading, check: check) else { return nil }
         let lengths = groups.reduce(0) { $0 + $1.lowerBound }...groups.reduce(0) { $0 + $1.upperBound }
         let national = PhoneFormat(
             pattern: pattern, groups: groups, lengths: lengths, format: format, leadingDigits: dfas,
-            nationalPrefixRule: row["national_prefix_formatting_rule"].flatMap { $0.isEmpty ? nil : $0 },
-            nationalPrefixOptional: row["national_prefix_optional_when_formatting"] == "1",
-            carrierCodeRule: row["carrier_code_rule"] == "1", asYouType: row["as_you_type"] == "1")
+            nationalPrefixRule: cell(columns.prefixRule).flatMap { $0.isEmpty ? nil : $0 },
+            nationalPrefixOptional: cell(columns.prefixOptional) == "1",
+            carrierCodeRule: cell(columns.carrierCode) == "1", asYouType: cell(columns.asYouType) == "1")
         let abroad: String
-        switch row["international_format"] {
+        switch cell(columns.international) {
         case "NA": return (national, nil)
         case let intl? where !intl.isEmpty: abroad = intl
         default: abroad = format
@@ -107,7 +127,7 @@ extension PhoneFormat {
         let international = PhoneFormat(
             pattern: pattern, groups: groups, lengths: lengths, format: abroad, leadingDigits: dfas,
             nationalPrefixRule: nil, nationalPrefixOptional: false, carrierCodeRule: false,
-            asYouType: row["as_you_type_international"] == "1")
+            asYouType: cell(columns.asYouTypeInternational) == "1")
         return (national, international)
     }
 

@@ -220,24 +220,3 @@ extension PhoneMetadata {
         }
     }
 }
-
-/// One row of a generated data file, its cells read by column name (one shared name table per file, not a
-/// dictionary per row: the files hold some 30,000 rows, read before a phone field's first key).
-struct TableRow {
-    /// Column name → index, from the file's header.
-    let columns: [String: Int]
-    /// The row's cells.
-    let cells: [String]
-
-    /// The cell at a column index (from `columns`); nil for no index or a row that stops before it.
-    subscript(_ index: Int?) -> String? {
-        guard let index, index < cells.count else { return nil }
-        return cells[index]
-    }
-
-    /// The cell under `name`; nil when the file has no such column or the row stops before it.
-    subscript(_ name: String) -> String? {
-        guard let index = columns[name], index < cells.count else { return nil }
-        return cells[index]
-    }
-}

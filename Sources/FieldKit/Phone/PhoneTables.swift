@@ -40,9 +40,17 @@ final class PhoneTables: Sendable {
     /// phone-formats.tsv.
     let formats: SortedTableFile
 
+    /// The columns read, found by name once: a region's rows are read cell by cell where they lie.
+    private let kindColumn, dfaColumn, exampleColumn: Int?
+    private let formatColumns: PhoneFormat.Columns
+
     init(patterns: SortedTableFile, formats: SortedTableFile) {
         self.patterns = patterns
         self.formats = formats
+        kindColumn = patterns.columns["kind"]
+        dfaColumn = patterns.columns["dfa"]
+        exampleColumn = patterns.columns["example"]
+        formatColumns = PhoneFormat.Columns(formats.columns)
     }
 
     /// The numbers of `region`: its kinds' automata and examples, and its formats; the problem of a malformed row
@@ -50,17 +58,22 @@ final class PhoneTables: Sendable {
     func numbers(of region: String, check: Bool = false) -> Result<PhoneRegionNumbers, ChoiceListProblem> {
         var general: DigitDFA?
         var byKind: [String: (KindPattern, String)] = [:]
-        for (offset, row) in patterns.rows(of: region) {
+        var problem: ChoiceListProblem?
+        patterns.withRows(of: region) { offset, row in
             // The general pattern is decoded now (its lengths are asked for every number), the kinds' when first
             // matched (`check`: now, to find a malformed one).
-            guard let kind = row["kind"], let text = row["dfa"], !text.isEmpty, let pattern = KindPattern(encoded: text, check: check) else {
-                return .failure(ChoiceListProblem(line: patterns.line(at: offset), tr("a pattern row needs region, kind and a DFA")))
+            guard let kind = row.string(kindColumn), let text = row.string(dfaColumn), !text.isEmpty,
+                  let pattern = KindPattern(encoded: text, check: check) else {
+                problem = ChoiceListProblem(line: patterns.line(at: offset), tr("a pattern row needs region, kind and a DFA"))
+                return false
             }
             if kind == "general" { general = pattern.dfa }
             // Not checked here (digits, by the generator and PhoneMetadataDataTests): a placeholder goes through
             // the field's layout, which takes digits only.
-            if byKind[kind] == nil { byKind[kind] = (pattern, row["example"] ?? "") }
+            if byKind[kind] == nil { byKind[kind] = (pattern, row.string(exampleColumn) ?? "") }
+            return true
         }
+        if let problem { return .failure(problem) }
         var kinds: [(PhoneKind, KindPattern)] = [], examples: [(kind: PhoneKind, number: String)] = []
         for kind in PhoneKind.allCases {
             guard let (pattern, example) = byKind[kind.rawValue] else { continue }
@@ -70,14 +83,17 @@ final class PhoneTables: Sendable {
         // Its formats, and its international list when it has one of its own: some format differs abroad or is
         // not used there (libphonenumber's `intl_number_format`).
         var national: [PhoneFormat] = [], international: [PhoneFormat] = [], separate = false
-        for (offset, row) in formats.rows(of: region) {
-            guard let (format, abroad) = PhoneFormat.parse(row, check: check) else {
-                return .failure(ChoiceListProblem(line: formats.line(at: offset), tr("a format row is malformed")))
+        formats.withRows(of: region) { offset, row in
+            guard let (format, abroad) = PhoneFormat.parse({ row.string($0) }, columns: formatColumns, check: check) else {
+                problem = ChoiceListProblem(line: formats.line(at: offset), tr("a format row is malformed"))
+                return false
             }
             national.append(format)
             if let abroad { international.append(abroad) }
-            separate = separate || !(row["international_format"] ?? "").isEmpty
+            separate = separate || !(row.bytes(formatColumns.international)?.isEmpty ?? true)
+            return true
         }
+        if let problem { return .failure(problem) }
         return .success(PhoneRegionNumbers(general: general, kinds: kinds, examples: examples, formats: national,
                                            internationalFormats: separate ? international : []))
     }

@@ -113,16 +113,6 @@ final class SortedTableFile: Sendable {
         return cell.count - key.count
     }
 
-    /// The rows whose key is `key`, in file order: each with its byte offset (for `line(at:)`) and its cells.
-    func rows(of key: String) -> [(offset: Int, row: TableRow)] {
-        var found: [(offset: Int, row: TableRow)] = []
-        withRows(of: key) { offset, row in
-            found.append((offset, TableRow(columns: columns, cells: row.cells.map { String(decoding: UnsafeBufferPointer(rebasing: row.buffer[$0]), as: UTF8.self) })))
-            return true
-        }
-        return found
-    }
-
     /// Calls `body` with the byte offset and the cells, where they lie, of each row whose key is `key`, in file
     /// order (found by a binary search); `body` returns false to stop. The cells are valid only inside `body`.
     func withRows(of key: String, _ body: (Int, RowCells) -> Bool) {
