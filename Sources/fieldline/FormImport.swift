@@ -187,7 +187,8 @@ struct FormImport {
             gathered.append((event, correcting ? nil : FormImport.pairs(of: event, names: names)))
             if gathered.count >= PreparedLine.linesPerChunk { takeGathered() }
         }
-        /// The gathered CSV records, the readable ones checked on all cores at once, then taken in input order.
+        /// The gathered CSV records, the readable ones checked together (on several cores where the save leaves
+        /// two free), then taken in input order.
         func takeGathered() {
             let events = gathered
             gathered.removeAll(keepingCapacity: true)
@@ -236,7 +237,8 @@ struct FormImport {
         var readError: String?
         switch format {
         case .jsonl:
-            // Blocks of whole lines, each read and checked on all cores, then stored in input order.
+            // Blocks of whole lines, each read and checked a chunk at a time (on several cores where the save
+            // leaves two free), then stored in input order.
             readError = LineReader.forEachBlock(fd: fd, whenIdle: idle) { block in
                 guard failure == nil else { return }
                 do {

@@ -3,8 +3,8 @@ import FieldKeymaps
 import FieldKit
 
 /// A line of JSON Lines input as far as it can be taken without the sink: read, parsed and checked against the form,
-/// which needs nothing but the form. So the lines of a block are prepared on every core at once, and only what needs
-/// the sink (a unique look-up, the batch) runs in input order on one.
+/// which needs nothing but the form. So the lines of a chunk can be prepared on several cores at once (where the save
+/// leaves two free), and only what needs the sink (a unique look-up, the batch) runs in input order on one.
 enum PreparedLine: @unchecked Sendable {
     /// Only white space: not a record, not counted.
     case blank

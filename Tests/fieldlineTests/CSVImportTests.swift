@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import TestSupport
 
-/// CSV input is gathered a chunk at a time and its readable records checked on all cores at once, then taken in
-/// input order; the same records as JSON Lines give the same reports and the same saved records.
+/// CSV input is gathered a chunk at a time and its readable records checked together (on several cores where the
+/// save leaves two free), then taken in input order; the same records as JSON Lines give the same reports and the same saved records.
 struct CSVImportTests {
     typealias Scratch = FormImportTests.Scratch
 
