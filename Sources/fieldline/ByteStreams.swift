@@ -81,8 +81,9 @@ enum LineReader {
     ///
     /// `whenIdle` runs before a read that would wait (nothing is waiting on a pipe or a terminal): the caller
     /// flushes its answers there, so a producer writing one line and waiting gets the answer to it at once. A
-    /// regular file never waits, so bulk input pays nothing for it.
-    static func forEachBlock(fd: Int32, whenIdle: () -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+    /// regular file never waits, so bulk input pays nothing for it. It returns false to read no more (the caller
+    /// has failed: it does not wait for input it will not take).
+    static func forEachBlock(fd: Int32, whenIdle: () -> Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         let longest = LineChecker.maxLineBytes
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var filled = 0
@@ -93,7 +94,7 @@ enum LineReader {
         var skipping = false
         while true {
             if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
-            if !moreIsWaiting(fd) { whenIdle() }
+            if !moreIsWaiting(fd), !whenIdle() { break }
             let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -146,7 +147,7 @@ enum LineReader {
 
     /// Hands over each line without its `\n` (a last line without one too). Returns nil on success, or the
     /// error text when the input cannot be read.
-    static func forEachLine(fd: Int32, whenIdle: () -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+    static func forEachLine(fd: Int32, whenIdle: () -> Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         forEachBlock(fd: fd, whenIdle: whenIdle) { block in
             var start = 0
             for i in 0..<block.count where block[i] == 0x0A {

@@ -49,7 +49,7 @@ struct Check: ParsableCommand {
         if output == .value {
             // The hot path: blocks of lines checked on both cores, written back in input order.
             checker.computesDisplay = false
-            let readError = LineReader.forEachBlock(fd: 0, whenIdle: { out.flush(); err.flush() }) { block in
+            let readError = LineReader.forEachBlock(fd: 0, whenIdle: { out.flush(); err.flush(); return true }) { block in
                 for slice in ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber) {
                     out.append(contentsOf: slice.out)
                     err.append(contentsOf: slice.errors)
@@ -62,7 +62,7 @@ struct Check: ParsableCommand {
             try Check.finish(out: &out, err: &err, readError: readError, invalid: invalid)
             return
         }
-        let readError = LineReader.forEachLine(fd: 0, whenIdle: { out.flush(); err.flush() }) { line in
+        let readError = LineReader.forEachLine(fd: 0, whenIdle: { out.flush(); err.flush(); return true }) { line in
             lineNumber += 1
             let result = checker.check(line)
             if let issue = result.issue {

@@ -156,10 +156,17 @@ struct FormImport {
         }
         /// Before a read that would wait: the batch is saved once its time is up even when no record comes to
         /// tell it so (a slow pipe), so nothing waits unsaved, nor a database transaction open, while input is quiet.
-        func idle() {
-            guard failure == nil, !correcting, let left = batch.secondsLeft else { return }
-            if LineReader.waitForInput(fd, seconds: left) { return }
-            do { try saveBatch(dealt: number) } catch { failure = error }
+        /// Whether to read on: an import that failed does not wait for more input.
+        func idle() -> Bool {
+            guard failure == nil else { return false }
+            guard !correcting, let left = batch.secondsLeft else { return true }
+            if LineReader.waitForInput(fd, seconds: left) { return true }
+            // Waited for too: the input is quiet, and a failure must be known before the read, which may not end.
+            do {
+                try saveBatch(dealt: number)
+                try finishSaving()
+            } catch { failure = error }
+            return failure == nil
         }
         /// CSV records read but not yet taken, with their values as pairs where they read as such (not for a
         /// correction: it is completed from the sink before it is checked).
@@ -268,10 +275,7 @@ struct FormImport {
             var reader = CSVReader()
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while failure == nil {
-                if !LineReader.moreIsWaiting(fd) {
-                    idle()
-                    if failure != nil { break }
-                }
+                if !LineReader.moreIsWaiting(fd), !idle() { break }
                 let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }

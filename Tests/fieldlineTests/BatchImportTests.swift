@@ -146,6 +146,47 @@ import Testing
         #expect(try stored() == ["q1", "q2", "q3", "q4"])
     }
 
+    /// A batch from a quiet pipe that cannot be saved (its table renamed away meanwhile) ends the import at once,
+    /// exit 74 with the server's words, without waiting for the input to end.
+    @Test func aQuietPipesFailedSaveEndsTheImportWithoutWaitingForMoreInput() throws {
+        let pg = try ScratchPostgres()
+        let s = try Scratch()
+        let form = try Self.form(in: s)
+        #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
+        let process = Process()
+        process.executableURL = fieldlineURL
+        process.arguments = ["form", form, "--input", "-", "--out", pg.url]
+        process.environment = cleanEnvironment
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        func send(_ names: [String]) {
+            input.fileHandleForWriting.write(Data(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined().utf8))
+        }
+        send(["a1", "a2"])
+        var saved: [String] = []
+        for _ in 0..<500 where saved.count < 2 {
+            usleep(10_000)
+            saved = (try? pg.psql("SELECT name FROM entry ORDER BY fieldline_id")) ?? []
+        }
+        #expect(saved == ["a1", "a2"])
+        _ = try pg.psql("ALTER TABLE entry RENAME TO entry_moved")
+        send(["a3"])
+        // The pipe stays open: the import ends by itself once the batch's save fails.
+        for _ in 0..<1000 where process.isRunning { usleep(10_000) }
+        #expect(!process.isRunning)
+        // SIGKILL: a child of the test runner may inherit SIGTERM blocked.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(err.contains("relation \"entry\" does not exist"), "\(err)")
+        try input.fileHandleForWriting.close()
+        #expect(try pg.psql("SELECT name FROM entry_moved ORDER BY fieldline_id") == ["a1", "a2"])
+    }
+
     /// SQLite's CHECK (it has no ALTER TABLE … ADD CHECK: the table is made with it) in the middle of batches.
     @Test func aCheckInTheSQLiteTableRefusesItsRecordsAndTheImportGoesOn() throws {
         let s = try Scratch()
