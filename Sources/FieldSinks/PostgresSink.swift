@@ -269,10 +269,7 @@ public final class PostgresSink: RecordSink {
         let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
         // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
         // marked the connection bad yet.
-        if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK {
-            lostConnection = true
-            return SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
-        }
+        if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK { return lost() }
         if state == "23505" { return SinkError(.conflict, errorMessage()) }
         if state.hasPrefix("23") || state.hasPrefix("22") { return SinkError(.refused, errorMessage()) }
         if state == "55P03" {
@@ -315,7 +312,12 @@ public final class PostgresSink: RecordSink {
 
     /// Why the connection is gone (`lostConnection` set), or nil when it is up.
     func connectionLost() -> SinkError? {
-        guard fl_PQstatus(connection) != CONNECTION_OK else { return nil }
+        fl_PQstatus(connection) != CONNECTION_OK ? lost() : nil
+    }
+
+    /// The failure of a connection that went, or that left the client unable to tell what the server did
+    /// (`lostConnection` set: the caller does not run the statement again as if refused).
+    private func lost() -> SinkError {
         lostConnection = true
         return SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
     }
@@ -341,8 +343,7 @@ public final class PostgresSink: RecordSink {
             // Still taking rows: the end was not sent, so the client cannot tell what the server did.
             if fl_PQresultStatus(result) == PGRES_COPY_IN {
                 fl_PQclear(result)
-                lostConnection = true
-                throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
+                throw lost()
             }
             if problem == nil, fl_PQresultStatus(result) != PGRES_COMMAND_OK {
                 problem = failure(of: result)
@@ -357,10 +358,7 @@ public final class PostgresSink: RecordSink {
             fl_PQclear(result)
         }
         if let problem { throw problem }
-        guard ended else {
-            lostConnection = true
-            throw SinkError(.io, tr("lost the connection to \(label): \(errorMessage())"))
-        }
+        guard ended else { throw lost() }
     }
 
     /// The connection string as messages show it: any password replaced by `***`, whether given as

@@ -18,19 +18,22 @@ public enum Formatter {
     /// Lay out symbols as a field of `kind` shows them: by its live layout, else by its templates, else unchanged.
     /// A choice field's query is shown as typed (its frame adds the candidate).
     public static func format(_ symbols: [Character], as kind: FieldKind) -> FormattedText {
+        format(symbols, as: kind, counting: true)
+    }
+
+    /// `counting` false: no counter from a live layout (see `LiveLayout.layout(_:counting:)`).
+    private static func format(_ symbols: [Character], as kind: FieldKind, counting: Bool) -> FormattedText {
         switch kind {
         case .plain, .choice: return unformatted(symbols)
         case .templated(let templates), .date(let templates, _): return format(symbols, with: templates)
-        case .liveLayout(let live, let templates): return live.formatted(symbols) ?? format(symbols, with: templates)
+        case .liveLayout(let live, let templates):
+            return live.formatted(symbols, counting: counting) ?? format(symbols, with: templates)
         }
     }
 
     /// `format(symbols, as: kind).display`, without the counter a live layout would work out for it.
     public static func display(_ symbols: [Character], as kind: FieldKind) -> [Character] {
-        if case .liveLayout(let live, let templates) = kind {
-            return (live.formatted(symbols, counting: false) ?? format(symbols, with: templates)).display
-        }
-        return format(symbols, as: kind).display
+        format(symbols, as: kind, counting: false).display
     }
 
     /// Lay out symbols with the best template, or unchanged when none fits.
