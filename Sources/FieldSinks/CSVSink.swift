@@ -1,9 +1,12 @@
 import FieldKit
 /// Records as an RFC 4180 CSV file: a header row when the file is new, then one row per record, each written whole
-/// and synced before it counts as saved. An existing file whose header differs from the form is refused.
+/// and synced before it counts as saved. An existing file whose header differs from the form is refused, but for a
+/// file written before record ids (its header without the last column, `record_id`), which goes on in its shape.
 public struct CSVSink: RecordSink {
     public let label: String
     private let log: RecordLog?
+    /// The columns of the file's rows: the sink's, or an older file's without `record_id`.
+    private let shape: CSVShape
     /// Standard output's records of this run (a file's are in `log`).
     private var index = UniqueIndex()
 
@@ -13,9 +16,11 @@ public struct CSVSink: RecordSink {
     /// and moved aside. `lookUpAnyField` as for `JSONLinesSink`.
     public init(path: String, columns: [String], unique: [String] = [], lookUpAnyField: Bool = true,
                 notice: @escaping (String) -> Void = { _ in }) throws(SinkError) {
-        log = try RecordLog(path: path, format: CSVFormat(path: path, columns: columns), unique: unique,
+        let shape = CSVShape(columns: columns)
+        log = try RecordLog(path: path, format: CSVFormat(path: path, shape: shape), unique: unique,
                             lookUpAnyField: lookUpAnyField, header: CSVText.record(columns), notice: notice)
         label = path
+        self.shape = shape
     }
 
     /// Standard output: the header row, then a row per record, each written as soon as it is saved.
@@ -27,6 +32,7 @@ public struct CSVSink: RecordSink {
     private init(label: String) {
         self.label = label
         self.log = nil
+        shape = CSVShape(columns: [])
     }
 
     public func count() throws(SinkError) -> Int { try log?.count() ?? index.count }
@@ -45,7 +51,7 @@ public struct CSVSink: RecordSink {
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
-        let row = CSVSink.row(record)
+        let row = shape.row(record)
         if let log {
             try log.save(row, columns: record.columns)
         } else {
@@ -57,17 +63,44 @@ public struct CSVSink: RecordSink {
     /// A file gets the batch in one write and one `fsync`; standard output record by record.
     public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
         guard let log else { return try saveEach(records) }
-        return try log.save(batch: records.map { (CSVSink.row($0), $0.columns) })
+        return try log.save(batch: records.map { (shape.row($0), $0.columns) })
+    }
+}
+
+/// The columns of a CSV file's rows, as its header says: decided when the file is read (a class, so the format
+/// that reads the header and the sink that writes rows share it).
+final class CSVShape {
+    /// The columns the sink writes for a new file.
+    let columns: [String]
+    /// Whether the file's header lacks the last of `columns`, `record_id` (a file written before record ids).
+    private(set) var withoutRecordID = false
+
+    init(columns: [String]) { self.columns = columns }
+
+    /// The header's columns this file has.
+    var header: [String] { withoutRecordID ? Array(columns.dropLast()) : columns }
+
+    /// Takes `header` as the file's, when it is the older shape; false when it is neither shape.
+    func adopt(_ header: [String]) -> Bool {
+        if header == columns { return true }
+        guard columns.last == RecordColumns.recordID, header == Array(columns.dropLast()) else { return false }
+        withoutRecordID = true
+        return true
     }
 
-    /// The record's CSV row.
-    private static func row(_ record: SavedRecord) -> [UInt8] { CSVText.record(record.columns.map(\.value)) }
+    /// The record's CSV row in the file's shape.
+    func row(_ record: SavedRecord) -> [UInt8] {
+        let values = record.columns.map(\.value)
+        return CSVText.record(withoutRecordID ? Array(values.dropLast()) : values)
+    }
 }
 
 /// A header row naming `columns`, then one row per record.
 struct CSVFormat: RecordFileFormat {
     let path: String
-    let columns: [String]
+    let shape: CSVShape
+    /// The columns of the file's rows.
+    var columns: [String] { shape.header }
 
     func records(_ bytes: ArraySlice<UInt8>, at offset: Int, numbered number: Int) throws(SinkError)
         -> (records: [[(String, String)]], end: Int) {
@@ -82,7 +115,11 @@ struct CSVFormat: RecordFileFormat {
     func completion(of tail: ArraySlice<UInt8>, at offset: Int) throws(SinkError) -> [UInt8]? {
         let ending: [UInt8] = tail.last == 0x0D ? [0x0A] : [0x0D, 0x0A]
         let ended = Array(tail) + ending
-        // The file's only line is this form's header, whole or cut short by a crash while it was written.
+        // The file's only line is this form's header (either shape) without its line end, or its header cut short by
+        // a crash while it was written.
+        if offset == 0, let (rows, end) = CSVText.records(ended), rows.count == 1, end == ended.count, shape.adopt(rows[0]) {
+            return ending
+        }
         if offset == 0 && CSVText.record(columns).starts(with: tail) { return ended == CSVText.record(columns) ? ending : nil }
         // Whole: one record taking every byte (an open quote takes the CRLF in and ends no record), valid UTF-8.
         guard String(validating: tail, as: UTF8.self) != nil, let (rows, end) = CSVText.records(ended),
@@ -96,7 +133,7 @@ struct CSVFormat: RecordFileFormat {
     }
 
     private func check(_ header: [String]) throws(SinkError) {
-        guard header == columns else {
+        guard shape.adopt(header) else {
             throw SinkError(.mismatch, tr("\(path) has the columns \(header.joined(separator: ",")), the form \(columns.joined(separator: ","))"))
         }
     }

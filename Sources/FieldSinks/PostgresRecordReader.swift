@@ -14,9 +14,10 @@ public final class PostgresRecordReader: RecordSource {
     public init(url: String, form: FormSpec) throws(SinkError) {
         connection = try PostgresSink(readingFrom: url, form: form)
         let tables = connection.tables
+        let id = RecordTables.idColumn
         reading = try tables.reading(connection.label, existing: try connection.columns(of: tables.table),
-                                     extra: [RecordTables.idColumn], currentOrder: RecordTables.idColumn,
-                                     version1Order: "\"saved_at\"")
+                                     shapes: [(tables.postgresColumns, id), (tables.version2Columns + [id], id),
+                                              (tables.version1Columns, "\"saved_at\"")])
     }
 
     /// Every record whose columns hold `conditions`, in saved order, streamed.

@@ -1,8 +1,9 @@
 import FieldKit
 
 extension PostgresSink {
-    /// Creates the form's tables at the current version, or upgrades a version 1 table in place (its rows kept,
-    /// `fieldline_id` numbered in the table's order), or checks that they are current. Runs inside the set-up
+    /// Creates the form's tables at the current version, or upgrades a version 1 or 2 table in place (its rows
+    /// kept, `fieldline_id` numbered in the table's order, each row given a `record_id`), or checks that they are
+    /// current. Runs inside the set-up
     /// transaction: a failure leaves the database as it was.
     func prepareTables() throws(SinkError) {
         let schema = RecordTables.schemaTable
@@ -11,22 +12,36 @@ extension PostgresSink {
         if let stored, stored > RecordTables.version {
             throw SinkError(.mismatch, tr("\(label): table \(tables.table) has schema version \(stored), made by a newer fieldline (this one knows up to \(RecordTables.version))"))
         }
-        let current = tables.columns + [RecordTables.idColumn]
-        let identity = "\"\(RecordTables.idColumn)\" bigint GENERATED ALWAYS AS IDENTITY"
-        let added = tables.addedColumns.map { "\"\($0)\" text NOT NULL DEFAULT ''" }
+        let current = tables.postgresColumns
+        let definitions = current.map { column -> String in
+            switch column {
+            case RecordTables.idColumn: return "\"\(column)\" bigint GENERATED ALWAYS AS IDENTITY"
+            // A row another program inserts gets an id too; an upgrade's ADD COLUMN gives every row its own.
+            case RecordColumns.recordID: return "\"\(column)\" text NOT NULL DEFAULT gen_random_uuid()::text"
+            case _ where tables.version1Columns.contains(column): return "\"\(column)\" text NOT NULL"
+            default: return "\"\(column)\" text NOT NULL DEFAULT ''"
+            }
+        }
         let existing = try columns(of: tables.table)
         if existing.isEmpty {
-            let definitions = tables.version1Columns.map { "\"\($0)\" text NOT NULL" } + added + [identity]
             _ = try exec("CREATE TABLE \"\(tables.table)\" (\(definitions.joined(separator: ", ")))", [])
-        } else if existing == tables.version1Columns {
-            _ = try exec("ALTER TABLE \"\(tables.table)\" " + (added + [identity]).map { "ADD COLUMN " + $0 }.joined(separator: ", "), [])
+        } else if let upgraded = [tables.version1Columns, tables.version2Columns + [RecordTables.idColumn]].first(where: { $0 == existing }) {
+            _ = try exec("ALTER TABLE \"\(tables.table)\" " + definitions.dropFirst(upgraded.count).map { "ADD COLUMN " + $0 }.joined(separator: ", "), [])
         } else if existing != current {
             throw tables.mismatch(label, table: tables.table, has: existing, wants: current)
         }
         let history = try columns(of: tables.history)
+        let id = RecordColumns.recordID
         if history.isEmpty {
             let definitions = tables.historyColumns.map { $0 == RecordTables.idColumn ? "\"\($0)\" bigint NOT NULL" : "\"\($0)\" text NOT NULL" }
             _ = try exec("CREATE TABLE \"\(tables.history)\" (\(definitions.joined(separator: ", ")))", [])
+        } else if history == tables.version2HistoryColumns {
+            // Each replaced version gets the id its row has now; a version whose row is gone keeps none.
+            _ = try exec("ALTER TABLE \"\(tables.history)\" ADD COLUMN \"\(id)\" text NOT NULL DEFAULT ''", [])
+            _ = try exec("""
+                UPDATE "\(tables.history)" h SET "\(id)" = t."\(id)" FROM "\(tables.table)" t
+                WHERE t."\(RecordTables.idColumn)" = h."\(RecordTables.idColumn)"
+                """, [])
         } else if history != tables.historyColumns {
             throw tables.mismatch(label, table: tables.history, has: history, wants: tables.historyColumns)
         }

@@ -84,7 +84,7 @@ extension PostgresSink {
 
     /// The statement that loads a batch's rows.
     var copyStatement: String {
-        "COPY \"\(tables.table)\" (\(RecordTables.list(tables.fields + RecordColumns.bookkeeping.prefix(2)))) FROM STDIN"
+        "COPY \"\(tables.table)\" (\(RecordTables.list(tables.fileColumns))) FROM STDIN"
     }
 
     /// Rows go to the server as the import checks them.
@@ -163,6 +163,8 @@ extension PostgresSink {
         append(record.savedAt)
         row.append(0x09)
         append(record.operatorName)
+        row.append(0x09)
+        append(record.recordID)
         row.append(0x0A)
     }
 

@@ -13,14 +13,16 @@ extension PostgresSink {
         }
     }
 
-    /// Up to `limit` records, newest first, with `text` inside one of the form's fields.
-    public func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord] {
-        guard !tables.fields.isEmpty else { return [] }
+    /// Up to `limit` records with `text` in one of `searched`, ranked in the database (`RecordTables.search`).
+    public func records(containing text: String, in searched: [String], limit: Int) throws(SinkError) -> [StoredRecord] {
+        let searched = searched.filter(tables.fields.contains)
+        guard !searched.isEmpty else { return [] }
         let columns = tables.columns
-        // Letter case ignored, as the search's ranking ignores it.
-        let filter = tables.fields.map { "strpos(lower(\"\($0)\"), lower($1)) > 0" }.joined(separator: " OR ")
-        let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(filter) ORDER BY \(RecordTables.idColumn) DESC LIMIT \(max(0, limit))",
-                            [text])
+        let key = RecordTables.idColumn
+        let sql = text.isEmpty ? tables.newest(key: key, limit: limit)
+            : tables.search(in: searched, key: key, placeholder: "$1", limit: limit, prefix: { "left(\($0), \($1))" },
+                            position: { "strpos(\($0), \($1))" }, least: "least")
+        let rows = try exec(sql, text.isEmpty ? [] : [text])
         return rows.filter { $0.count == columns.count + 1 }.map { StoredRecord(key: Int64($0[0]) ?? 0, columns: Array(zip(columns, $0.dropFirst()))) }
     }
 }

@@ -23,17 +23,17 @@ extension PostgresSink {
     /// The statements of one correction, inside a transaction or savepoint.
     private func replace(_ target: RecordTarget, with new: [String], editedAt: String, editedBy: String) throws(SinkError) -> Bool {
         let columns = tables.columns
-        let (condition, value) = try selection(target)
-        let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(condition) ORDER BY \(RecordTables.idColumn) LIMIT 1 FOR UPDATE",
-                            [value])
-        guard let row = rows.first, row.count == columns.count + 1 else { throw SinkError(.notFound, SQLiteSink.notFoundMessage(target)) }
-        let id = row[0]
-        let old = Array(row.dropFirst())
+        let (condition, value) = try tables.selection(target, key: RecordTables.idColumn, placeholder: "$1")
+        let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(condition) ORDER BY \(RecordTables.idColumn) LIMIT 2 FOR UPDATE",
+                            [value]).filter { $0.count == columns.count + 1 }
+        let old = try tables.selected(target, from: rows.map { Array($0.dropFirst()) })
+        let id = rows[0][0]
         if Array(old.prefix(new.count)) == new { return false }
         let history = tables.historyColumns
         let placeholders = (1...history.count).map { "$\($0)" }.joined(separator: ", ")
-        _ = try exec("INSERT INTO \"\(tables.history)\" (\(RecordTables.list(history))) VALUES (\(placeholders))", old + [id, editedAt, editedBy])
-        let changed = tables.fields + RecordColumns.bookkeeping.dropFirst(2)
+        _ = try exec("INSERT INTO \"\(tables.history)\" (\(RecordTables.list(history))) VALUES (\(placeholders))",
+                     tables.historyRow(old: old, id: id, changedAt: editedAt, changedBy: editedBy))
+        let changed = tables.correctedColumns
         let assignments = changed.enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: ", ")
         _ = try exec("UPDATE \"\(tables.table)\" SET \(assignments) WHERE \(RecordTables.idColumn) = $\(changed.count + 1)",
                      new + [editedAt, editedBy, id])
@@ -42,20 +42,10 @@ extension PostgresSink {
 
     /// Whether the record `target` selects holds `new` as corrected at `editedAt` by `editedBy`.
     private func holds(_ target: RecordTarget, _ new: [String], editedAt: String, editedBy: String) throws(SinkError) -> Bool {
-        let (condition, value) = try selection(target)
-        let wanted = tables.fields + RecordColumns.bookkeeping.dropFirst(2)
+        let (condition, value) = try tables.selection(target, key: RecordTables.idColumn, placeholder: "$1")
+        let wanted = tables.correctedColumns
         let rows = try exec("SELECT \(RecordTables.list(wanted)) FROM \"\(tables.table)\" WHERE \(condition) LIMIT 1", [value])
         return rows.first == new + [editedAt, editedBy]
-    }
-
-    /// The WHERE condition (one parameter, `$1`) selecting `target`'s row.
-    private func selection(_ target: RecordTarget) throws(SinkError) -> (String, String) {
-        switch target {
-        case .key(let key): return ("\(RecordTables.idColumn) = $1", String(key))
-        case .field(let field, let value):
-            guard tables.fields.contains(field) else { throw SinkError(.notFound, tr("\(field) is not a field of \(tables.table)")) }
-            return (RecordTables.lookup(field, "$1"), value)
-        }
     }
 
     /// Runs `body` as one transaction, or inside a batch as one savepoint: what fails is rolled back alone.

@@ -61,6 +61,7 @@ public final class PostgresSink: RecordSink {
                 try guardUnique(field.name)
             }
             try guardUnique(RecordTables.idColumn)
+            try guardUnique(RecordColumns.recordID)
             _ = try exec("COMMIT", [])
         } catch {
             _ = try? exec("ROLLBACK", [])

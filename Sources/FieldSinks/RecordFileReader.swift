@@ -48,10 +48,12 @@ public final class RecordFileReader: RecordSource {
     public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
         for condition in conditions where !tables.columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
         var number: Int64 = 0
-        // Each record read whole: numbered, given its correction columns, kept when it matches. False stops.
+        // Each record read whole (its `fileColumns`): numbered, given its correction columns, kept when it matches.
+        // False stops.
+        let saved = tables.version1Columns.count
         func take(_ values: [String]) -> Bool {
             number += 1
-            let record = tables.record(key: number, values + ["", ""])
+            let record = tables.record(key: number, values.prefix(saved) + ["", ""] + values.dropFirst(saved))
             for condition in conditions where record.value(of: condition.name) != condition.value { return true }
             return body(record)
         }
@@ -128,10 +130,11 @@ public final class RecordFileReader: RecordSource {
         }
     }
 
-    /// CSV: the header row must name the form's columns; each record has as many values. A record that is not CSV
+    /// CSV: the header row must name the form's columns (with `record_id`, or without it as a file written before
+    /// record ids: its records' ids read as empty); each record has as many values. A record that is not CSV
     /// is `.mismatch`, unless it is what follows the last line end: a record cut short.
     private func readCSV(_ take: ([String]) -> Bool) throws(SinkError) {
-        let stored = tables.version1Columns
+        var stored = tables.fileColumns
         var reader = CSVReader(limit: Self.recordLimit)
         var header = false
         var number = 0
@@ -145,6 +148,7 @@ public final class RecordFileReader: RecordSource {
             case .record(let fields, _):
                 let values = fields.map { String(decoding: $0, as: UTF8.self) }
                 guard header else {
+                    if values == tables.version1Columns { stored = values }
                     guard values == stored else {
                         throw SinkError(.mismatch, tr("\(label) has the columns \(values.joined(separator: ",")), the form \(stored.joined(separator: ","))"))
                     }
@@ -155,7 +159,7 @@ public final class RecordFileReader: RecordSource {
                 guard values.count == stored.count else {
                     throw SinkError(.mismatch, tr("\(label): record \(number): \(tr("has \(values.count) values, the header \(stored.count)"))"))
                 }
-                going = take(values)
+                going = take(values.count < tables.fileColumns.count ? values + [""] : values)
             }
         }
         try chunks { (chunk) throws(SinkError) -> Bool in
@@ -179,7 +183,7 @@ public final class RecordFileReader: RecordSource {
 
     /// The stored columns' values of a JSON record, in order; a name that is not a column does not fit the form.
     private func values(of pairs: [(name: String, text: String)], number: Int) throws(SinkError) -> [String] {
-        let stored = tables.version1Columns
+        let stored = tables.fileColumns
         var values = [String](repeating: "", count: stored.count)
         for pair in pairs {
             guard let index = stored.firstIndex(of: pair.name) else {

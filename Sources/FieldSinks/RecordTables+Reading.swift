@@ -25,23 +25,19 @@ struct TableReading {
 }
 
 extension RecordTables {
-    /// How to read the table whose columns are `existing`: the current shape (its columns, then `extra`, the
-    /// columns a database adds of its own) ordered by `currentOrder`, or fieldline 0.6.0's (no correction columns:
-    /// they read as empty) ordered by `version1Order`. A table that is missing is `.notFound`; one of another shape
-    /// does not fit the form (`.mismatch`). Nothing is created or changed.
-    func reading(_ label: String, existing: [String], extra: [String], currentOrder: String,
-                 version1Order: String) throws(SinkError) -> TableReading {
+    /// How to read the table whose columns are `existing`: one of the table's known shapes, each the columns it
+    /// holds in order (any database columns of its own among them) and what orders its rows. A column a shape lacks
+    /// (an older version's: the correction columns, the record id) reads as empty. A table that is missing is
+    /// `.notFound`; one of another shape does not fit the form (`.mismatch`). Nothing is created or changed.
+    func reading(_ label: String, existing: [String], shapes: [(columns: [String], order: String)]) throws(SinkError) -> TableReading {
         if existing.isEmpty {
             throw SinkError(.notFound, tr("\(label) has no table \(table)"))
         }
-        if existing == columns + extra {
-            return TableReading(expressions: columns.map { ($0, "\"\($0)\"") }, order: currentOrder)
+        guard let shape = shapes.first(where: { $0.columns == existing }) else {
+            throw mismatch(label, table: table, has: existing, wants: shapes.first?.columns ?? columns)
         }
-        if existing == version1Columns {
-            let present = Set(existing)
-            return TableReading(expressions: columns.map { ($0, present.contains($0) ? "\"\($0)\"" : "''") }, order: version1Order)
-        }
-        throw mismatch(label, table: table, has: existing, wants: columns + extra)
+        let present = Set(existing)
+        return TableReading(expressions: columns.map { ($0, present.contains($0) ? "\"\($0)\"" : "''") }, order: shape.order)
     }
 
     /// A record read back, `values` in `columns` order. Made with `map`: `Array(zip(…))` into the labelled tuples

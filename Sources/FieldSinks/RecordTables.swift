@@ -5,13 +5,15 @@ import FieldKit
 /// - version 1 (fieldline 0.6.0): the form's table, one text column per field, then `saved_at` and `operator`;
 /// - version 2: `edited_at` and `edited_by` added (empty until the record is corrected), a history table
 ///   `FORM_history` holding every replaced version whole (its columns, the row's `fieldline_id`, `changed_at`,
-///   `changed_by`), and a row in `fieldline_schema` naming the version, so a later upgrade knows where it starts.
+///   `changed_by`), and a row in `fieldline_schema` naming the version, so a later upgrade knows where it starts;
+/// - version 3: `record_id` added last to both tables, a record's stable id (`RecordID`) with a unique index; an
+///   upgrade gives every row one.
 ///
-/// PostgreSQL's table also has `fieldline_id`, an identity column after the others (SQLite's rowid plays its part):
-/// the key a correction at the terminal names its record by, and the saved order.
+/// PostgreSQL's table also has `fieldline_id`, an identity column after `edited_by` (SQLite's rowid plays its
+/// part): the saved order. Corrections name a record by its `record_id`.
 struct RecordTables {
     /// The schema version this build makes and upgrades to.
-    static let version = 2
+    static let version = 3
     /// The table that records each form table's schema version: `form` (the table's name), `version`.
     static let schemaTable = "fieldline_schema"
     /// The column naming a row in the history table (and PostgreSQL's identity column).
@@ -29,16 +31,34 @@ struct RecordTables {
         fields = form.fields.map(\.name)
     }
 
-    /// The columns records are read and written as: the fields, then `saved_at`, `operator`, `edited_at`, `edited_by`.
+    /// The columns records are read as: the fields, then `saved_at`, `operator`, `edited_at`, `edited_by`,
+    /// `record_id` (SQLite's table holds them in this order).
     var columns: [String] { fields + RecordColumns.bookkeeping }
-    /// A version 1 table's columns: the fields, `saved_at`, `operator`.
-    var version1Columns: [String] { fields + RecordColumns.bookkeeping.prefix(2) }
-    /// The columns `upgrade` adds to a version 1 table.
-    var addedColumns: [String] { Array(RecordColumns.bookkeeping.dropFirst(2)) }
+    /// A version 1 table's columns: the fields, `saved_at`, `operator` (also what a file of JSON Lines or CSV
+    /// written before record ids holds).
+    var version1Columns: [String] { fields + [RecordColumns.savedAt, RecordColumns.operatorName] }
+    /// A version 2 table's columns (PostgreSQL's identity column aside): version 1's, `edited_at`, `edited_by`.
+    var version2Columns: [String] { version1Columns + RecordColumns.corrected }
+    /// What a JSON Lines or CSV file holds of a record: the fields, `saved_at`, `operator`, `record_id`.
+    var fileColumns: [String] { version1Columns + [RecordColumns.recordID] }
+    /// PostgreSQL's table's columns: version 2's, its identity column, `record_id`.
+    var postgresColumns: [String] { version2Columns + [RecordTables.idColumn, RecordColumns.recordID] }
     /// The history table's name.
     var history: String { table + "_history" }
-    /// The history table's columns: a replaced version's columns, its row's id, when and by whom it was replaced.
-    var historyColumns: [String] { columns + [RecordTables.idColumn] + RecordColumns.history }
+    /// A version 2 history table's columns: a replaced version's columns, its row's id, when and by whom it was
+    /// replaced.
+    var version2HistoryColumns: [String] { version2Columns + [RecordTables.idColumn] + RecordColumns.history }
+    /// The history table's columns: version 2's, then the replaced version's `record_id` (last, where an upgrade
+    /// adds it).
+    var historyColumns: [String] { version2HistoryColumns + [RecordColumns.recordID] }
+
+    /// A history row, in `historyColumns` order, for the replaced version `old` (in `columns` order) of row `id`.
+    func historyRow(old: [String], id: String, changedAt: String, changedBy: String) -> [String] {
+        Array(old.prefix(version2Columns.count)) + [id, changedAt, changedBy] + [old.last ?? ""]
+    }
+
+    /// The columns a correction writes: the fields, `edited_at`, `edited_by`.
+    var correctedColumns: [String] { fields + RecordColumns.corrected }
 
     /// Why this form cannot keep a history in a database, or nil: its history table's name would be too long.
     func nameProblem(_ label: String) -> SinkError? {

@@ -23,8 +23,8 @@ public final class SQLiteRecordReader: RecordSource {
             throw SinkError(.notFound, tr("cannot read \(path): \(String(cString: strerror(errno)))"))
         }
         do { database = try SQLiteDatabase(path: path, readOnly: true) } catch { throw SinkError(.notFound, error.message) }
-        reading = try tables.reading(path, existing: try database.columns(of: tables.table), extra: [],
-                                     currentOrder: "rowid", version1Order: "rowid")
+        reading = try tables.reading(path, existing: try database.columns(of: tables.table),
+                                     shapes: [(tables.columns, "rowid"), (tables.version2Columns, "rowid"), (tables.version1Columns, "rowid")])
     }
 
     /// Every record whose columns hold `conditions`, in saved order, streamed.

@@ -12,17 +12,25 @@ extension SQLiteSink {
             throw SinkError(.mismatch, tr("\(label): table \(tables.table) has schema version \(stored), made by a newer fieldline (this one knows up to \(RecordTables.version))"))
         }
         let existing = try database.columns(of: tables.table)
+        let added: [String]
         if existing.isEmpty {
             let definitions = tables.columns.map { column in
-                RecordColumns.bookkeeping.dropFirst(2).contains(column) ? "\"\(column)\" TEXT NOT NULL DEFAULT ''" : "\"\(column)\" TEXT NOT NULL"
+                tables.version1Columns.contains(column) ? "\"\(column)\" TEXT NOT NULL" : "\"\(column)\" TEXT NOT NULL DEFAULT ''"
             }
             try database.execute("CREATE TABLE \"\(tables.table)\" (\(definitions.joined(separator: ", ")))")
-        } else if existing == tables.version1Columns {
-            for column in tables.addedColumns {
-                try database.execute("ALTER TABLE \"\(tables.table)\" ADD COLUMN \"\(column)\" TEXT NOT NULL DEFAULT ''")
-            }
+            added = []
+        } else if existing == tables.version1Columns || existing == tables.version2Columns {
+            added = Array(tables.columns.dropFirst(existing.count))
         } else if existing != tables.columns {
             throw tables.mismatch(label, table: tables.table, has: existing, wants: tables.columns)
+        } else {
+            added = []
+        }
+        for column in added {
+            try database.execute("ALTER TABLE \"\(tables.table)\" ADD COLUMN \"\(column)\" TEXT NOT NULL DEFAULT ''")
+        }
+        if added.contains(RecordColumns.recordID) {
+            try database.execute("UPDATE \"\(tables.table)\" SET \"\(RecordColumns.recordID)\" = \(Self.newRecordID)")
         }
         try prepareHistory()
         if stored != Int64(RecordTables.version) {
@@ -31,14 +39,28 @@ extension SQLiteSink {
         }
     }
 
-    /// The history table, created when missing; one with other columns is refused.
+    /// The history table, created when missing, or upgraded from version 2 (each replaced version given the
+    /// `record_id` its row has now; a version whose row is gone keeps none); one with other columns is refused.
     private func prepareHistory() throws(SinkError) {
         let existing = try database.columns(of: tables.history)
+        let id = RecordColumns.recordID
         if existing.isEmpty {
             let definitions = tables.historyColumns.map { $0 == RecordTables.idColumn ? "\"\($0)\" INTEGER NOT NULL" : "\"\($0)\" TEXT NOT NULL" }
             try database.execute("CREATE TABLE \"\(tables.history)\" (\(definitions.joined(separator: ", ")))")
+        } else if existing == tables.version2HistoryColumns {
+            try database.execute("ALTER TABLE \"\(tables.history)\" ADD COLUMN \"\(id)\" TEXT NOT NULL DEFAULT ''")
+            try database.execute("""
+                UPDATE "\(tables.history)" SET "\(id)" = coalesce((SELECT t."\(id)" FROM "\(tables.table)" t
+                WHERE t.rowid = "\(tables.history)"."\(RecordTables.idColumn)"), '')
+                """)
         } else if existing != tables.historyColumns {
             throw tables.mismatch(label, table: tables.history, has: existing, wants: tables.historyColumns)
         }
     }
+
+    /// A random UUID (version 4) in canonical text, made by SQLite for each row an upgrade gives an id.
+    static let newRecordID = """
+        lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
+        || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+        """
 }

@@ -10,7 +10,7 @@ extension SQLiteSink {
     /// constraint failing under ABORT, so the others stay in the transaction: no savepoint per record is needed.
     public func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
         guard !records.isEmpty || progress != nil else { return [] }
-        let columns = tables.fields + RecordColumns.bookkeeping.prefix(2)
+        let columns = tables.fileColumns
         let insert = "INSERT INTO \"\(tables.table)\" (\(RecordTables.list(columns))) VALUES (\((1...columns.count).map { "?\($0)" }.joined(separator: ", ")))"
         var refused: [(index: Int, error: SinkError)] = []
         try database.execute("BEGIN IMMEDIATE")
@@ -30,6 +30,8 @@ extension SQLiteSink {
                     text.append(contentsOf: record.savedAt.utf8)
                     ends.append(text.count)
                     text.append(contentsOf: record.operatorName.utf8)
+                    ends.append(text.count)
+                    text.append(contentsOf: record.recordID.utf8)
                     ends.append(text.count)
                     try database.run(statement, text: text, ends: ends)
                 } catch where error.kind == .conflict || error.kind == .refused {

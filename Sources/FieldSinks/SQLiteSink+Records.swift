@@ -15,15 +15,17 @@ extension SQLiteSink {
         }
     }
 
-    /// Up to `limit` records, newest first, with `text` inside one of the form's fields.
-    public func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord] {
-        guard !tables.fields.isEmpty else { return [] }
+    /// Up to `limit` records with `text` in one of `searched`, ranked in the database (`RecordTables.search`).
+    public func records(containing text: String, in searched: [String], limit: Int) throws(SinkError) -> [StoredRecord] {
+        let searched = searched.filter(tables.fields.contains)
+        guard !searched.isEmpty else { return [] }
         let columns = tables.columns
         // Letter case ignored, as the search's ranking ignores it (SQLite's lower() folds ASCII letters only).
-        let filter = tables.fields.map { "instr(lower(\"\($0)\"), lower(?1)) > 0" }.joined(separator: " OR ")
+        let sql = text.isEmpty ? tables.newest(key: "rowid", limit: limit)
+            : tables.search(in: searched, key: "rowid", placeholder: "?1", limit: limit, prefix: { "substr(\($0), 1, \($1))" },
+                            position: { "instr(\($0), \($1))" }, least: "min")
         var found: [StoredRecord] = []
-        try database.rows("SELECT rowid, \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(filter) ORDER BY rowid DESC LIMIT \(max(0, limit))",
-                          [text], width: columns.count + 1) { id, values in
+        try database.rows(sql, text.isEmpty ? [] : [text], width: columns.count + 1) { id, values in
             found.append(StoredRecord(key: id, columns: Array(zip(columns, values))))
             return true
         }

@@ -28,6 +28,7 @@ public final class SQLiteSink: RecordSink {
             for field in form.fields where field.unique {
                 try guardUnique(field.name)
             }
+            try guardUnique(RecordColumns.recordID)
             try database.execute("COMMIT")
         } catch {
             database.rollBack()

@@ -55,7 +55,7 @@ public struct FormPrompt {
         terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends; Ctrl-R there finds a saved record to correct."))
         var unsaved: [String]?
         var failure: String?
-        var correcting: Int64?  // the key of the saved record opened with Ctrl-R, while it is in the block
+        var correcting: StoredRecord?  // the saved record opened with Ctrl-R, as read, while it is in the block
         var previous = resume ? (try? sink.lastRecord(savedBy: operatorName)) ?? nil : nil
         // One session's checkers and one cache of drawn lines serve every record.
         let blank = FormSession(form: form, context: context)
@@ -76,9 +76,10 @@ public struct FormPrompt {
             unsaved = nil
             failure = nil
             do {
-                if let key = correcting {
-                    // The replaced version goes to the history table in the same transaction (the sink's).
-                    let changed = try sink.update(.key(key), with: values, editedAt: clock(), editedBy: operatorName)
+                if let read = correcting {
+                    // The replaced version goes to the history table in the same transaction (the sink's), and only
+                    // while the record is as it was read: another operator's correction since is never overwritten.
+                    let changed = try sink.update(.read(read), with: values, editedAt: clock(), editedBy: operatorName)
                     correcting = nil
                     terminal.say(changed ? tr("correction saved to \(sink.label)") : tr("nothing changed: the record is as saved"))
                     continue
@@ -110,9 +111,9 @@ public struct FormPrompt {
     /// broken rule's field, the same field again after a refusal), the block is rewound to the line of the field
     /// it asks and the derived lines before that field are printed: nothing of a record is drawn twice.
     ///
-    /// `correcting` is the key of the saved record in the block (opened with Ctrl-R), nil for a new record: set when
-    /// the search opens one, cleared when it is discarded.
-    private func record(_ start: FormSession, correcting: inout Int64?, lines: BlockLines, on terminal: PromptTerminal,
+    /// `correcting` is the saved record in the block as it was read (opened with Ctrl-R), nil for a new record: set
+    /// when the search opens one, cleared when it is discarded.
+    private func record(_ start: FormSession, correcting: inout StoredRecord?, lines: BlockLines, on terminal: PromptTerminal,
                         sink: any RecordSink, resumed: Bool,
                         status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
         var session = start
@@ -155,7 +156,7 @@ public struct FormPrompt {
                 // A refusal (a unique value, a broken rule) names why on the status line of the field it returns to.
                 status = session.accept(value) { [correcting] name, value in
                     // A corrected record keeps its own unique values: only another record's counts.
-                    if let own = correcting, !Self.anotherRecord(than: own, in: sink, holds: value, in: name) { return nil }
+                    if let own = correcting?.key, !Self.anotherRecord(than: own, in: sink, holds: value, in: name) { return nil }
                     return (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { tr("\($0) of \(sink.label)") } }
                 }
             case .back:
@@ -179,7 +180,7 @@ public struct FormPrompt {
                 case .opened(let found):
                     session = session.another(resuming: form.fields.map { found.value(of: $0.name) ?? "" },
                                               previous: session.previous)
-                    correcting = found.key
+                    correcting = found
                     onScreen = terminal.lastLineRows
                 case .left:
                     onScreen = terminal.lastLineRows

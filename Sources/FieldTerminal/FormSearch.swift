@@ -56,16 +56,21 @@ private final class FoundRecords {
     /// Why the last fetch failed, if it did.
     private(set) var failure: String?
 
+    /// The fields a query is looked for in: those that are not secret (a search must not tell which records hold
+    /// a secret value).
+    let searched: [String]
+
     init(sink: any RecordSink, form: FormSpec) {
         self.sink = sink
         self.form = form
+        searched = form.fields.filter { !$0.secret }.map(\.name)
     }
 
     /// The list for `query`: the newest records holding it, ranked by `ChoiceList.matches`. A failed fetch lists
     /// nothing (the search says no record matches) rather than ending the session.
     func choices(for query: String) -> ChoiceList {
         do {
-            let fetched = try sink.records(containing: query, limit: RecordSearch.limit)
+            let fetched = try sink.records(containing: query, in: searched, limit: RecordSearch.limit)
             failure = nil
             records = Dictionary(fetched.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             return RecordSearch.choices(of: fetched, in: form)

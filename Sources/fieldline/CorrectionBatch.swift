@@ -32,45 +32,73 @@ struct CorrectionBatch {
         keyChecker = LineChecker(spec: spec, context: context)
     }
 
-    /// `pairs` with each typed field it leaves out filled with the saved record's value: a correction names what
-    /// it changes, and what it does not name stays as saved (never replaced by a default). Derived fields are
-    /// derived again from the corrected values. Unchanged when every field is given or no saved record matches.
-    func completed(_ pairs: [(name: String, text: String)], from sink: any RecordSink) throws(SinkError)
-        -> [(name: String, text: String)] {
-        let given = Set(pairs.map(\.name))
-        let missing = typedFields.filter { !given.contains($0) }
-        guard !missing.isEmpty, let typed = pairs.first(where: { $0.name == field })?.text else { return pairs }
+    /// How many times a correction is read, checked and applied again when the saved record changes between its
+    /// read and its update (another corrector at the same moment).
+    static let attempts = 8
+
+    /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing, not
+    /// valid, or names no record), or why it names no one record (several hold the key).
+    func saved(for pairs: [(name: String, text: String)], in sink: any RecordSink) throws(SinkError) -> Result<StoredRecord?, SinkError> {
+        guard let typed = pairs.first(where: { $0.name == field })?.text else { return .success(nil) }
         let key = keyChecker.check(typed)
-        guard key.issue == nil, !key.value.isEmpty else { return pairs }
-        var saved: StoredRecord?
-        try sink.records(matching: [(field, key.value)]) { saved = $0; return false }
-        guard let saved else { return pairs }
-        return pairs + missing.compactMap { name in saved.value(of: name).map { (name, $0) } }
+        guard key.issue == nil, !key.value.isEmpty else { return .success(nil) }
+        var first: StoredRecord?
+        var count = 0
+        try sink.records(matching: [(field, key.value)]) { record in
+            if first == nil { first = record }
+            count += 1
+            return true
+        }
+        if count > 1 {
+            return .failure(SinkError(.ambiguous, tr("\(field) \(ControlCharacters.escaped(key.value)) is in \(count) saved records: none was corrected")))
+        }
+        return .success(first)
     }
 
-    /// Applies one checked record: nil when it was applied (or changed nothing), else the field and message to
-    /// report for it (no saved record has its value, or the database refused it). A sink failure throws: the
-    /// batch's corrections are not applied.
-    mutating func apply(_ values: [(name: String, value: String)], to sink: inout any RecordSink) throws(SinkError)
-        -> (field: String, message: String)? {
+    /// `pairs` with each typed field it leaves out filled with `saved`'s value: a correction names what it changes,
+    /// and what it does not name stays as saved (never replaced by a default). Derived fields are derived again
+    /// from the corrected values. Unchanged when every field is given or no saved record matches.
+    func completed(_ pairs: [(name: String, text: String)], from saved: StoredRecord?) -> [(name: String, text: String)] {
+        guard let saved else { return pairs }
+        let given = Set(pairs.map(\.name))
+        return pairs + typedFields.filter { !given.contains($0) }.compactMap { name in saved.value(of: name).map { (name, $0) } }
+    }
+
+    /// What became of one correction.
+    enum Applied {
+        /// Applied, or it changed nothing.
+        case done
+        /// Not applied, for this reason, reported against this field.
+        case problem(field: String, message: String)
+        /// The saved record changed since `saved` read it: read, check and apply it again.
+        case changed
+    }
+
+    /// Applies one checked record to the saved record `read` (as `saved(for:in:)` read it; nil: none was found), only
+    /// while that record is still as read. A sink failure throws: the batch's corrections are not applied.
+    mutating func apply(_ values: [(name: String, value: String)], read: StoredRecord?, to sink: inout any RecordSink) throws(SinkError)
+        -> Applied {
         guard let key = values.first(where: { $0.name == field })?.value, !key.isEmpty else {
-            return (field, tr("a value is needed to find the saved record to correct"))
+            return .problem(field: field, message: tr("a value is needed to find the saved record to correct"))
         }
         if pending == 0 {
             try sink.beginBatch()
             started = CorrectionBatch.now()
         }
         pending += 1
-        var problem: (field: String, message: String)?
+        var applied = Applied.done
         do {
-            _ = try sink.update(.field(field, value: key), with: values, editedAt: FormImport.timestamp(), editedBy: operatorName)
-        } catch where error.kind == .notFound {
-            problem = (field, error.message)
+            _ = try sink.update(read.map { .read($0) } ?? .field(field, value: key), with: values, editedAt: FormImport.timestamp(),
+                                editedBy: operatorName)
+        } catch where error.kind == .changed {
+            applied = .changed
+        } catch where error.kind == .notFound || error.kind == .ambiguous {
+            applied = .problem(field: field, message: error.message)
         } catch where error.kind == .conflict || error.kind == .refused {
-            problem = ("-", tr("not saved: \(error.message)"))
+            applied = .problem(field: "-", message: tr("not saved: \(error.message)"))
         }
         if pending >= size || CorrectionBatch.now() - started >= interval { try finish(&sink) }
-        return problem
+        return applied
     }
 
     /// Commits what the last batch holds.

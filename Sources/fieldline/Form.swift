@@ -124,7 +124,7 @@ struct Form: ParsableCommand {
                 throw Exit.noInput
             }
         }
-        let columns = form.fields.map(\.name) + ["saved_at", "operator"]
+        let columns = form.fields.map(\.name) + [RecordColumns.savedAt, RecordColumns.operatorName, RecordColumns.recordID]
         let unique = form.fields.filter(\.unique).map(\.name)
         do {
             switch destination {

@@ -94,24 +94,43 @@ struct FormImport {
         func take(_ pairs: [(name: String, text: String)]) throws {
             // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
             // edited keeps its saved_at and operator, and gets this run's edited_at and edited_by.
-            var pairs = pairs
-            if let corrections {
-                pairs = pairs.filter { !RecordColumns.bookkeeping.contains($0.name) }
-                let given = pairs
-                pairs = try sinkCall({ () throws(SinkError) in try corrections.completed(given, from: sink) })
+            if corrections != nil {
+                try correct(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) })
+                return
             }
             let verdict = checker.check(pairs, scratch: &scratch)
             if !verdict.isValid {
                 reportAll(verdict.issues)
                 return
             }
-            if corrections != nil {
-                if let problem = try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, to: &sink) }) {
-                    report(problem.field, problem.message)
-                }
-                return
-            }
             try store(verdict.values)
+        }
+        /// Applies one correction: the saved record read, the fields the input leaves out taken from it, the whole
+        /// checked, then written only while the record is still as read; read and checked again when it is not
+        /// (another corrector changed it meanwhile: its change is kept, never overwritten by the value read before).
+        func correct(_ given: [(name: String, text: String)]) throws {
+            for _ in 0..<CorrectionBatch.attempts {
+                let read: StoredRecord?
+                switch try sinkCall({ () throws(SinkError) in try corrections!.saved(for: given, in: sink) }) {
+                case .success(let found): read = found
+                case .failure(let ambiguous):
+                    report(corrections!.field, ambiguous.message)
+                    return
+                }
+                let verdict = checker.check(corrections!.completed(given, from: read), scratch: &scratch)
+                if !verdict.isValid {
+                    reportAll(verdict.issues)
+                    return
+                }
+                switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: &sink) }) {
+                case .done: return
+                case .problem(let field, let message):
+                    report(field, message)
+                    return
+                case .changed: continue
+                }
+            }
+            report(corrections!.field, tr("the saved record kept changing while it was being corrected: not saved; run the correction again"))
         }
         /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
         func store(_ checked: [(name: String, value: String)]) throws {

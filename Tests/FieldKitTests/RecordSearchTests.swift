@@ -103,4 +103,26 @@ import Testing
         #expect(field.apply(.complete) == .bell)
         #expect(field.value == "Wang Wu")
     }
+
+    /// A database ranks a search's word starts with `ChoiceList.wordBreaks`; the picker with `isWordBreak`: the same
+    /// bytes, or the two would rank records differently.
+    @Test func theDatabasesWordBreaksAreThePickers() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(ChoiceList.isWordBreak(byte) == ChoiceList.wordBreaks.contains(byte), "byte \(byte)")
+        }
+    }
+
+    /// Record ids: canonical UUIDs of version 7 and variant 10, all different, in time order across milliseconds.
+    @Test func recordIDsAreVersion7UUIDs() {
+        let ids = (0..<10_000).map { _ in RecordID.next() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids.prefix(100) {
+            #expect(RecordID.isValid(id))
+            let bytes = Array(id.utf8)
+            #expect(bytes[14] == UInt8(ascii: "7"))
+            #expect("89ab".utf8.contains(bytes[19]))
+        }
+        #expect(!RecordID.isValid("019AD2F4-6C1E-7A3B-9F20-4C8E1D2B7A55"))
+        #expect(!RecordID.isValid("019ad2f4-6c1e-7a3b-9f20-4c8e1d2b7a5"))
+    }
 }

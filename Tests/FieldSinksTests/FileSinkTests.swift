@@ -14,10 +14,10 @@ struct FileSinkTests {
         func path(_ name: String) -> String { folder + "/" + name }
     }
 
-    static let columns = ["id", "note", "saved_at", "operator"]
+    static let columns = ["id", "note", "saved_at", "operator", "record_id"]
 
     static func record(_ id: String, _ note: String) -> SavedRecord {
-        SavedRecord(values: [("id", id), ("note", note)], savedAt: "2026-01-02T00:00:00Z", operatorName: "t")
+        SavedRecord(values: [("id", id), ("note", note)], savedAt: "2026-01-02T00:00:00Z", operatorName: "t", recordID: "r" + id)
     }
 
     static func open(_ path: String, notices: Notices? = nil, unique: [String] = ["id"]) throws(SinkError) -> any RecordSink {
@@ -35,7 +35,7 @@ struct FileSinkTests {
     func theLastRecordOfAnOperatorIsFound(_ name: String) throws {
         let s = try Scratch()
         func record(_ id: String, by operatorName: String) -> SavedRecord {
-            SavedRecord(values: [("id", id), ("note", "=n\(id)")], savedAt: "2026-01-02T00:00:0\(id)Z", operatorName: operatorName)
+            SavedRecord(values: [("id", id), ("note", "=n\(id)")], savedAt: "2026-01-02T00:00:0\(id)Z", operatorName: operatorName, recordID: "r" + id)
         }
         func open() throws -> any RecordSink {
             guard name.hasSuffix(".db") else { return try Self.open(s.path(name)) }
@@ -50,7 +50,7 @@ struct FileSinkTests {
         var other = try open()
         try other.save(record("3", by: "alice"))
         // A database's records also have the correction columns, empty until corrected.
-        let expected = ["id": "3", "note": "=n3", "saved_at": "2026-01-02T00:00:03Z", "operator": "alice"]
+        let expected = ["id": "3", "note": "=n3", "saved_at": "2026-01-02T00:00:03Z", "operator": "alice", "record_id": "r3"]
             .merging(name.hasSuffix(".db") ? ["edited_at": "", "edited_by": ""] : [:]) { a, _ in a }
         #expect(try a.lastRecord(savedBy: "alice") == expected)
         #expect(try open().lastRecord(savedBy: "bob")?["id"] == "2")

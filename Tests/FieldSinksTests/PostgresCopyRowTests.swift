@@ -7,17 +7,17 @@ import Testing
 struct PostgresCopyRowTests {
     static func row(_ values: [String]) -> String {
         let record = SavedRecord(values: values.enumerated().map { ("f\($0.offset)", $0.element) },
-                                 savedAt: "2026-11-26T10:00:00Z", operatorName: "ann")
+                                 savedAt: "2026-11-26T10:00:00Z", operatorName: "ann", recordID: "r1")
         var bytes: [UInt8] = Array("before|".utf8)
         PostgresSink.appendCopyRow(record, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func plainValuesAreCopiedAsTheyAre() {
-        #expect(Self.row(["13812345678", "person 1", ""]) == "before|13812345678\tperson 1\t\t2026-11-26T10:00:00Z\tann\n")
+        #expect(Self.row(["13812345678", "person 1", ""]) == "before|13812345678\tperson 1\t\t2026-11-26T10:00:00Z\tann\tr1\n")
     }
 
     @Test func backslashTabNewlineAndReturnAreEscaped() {
-        #expect(Self.row(["a\\b", "c\td", "e\nf\rg", "中文\\"]) == "before|a\\\\b\tc\\td\te\\nf\\rg\t中文\\\\\t2026-11-26T10:00:00Z\tann\n")
+        #expect(Self.row(["a\\b", "c\td", "e\nf\rg", "中文\\"]) == "before|a\\\\b\tc\\td\te\\nf\\rg\t中文\\\\\t2026-11-26T10:00:00Z\tann\tr1\n")
     }
 }

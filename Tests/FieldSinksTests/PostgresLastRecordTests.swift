@@ -13,10 +13,10 @@ struct PostgresLastRecordTests {
         let sink = try PostgresSink(url: pg.url, form: form)
         #expect(try sink.lastRecord(savedBy: "alice") == nil)
         for (id, who) in [("1", "alice"), ("2", "alice"), ("3", "bob")] {
-            try sink.save(SavedRecord(values: [("id", id), ("note", "n" + id)], savedAt: "2026-01-02T00:00:0\(id)Z", operatorName: who))
+            try sink.save(SavedRecord(values: [("id", id), ("note", "n" + id)], savedAt: "2026-01-02T00:00:0\(id)Z", operatorName: who, recordID: "r" + id))
         }
         #expect(try sink.lastRecord(savedBy: "alice") == ["id": "2", "note": "n2", "saved_at": "2026-01-02T00:00:02Z", "operator": "alice",
-                                                            "edited_at": "", "edited_by": ""])
+                                                            "edited_at": "", "edited_by": "", "record_id": "r2"])
         #expect(try sink.lastRecord(savedBy: "bob")?["id"] == "3")
     }
 }

@@ -36,8 +36,8 @@ struct RecordFileReaderTests {
         #expect(records.count == count)
         for (i, record) in records.enumerated() {
             #expect(record.key == Int64(i + 1))
-            #expect(record.columns.map(\.name) == ["id", "note", "saved_at", "operator", "edited_at", "edited_by"])
-            #expect(record.columns.map(\.value) == [String(i), Self.notes[i % Self.notes.count], "2026-01-02T00:00:00Z", "t", "", ""])
+            #expect(record.columns.map(\.name) == ["id", "note", "saved_at", "operator", "edited_at", "edited_by", "record_id"])
+            #expect(record.columns.map(\.value) == [String(i), Self.notes[i % Self.notes.count], "2026-01-02T00:00:00Z", "t", "", "", "r\(i)"])
         }
         let found = try Self.read(path, matching: [("note", "a, b"), ("id", "11")])
         #expect(found.map(\.key) == [12])

@@ -17,9 +17,11 @@ public protocol RecordSink {
     /// Calls `body` with every stored record whose columns hold each of `conditions` exactly (none: every record),
     /// in saved order, until `body` returns false. Streams: memory stays bounded whatever the sink holds.
     func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError)
-    /// Up to `limit` records, newest first, with `text` inside one of the form's fields' values, letter case
-    /// ignored (the candidates of a search at the terminal; the caller ranks them, also ignoring case).
-    func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord]
+    /// Up to `limit` records with `text` inside one of `fields`' values (the form's fields that are not secret),
+    /// letter case ignored, the best `limit` of every record held: ranked as a picker ranks its choices (a whole
+    /// value, then a value starting with `text`, then a word starting with it, then `text` anywhere; the newest
+    /// first within a rank). The candidates of a search at the terminal.
+    func records(containing text: String, in fields: [String], limit: Int) throws(SinkError) -> [StoredRecord]
     /// Whether `update` can change saved records (databases can; append-only logs cannot).
     var updatesRecords: Bool { get }
     /// Whether `save(batch:progress:)` may run on another thread while the importing thread checks the next records
@@ -27,9 +29,10 @@ public protocol RecordSink {
     var savesBatchesInBackground: Bool { get }
     /// Replaces the form's values of the record `target` selects with `values` (form order), in one transaction
     /// with a copy of the replaced version, whole, in the history table (`changed_at`, `changed_by`); sets
-    /// `edited_at` and `edited_by`, keeps `saved_at` and `operator`. Returns false, writing nothing, when the values
-    /// are already the stored ones. Throws `.notFound` when no record is selected, `.conflict` when a unique value
-    /// is another record's, `.refused` for a rule of the database's own.
+    /// `edited_at` and `edited_by`, keeps `saved_at`, `operator` and `record_id`. Returns false, writing nothing,
+    /// when the values are already the stored ones. Throws `.notFound` when no record is selected, `.changed` when
+    /// the record read (`.read`) is no longer as it was read, `.ambiguous` when a field's value selects several
+    /// records, `.conflict` when a unique value is another record's, `.refused` for a rule of the database's own.
     mutating func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
                          editedBy: String) throws(SinkError) -> Bool
     /// Starts a batch: the saves and updates until `commitBatch` become durable together (one transaction), and a
@@ -82,7 +85,7 @@ extension RecordSink {
         throw SinkError(.unsupported, tr("\(label) cannot be read back"))
     }
     /// A sink that cannot be read back finds nothing.
-    public func records(containing text: String, limit: Int) throws(SinkError) -> [StoredRecord] { [] }
+    public func records(containing text: String, in fields: [String], limit: Int) throws(SinkError) -> [StoredRecord] { [] }
     /// Append-only by default.
     public var updatesRecords: Bool { false }
     /// On the importing thread by default.
@@ -122,18 +125,32 @@ extension RecordSink {
 }
 
 /// Which saved record an update replaces.
-public enum RecordTarget: Sendable, Equatable {
-    /// The record with this key (`StoredRecord.key`), as read back.
-    case key(Int64)
-    /// The record whose `unique` field `field` holds `value`.
+public enum RecordTarget: Sendable {
+    /// The record as it was read back: found by its `record_id` (by the sink's key when it has none), and replaced
+    /// only while it still holds every column as read. An optimistic check: a record changed or removed since it
+    /// was read is never overwritten, nor another record that took its place.
+    case read(StoredRecord)
+    /// The record whose `unique` field `field` holds `value` (several such records: `.ambiguous`).
     case field(String, value: String)
 }
 
-/// The columns every record has besides the form's fields, in stored order after them: when and by whom it was
-/// saved, and when and by whom it was last corrected (empty until it is).
+/// The columns every record has besides the form's fields, in read order after them: when and by whom it was
+/// saved, when and by whom it was last corrected (empty until it is), and its stable id.
 public enum RecordColumns {
-    /// `saved_at`, `operator`, `edited_at`, `edited_by`.
-    public static let bookkeeping = ["saved_at", "operator", "edited_at", "edited_by"]
+    /// When the record was first saved (UTC).
+    public static let savedAt = "saved_at"
+    /// Who first saved it (a login name).
+    public static let operatorName = "operator"
+    /// When it was last corrected (empty until it is).
+    public static let editedAt = "edited_at"
+    /// Who last corrected it.
+    public static let editedBy = "edited_by"
+    /// The record's stable id, written when it is first saved and kept by every correction and copy.
+    public static let recordID = "record_id"
+    /// `saved_at`, `operator`, `edited_at`, `edited_by`, `record_id`.
+    public static let bookkeeping = [savedAt, operatorName, editedAt, editedBy, recordID]
+    /// The columns a correction sets: `edited_at`, `edited_by`.
+    public static let corrected = [editedAt, editedBy]
     /// What the history table adds to a replaced version: when it was replaced and by whom.
     public static let history = ["changed_at", "changed_by"]
 }
@@ -155,7 +172,7 @@ public struct StoredRecord: Sendable {
     public func value(of name: String) -> String? { columns.first { $0.name == name }?.value }
 }
 
-/// One record as stored: the form's values in order, when it was saved, and by whom.
+/// One record as stored: the form's values in order, when it was saved, by whom, and its stable id.
 public struct SavedRecord: Sendable, Equatable {
     /// Field name → value, in form order.
     public var values: [(name: String, value: String)]
@@ -163,17 +180,21 @@ public struct SavedRecord: Sendable, Equatable {
     public var savedAt: String
     /// The operator's login name.
     public var operatorName: String
+    /// The record's stable id (`RecordID`), the same in every output it is copied to.
+    public var recordID: String
 
-    /// A record to store.
-    public init(values: [(name: String, value: String)], savedAt: String, operatorName: String) {
+    /// A record to store, with a new id unless it has one.
+    public init(values: [(name: String, value: String)], savedAt: String, operatorName: String,
+                recordID: String = RecordID.next()) {
         self.values = values
         self.savedAt = savedAt
         self.operatorName = operatorName
+        self.recordID = recordID
     }
 
-    /// The stored columns: the form's fields, then `saved_at` and `operator`.
+    /// The stored columns: the form's fields, then `saved_at`, `operator` and `record_id`.
     public var columns: [(name: String, value: String)] {
-        values + [("saved_at", savedAt), ("operator", operatorName)]
+        values + [(RecordColumns.savedAt, savedAt), (RecordColumns.operatorName, operatorName), (RecordColumns.recordID, recordID)]
     }
 
     public static func == (a: SavedRecord, b: SavedRecord) -> Bool {
@@ -198,6 +219,10 @@ public struct SinkError: Error, Sendable, Equatable {
         case refused
         /// No saved record is the one asked for (an update of a record that is not there).
         case notFound
+        /// The record read for a correction changed (or was removed) since it was read: nothing was written.
+        case changed
+        /// A correction's key selects more than one saved record: nothing was written.
+        case ambiguous
         /// The sink cannot do this at all (reading back standard output, correcting an append-only log).
         case unsupported
     }
