@@ -129,7 +129,7 @@ import Testing
         #expect(run.err == "2:toppings: ham is chosen twice\n3:toppings: at most 3 choices\n")
         let saved = try String(contentsOfFile: s.folder + "/o.csv", encoding: .utf8)
         let rows = saved.split(whereSeparator: \.isNewline)   // CSV ends its rows with CRLF
-        #expect(rows.count == 2 && rows[0] == "toppings,countries,saved_at,operator", "\(saved)")
+        #expect(rows.count == 2 && rows[0] == "toppings,countries,saved_at,operator,record_id", "\(saved)")
         #expect(rows.count == 2 && rows[1].hasPrefix("\"cheese,olives\",DE;FR,"), "\(saved)")
     }
 }

@@ -131,8 +131,10 @@ enum ConsoleExamples {
         var text = line.hasSuffix("\r") ? String(line.dropLast()) : line
         text = text.replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, with: "2026-11-22T16:39:01Z")
         text = text.replacing(today, with: "2026-11-22")
-        text = text.replacing(/Z,[^,]+$/, with: "Z,alice")
-        text = text.replacing(/"operator":"[^"]*"/, with: #""operator":"alice""#)
+        text = text.replacing(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, with: "019ac0de-0000-7000-8000-000000000001")
+        // The login name after a time (saved_at's operator, edited_at's edited_by), in CSV and JSON alike.
+        text = text.replacing(/Z,[^,]+/, with: "Z,alice")
+        text = text.replacing(/"(operator|edited_by)":"[^"]+"/) { #""\#($0.output.1)":"alice""# }
         return text
     }
 

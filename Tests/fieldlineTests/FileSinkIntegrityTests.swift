@@ -65,7 +65,7 @@ import Glibc
         let records: [(id: String, note: String)]
         if name.hasSuffix(".csv") {
             let rows = try Self.csvRows(s.path(name))
-            #expect(rows.first == ["id", "note", "saved_at", "operator"])
+            #expect(rows.first == ["id", "note", "saved_at", "operator", "record_id"])
             records = rows.dropFirst().map { ($0[0], $0[1]) }
         } else {
             records = try Self.jsonObjects(s.path(name)).map { ($0["id"] ?? "", $0["note"] ?? "") }

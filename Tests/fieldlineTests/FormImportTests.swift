@@ -28,11 +28,18 @@ import Testing
     ]
 
     /// The JSON objects of a JSON Lines text, with the time and operator columns checked and dropped.
+    /// Whether `text` is a record id as fieldline makes them: a UUID of version 7, lowercase.
+    static func isRecordID(_ text: String) -> Bool {
+        text.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil
+    }
+
     static func objects(_ text: String) throws -> [[String: String]] {
         try text.split(separator: "\n").map { line in
             var object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
             #expect(object.removeValue(forKey: "saved_at")?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"#, options: .regularExpression) != nil)
             #expect(object.removeValue(forKey: "operator")?.isEmpty == false)
+            // A record written before record ids (a file of an older fieldline) has none; every other has one.
+            #expect(object.removeValue(forKey: "record_id").map(Self.isRecordID) ?? !line.contains("record_id"))
             return object
         }
     }
@@ -74,7 +81,7 @@ import Testing
         let py = try FieldKitlessProcess.run(["python3", "-c", script, s.path("v.csv")])
         let rows = try #require(JSONSerialization.jsonObject(with: Data(py.utf8)) as? [[String]])
         #expect(rows.count == 3)
-        #expect(rows[0] == ["mobile", "idcard", "birth_date", "sex", "name", "visit_date", "saved_at", "operator"])
+        #expect(rows[0] == ["mobile", "idcard", "birth_date", "sex", "name", "visit_date", "saved_at", "operator", "record_id"])
         #expect(Array(rows[1].prefix(6)) == ["13812345678", "11010519491231002X", "1949-12-31", "female", "张三, \"Zhang\"", "2026-03-01"])
         #expect(Array(rows[2].prefix(5)) == ["13912345678", "440524199001010018", "1990-01-01", "male", "Li Si"])
     }
@@ -86,12 +93,12 @@ import Testing
         let out = try fieldline(["form", Self.visitor, "--input", "-", "--format", "csv"], stdin: Self.records[2] + "\n")
         #expect(out.status == 0, "\(out.err)")
         let rows = out.out.split(separator: "\r\n").map(String.init)
-        #expect(rows.count == 2 && rows[0] == "mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator", "\(out.out)")
+        #expect(rows.count == 2 && rows[0] == "mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator,record_id", "\(out.out)")
         #expect(rows.last?.hasPrefix("13912345678,440524199001010018,1990-01-01,male,Li Si,") == true)
 
         let file = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.txt"), "--format", "csv"], stdin: Self.records[2] + "\n")
         #expect(file.status == 0, "\(file.err)")
-        #expect(s.read("v.txt").hasPrefix("mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator\r\n13912345678,"))
+        #expect(s.read("v.txt").hasPrefix("mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator,record_id\r\n13912345678,"))
 
         let unnamed = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.txt")], stdin: "")
         #expect(unnamed.status == 64 && unnamed.err.contains("give --format jsonl|csv"), "\(unnamed.err)")
@@ -173,7 +180,7 @@ import Testing
             let text = s.read("out.jsonl")
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "a broken line: \(line)")
-                #expect(object.count == 4)
+                #expect(object.count == 5)
             }
         }
         let run = try fieldline(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("out.jsonl")])

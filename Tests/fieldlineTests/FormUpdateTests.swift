@@ -125,11 +125,13 @@ import Glibc
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db, "--update-by", "idcard"],
                                 stdin: #"{"idcard":"440524199001010018","name":"Li Si"}"# + "\n")
         #expect(run.status == 0, "\(run.err)")
-        #expect(try Self.sqlite(db, "SELECT name FROM pragma_table_info('visitor')").suffix(2) == ["edited_at", "edited_by"])
+        #expect(try Self.sqlite(db, "SELECT name FROM pragma_table_info('visitor')").suffix(3) == ["edited_at", "edited_by", "record_id"])
+        // Every row has an id of its own.
+        #expect(try Self.sqlite(db, "SELECT count(DISTINCT record_id), min(length(record_id)) FROM visitor") == ["2|36"])
         #expect(try Self.sqlite(db, "SELECT rowid, mobile, idcard, birth_date, sex, name, visit_date, saved_at, operator FROM visitor WHERE rowid = 1") == [old[0]])
         #expect(try Self.sqlite(db, "SELECT name, edited_by <> '' FROM visitor WHERE rowid = 2") == ["Li Si|1"])
-        #expect(try Self.sqlite(db, "SELECT form, version FROM fieldline_schema") == ["visitor|2"])
-        #expect(try Self.sqlite(db, "SELECT name, fieldline_id FROM visitor_history") == ["Li|2"])
+        #expect(try Self.sqlite(db, "SELECT form, version FROM fieldline_schema") == ["visitor|3"])
+        #expect(try Self.sqlite(db, "SELECT h.name, h.fieldline_id, h.record_id = v.record_id FROM visitor_history h JOIN visitor v ON v.rowid = 2") == ["Li|2|1"])
     }
 
     /// An upgrade that fails (the history table's name is taken by a table of other columns) leaves the database
