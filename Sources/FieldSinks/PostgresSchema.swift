@@ -12,7 +12,7 @@ extension PostgresSink {
             throw SinkError(.mismatch, tr("\(label): table \(tables.table) has schema version \(stored), made by a newer fieldline (this one knows up to \(RecordTables.version))"))
         }
         let current = tables.columns + [RecordTables.idColumn]
-        let identity = "\"\(RecordTables.idColumn)\" bigint GENERATED ALWAYS AS IDENTITY"
+        let identity = "\"\(RecordTables.idColumn)\" bigint GENERATED ALWAYS AS IDENTITY (SEQUENCE NAME \"\(tables.identitySequence)\")"
         let added = tables.addedColumns.map { "\"\($0)\" text NOT NULL DEFAULT ''" }
         let existing = try columns(of: tables.table)
         if existing.isEmpty {

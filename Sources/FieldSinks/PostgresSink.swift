@@ -57,6 +57,7 @@ public final class PostgresSink: RecordSink {
         _ = try exec("BEGIN", [])
         do throws(SinkError) {
             try prepareTables()
+            try prepareProgressTable()
             for field in form.fields where field.unique {
                 try guardUnique(field.name)
             }
@@ -94,14 +95,18 @@ public final class PostgresSink: RecordSink {
         }
     }
 
-    /// Whether a valid UNIQUE index of the table has `column` as its one key column (no expression; a partial
-    /// index such as fieldline's own, for non-empty values, counts). An index left invalid by a failed
-    /// `CREATE INDEX CONCURRENTLY` does not: the server does not enforce it.
+    /// Whether a UNIQUE index of the table guards `column` (the rule: docs/forms.md, "Unique fields"): valid (one
+    /// left invalid by a failed `CREATE INDEX CONCURRENTLY` is not enforced), checked at once (not DEFERRABLE),
+    /// `column` its one key column and no expression, and total, or partial with exactly fieldline's condition as
+    /// the server prints it back (`(c <> ''::text)`; `((c)::text <> ''::text)` once a DBA made the column varchar).
+    /// Any other condition (`WHERE c = 'x'`) leaves the other values unguarded.
     private func isGuarded(_ column: String) throws(SinkError) -> Bool {
         let sql = """
             SELECT count(*) FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-            WHERE i.indrelid = quote_ident($1)::regclass AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1
-            AND i.indexprs IS NULL AND a.attname = $2
+            WHERE i.indrelid = quote_ident($1)::regclass AND i.indisunique AND i.indisvalid AND i.indimmediate
+            AND i.indnkeyatts = 1 AND i.indexprs IS NULL AND a.attname = $2
+            AND (i.indpred IS NULL OR pg_get_expr(i.indpred, i.indrelid) IN
+                 ('(' || quote_ident($2) || ' <> ''''::text)', '((' || quote_ident($2) || ')::text <> ''''::text)'))
             """
         return (Int(try exec(sql, [table, column]).first?.first ?? "0") ?? 0) > 0
     }

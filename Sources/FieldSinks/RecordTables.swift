@@ -16,8 +16,6 @@ struct RecordTables {
     static let schemaTable = "fieldline_schema"
     /// The column naming a row in the history table (and PostgreSQL's identity column).
     static let idColumn = "fieldline_id"
-    /// PostgreSQL's longest identifier: the history table's name must fit.
-    static let longestName = 63
 
     /// The form's table.
     let table: String
@@ -36,15 +34,20 @@ struct RecordTables {
     /// The columns `upgrade` adds to a version 1 table.
     var addedColumns: [String] { Array(RecordColumns.bookkeeping.dropFirst(2)) }
     /// The history table's name.
-    var history: String { table + "_history" }
+    var history: String { table + FormSpec.historySuffix }
     /// The history table's columns: a replaced version's columns, its row's id, when and by whom it was replaced.
     var historyColumns: [String] { columns + [RecordTables.idColumn] + RecordColumns.history }
 
-    /// Why this form cannot keep a history in a database, or nil: its history table's name would be too long.
+    /// Why this form's name cannot name its tables, or nil (`FormSpec.reservedTableProblem`, which the form loader
+    /// checks already: this catches a form made in code).
     func nameProblem(_ label: String) -> SinkError? {
-        guard history.utf8.count > RecordTables.longestName else { return nil }
-        return SinkError(.mismatch, tr("\(label): the form's name \(table) is too long for its history table \(history) (at most \(RecordTables.longestName - 8) characters)"))
+        FormSpec.reservedTableProblem(table).map { SinkError(.mismatch, "\(label): \($0)") }
     }
+
+    /// The name of the sequence of PostgreSQL's identity column `fieldline_id`, given rather than left to the
+    /// server: its own, `TABLE_fieldline_id_seq`, is cut to 63 bytes for a form name over 46 characters, and two
+    /// forms alike that far got `…_seq` and `…_seq1` by which came first.
+    var identitySequence: String { fieldlineName("fl_sequence_", table: table, column: RecordTables.idColumn) }
 
     /// The message for a table whose columns are neither version's.
     func mismatch(_ label: String, table name: String, has existing: [String], wants wanted: [String]) -> SinkError {
