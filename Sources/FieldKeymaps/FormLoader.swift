@@ -79,7 +79,7 @@ public struct FormLoader: Sendable {
         // Without `name:` the file's name names the table: it must follow the same rules, or a file name could
         // carry SQL into the table's statements.
         if !nameSeen, !FormSpec.isIdentifier(name) || FormSpec.reservedTableProblem(name) != nil {
-            reader.diagnostics.append(root.problem(tr("the form has no name: setting and its file name '\(ControlCharacters.escaped(name))' cannot name a table (letters, digits and _, starting with a letter, at most 63 characters, not sqlite_… or pg_…); add name: to the form")))
+            reader.diagnostics.append(root.problem(tr("the form has no name: setting and its file name '\(ControlCharacters.escaped(name))' cannot name a table (letters, digits and _, starting with a letter, at most \(FormSpec.longestFormName) characters, not sqlite_…, pg_… or fieldline_…); add name: to the form")))
         }
         if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem(tr("a form needs a list of fields"))) }
         diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)

@@ -15,7 +15,7 @@ extension PostgresSink {
         let current = tables.postgresColumns
         let definitions = current.map { column -> String in
             switch column {
-            case RecordTables.idColumn: return "\"\(column)\" bigint GENERATED ALWAYS AS IDENTITY"
+            case RecordTables.idColumn: return "\"\(column)\" bigint GENERATED ALWAYS AS IDENTITY (SEQUENCE NAME \"\(tables.identitySequence)\")"
             // A row another program inserts gets an id too; an upgrade's ADD COLUMN gives every row its own.
             case RecordColumns.recordID: return "\"\(column)\" text NOT NULL DEFAULT gen_random_uuid()::text"
             case _ where tables.version1Columns.contains(column): return "\"\(column)\" text NOT NULL"

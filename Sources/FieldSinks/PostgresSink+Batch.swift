@@ -68,7 +68,6 @@ extension PostgresSink {
                 }
             }
             if let progress {
-                _ = try exec("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form text NOT NULL, source text NOT NULL, records bigint NOT NULL, PRIMARY KEY (form, source))", [])
                 _ = try exec("INSERT INTO \(Self.progressTable) (form, source, records) VALUES ($1, $2, $3) ON CONFLICT (form, source) DO UPDATE SET records = EXCLUDED.records",
                              [tables.table, progress.source, String(progress.records)])
             }
@@ -80,6 +79,13 @@ extension PostgresSink {
             throw error
         }
         return refused.sorted { $0.index < $1.index }
+    }
+
+    /// Creates the progress table when missing. Part of the set-up, under its lock: made by the first batch of each
+    /// of several imports into a new database at once, two `CREATE TABLE IF NOT EXISTS` raced in the server's
+    /// catalogue (`duplicate key value violates unique constraint "pg_type_typname_nsp_index"`).
+    func prepareProgressTable() throws(SinkError) {
+        _ = try exec("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form text NOT NULL, source text NOT NULL, records bigint NOT NULL, PRIMARY KEY (form, source))", [])
     }
 
     /// The statement that loads a batch's rows.

@@ -29,12 +29,17 @@ public final class PostgresSink: RecordSink {
     var streamedRows: [UInt8] = []
     var streamedStarts: [Int] = []
     var streamOpen = false
-    /// The connection's lock_timeout as the server shows it (`10s`), for the message when a lock wait gives up.
+    /// The connection's lock_timeout and statement_timeout as the server shows them (`10s`), for the message when
+    /// a wait gives up.
     private var lockTimeout = ""
+    private var statementTimeout = ""
     /// What fieldline waits for a lock when neither the URL (`options=-c lock_timeout=…`) nor the server's,
     /// database's or role's settings bound it: long enough for a moment's lock, short enough that an import does
     /// not hang behind a forgotten transaction.
     static let defaultLockTimeout = "10s"
+    /// The longest one statement may take, chosen the same way: far beyond any batch's COPY or commit, and a
+    /// stalled server (a trigger that sleeps, a row lock held mid-statement) still ends the import.
+    static let defaultStatementTimeout = "30s"
     /// Seconds to wait for a connection when neither the URL nor PGCONNECT_TIMEOUT says: libpq's default is for ever.
     static let defaultConnectTimeout = "10"
 
@@ -57,6 +62,7 @@ public final class PostgresSink: RecordSink {
         _ = try exec("BEGIN", [])
         do throws(SinkError) {
             try prepareTables()
+            try prepareProgressTable()
             for field in form.fields where field.unique {
                 try guardUnique(field.name)
             }
@@ -95,14 +101,18 @@ public final class PostgresSink: RecordSink {
         }
     }
 
-    /// Whether a valid UNIQUE index of the table has `column` as its one key column (no expression; a partial
-    /// index such as fieldline's own, for non-empty values, counts). An index left invalid by a failed
-    /// `CREATE INDEX CONCURRENTLY` does not: the server does not enforce it.
+    /// Whether a UNIQUE index of the table guards `column` (the rule: docs/forms.md, "Unique fields"): valid (one
+    /// left invalid by a failed `CREATE INDEX CONCURRENTLY` is not enforced), checked at once (not DEFERRABLE),
+    /// `column` its one key column and no expression, and total, or partial with exactly fieldline's condition as
+    /// the server prints it back (`(c <> ''::text)`; `((c)::text <> ''::text)` once a DBA made the column varchar).
+    /// Any other condition (`WHERE c = 'x'`) leaves the other values unguarded.
     private func isGuarded(_ column: String) throws(SinkError) -> Bool {
         let sql = """
             SELECT count(*) FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-            WHERE i.indrelid = quote_ident($1)::regclass AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1
-            AND i.indexprs IS NULL AND a.attname = $2
+            WHERE i.indrelid = quote_ident($1)::regclass AND i.indisunique AND i.indisvalid AND i.indimmediate
+            AND i.indnkeyatts = 1 AND i.indexprs IS NULL AND a.attname = $2
+            AND (i.indpred IS NULL OR pg_get_expr(i.indpred, i.indrelid) IN
+                 ('(' || quote_ident($2) || ' <> ''''::text)', '((' || quote_ident($2) || ')::text <> ''''::text)'))
             """
         return (Int(try exec(sql, [table, column]).first?.first ?? "0") ?? 0) > 0
     }
@@ -198,16 +208,20 @@ public final class PostgresSink: RecordSink {
         (environmentTimeout == nil ? [("connect_timeout", defaultConnectTimeout)] : []) + [("dbname", url)]
     }
 
-    /// Bounds this connection's lock waits (the set-up's advisory lock and every statement's table locks):
-    /// lock_timeout 10 s unless something chose one (the URL's options, a server, database or role setting);
-    /// a lock_timeout of 0 from the URL itself is the operator asking to wait for ever, and is kept.
-    /// Made again after every reconnection: a new session starts with the server's settings.
+    /// Bounds this connection's waits: lock_timeout 10 s (the set-up's advisory lock and every statement's table
+    /// locks) and statement_timeout 30 s (every statement), each unless something chose one (the URL's options, a
+    /// server, database or role setting); 0 from the URL itself is the operator asking to wait for ever, and is
+    /// kept. One statement for both; made again after every reconnection: a new session starts with the server's
+    /// settings.
     private func prepareSession() throws(SinkError) {
         let sql = """
-            SELECT CASE WHEN setting = '0' AND source <> 'client' THEN set_config('lock_timeout', $1, false)
-            ELSE current_setting('lock_timeout') END FROM pg_settings WHERE name = 'lock_timeout'
+            SELECT name, CASE WHEN setting = '0' AND source <> 'client'
+            THEN set_config(name, CASE name WHEN 'lock_timeout' THEN $1 ELSE $2 END, false) ELSE current_setting(name) END
+            FROM pg_settings WHERE name IN ('lock_timeout', 'statement_timeout')
             """
-        lockTimeout = try send(sql, [PostgresSink.defaultLockTimeout]).first?.first ?? ""
+        for row in try send(sql, [PostgresSink.defaultLockTimeout, PostgresSink.defaultStatementTimeout]) where row.count == 2 {
+            if row[0] == "lock_timeout" { lockTimeout = row[1] } else { statementTimeout = row[1] }
+        }
     }
 
     /// Makes the connection again (with the same parameters) and its session settings; whether it is usable.
@@ -243,10 +257,7 @@ public final class PostgresSink: RecordSink {
         }
     }
 
-    /// Run one statement on the connection as it is. A unique violation is a conflict; another integrity rule of
-    /// the table's (SQLSTATE class 23: a CHECK, a foreign key) or a value the column cannot hold (class 22: too
-    /// long, out of range) refuses this record only; a lock wait that timed out (55P03) and anything else is the
-    /// sink's failure. No SQLSTATE means the connection went (`lostConnection`).
+    /// Run one statement on the connection as it is; how a failure is sorted: `failure(of:)`.
     private func send(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
         let cStrings = values.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
@@ -263,18 +274,22 @@ public final class PostgresSink: RecordSink {
     }
 
     /// Why a statement failed, sorted: a unique violation is a conflict; another integrity rule of the table's
-    /// (SQLSTATE class 23) or a value the column cannot hold (class 22) refuses the record only; a lock wait that
-    /// timed out (55P03) and anything else is the sink's failure; no SQLSTATE means the connection went
-    /// (`lostConnection` set).
+    /// (SQLSTATE class 23: a CHECK, a foreign key), a value the column cannot hold (class 22: too long, out of
+    /// range) or a trigger's `RAISE EXCEPTION` (P0001: a DBA's rule in PL/pgSQL) refuses the record only; a lock
+    /// wait that timed out (55P03), a statement cancelled (57014: statement_timeout) and anything else is the
+    /// sink's failure; no SQLSTATE means the connection went (`lostConnection` set).
     private func failure(of result: OpaquePointer?) -> SinkError {
         let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
         // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
         // marked the connection bad yet.
         if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK { return lost() }
         if state == "23505" { return SinkError(.conflict, errorMessage()) }
-        if state.hasPrefix("23") || state.hasPrefix("22") { return SinkError(.refused, errorMessage()) }
+        if state.hasPrefix("23") || state.hasPrefix("22") || state == "P0001" { return SinkError(.refused, errorMessage()) }
         if state == "55P03" {
             return SinkError(.io, tr("\(label): another session holds a lock on table \(table) (waited \(lockTimeout)); try again once it is released"))
+        }
+        if state == "57014" {
+            return SinkError(.io, tr("\(label): a statement on table \(table) did not finish within statement_timeout (\(statementTimeout)): a trigger, the server or another session's lock held it (\(errorMessage()))"))
         }
         return SinkError(.io, "\(label): \(errorMessage())")
     }

@@ -18,8 +18,6 @@ struct RecordTables {
     static let schemaTable = "fieldline_schema"
     /// The column naming a row in the history table (and PostgreSQL's identity column).
     static let idColumn = "fieldline_id"
-    /// PostgreSQL's longest identifier: the history table's name must fit.
-    static let longestName = 63
 
     /// The form's table.
     let table: String
@@ -44,7 +42,7 @@ struct RecordTables {
     /// PostgreSQL's table's columns: version 2's, its identity column, `record_id`.
     var postgresColumns: [String] { version2Columns + [RecordTables.idColumn, RecordColumns.recordID] }
     /// The history table's name.
-    var history: String { table + "_history" }
+    var history: String { table + FormSpec.historySuffix }
     /// A version 2 history table's columns: a replaced version's columns, its row's id, when and by whom it was
     /// replaced.
     var version2HistoryColumns: [String] { version2Columns + [RecordTables.idColumn] + RecordColumns.history }
@@ -60,11 +58,16 @@ struct RecordTables {
     /// The columns a correction writes: the fields, `edited_at`, `edited_by`.
     var correctedColumns: [String] { fields + RecordColumns.corrected }
 
-    /// Why this form cannot keep a history in a database, or nil: its history table's name would be too long.
+    /// Why this form's name cannot name its tables, or nil (`FormSpec.reservedTableProblem`, which the form loader
+    /// checks already: this catches a form made in code).
     func nameProblem(_ label: String) -> SinkError? {
-        guard history.utf8.count > RecordTables.longestName else { return nil }
-        return SinkError(.mismatch, tr("\(label): the form's name \(table) is too long for its history table \(history) (at most \(RecordTables.longestName - 8) characters)"))
+        FormSpec.reservedTableProblem(table).map { SinkError(.mismatch, "\(label): \($0)") }
     }
+
+    /// The name of the sequence of PostgreSQL's identity column `fieldline_id`, given rather than left to the
+    /// server: its own, `TABLE_fieldline_id_seq`, is cut to 63 bytes for a form name over 46 characters, and two
+    /// forms alike that far got `…_seq` and `…_seq1` by which came first.
+    var identitySequence: String { fieldlineName("fl_sequence_", table: table, column: RecordTables.idColumn) }
 
     /// The message for a table whose columns are neither version's.
     func mismatch(_ label: String, table name: String, has existing: [String], wants wanted: [String]) -> SinkError {

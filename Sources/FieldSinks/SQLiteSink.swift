@@ -56,14 +56,17 @@ public final class SQLiteSink: RecordSink {
         }
     }
 
-    /// Whether some UNIQUE index of the table has `column` as its one key column. (A partial index, such as the
-    /// one fieldline makes for non-empty values, counts.)
+    /// Whether a UNIQUE index of the table guards `column` (the rule: docs/forms.md, "Unique fields"): `column` its
+    /// one key column (an expression has no name there), and total, or partial with exactly fieldline's condition
+    /// (`isNonEmptyCondition`). Any other condition (`WHERE c = 'x'`) leaves the other values unguarded.
     private func isGuarded(_ column: String) throws(SinkError) -> Bool {
         let sql = """
-            SELECT count(*) FROM pragma_index_list(?1) AS i WHERE i."unique" = 1
-            AND (SELECT count(*) FROM pragma_index_info(i.name)) = 1 AND (SELECT name FROM pragma_index_info(i.name)) = ?2
+            SELECT CASE WHEN i.partial = 0 THEN 'total' ELSE coalesce(m.sql, '') END
+            FROM pragma_index_list(?1) AS i LEFT JOIN sqlite_master AS m ON m.type = 'index' AND m.name = i.name
+            WHERE i."unique" = 1 AND (SELECT count(*) FROM pragma_index_info(i.name)) = 1
+            AND (SELECT name FROM pragma_index_info(i.name)) = ?2
             """
-        return (try database.number(sql, [tables.table, column]) ?? 0) > 0
+        return try database.texts(sql, [tables.table, column]).contains { $0 == "total" || isNonEmptyCondition(indexSQL: $0, column: column) }
     }
 
     public func count() throws(SinkError) -> Int {

@@ -56,6 +56,16 @@ final class ScratchPostgres {
         try Self.check(["psql", "-X", "-A", "-t", "-d", url, "-c", sql]).split(separator: "\n").map(String.init)
     }
 
+    /// The URL of another database on this server (made with `CREATE DATABASE`).
+    func url(database: String) -> String {
+        url.replacingOccurrences(of: "///postgres?", with: "///\(database)?")
+    }
+
+    /// `psql -Atc SQL` output lines, connected to `database`.
+    func psql(_ sql: String, database: String) throws -> [String] {
+        try Self.check(["psql", "-X", "-A", "-t", "-d", url(database: database), "-c", sql]).split(separator: "\n").map(String.init)
+    }
+
     /// Runs `argv` (on PATH) with an empty standard input; its standard output, or an error with its standard error.
     @discardableResult
     static func check(_ argv: [String]) throws -> String {

@@ -62,16 +62,26 @@ final class SilentListener {
     deinit { close(fd) }
 }
 
-/// A `psql` session that runs `sql` (say, taking a lock in an open transaction) and stays connected, holding what
-/// it took, until the value goes away.
+/// A `psql` (or `sqlite3`) session that runs `sql` (say, taking a lock in an open transaction) and stays connected,
+/// holding what it took, until the value goes away.
 final class HeldSession {
     private let process = Process()
     private let input = Pipe()
 
     /// Returns once `sql` has run (psql has printed the marker selected after it).
-    init(url: String, sql: String) throws {
+    convenience init(url: String, sql: String) throws {
+        try self.init(["psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-d", url], sql: sql)
+    }
+
+    /// The `sqlite3` shell on the database at `path`; returns once `sql` has run.
+    convenience init(sqlite path: String, sql: String) throws {
+        try self.init(["sqlite3", "-batch", "-bail", path], sql: sql)
+    }
+
+    /// Runs the SQL shell `argv` (on PATH), gives it `sql`, and returns once it has printed the marker selected after.
+    private init(_ argv: [String], sql: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-d", url]
+        process.arguments = argv
         process.environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
         let out = Pipe()
         process.standardOutput = out
@@ -81,7 +91,7 @@ final class HeldSession {
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("held") {
             let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { throw ScratchPostgres.PostgresProblem(message: "psql ended before holding: \(sql)") }
+            if chunk.isEmpty { throw ScratchPostgres.PostgresProblem(message: "\(argv[0]) ended before holding: \(sql)") }
             seen += chunk
         }
     }

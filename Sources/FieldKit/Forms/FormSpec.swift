@@ -137,9 +137,24 @@ public struct FormSpec: Sendable {
             : nil
     }
 
-    /// Why `name` may not name a form's table, or nil when it may (see `reservedTablePrefixes`).
+    /// PostgreSQL's longest name, in bytes: it cuts a longer one without a word, so two names alike that far
+    /// would name one table.
+    public static let longestDatabaseName = 63
+    /// What the name of a form's history table adds to the form's (`visitor_history`).
+    public static let historySuffix = "_history"
+    /// The longest form name (55): its history table's name must fit `longestDatabaseName`. Every other name
+    /// fieldline makes in a database is fixed (`fieldline_schema`) or of one length whatever the form (`fl_unique_…`,
+    /// `fl_sequence_…` and a hash).
+    public static let longestFormName = longestDatabaseName - historySuffix.utf8.count
+
+    /// Why `name` may not name a form's table, or nil when it may: a prefix of `reservedTablePrefixes`, or longer
+    /// than `longestFormName`. The one rule for the names a form makes in a database, checked when the form is
+    /// loaded (and again by a database sink, for a form made in code).
     public static func reservedTableProblem(_ name: String) -> String? {
         let lower = name.lowercased()
+        if name.utf8.count > longestFormName {
+            return tr("a form name is at most \(longestFormName) characters: its history table \(name)\(historySuffix) must fit the \(longestDatabaseName) bytes of a PostgreSQL name: '\(name)'")
+        }
         guard let prefix = reservedTablePrefixes.first(where: { lower.hasPrefix($0) }) else { return nil }
         return tr("a form name may not start with '\(prefix)' (the database keeps such tables for itself): '\(name)'")
     }

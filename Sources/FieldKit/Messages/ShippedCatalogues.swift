@@ -670,6 +670,10 @@ msgid "a form name"
 msgstr "表单名"
 
 #: Sources/FieldKit/Forms/FormSpec.swift
+msgid "a form name is at most {0} characters: its history table {1}{2} must fit the {3} bytes of a PostgreSQL name: '{4}'"
+msgstr "表单名最多 {0} 个字符：它的历史表名 {1}{2} 必须放得进 PostgreSQL 名称的 {3} 个字节：'{4}'"
+
+#: Sources/FieldKit/Forms/FormSpec.swift
 msgid "a form name may not start with '{0}' (the database keeps such tables for itself): '{1}'"
 msgstr "表单名不能以 '{0}' 开头（数据库自己保留这类表）：'{1}'"
 
@@ -1800,8 +1804,8 @@ msgid "the first row names the columns, starting with 'value'"
 msgstr "第一行是列名，以 'value' 开头"
 
 #: Sources/FieldKeymaps/FormLoader.swift
-msgid "the form has no name: setting and its file name '{0}' cannot name a table (letters, digits and _, starting with a letter, at most 63 characters, not sqlite_… or pg_…); add name: to the form"
-msgstr "表单没有 name: 设置，而文件名 '{0}' 不能作表名（字母、数字和 _，以字母开头，最多 63 个字符，不以 sqlite_ 或 pg_ 开头）；请在表单里加上 name:"
+msgid "the form has no name: setting and its file name '{0}' cannot name a table (letters, digits and _, starting with a letter, at most {1} characters, not sqlite_…, pg_… or fieldline_…); add name: to the form"
+msgstr "表单没有 name: 设置，而文件名 '{0}' 不能作表名（字母、数字和 _，以字母开头，最多 {1} 个字符，不以 sqlite_、pg_ 或 fieldline_ 开头）；请在表单里加上 name:"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "the interrupt key"
@@ -2296,6 +2300,10 @@ msgstr "{0}：'{1}' 已在{2}中"
 msgid "{0}: a date field takes a date, 2026-01-31 or 20260131, or today"
 msgstr "{0}：日期字段接受日期，如 2026-01-31、20260131 或 today"
 
+#: Sources/FieldSinks/PostgresSink.swift
+msgid "{0}: a statement on table {1} did not finish within statement_timeout ({2}): a trigger, the server or another session's lock held it ({3})"
+msgstr "{0}：表 {1} 上的一条语句没有在 statement_timeout（{2}）内完成：触发器、服务器或另一个会话的锁让它停住了（{3}）"
+
 #: Sources/FieldKit/Forms/FormSession.swift
 msgid "{0}: a value is required"
 msgstr "{0}：必须填写"
@@ -2359,10 +2367,6 @@ msgstr "{0}：一条记录被拒绝后，这一批无法继续：{1}"
 #: Sources/FieldSinks/SQLiteSink+Batch.swift
 msgid "{0}: the database rolled back the whole batch when it refused a record: {1}"
 msgstr "{0}：数据库拒绝一条记录时回滚了整批：{1}"
-
-#: Sources/FieldSinks/RecordTables.swift
-msgid "{0}: the form's name {1} is too long for its history table {2} (at most {3} characters)"
-msgstr "{0}：表单名 {1} 太长，无法作为历史表 {2} 的名称（最多 {3} 个字符）"
 
 #: Sources/fieldline/FormImport.swift
 msgid "{0}: the header row cannot be read: {1}"
