@@ -66,7 +66,7 @@ import Testing
             """)
         let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: #"{"code":"3","name":"three"}"# + "\n")
         #expect(run.status == 65)
-        #expect(run.err.hasSuffix("table entry_history has the columns x, the form code,name,saved_at,operator,edited_at,edited_by,fieldline_id,changed_at,changed_by\n"), "\(run.err)")
+        #expect(run.err.hasSuffix("table entry_history has the columns x, the form code,name,saved_at,operator,edited_at,edited_by,fieldline_id,changed_at,changed_by,record_id\n"), "\(run.err)")
         #expect(try pg.psql("SELECT column_name FROM information_schema.columns WHERE table_name = 'entry' ORDER BY ordinal_position")
                 == ["code", "name", "saved_at", "operator"])
         #expect(try pg.psql("SELECT * FROM entry") == ["1|one|2026-01-01T00:00:00Z|old"])
