@@ -69,6 +69,9 @@ import Testing
         #expect(separator.status == 64 && separator.err.contains("--separator is for a choice field that takes several choices"))
         let inValue = try fieldline(["check", "choice", "--choices", "-", "--multi"], stdin: "a,b\tAB\nc\tC\n")
         #expect(inValue.status == 64 && inValue.err.contains("the separator ',' is in the value 'a,b'; choose another separator"))
+        let overlapping = try fieldline(["check", "choice", "--choices", "-", "--multi", "--separator", "aa"], stdin: "a\tA\nb\tB\n")
+        #expect(overlapping.status == 64 && overlapping.err.contains("the value 'a' ends with the start of the separator 'aa', which overlaps itself"),
+                "\(overlapping.err)")
         let one = try fieldline(["check", "country", "--max", "3"], stdin: "")
         #expect(one.status == 64 && one.err.contains("--max counts choices, for a choice field that takes several (add --multi)"))
         let bounds = try fieldline(["check", "country", "--multi", "--min", "3", "--max", "2"], stdin: "")
