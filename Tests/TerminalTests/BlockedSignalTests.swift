@@ -70,16 +70,31 @@ import Glibc
         #expect(try await Self.exitCode(pid, within: 10) == code)
     }
 
-    /// At a terminal: `ask` holds it, started (through exec, as a supervisor would) with SIGTERM and SIGINT
-    /// blocked; `kill -TERM` ends it with 143 and the terminal settings put back.
+    /// Runs the rest of a command line with SIGTERM and SIGINT blocked, through exec, as a supervisor would start it.
+    static let blocking = #"python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT}); os.execvp(sys.argv[1], sys.argv[1:])'"#
+
+    /// At a terminal: `ask` holds it, started with SIGTERM and SIGINT blocked; `kill -TERM` ends it with 143 and
+    /// the terminal settings put back.
     @Test func aSignalBlockedAtStartStillEndsAPromptAtATerminal() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        let blocked = #"python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT}); os.execvp(sys.argv[1], sys.argv[1:])'"#
-        t.run(#"s1=$(stty -g); \#(blocked) fieldline ask text --prompt 'T: '; echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
+        t.run(#"s1=$(stty -g); \#(Self.blocking) fieldline ask text --prompt 'T: '; echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
         try await t.see("the prompt") { $0.contains { $0.hasPrefix("T:") } }
         let pid = try #require(try t.fieldlinePID())
         _ = try Spawn.run(["kill", "-TERM", pid])
         #expect(try await t.result() == "rc=143", "\(t.dump())")
+        let rows = try await t.wait { $0.contains("stty-same") }
+        #expect(rows.contains("stty-same"), "\(t.dump())")
+    }
+
+    /// Ctrl-C in `confirm` started the same way: exit 130 and the terminal settings put back, as in `ask`.
+    @Test func ctrlCEndsAConfirmStartedWithSIGINTBlocked() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run("s1=$(stty -g); \(Self.blocking) fieldline confirm --prompt 'Install?'")
+        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        t.press("C-c")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+        t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
+        #expect(try await t.result() == "rc=130", "\(t.dump())")
         let rows = try await t.wait { $0.contains("stty-same") }
         #expect(rows.contains("stty-same"), "\(t.dump())")
     }
