@@ -10,8 +10,12 @@ import Glibc
 /// queued for the session and libedit gets the sentinel byte bound to `fl-pending`, so libedit's own keymap (which
 /// drops only the first byte of a sequence it does not know) can never turn part of an escape sequence into text.
 struct InputReader {
-    /// How long to wait after Esc, or inside a sequence or a UTF-8 character, for the rest (vi editors use 25-50 ms).
+    /// How long to wait after Esc, or inside a sequence, for the rest (vi editors use 25-50 ms).
     static let sequenceWait: Int32 = 30
+    /// How long to wait for the next byte of a UTF-8 character before its bytes are refused as invalid: long
+    /// enough for a slow link, short enough that a stray lead byte is soon rung out instead of holding the keys
+    /// typed after it (a byte that cannot continue the character refuses it at once).
+    static let characterWait: Int32 = 1000
     /// How long an open bracketed paste may pause before it is ended without its end marker.
     static let pasteWait: Int32 = 1000
 
@@ -64,6 +68,7 @@ struct InputReader {
             switch decoder.waiting {
             case .nothing: timeout = -1
             case .sequence: timeout = InputReader.sequenceWait
+            case .character: timeout = InputReader.characterWait
             case .paste: timeout = InputReader.pasteWait
             }
             if let deadline {

@@ -9,6 +9,7 @@ import Glibc
 @main
 enum Main {
     static func main() {
+        InheritedSignals.unblock()
         var arguments = AttachedValues.separated(Array(CommandLine.arguments.dropFirst()))
         // The language comes first: every message after this point, usage errors included, is written in it.
         switch Language.requested(in: arguments) {

@@ -38,6 +38,8 @@ struct FormLoaderTests {
         ("fields:\n  - {name: OID, keymap: digits}\n", ["f.yaml:2:12: 'OID' is a column every record has or a name the databases keep for themselves; choose another field name"]),
         ("fields:\n  - {name: xmin, keymap: digits}\n", ["f.yaml:2:12: 'xmin' is a column every record has or a name the databases keep for themselves; choose another field name"]),
         ("fields:\n  - {name: Name, keymap: text}\n  - {name: name, keymap: text}\n", ["f.yaml:3:5: field 'name' differs from field 'Name' only in letter case (one column in a database)"]),
+        // The form's own separator for a multi-choice field: `x-`+`--`+`y` would read as `x`, `-y`.
+        ("fields:\n  - {name: a, keymap: {choices: [x-, y]}, multiple: true, separator: \"--\"}\n", ["f.yaml:2:5: field 'a': the value 'x-' ends with the start of the separator '--', which overlaps itself, so a joined value would be split in the wrong place; choose another separator"]),
         ("name: sqlite_x\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'sqlite_' (the database keeps such tables for itself): 'sqlite_x'"]),
         ("name: PG_visits\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'pg_' (the database keeps such tables for itself): 'PG_visits'"]),
         ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),

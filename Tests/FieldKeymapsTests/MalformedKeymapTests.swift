@@ -56,6 +56,10 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     ("non-text-key.yaml", ["non-text-key.yaml:1:3: keys must be text"]),
     // Several choices: only for a list, with known settings, and a separator no value holds.
     ("multiple-without-choices.yaml", ["multiple-without-choices.yaml:2:11: multiple needs a choices list"]),
+    // `a` + `aa` + `b` is `aaab`, which splits as `a`, `ab`: a value that ends where the separator overlaps itself.
+    ("multiple-separator-overlaps.yaml", [
+        "multiple-separator-overlaps.yaml:3:11: the value 'a' ends with the start of the separator 'aa', which overlaps itself, so a joined value would be split in the wrong place; choose another separator",
+    ]),
     ("multiple-problems.yaml", [
         "multiple-problems.yaml:3:11: the separator ',' is in the value 'a,b'; choose another separator",
         "multiple-problems.yaml:3:20: unknown multiple setting 'most' (use min, max, separator)",

@@ -42,6 +42,25 @@ import Testing
         #expect(try holds("n < '9x'", ["n": "10"]))
     }
 
+    @Test func aQuotedTextComparesAsTextWhatEverItSpells() throws {
+        #expect(try holds("tag == '007'", ["tag": "007"]))
+        #expect(try !holds("tag == '007'", ["tag": "7"]))
+        #expect(try !holds("tag == '7'", ["tag": "007"]))
+        #expect(try !holds("amount == '2.5'", ["amount": "2.50"]))
+        #expect(try holds("tag != '7'", ["tag": "7.0"]))
+        // Text order, not number order: "10" is before "9".
+        #expect(try holds("n < '9'", ["n": "10"]))
+        #expect(try !holds("n > '9'", ["n": "10"]))
+        #expect(try holds("tag in ['007', 8]", ["tag": "007"]))
+        #expect(try !holds("tag in ['7']", ["tag": "007"]))
+        #expect(try holds("tag in ['7', 7]", ["tag": "007"]))    // the unquoted 7 is a number
+        // The quote makes the literal text on either side.
+        #expect(try !holds("'7' == tag", ["tag": "07"]))
+        // Unquoted, a number still compares as a number with a field that holds one.
+        #expect(try holds("tag == 7", ["tag": "007"]))
+        #expect(try holds("n > 9", ["n": "10"]))
+    }
+
     @Test func inAndEmpty() throws {
         #expect(try holds("kind in ['mobile', \"fixed\"]", ["kind": "fixed"]))
         #expect(try !holds("kind in ['mobile']", ["kind": "fixed"]))

@@ -300,8 +300,28 @@ struct InputDecoderStateTests {
     @Test func utf8SplitAcrossReads() {
         var d = InputDecoder()
         #expect(d.decode([0x61, 0xE4, 0xB8]) == [t("a")])
-        #expect(d.waiting == .sequence)
+        #expect(d.waiting == .character)
         #expect(d.decode([0xAD, 0x62]) == [t("中"), t("b")])
+    }
+
+    /// A character's bytes one read each (a slow line): the reader waits a character's time, not an escape's, for
+    /// each; a byte that cannot continue it, or a wait that runs out, refuses the bytes so far.
+    @Test func aCharacterInPiecesWaitsAsACharacterAndIsRefusedWhenItCannotEnd() {
+        var d = InputDecoder()
+        #expect(d.decode([0xE6]) == [])
+        #expect(d.waiting == .character)
+        #expect(d.decode([0x98]) == [])
+        #expect(d.waiting == .character)
+        #expect(d.decode([0xAF]) == [t("是")])
+        #expect(d.waiting == .nothing)
+        #expect(d.decode(bytes("\(E)")) == [] && d.waiting == .sequence)
+        #expect(d.decode([0xE4]) == [] && d.waiting == .character, "Alt and a character in pieces")
+        #expect(d.decode([0xB8, 0xAD]) == [k("M-中")])
+        #expect(d.decode([0xE4, 0xB8]) == [] && d.waiting == .character)
+        #expect(d.decode([0x78]) == [refused, t("x")], "a byte that cannot continue the character")
+        #expect(d.decode([0xE4]) == [])
+        #expect(d.flush() == [refused])
+        #expect(d.waiting == .nothing)
     }
 
     @Test func incompleteSequenceFlushesAsRefused() {

@@ -112,6 +112,44 @@ import Testing
         #expect(ChoiceSelection(min: 3, max: 2).problem(for: list) == "the fewest choices (3) is more than the most (2)")
     }
 
+    /// A joined value must split back into the values it was joined from: a value that ends with the start of a
+    /// separator that overlaps itself would have the separator found one place early (`a`+`aa`+`b` is `aaab`, read as
+    /// `a`, `ab`; `x-`+`--`+`y` is `x---y`, read as `x`, `-y`).
+    @Test func aValueEndingWhereASelfOverlappingSeparatorStartsIsAProblem() throws {
+        func problem(_ values: [String], _ separator: String) throws -> String? {
+            let list = try ChoiceTable.parsePairs(values.map { "\($0)\t\($0.uppercased())\n" }.joined())
+            return ChoiceSelection(separator: separator).problem(for: list)
+        }
+        func overlap(_ value: String, _ separator: String) -> String {
+            "the value '\(value)' ends with the start of the separator '\(separator)', which overlaps itself, so a joined value would be split in the wrong place; choose another separator"
+        }
+        #expect(try problem(["a", "b"], "aa") == overlap("a", "aa"))
+        #expect(try problem(["x-", "y"], "--") == overlap("x-", "--"))
+        #expect(try problem(["y", "x-"], "-x-") == nil)
+        #expect(try problem(["y", "a-x"], "-x-") == overlap("a-x", "-x-"))
+        #expect(try problem(["b", "ab"], "abab") == overlap("ab", "abab"))
+        #expect(try problem(["x |", "y"], " | ") == overlap("x |", " | "))
+        #expect(try problem(["是", "否中"], "中中") == overlap("否中", "中中"))
+        #expect(try problem(["x-", "y"], "-") == "the separator '-' is in the value 'x-'; choose another separator")
+        #expect(try problem(["a", "b"], "") != nil)
+    }
+
+    /// Any other separator is found only where it was joined in, even one that overlaps itself or shares a value's
+    /// start or end (`--` after `x`, `-+` after `x-`); labels are shown, never split (`Korea, Republic of` in a `,`
+    /// list), so they may hold it.
+    @Test func anyOtherSeparatorSplitsWhatItJoined() throws {
+        let list = try ChoiceTable.parsePairs("x-\tX\n+y\tY\nz\tZ -+ z\na|b\tA | B\n-w\tW\n")
+        for separator in ["-+", " | ", "ab", "+-", "--", "aa"] {
+            let selection = ChoiceSelection(separator: separator)
+            let problem = selection.problem(for: list)
+            #expect((problem == nil) == (separator != "--"), "\(separator): \(problem ?? "")")
+            guard problem == nil else { continue }
+            let all = Array(0..<list.choices.count)
+            let joined = all.map { list.choices[$0].value }.joined(separator: separator)
+            #expect(list.resolveAll(joined, selection) == .success(all), "\(joined)")
+        }
+    }
+
     @Test func optionsMakeAChoiceFieldMultiAndCountChoices() {
         var options = FieldOptions(limit: 2, minLength: 1)
         options.multiple = true

@@ -61,4 +61,28 @@ import Testing
         d.run(Self.confirm("--prompt 'Install?' --timeout 0.5 --default no --on-timeout default --output value"))
         #expect(try await d.result() == "rc=1 x=[no]", "\(d.dump())")
     }
+    /// `是` from a slow line: its lead byte, then 60 ms later the rest (the gap is the input, not a wait).
+    @Test func aCharacterSplitOverTwoReadsAnswers() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.confirm("--prompt 'Install?' --output value"))
+        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        t.send(hex: [0xE6])
+        try await Task.sleep(nanoseconds: 60_000_000)
+        t.send(hex: [0x98, 0xAF])
+        #expect(try await t.result() == "rc=0 x=[yes]", "\(t.dump())")
+    }
+
+    /// Ctrl-C ends `confirm` as it ends `ask`: exit 130, the terminal's settings as they were.
+    @Test func ctrlCExits130AndRestoresTheTerminal() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run("s1=$(stty -g); fieldline confirm --prompt 'Install?'")
+        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        t.press("C-c")
+        #expect(try await t.freshPrompt(), "\(t.dump())")
+        t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
+        #expect(try await t.result() == "rc=130", "\(t.dump())")
+        let rows = try await t.wait { $0.contains("stty-same") }
+        #expect(rows.contains("stty-same"), "\(t.dump())")
+    }
 }
+

@@ -60,6 +60,12 @@ final class TmuxTerminal {
         _ = try? tmux("paste-buffer", "-b", "raw", "-d", "-r", "-t", "s")
     }
 
+    /// Sends raw bytes as one key event of tmux's (`send-keys -H`): the program reads them in one read, apart from
+    /// bytes sent by an earlier or later call, so a character can be split over reads.
+    func send(hex bytes: [UInt8]) {
+        _ = try? tmux(["send-keys", "-t", "s", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// Pastes text as a terminal does: wrapped in bracketed-paste markers when the program asked for them.
     func paste(_ text: String) throws {
         try tmux("set-buffer", "--", text)

@@ -69,6 +69,9 @@ import Testing
         #expect(separator.status == 64 && separator.err.contains("--separator is for a choice field that takes several choices"))
         let inValue = try fieldline(["check", "choice", "--choices", "-", "--multi"], stdin: "a,b\tAB\nc\tC\n")
         #expect(inValue.status == 64 && inValue.err.contains("the separator ',' is in the value 'a,b'; choose another separator"))
+        let overlapping = try fieldline(["check", "choice", "--choices", "-", "--multi", "--separator", "aa"], stdin: "a\tA\nb\tB\n")
+        #expect(overlapping.status == 64 && overlapping.err.contains("the value 'a' ends with the start of the separator 'aa', which overlaps itself"),
+                "\(overlapping.err)")
         let one = try fieldline(["check", "country", "--max", "3"], stdin: "")
         #expect(one.status == 64 && one.err.contains("--max counts choices, for a choice field that takes several (add --multi)"))
         let bounds = try fieldline(["check", "country", "--multi", "--min", "3", "--max", "2"], stdin: "")
@@ -132,4 +135,41 @@ import Testing
         #expect(rows.count == 2 && rows[0] == "toppings,countries,saved_at,operator,record_id", "\(saved)")
         #expect(rows.count == 2 && rows[1].hasPrefix("\"cheese,olives\",DE;FR,"), "\(saved)")
     }
+
+    /// A separator of several characters that a value's end shares a character with (`x-` and `-+`): what the field
+    /// writes is read back by an import as the same choices. One that such an end would let be found too early
+    /// (`x-` and `--`) is refused when the form loads (78).
+    @Test func aLongerSeparatorsJoinedValueImportsAgain() throws {
+        let s = try Scratch()
+        func form(_ separator: String) throws -> String {
+            try s.write("parts\(separator.count).yaml", """
+                name: parts
+                fields:
+                  - name: parts
+                    keymap:
+                      choices: [x-, +y, z]
+                    multiple: true
+                    separator: "\(separator)"
+                """)
+        }
+        let good = try form("-+")
+        func stored(_ file: String) throws -> [String] {
+            try String(contentsOfFile: s.folder + "/" + file, encoding: .utf8).split(separator: "\n").map {
+                let object = try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+                return try #require(object["parts"] as? String)
+            }
+        }
+        let first = try fieldline(["form", good, "--input", "-", "--out", s.folder + "/a.jsonl"], stdin: #"{"parts":"z-+x--++y"}"# + "\n")
+        #expect(first.status == 0, "\(first.err)")
+        let written = try stored("a.jsonl")
+        #expect(written == ["x--++y-+z"])
+        // What the field wrote, imported again: the same three choices.
+        let again = try fieldline(["form", good, "--input", "-", "--out", s.folder + "/b.jsonl"],
+                                  stdin: #"{"parts":"\#(written.first ?? "")"}"# + "\n")
+        #expect(again.status == 0, "\(again.err)")
+        #expect(try stored("b.jsonl") == written)
+        let bad = try fieldline(["form", try form("--"), "--lint"])
+        #expect(bad.status == 78 && bad.err.contains(":3:5: field 'parts': the value 'x-' ends with the start of the separator '--', which overlaps itself"), "\(bad.err)")
+    }
 }
+

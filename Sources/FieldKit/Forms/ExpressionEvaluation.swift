@@ -3,7 +3,7 @@ extension FormExpression {
     public func holds(_ value: (String) -> String) -> Bool {
         switch self {
         case .compare(let a, let op, let b):
-            let order = ExpressionOrder.compare(a.text(value), b.text(value))
+            let order = ExpressionOrder.compare(a.text(value), b.text(value), asText: a.isQuoted || b.isQuoted)
             switch op {
             case .equal: return order == 0
             case .notEqual: return order != 0
@@ -14,7 +14,7 @@ extension FormExpression {
             }
         case .oneOf(let a, let list):
             let left = a.text(value)
-            return list.contains { ExpressionOrder.compare(left, $0.text(value)) == 0 }
+            return list.contains { ExpressionOrder.compare(left, $0.text(value), asText: a.isQuoted || $0.isQuoted) == 0 }
         case .empty(let name): return value(name).isEmpty
         case .and(let a, let b): return a.holds(value) && b.holds(value)
         case .or(let a, let b): return a.holds(value) || b.holds(value)
@@ -31,14 +31,22 @@ extension ExpressionOperand {
         case .text(let text), .number(let text): return text
         }
     }
+
+    /// A quoted text: whatever it spells (`'007'`), it is compared as text.
+    var isQuoted: Bool {
+        if case .text = self { return true }
+        return false
+    }
 }
 
 /// How two values compare: two numbers by their values, anything else as text, scalar by scalar (so `yyyy-mm-dd`
-/// dates and other fixed-width codes sort as they read).
+/// dates and other fixed-width codes sort as they read). A quoted text on either side makes it text: `'007'` is
+/// the code the author wrote, not the number 7.
 public enum ExpressionOrder {
-    /// Negative, zero or positive as `a` is before, equal to or after `b`.
-    public static func compare(_ a: String, _ b: String) -> Int {
-        if let x = DecimalText(a), let y = DecimalText(b) { return x.compare(y) }
+    /// Negative, zero or positive as `a` is before, equal to or after `b`; with `asText`, as text even when both
+    /// spell numbers.
+    public static func compare(_ a: String, _ b: String, asText: Bool = false) -> Int {
+        if !asText, let x = DecimalText(a), let y = DecimalText(b) { return x.compare(y) }
         let a = a.unicodeScalars, b = b.unicodeScalars
         if a.elementsEqual(b) { return 0 }
         return a.lexicographicallyPrecedes(b) ? -1 : 1

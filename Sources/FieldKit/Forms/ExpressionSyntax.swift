@@ -3,7 +3,7 @@
 ///
 /// Built by `FormExpression.parse`, judged by `holds(_:)`; it names fields, never computes anything else.
 public indirect enum FormExpression: Sendable, Equatable {
-    /// Two operands compared: as numbers when both are numbers, otherwise as text.
+    /// Two operands compared: as numbers when both are numbers and neither is quoted, otherwise as text.
     case compare(ExpressionOperand, ExpressionComparison, ExpressionOperand)
     /// The operand equals one of the listed ones (`kind in ['mobile', 'fixed']`).
     case oneOf(ExpressionOperand, [ExpressionOperand])
@@ -39,7 +39,7 @@ public indirect enum FormExpression: Sendable, Equatable {
 public enum ExpressionOperand: Sendable, Equatable {
     /// A field's value as stored (empty when the field has none).
     case field(String)
-    /// A quoted text: `'delivery'`.
+    /// A quoted text: `'delivery'`; always compared as text, `'007'` included.
     case text(String)
     /// A number as written: `18`, `-2.5`.
     case number(String)

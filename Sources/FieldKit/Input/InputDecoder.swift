@@ -47,7 +47,11 @@ public struct InputDecoder: Sendable {
     /// What an incomplete input is waiting for (.nothing when idle).
     public var waiting: InputDecoderWait {
         if paste.open { return .paste }
-        return phase == .ground ? .nothing : .sequence
+        switch phase {
+        case .ground: return .nothing
+        case .utf8: return .character
+        default: return .sequence
+        }
     }
 
     /// Decode the bytes of ONE read() from the terminal, appending complete events to `events`.

@@ -17,8 +17,11 @@ public enum InputEvent: Sendable, Equatable {
 public enum InputDecoderWait: Sendable, Equatable {
     /// Idle: the next byte may take as long as it likes.
     case nothing
-    /// Inside an escape sequence or a UTF-8 character: its rest normally follows within milliseconds.
+    /// Inside an escape sequence: its rest follows within milliseconds, and a lone ESC must soon be Esc.
     case sequence
+    /// Inside a UTF-8 character: a slow line (ssh, a serial console) may deliver its last bytes in a later read,
+    /// and nothing else can mean those bytes, so they are waited for longer than a sequence's.
+    case character
     /// Inside a bracketed paste: the terminal may take a while to send the rest.
     case paste
 }

@@ -1863,6 +1863,10 @@ msgstr "终端已断开"
 msgid "the top-level domain cannot be all digits"
 msgstr "顶级域名不能全是数字"
 
+#: Sources/FieldKit/Choices/ChoiceSelection.swift
+msgid "the value '{0}' ends with the start of the separator '{1}', which overlaps itself, so a joined value would be split in the wrong place; choose another separator"
+msgstr "值 '{0}' 的结尾是分隔符 '{1}' 的开头，而该分隔符首尾重叠，拼接后的值会在错误的位置被拆开；请换一个分隔符"
+
 #: Sources/FieldKit/Choices/ChoiceList.swift
 msgid "the value '{0}' is there twice"
 msgstr "值 '{0}' 出现了两次"

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import TestSupport
+
+/// A character whose UTF-8 bytes come in two reads (a slow terminal, ssh, a serial console): the prompt waits for
+/// its last bytes and takes the whole character; a lead byte nothing follows is refused after the wait.
+@Suite struct SplitCharacterTerminalTests {
+    /// `中` as a terminal on a slow line delivers it: the lead byte, then after `gap` seconds the other two. The gap
+    /// is the input under test (longer than the 30 ms an escape sequence is waited for), not a wait for anything.
+    static func sendSplit(_ t: TmuxTerminal, gap: Double = 0.2) async throws {
+        t.send(hex: [0xE4])
+        try await Task.sleep(nanoseconds: UInt64(gap * 1e9))
+        t.send(hex: [0xB8, 0xAD])
+    }
+
+    @Test func askTextTakesACharacterSplitOverTwoReads() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(#"x=$(fieldline ask text --prompt 'T: '); echo "rc=$? x=[$x]""#)
+        try await t.see("the prompt") { $0.contains { $0.hasPrefix("T:") } }
+        t.type("a")
+        try await t.see("a typed") { $0.contains { $0.hasPrefix("T: a") } }
+        try await Self.sendSplit(t)
+        try await t.see("the character") { $0.contains { $0.hasPrefix("T: a中") } }
+        t.type("b")
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[a中b]", "\(t.dump())")
+    }
+
+    @Test func aFormFieldTakesACharacterSplitOverTwoReads() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let form = t.home + "/names.yaml", out = t.home + "/names.jsonl"
+        try "name: names\nfields:\n  - {name: name, keymap: text, prompt: 'Name: '}\n".write(toFile: form, atomically: true, encoding: .utf8)
+        t.run("fieldline form '\(form)' --out '\(out)'; echo rc=$?")
+        try await t.see("the field") { $0.contains { $0.hasPrefix("Name:") } }
+        try await Self.sendSplit(t)
+        try await t.see("the character") { $0.contains { $0.hasPrefix("Name: 中") } }
+        t.press("Enter")
+        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        t.press("Enter")
+        try await t.see("1 saved") { $0.contains { $0.contains("1 saved to") } }
+        t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        let line = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
+        let record = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(record["name"] as? String == "中", "\(line)")
+    }
+
+    /// A lead byte with nothing after it is refused (the counter's mark) once the wait for the rest runs out, and
+    /// what is typed after it is read afresh.
+    @Test func aLeadByteNothingFollowsIsRefused() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(#"x=$(fieldline ask text --prompt 'T: ' --limit 9); echo "rc=$? x=[$x]""#)
+        try await t.see("the prompt") { $0.contains { $0.hasPrefix("T:") } }
+        t.send(hex: [0xE4])
+        try await t.see("the refusal mark") { $0.contains { $0.hasPrefix("T:") && $0.hasSuffix("0/9 !") } }
+        t.type("b")
+        try await t.see("b typed") { $0.contains { $0.hasPrefix("T: b") } }
+        t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[b]", "\(t.dump())")
+    }
+}
