@@ -156,10 +156,15 @@ struct FormImport {
         }
         /// Before a read that would wait: the batch is saved once its time is up even when no record comes to
         /// tell it so (a slow pipe), so nothing waits unsaved, nor a database transaction open, while input is quiet.
-        /// Whether to read on: an import that failed does not wait for more input.
+        /// A correction batch is a transaction open since its first correction: it is committed at once, so no
+        /// lock is held while the input is quiet. Whether to read on: an import that failed does not wait for more.
         func idle() -> Bool {
             guard failure == nil else { return false }
-            guard !correcting, let left = batch.secondsLeft else { return true }
+            if correcting {
+                do { try sinkCall({ () throws(SinkError) in try corrections!.finish(&sink) }) } catch { failure = error }
+                return failure == nil
+            }
+            guard let left = batch.secondsLeft else { return true }
             if LineReader.waitForInput(fd, seconds: left) { return true }
             // Waited for too: the input is quiet, and a failure must be known before the read, which may not end.
             do {
