@@ -177,16 +177,16 @@ struct UniqueIndex {
     }
 
     /// FNV-1a of the form's fields (bookkeeping columns aside), names and values, each ended by a zero byte: the
-    /// same on every run, unlike Swift's seeded `Hasher`, and eight bytes a value instead of the record.
+    /// same on every run, and eight bytes a value instead of the record.
     static func fingerprint(_ columns: [(String, String)]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for (name, value) in columns where !RecordColumns.bookkeeping.contains(name) {
-            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0) &* 0x100_0000_01b3
-            for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0) &* 0x100_0000_01b3
+            hash.add(name.utf8)
+            hash.add(0)
+            hash.add(value.utf8)
+            hash.add(0)
         }
-        return hash
+        return hash.value
     }
 
     /// The last record added whose `operator` column is `operatorName`, column → value.
