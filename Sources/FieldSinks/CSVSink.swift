@@ -55,6 +55,7 @@ public struct CSVSink: RecordSink {
         if let log {
             try log.save(row, columns: record.columns)
         } else {
+            if let tooLong = RecordLog.refusal(of: row, in: label) { throw tooLong }
             try StandardOutput.write(row)
             index.add(record.columns)
         }

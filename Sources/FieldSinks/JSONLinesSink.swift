@@ -50,6 +50,7 @@ public struct JSONLinesSink: RecordSink {
         if let log {
             try log.save(line + [0x0A], columns: record.columns)
         } else {
+            if let tooLong = RecordLog.refusal(of: line, in: label) { throw tooLong }
             try StandardOutput.writeLine(String(decoding: line, as: UTF8.self))
             index.add(record.columns)
         }

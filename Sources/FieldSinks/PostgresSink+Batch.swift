@@ -68,8 +68,8 @@ extension PostgresSink {
                 }
             }
             if let progress {
-                _ = try exec("INSERT INTO \(Self.progressTable) (form, source, records) VALUES ($1, $2, $3) ON CONFLICT (form, source) DO UPDATE SET records = EXCLUDED.records",
-                             [tables.table, progress.source, String(progress.records)])
+                _ = try exec("INSERT INTO \(Self.progressTable) (form, source, records, hash) VALUES ($1, $2, $3, $4) ON CONFLICT (form, source) DO UPDATE SET records = EXCLUDED.records, hash = EXCLUDED.hash",
+                             [tables.table, progress.source, String(progress.records), progress.fingerprint ?? ""])
             }
             _ = try exec("COMMIT", [])
         } catch {
@@ -84,8 +84,13 @@ extension PostgresSink {
     /// Creates the progress table when missing. Part of the set-up, under its lock: made by the first batch of each
     /// of several imports into a new database at once, two `CREATE TABLE IF NOT EXISTS` raced in the server's
     /// catalogue (`duplicate key value violates unique constraint "pg_type_typname_nsp_index"`).
+    /// A table an older fieldline made has no `hash` (the input's fingerprint): added in place, its rows kept
+    /// (looked for first, so a set-up takes no table lock when it is there).
     func prepareProgressTable() throws(SinkError) {
-        _ = try exec("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form text NOT NULL, source text NOT NULL, records bigint NOT NULL, PRIMARY KEY (form, source))", [])
+        _ = try exec("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form text NOT NULL, source text NOT NULL, records bigint NOT NULL, hash text, PRIMARY KEY (form, source))", [])
+        if try !progressHasFingerprints() {
+            _ = try exec("ALTER TABLE \(Self.progressTable) ADD COLUMN IF NOT EXISTS hash text", [])
+        }
     }
 
     /// The statement that loads a batch's rows.
@@ -177,9 +182,18 @@ extension PostgresSink {
     /// A class over one connection: a batch's save may run on a thread of its own (see `RecordSink`).
     public var savesBatchesInBackground: Bool { true }
 
-    public func importProgress(of source: String) throws(SinkError) -> Int? {
+    public func importProgress(of source: String) throws(SinkError) -> ImportProgress? {
         guard try exec("SELECT to_regclass($1) IS NOT NULL", [Self.progressTable]).first?.first == "t" else { return nil }
-        return try exec("SELECT records FROM \(Self.progressTable) WHERE form = $1 AND source = $2", [tables.table, source]).first?.first.flatMap { Int($0) }
+        let hash = try progressHasFingerprints() ? "hash" : "NULL"
+        guard let row = try exec("SELECT records, \(hash) FROM \(Self.progressTable) WHERE form = $1 AND source = $2", [tables.table, source]).first,
+              let records = row.first.flatMap({ Int($0) }) else { return nil }
+        let fingerprint = row.count > 1 ? row[1] : ""
+        return ImportProgress(source: source, records: records, fingerprint: fingerprint.isEmpty ? nil : fingerprint)
+    }
+
+    /// Whether the progress table has its `hash` column (an older fieldline's has not).
+    private func progressHasFingerprints() throws(SinkError) -> Bool {
+        try exec("SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = 'hash' AND NOT attisdropped", [Self.progressTable]).first?.first == "1"
     }
 
     public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {

@@ -7,7 +7,8 @@ import Glibc
 /// A form's records read from a JSON Lines or CSV file opened read-only, 64 KiB at a time: memory holds one record
 /// (at most `RecordFileReader.recordLimit` bytes), whatever the file's size. Only whole records are given: a last
 /// record that does not parse whole (a crash while it was written, or a writer still at it) is left out, and the
-/// file is never repaired, locked or created. These files are append-only logs, never corrected: `edited_at` and
+/// file is never repaired, locked or created. A record that cannot be read (too long, not a record of the form) is
+/// told to `unreadable` and reading goes on with the next, or, without one, ends the reading. These files are append-only logs, never corrected: `edited_at` and
 /// `edited_by` read as empty, so every target gives the same columns.
 public final class RecordFileReader: RecordSource {
     /// How the file holds its records.
@@ -18,8 +19,13 @@ public final class RecordFileReader: RecordSource {
         case csv
     }
 
-    /// The longest record read, in bytes as it stands in the file: 1 MiB, the longest an import takes.
-    public static let recordLimit = CSVReader.recordLimit
+    /// The longest record read, in bytes as it stands in the file (its line end not counted): twice the longest an
+    /// import takes (`LineChecker.maxLineBytes`), room for the bookkeeping columns and the escapes its format adds.
+    /// A record whose line would be longer is refused when it is saved (`RecordLog`), so what was saved reads back.
+    public static let recordLimit = 2 * LineChecker.maxLineBytes
+
+    /// Hears each record that cannot be read, by its number; reading goes on. Nil: the first one ends the reading.
+    public var unreadable: ((SinkError) -> Void)?
 
     /// The path, for messages.
     public let label: String
@@ -99,6 +105,8 @@ public final class RecordFileReader: RecordSource {
         var pending: [UInt8] = []
         var number = 0
         var going = true
+        // The rest of a line found too long is dropped up to its newline, never held.
+        var skipping = false
         func record(_ line: ArraySlice<UInt8>, last: Bool) throws(SinkError) -> Bool {
             number += 1
             let pairs: [(name: String, text: String)]
@@ -106,26 +114,43 @@ public final class RecordFileReader: RecordSource {
             case .success(let p): pairs = p
             case .failure:
                 if last { return false }
-                throw SinkError(.mismatch, tr("\(label): record \(number) is not a JSON object of texts"))
+                try cannotRead(SinkError(.mismatch, tr("\(label): record \(number) is not a JSON object of texts")))
+                return true
             }
-            return try take(try values(of: pairs, number: number))
+            guard let values = try values(of: pairs, number: number) else { return true }
+            return try take(values)
         }
         try chunks { (chunk) throws(SinkError) -> Bool in
-            pending.append(contentsOf: chunk)
+            var from = chunk.startIndex
+            if skipping {
+                guard let newline = chunk.firstIndex(of: 0x0A) else { return true }
+                from = newline + 1
+                skipping = false
+            }
+            pending.append(contentsOf: chunk[from...])
             var start = pending.startIndex
             while going, let newline = pending[start...].firstIndex(of: 0x0A) {
                 let line = pending[start..<newline]
                 start = newline + 1
                 if line.isEmpty { continue }
-                if line.count > Self.recordLimit { throw tooLong(number + 1) }
+                if line.count > Self.recordLimit {
+                    number += 1
+                    try cannotRead(tooLong(number))
+                    continue
+                }
                 going = try record(line, last: false)
             }
             pending.removeSubrange(..<start)
-            if pending.count > Self.recordLimit { throw tooLong(number + 1) }
+            if going, pending.count > Self.recordLimit {
+                number += 1
+                try cannotRead(tooLong(number))
+                pending.removeAll()
+                skipping = true
+            }
             return going
         }
         // What follows the last newline: a whole record without its newline is shown, a torn one is not.
-        if going, !pending.isEmpty, String(validating: pending, as: UTF8.self) != nil {
+        if going, !skipping, !pending.isEmpty, String(validating: pending, as: UTF8.self) != nil {
             _ = try record(pending[...], last: true)
         }
     }
@@ -144,7 +169,9 @@ public final class RecordFileReader: RecordSource {
             guard going else { return }
             switch event {
             case .refused(let problem):
-                throw SinkError(.mismatch, tr("\(label): record \(number + 1): \(problem.message)"))
+                guard header else { throw SinkError(.mismatch, tr("\(label): record \(number + 1): \(problem.message)")) }
+                number += 1
+                try cannotRead(SinkError(.mismatch, tr("\(label): record \(number): \(problem.message)")))
             case .record(let fields, _):
                 let values = fields.map { String(decoding: $0, as: UTF8.self) }
                 guard header else {
@@ -157,7 +184,8 @@ public final class RecordFileReader: RecordSource {
                 }
                 number += 1
                 guard values.count == stored.count else {
-                    throw SinkError(.mismatch, tr("\(label): record \(number): \(tr("has \(values.count) values, the header \(stored.count)"))"))
+                    try cannotRead(SinkError(.mismatch, tr("\(label): record \(number): \(tr("has \(values.count) values, the header \(stored.count)"))")))
+                    return
                 }
                 going = take(values.count < tables.fileColumns.count ? values + [""] : values)
             }
@@ -181,17 +209,25 @@ public final class RecordFileReader: RecordSource {
         }
     }
 
-    /// The stored columns' values of a JSON record, in order; a name that is not a column does not fit the form.
-    private func values(of pairs: [(name: String, text: String)], number: Int) throws(SinkError) -> [String] {
+    /// The stored columns' values of a JSON record, in order; a name that is not a column does not fit the form
+    /// (nil once told to `unreadable`).
+    private func values(of pairs: [(name: String, text: String)], number: Int) throws(SinkError) -> [String]? {
         let stored = tables.fileColumns
         var values = [String](repeating: "", count: stored.count)
         for pair in pairs {
             guard let index = stored.firstIndex(of: pair.name) else {
-                throw SinkError(.mismatch, tr("\(label): record \(number) has the field \(ControlCharacters.escaped(pair.name)), which the form does not have"))
+                try cannotRead(SinkError(.mismatch, tr("\(label): record \(number) has the field \(ControlCharacters.escaped(pair.name)), which the form does not have")))
+                return nil
             }
             values[index] = pair.text
         }
         return values
+    }
+
+    /// A record that cannot be read: told to `unreadable`, or the end of the reading.
+    private func cannotRead(_ error: SinkError) throws(SinkError) {
+        guard let unreadable else { throw error }
+        unreadable(error)
     }
 
     private func tooLong(_ number: Int) -> SinkError {

@@ -70,6 +70,7 @@ final class RecordLog {
     /// Append `bytes`, the record `columns`, unless a `unique` value of it is already in the file: the check and
     /// the append hold one lock, so two processes cannot both save one value.
     func save(_ bytes: [UInt8], columns: [(name: String, value: String)]) throws(SinkError) {
+        if let tooLong = Self.refusal(of: bytes, in: file.path) { throw tooLong }
         try file.locked { () throws(SinkError) in
             try catchUp()
             for field in unique {
@@ -93,6 +94,10 @@ final class RecordLog {
             var bytes: [UInt8] = []
             var added = index
             records: for (number, record) in records.enumerated() {
+                if let tooLong = Self.refusal(of: record.bytes, in: file.path) {
+                    refused.append((number, tooLong))
+                    continue records
+                }
                 for field in unique {
                     guard let value = record.columns.first(where: { $0.name == field })?.value, !value.isEmpty,
                           let earlier = added.record(where: field, is: value) else { continue }
@@ -108,6 +113,15 @@ final class RecordLog {
             index = added
             return refused
         }
+    }
+
+    /// Why the record written as `bytes` (its line end included) is refused, when its line is longer than
+    /// `RecordFileReader` reads: what is saved must read back.
+    static func refusal(of bytes: [UInt8], in label: String) -> SinkError? {
+        var line = bytes.count
+        if bytes.last == 0x0A { line -= bytes.dropLast().last == 0x0D ? 2 : 1 }
+        guard line > RecordFileReader.recordLimit else { return nil }
+        return SinkError(.refused, tr("its line in \(label) would be \(line) bytes, longer than \(RecordFileReader.recordLimit), the most a saved record may take"))
     }
 
     /// Read what was appended since `end`; a last record without its end of line is ended when it parses whole
@@ -163,16 +177,16 @@ struct UniqueIndex {
     }
 
     /// FNV-1a of the form's fields (bookkeeping columns aside), names and values, each ended by a zero byte: the
-    /// same on every run, unlike Swift's seeded `Hasher`, and eight bytes a value instead of the record.
+    /// same on every run, and eight bytes a value instead of the record.
     static func fingerprint(_ columns: [(String, String)]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for (name, value) in columns where !RecordColumns.bookkeeping.contains(name) {
-            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0) &* 0x100_0000_01b3
-            for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0) &* 0x100_0000_01b3
+            hash.add(name.utf8)
+            hash.add(0)
+            hash.add(value.utf8)
+            hash.add(0)
         }
-        return hash
+        return hash.value
     }
 
     /// The last record added whose `operator` column is `operatorName`, column → value.

@@ -2,7 +2,8 @@ import FieldKit
 
 extension SQLiteSink {
     /// The table where imports keep how far they got: `form` (the form's table), `source` (the input file),
-    /// `records` (how many of its records are dealt with). Written in each batch's transaction.
+    /// `records` (how many of its records are dealt with), `hash` (their fingerprint, `ImportProgress`). Written in
+    /// each batch's transaction.
     static let progressTable = "fieldline_import"
 
     /// One transaction for the whole batch (one prepared INSERT run per record, one commit, one sync of the WAL). A
@@ -45,9 +46,11 @@ extension SQLiteSink {
                 }
             }
             if let progress {
-                try database.execute("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form TEXT NOT NULL, source TEXT NOT NULL, records INTEGER NOT NULL, PRIMARY KEY (form, source))")
-                try database.run("INSERT INTO \(Self.progressTable) (form, source, records) VALUES (?1, ?2, ?3) ON CONFLICT (form, source) DO UPDATE SET records = excluded.records",
-                                 [tables.table, progress.source, String(progress.records)])
+                try database.execute("CREATE TABLE IF NOT EXISTS \(Self.progressTable) (form TEXT NOT NULL, source TEXT NOT NULL, records INTEGER NOT NULL, hash TEXT, PRIMARY KEY (form, source))")
+                // A table an older fieldline made has no `hash`: added in place, its rows kept.
+                if try !progressHasFingerprints() { try database.execute("ALTER TABLE \(Self.progressTable) ADD COLUMN hash TEXT") }
+                try database.run("INSERT INTO \(Self.progressTable) (form, source, records, hash) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (form, source) DO UPDATE SET records = excluded.records, hash = excluded.hash",
+                                 [tables.table, progress.source, String(progress.records), progress.fingerprint ?? ""])
             }
             try database.execute("COMMIT")
         } catch {
@@ -60,9 +63,18 @@ extension SQLiteSink {
     /// A class over one connection: a batch's save may run on a thread of its own (see `RecordSink`).
     public var savesBatchesInBackground: Bool { true }
 
-    public func importProgress(of source: String) throws(SinkError) -> Int? {
-        guard try database.number("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [Self.progressTable]) == 1 else { return nil }
-        return try database.number("SELECT records FROM \(Self.progressTable) WHERE form = ?1 AND source = ?2", [tables.table, source]).map(Int.init)
+    public func importProgress(of source: String) throws(SinkError) -> ImportProgress? {
+        guard try database.number("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [Self.progressTable]) == 1,
+              let records = try database.number("SELECT records FROM \(Self.progressTable) WHERE form = ?1 AND source = ?2", [tables.table, source])
+        else { return nil }
+        let fingerprint = try progressHasFingerprints()
+            ? try database.texts("SELECT hash FROM \(Self.progressTable) WHERE form = ?1 AND source = ?2", [tables.table, source]).first : nil
+        return ImportProgress(source: source, records: Int(records), fingerprint: fingerprint.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Whether the progress table has its `hash` column (an older fieldline's has not).
+    private func progressHasFingerprints() throws(SinkError) -> Bool {
+        try database.number("SELECT count(*) FROM pragma_table_info(?1) WHERE name = 'hash'", [Self.progressTable]) == 1
     }
 
     public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {

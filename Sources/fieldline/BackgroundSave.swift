@@ -32,9 +32,9 @@ final class BackgroundSave: @unchecked Sendable {
         }
     }
 
-    /// Starts saving `batch`, `dealt` input records dealt with once it is durable. The save before it must have
-    /// been waited for.
-    func save(_ batch: ImportBatch, dealt: Int) {
+    /// Starts saving `batch`, `dealt` input records (fingerprinted `fingerprint`) dealt with once it is durable.
+    /// The save before it must have been waited for.
+    func save(_ batch: ImportBatch, dealt: Int, fingerprint: String?) {
         precondition(!inFlight, "one save in flight at a time")
         inFlight = true
         group.enter()
@@ -48,7 +48,7 @@ final class BackgroundSave: @unchecked Sendable {
             var err = OutputBuffer(fd: 2)
             var batch = batch
             do throws(SinkError) {
-                outcome = .success(try batch.save(into: &sink, dealt: dealt, err: &err))
+                outcome = .success(try batch.save(into: &sink, dealt: dealt, fingerprint: fingerprint, err: &err))
             } catch {
                 failure = error
                 outcome = .failure(error)

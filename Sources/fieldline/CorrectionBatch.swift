@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// `form --update-by FIELD`: corrections applied in batches (one transaction of up to `size` records, or of what
-/// `interval` seconds gathered), each correction a savepoint so that one refused is rolled back alone. An import
+/// `interval` seconds gathered, or of what came before the input went quiet: the import commits the batch with
+/// `finish` before a read that would wait), each correction a savepoint so that one refused is rolled back alone. An import
 /// confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
 /// either as it was or corrected with its history row, never one without the other.
 struct CorrectionBatch {

@@ -24,8 +24,10 @@ struct Form: ParsableCommand {
             record whose FIELD holds its value instead of adding one: fields it leaves out keep their saved values, \
             the replaced version is kept in the table FORM_history, and a record with no saved match is reported. \
             With --resume an import of a file into a database goes on after the records an earlier import of that \
-            file dealt with (the database keeps how far it got, with each batch); into any output, a record whose \
-            unique field holds the value of the same saved record is taken as saved. Exit codes: 0 all saved, 65 some records invalid or the output file \
+            file dealt with (the database keeps how far it got, with each batch), once it has found that file's \
+            first records to be those (65 when not; --resume-anyway skips them by their count alone); into any \
+            output, a record whose unique field holds the value of the same saved record is taken as saved \
+            (standard input into a form without a unique field cannot be resumed: 64). Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems. \
             At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
             its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
@@ -48,6 +50,9 @@ struct Form: ParsableCommand {
     @Flag(help: ArgumentHelp(tr("Continue an output that must already exist (a mistyped name is an error, not a new empty file).")))
     var resume = false
 
+    @Flag(name: .customLong("resume-anyway"), help: ArgumentHelp(tr("As --resume, but skip the records an earlier import of --input FILE dealt with by their count alone, even when the file's first records are no longer those.")))
+    var resumeAnyway = false
+
     @Option(help: ArgumentHelp(tr("Read records from this file (- for stdin) instead of asking for them.")))
     var input: String?
 
@@ -63,7 +68,7 @@ struct Form: ParsableCommand {
     func validate() throws {
         // Usage errors before anything is opened, so ArgumentParser shows `form`'s own usage.
         let destination = try OutputTarget(out, format: format)
-        if resume && destination.isStandardOutput {
+        if (resume || resumeAnyway) && destination.isStandardOutput {
             throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
         }
         if updateBy != nil {
@@ -102,6 +107,7 @@ struct Form: ParsableCommand {
         if updateBy != nil && input == nil && isatty(0) != 0 {
             throw ValidationError(tr("--update-by reads corrected records from --input FILE or from standard input, not from a terminal (at the terminal, Ctrl-R finds a saved record to correct)"))
         }
+        let resume = resume || resumeAnyway
         var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if tty >= 0 { close(tty) } }
@@ -111,7 +117,8 @@ struct Form: ParsableCommand {
             return
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
-        try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume).run(source: source, format: format, into: &sink)
+        try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume, checksResumedInput: !resumeAnyway)
+            .run(source: source, format: format, into: &sink)
     }
 
     /// The sink `--out` names, in `format` when it is standard output or a file.

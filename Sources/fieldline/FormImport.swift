@@ -15,6 +15,9 @@ struct FormImport {
     /// `--resume`: the input records an earlier import of the same file dealt with (the sink's record of its
     /// progress) are skipped, and a record already saved whole under its unique value is not saved again.
     var resume = false
+    /// Whether `--resume` first makes sure the input's first records are the ones the earlier import dealt with
+    /// (`--resume-anyway` skips them by their count alone).
+    var checksResumedInput = true
 
     func run(source: String, format: RecordFormat, into sink: inout any RecordSink) throws {
         let fd: Int32 = source == "-" ? 0 : open(source, O_RDONLY | O_CLOEXEC | O_NOCTTY)
@@ -43,12 +46,38 @@ struct FormImport {
             defer { free(path) }
             return String(cString: path)
         }
+        // Standard input keeps no progress: only a unique field tells the records the stopped run saved.
+        if resume && !correcting && progressKey == nil && uniqueFields.isEmpty {
+            Diagnostics.error(tr("--resume: an import from \(source == "-" ? tr("standard input") : ControlCharacters.escaped(source)) leaves no record of how far it got, and \(form.name) has no unique field to find the records already saved: start the import again on a new output"))
+            throw Exit.usage
+        }
         var batch = ImportBatch(source: progressKey)
         var stampSecond: time_t = -1
         var stamp = ""
         // Not read, the progress would start the import again from its first record: a failure ends it instead.
-        let skipped = resume
-            ? try progressKey.map { key in try sinkCall({ () throws(SinkError) in try sink.importProgress(of: key) }) ?? 0 } ?? 0 : 0
+        let progress = resume
+            ? try progressKey.flatMap { key in try sinkCall({ () throws(SinkError) in try sink.importProgress(of: key) }) } : nil
+        let skipped = progress?.records ?? 0
+        if checksResumedInput, let progress, progress.records > 0, progress.fingerprint == nil {
+            Diagnostics.error(tr("--resume: the progress of \(ControlCharacters.escaped(source)) was kept without a fingerprint of its records (an older fieldline): its first \(progress.records) records are skipped unchecked"))
+        }
+        // The records taken so far, as read (and before the last of them): the progress kept with a batch names
+        // what it dealt with, so that `--resume` finds the same records in the input before skipping them.
+        let fingerprinting = progressKey != nil
+        var taken = FNV1a(), beforeLast = FNV1a()
+        /// Counts record `number + 1`, fed to the fingerprint by `feed`.
+        func countRecord(_ feed: (inout FNV1a) -> Void) {
+            number += 1
+            guard fingerprinting else { return }
+            beforeLast = taken
+            feed(&taken)
+        }
+        /// An input whose first records are not those the earlier import dealt with is refused before anything of
+        /// it is saved.
+        func refuseOtherInput(_ reason: String) throws {
+            Diagnostics.error(tr("--resume: \(ControlCharacters.escaped(source)) is not the input that was imported (\(reason))"))
+            throw Exit.invalid
+        }
         func report(_ field: String, _ message: String) {
             invalid += 1
             if correcting {
@@ -82,13 +111,14 @@ struct FormImport {
             guard let saving, saving.isSaving else { return }
             invalid += try sinkCall({ () throws(SinkError) in try saving.wait().get() })
         }
-        /// Saves the batch; `dealt` input records are dealt with once it is durable.
+        /// Saves the batch; `dealt` input records (all taken, or all but the last) are dealt with once it is durable.
         func saveBatch(dealt: Int) throws {
             try finishSaving()
+            let fingerprint = fingerprinting ? (dealt == number ? taken : beforeLast).hex : nil
             if let saving {
-                saving.save(batch.take(), dealt: dealt)
+                saving.save(batch.take(), dealt: dealt, fingerprint: fingerprint)
             } else {
-                invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, err: &err) })
+                invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, fingerprint: fingerprint, err: &err) })
             }
         }
         func take(_ pairs: [(name: String, text: String)]) throws {
@@ -165,7 +195,12 @@ struct FormImport {
         }
         /// Takes input record `number` (already counted) unless an earlier run dealt with it; saves the batch when due.
         func next(_ body: () throws -> Void) throws {
-            guard number > skipped else { return }
+            guard number > skipped else {
+                if number == skipped, checksResumedInput, let expected = progress?.fingerprint, taken.hex != expected {
+                    try refuseOtherInput(tr("its first \(skipped) records differ"))
+                }
+                return
+            }
             try body()
             if !correcting && batch.isDue {
                 try saveBatch(dealt: number)
@@ -175,10 +210,15 @@ struct FormImport {
         }
         /// Before a read that would wait: the batch is saved once its time is up even when no record comes to
         /// tell it so (a slow pipe), so nothing waits unsaved, nor a database transaction open, while input is quiet.
-        /// Whether to read on: an import that failed does not wait for more input.
+        /// A correction batch is a transaction open since its first correction: it is committed at once, so no
+        /// lock is held while the input is quiet. Whether to read on: an import that failed does not wait for more.
         func idle() -> Bool {
             guard failure == nil else { return false }
-            guard !correcting, let left = batch.secondsLeft else { return true }
+            if correcting {
+                do { try sinkCall({ () throws(SinkError) in try corrections!.finish(&sink) }) } catch { failure = error }
+                return failure == nil
+            }
+            guard let left = batch.secondsLeft else { return true }
             if LineReader.waitForInput(fd, seconds: left) { return true }
             // Waited for too: the input is quiet, and a failure must be known before the read, which may not end.
             do {
@@ -222,7 +262,7 @@ struct FormImport {
             let verdicts = PreparedLine.check(events.map(\.pairs), checker: checker, inParallel: inParallel)
             for (k, (event, _)) in events.enumerated() where failure == nil {
                 do {
-                    number += 1
+                    countRecord { FormImport.feed(event, to: &$0) }
                     if let verdict = verdicts[k] {
                         // What `take` does with a record it checked.
                         try next { if verdict.isValid { try store(verdict.values) } else { reportAll(verdict.issues) } }
@@ -271,9 +311,9 @@ struct FormImport {
                     let lines = PreparedLine.lines(of: block)
                     for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
                         let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
-                        for line in PreparedLine.prepare(chunk, of: block, checker: correcting ? nil : checker, inParallel: inParallel) {
+                        for (k, line) in PreparedLine.prepare(chunk, of: block, checker: correcting ? nil : checker, inParallel: inParallel).enumerated() {
                             if case .blank = line { continue }
-                            number += 1
+                            countRecord { $0.add(UnsafeBufferPointer(rebasing: block[chunk[chunk.startIndex + k]])); $0.add(0x0A) }
                             try next {
                                 switch line {
                                 case .blank: break
@@ -321,6 +361,9 @@ struct FormImport {
                 try finishSaving()
             } catch { failure = error }
         }
+        if failure == nil, checksResumedInput, number < skipped {
+            do { try refuseOtherInput(tr("it holds \(number) records, fewer than the \(skipped) dealt with")) } catch { failure = error }
+        }
         if let failure { throw failure }
         if let readError {
             Diagnostics.error(tr("cannot read \(source): \(readError)"))
@@ -333,6 +376,21 @@ struct FormImport {
     /// Records a streaming sink gets at a time before their batch's save: enough that each send is worth its
     /// hand-over, few enough that the server starts on a batch soon after its first records are checked.
     static let rowsSentAhead = 1024
+
+    /// Feeds a CSV record as read (each value's length, then its bytes), or a refusal (its words), to a fingerprint.
+    static func feed(_ event: CSVReader.Event, to hash: inout FNV1a) {
+        switch event {
+        case .record(let fields, _):
+            for field in fields {
+                withUnsafeBytes(of: UInt64(field.count).littleEndian) { hash.add($0) }
+                hash.add(field)
+            }
+            hash.add(0x0A)
+        case .refused(let problem):
+            hash.add(0xFF)
+            hash.add(problem.message.utf8)
+        }
+    }
 
     /// A CSV record's values with the header's names, or nil when it cannot be read so (a refusal, another number
     /// of values, a value that is not UTF-8: `takeRecord` words why).

@@ -84,9 +84,9 @@ struct ImportBatch {
     }
 
     /// Saves the batch with the input's progress (`dealt`: how many input records are dealt with once it is
-    /// durable), then writes its reports; returns how many records the sink refused. A sink failure throws, the
-    /// batch's reports written first.
-    mutating func save(into sink: inout any RecordSink, dealt: Int, err: inout OutputBuffer) throws(SinkError) -> Int {
+    /// durable, `fingerprint` their `FNV1a.hex`), then writes its reports; returns how many records the sink
+    /// refused. A sink failure throws, the batch's reports written first.
+    mutating func save(into sink: inout any RecordSink, dealt: Int, fingerprint: String?, err: inout OutputBuffer) throws(SinkError) -> Int {
         defer {
             records.removeAll(keepingCapacity: true)
             sent = 0
@@ -98,7 +98,7 @@ struct ImportBatch {
             reports.removeAll(keepingCapacity: true)
             err.flush()
         }
-        let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt) })
+        let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })
         for (index, error) in refused { report(numbers[index], "-", tr("not saved: \(error.message)")) }
         return refused.count
     }

@@ -17,8 +17,9 @@ struct Records: ParsableCommand {
             FIELD=VALUE keeps the records whose column holds exactly VALUE (several: all must hold). Output is \
             JSON Lines, or CSV with a header row (--format csv); at a terminal, control characters in CSV values \
             are shown as U+1B. Reading never writes: no file or table is created, changed or repaired, and a last \
-            record cut short in a file is left out. Exit codes: 0 records written, 1 none matched, 64 usage \
-            error, 65 a file or table that does not fit the form, 66 the target is missing or unreadable, 74 \
+            record cut short in a file is left out; a record of a file that cannot be read is reported and \
+            reading goes on. Exit codes: 0 records written, 1 none matched, 64 usage error, 65 a file or table \
+            that does not fit the form or a record that cannot be read, 66 the target is missing or unreadable, 74 \
             output not written, 78 form problems.
             """
     )
@@ -61,8 +62,18 @@ struct Records: ParsableCommand {
         }
         let target = try source()
         var writer = RecordWriter(format: format, columns: columns, terminal: isatty(1) != 0)
+        var unreadable = 0
         do throws(SinkError) {
-            try open(target, form: spec).records(matching: conditions) { record in
+            let source = try open(target, form: spec)
+            // A record that cannot be read costs itself only: it is reported and the later ones are written.
+            if let file = source as? RecordFileReader {
+                file.unreadable = { error in
+                    unreadable += 1
+                    writer.finish()
+                    Diagnostics.error(error.message)
+                }
+            }
+            try source.records(matching: conditions) { record in
                 writer.write(record)
                 return true
             }
@@ -72,6 +83,7 @@ struct Records: ParsableCommand {
             throw error.kind == .mismatch ? Exit.invalid : Exit.noInput
         }
         writer.finish()
+        if unreadable > 0 { throw Exit.invalid }
         if writer.written == 0 { throw Exit.noMatch }
     }
 

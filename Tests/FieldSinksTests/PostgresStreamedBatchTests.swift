@@ -34,7 +34,7 @@ struct PostgresStreamedBatchTests {
         #expect(seen == "300")
         #expect(try pg.psql("SELECT count(*) FROM entry") == ["0"])
         try sink.send(partOfBatch: (300..<500).map { Self.record("a\($0)") })
-        let refused = try sink.save(batch: (500..<600).map { Self.record("a\($0)") }, progress: ImportProgress(source: "/in", records: 600))
+        let refused = try sink.save(batch: (500..<600).map { Self.record("a\($0)") }, progress: ImportProgress(source: "/in", records: 600, fingerprint: nil))
         #expect(refused.isEmpty)
         #expect(try pg.psql("SELECT who FROM entry ORDER BY fieldline_id") == (0..<600).map { "a\($0)" })
         #expect(try pg.psql("SELECT records FROM fieldline_import") == ["600"])

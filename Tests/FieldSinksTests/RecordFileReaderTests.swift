@@ -80,6 +80,23 @@ struct RecordFileReaderTests {
         }
     }
 
+    /// Told of each record it cannot read, the reader goes on: the records after an over-long line are read, and the
+    /// line is dropped as it comes, never held.
+    @Test func anUnreadableRecordIsToldAndReadingGoesOn() throws {
+        let s = try Scratch()
+        let path = s.path("long.jsonl")
+        let long = #"{"id":"1","note":""# + String(repeating: "x", count: 3 * RecordFileReader.recordLimit) + "\"}\n"
+        try (#"{"id":"0"}"# + "\n" + long + "{}\n" + #"{"id":"3"}"# + "\n" + long + #"{"id":"5"}"#).write(toFile: path, atomically: false, encoding: .utf8)
+        let reader = try RecordFileReader(path: path, format: .jsonLines, form: Self.form)
+        var told: [String] = []
+        reader.unreadable = { told.append($0.message) }
+        var ids: [String] = []
+        try reader.records(matching: []) { ids.append($0.columns[0].value); return true }
+        #expect(ids == ["0", "", "3", "5"])
+        #expect(told == ["\(path): record 2 is longer than \(RecordFileReader.recordLimit) bytes",
+                         "\(path): record 5 is longer than \(RecordFileReader.recordLimit) bytes"])
+    }
+
     @Test func aMissingFileIsNotFoundAndNotMade() throws {
         let s = try Scratch()
         #expect(throws: SinkError(.notFound, "cannot read \(s.path("no.jsonl")): No such file or directory")) {

@@ -54,26 +54,30 @@ public protocol RecordSink {
     /// first record sent. Throws only when the sink itself fails (a lost connection); a record the store refuses
     /// is found and reported by the save.
     mutating func send(partOfBatch records: [SavedRecord]) throws(SinkError)
-    /// How many records of `source` an earlier import into this sink dealt with, as `save(batch:progress:)` kept
-    /// it (databases keep it; files and standard output do not: nil).
-    func importProgress(of source: String) throws(SinkError) -> Int?
+    /// How far an earlier import of `source` into this sink got, as `save(batch:progress:)` kept it (databases keep
+    /// it; files and standard output do not: nil).
+    func importProgress(of source: String) throws(SinkError) -> ImportProgress?
     /// Whether the saved record whose unique `field` holds its value in `values` holds exactly `values` (the
     /// form's fields): the same record, saved by an earlier run of an import that is being resumed.
     func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool
 }
 
 /// How far an import of one input file got: `records` of its records (valid or not) were dealt with once the batch
-/// that carries this is durable. Kept per form table and input, so `--resume` starts after them.
+/// that carries this is durable. Kept per form table and input, so `--resume` starts after them, once it has found
+/// the same first records in the input (`fingerprint`).
 public struct ImportProgress: Sendable, Equatable {
     /// The input file, as an absolute path.
     public var source: String
     /// How many of its records are dealt with.
     public var records: Int
+    /// The FNV-1a hash of those records as read (`FNV1a.hex`); nil in a row an older fieldline kept.
+    public var fingerprint: String?
 
     /// The progress of `source`.
-    public init(source: String, records: Int) {
+    public init(source: String, records: Int, fingerprint: String?) {
         self.source = source
         self.records = records
+        self.fingerprint = fingerprint
     }
 }
 
@@ -119,7 +123,7 @@ extension RecordSink {
         return refused
     }
     /// No progress kept by default.
-    public func importProgress(of source: String) throws(SinkError) -> Int? { nil }
+    public func importProgress(of source: String) throws(SinkError) -> ImportProgress? { nil }
     /// A sink that cannot be read back cannot tell.
     public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool { false }
 }

@@ -184,9 +184,21 @@ msgstr "--out 接受 -、FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:
 msgid "--resume needs an output that keeps records (a file or a database), not standard output"
 msgstr "--resume 需要能保存记录的输出（文件或数据库），不能是标准输出"
 
+#: Sources/fieldline/FormImport.swift
+msgid "--resume: an import from {0} leaves no record of how far it got, and {1} has no unique field to find the records already saved: start the import again on a new output"
+msgstr "--resume：从 {0} 导入不会记下进行到哪里，而 {1} 没有唯一字段可找出已保存的记录：请在新的输出上重新导入"
+
+#: Sources/fieldline/FormImport.swift
+msgid "--resume: the progress of {0} was kept without a fingerprint of its records (an older fieldline): its first {1} records are skipped unchecked"
+msgstr "--resume：{0} 的进度由旧版 fieldline 记下，没有其记录的指纹：其前 {1} 条记录未经核对即跳过"
+
 #: Sources/fieldline/Form.swift
 msgid "--resume: {0} does not exist (leave out --resume to start it)"
 msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
+
+#: Sources/fieldline/FormImport.swift
+msgid "--resume: {0} is not the input that was imported ({1})"
+msgstr "--resume：{0} 不是之前导入的那个输入（{1}）"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "--separator is for a choice field that takes several choices (--multi)"
@@ -267,6 +279,10 @@ msgstr "键映射名或路径。"
 #: Sources/fieldline/AskOption.swift
 msgid "Accept 15-digit pre-1999 ID numbers and convert them to 18."
 msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
+
+#: Sources/fieldline/Form.swift
+msgid "As --resume, but skip the records an earlier import of --input FILE dealt with by their count alone, even when the file's first records are no longer those."
+msgstr "同 --resume，但只按条数跳过之前导入 --input FILE 时处理过的记录，即使文件开头的记录已不再是那些。"
 
 #: Sources/fieldline/Confirm.swift
 msgid "Ask a yes/no question on the terminal: exit 0 for yes, 1 for no."
@@ -1303,6 +1319,10 @@ msgstr "是符号链接"
 msgid "it held control characters or escape sequences, or was too long"
 msgstr "内容含有控制字符或转义序列，或者太长"
 
+#: Sources/fieldline/FormImport.swift
+msgid "it holds {0} records, fewer than the {1} dealt with"
+msgstr "它只有 {0} 条记录，少于已处理的 {1} 条"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "it keeps being replaced"
 msgstr "它不断被替换"
@@ -1310,6 +1330,14 @@ msgstr "它不断被替换"
 #: Sources/FieldKit/Choices/ChoiceList+Selection.swift
 msgid "item {0}: {1}"
 msgstr "第 {0} 项：{1}"
+
+#: Sources/fieldline/FormImport.swift
+msgid "its first {0} records differ"
+msgstr "其前 {0} 条记录不同"
+
+#: Sources/FieldSinks/RecordLog.swift
+msgid "its line in {0} would be {1} bytes, longer than {2}, the most a saved record may take"
+msgstr "它在 {0} 中的一行将有 {1} 字节，超过一条已保存记录最多可占的 {2} 字节"
 
 #: Sources/fieldline/Form.swift
 msgid "jsonl or csv (default: from the file name, else jsonl)."
@@ -1729,6 +1757,10 @@ msgstr "分摊费用"
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "short-code"
 msgstr "短号码"
+
+#: Sources/fieldline/FormImport.swift
+msgid "standard input"
+msgstr "标准输入"
 
 #: Sources/FieldSinks/CSVSink.swift
 #: Sources/FieldSinks/JSONLinesSink.swift
