@@ -100,7 +100,7 @@ public final class RecordFileReader: RecordSource {
         func record(_ line: ArraySlice<UInt8>, last: Bool) throws(SinkError) -> Bool {
             number += 1
             let pairs: [(name: String, text: String)]
-            switch RecordJSON.parse(String(decoding: line, as: UTF8.self)) {
+            switch line.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0) }) {
             case .success(let p): pairs = p
             case .failure:
                 if last { return false }
