@@ -362,7 +362,7 @@ public final class PostgresSink: RecordSink {
     }
 
     /// The connection string as messages show it: any password replaced by `***`, whether given as
-    /// `user:password@` or `?password=…` / `&password=…` in a URL, or as `password=…` in a key=value string.
+    /// `user:password@` or as a parameter (`isSecret`) in a URL's query or a key=value string.
     public static func withoutPassword(_ conninfo: String) -> String {
         let chars = Array(conninfo)
         guard conninfo.hasPrefix("postgresql://") || conninfo.hasPrefix("postgres://") else {
@@ -381,7 +381,7 @@ public final class PostgresSink: RecordSink {
         // Query parameters: a key may be percent-encoded (libpq decodes keys too).
         guard let question = out[authorityEnd...].firstIndex(of: "?") else { return String(out) }
         let parameters = out[(question + 1)...].split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
-            guard let equals = part.firstIndex(of: "="), percentDecoded(String(part[..<equals])) == "password" else { return String(part) }
+            guard let equals = part.firstIndex(of: "="), isSecret(percentDecoded(String(part[..<equals]))) else { return String(part) }
             return String(part[...equals]) + "***"
         }
         return String(out[...question]) + parameters.joined(separator: "&")
@@ -416,9 +416,16 @@ public final class PostgresSink: RecordSink {
                     value.append(chars[i]); i += 1
                 }
             }
-            out += key == "password" ? "***" : value
+            out += isSecret(key) ? "***" : value
         }
         return out
+    }
+
+    /// Whether a connection parameter's value is kept out of messages: any whose name holds `password`
+    /// (`password`, `sslpassword`, and whatever libpq adds), and `passfile`, which names where passwords are.
+    static func isSecret(_ key: String) -> Bool {
+        let key = key.lowercased()
+        return key.contains("password") || key == "passfile"
     }
 
     /// `%XX` sequences decoded (as UTF-8); others kept.

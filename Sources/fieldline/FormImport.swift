@@ -31,7 +31,7 @@ struct FormImport {
         var corrections: CorrectionBatch? = updateBy.map { CorrectionBatch(form: form, field: $0, operatorName: operatorName, context: context) }
         // Asked for every record: a Bool, where comparing the optional batch with nil copies it.
         let correcting = updateBy != nil
-        var err = OutputBuffer(fd: 2)
+        var err = ErrorOutput()
         var number = 0
         var invalid = 0
         var header: [String]?
@@ -52,7 +52,7 @@ struct FormImport {
         func report(_ field: String, _ message: String) {
             invalid += 1
             if correcting {
-                err.append("\(number):\(field): \(message)\n")
+                err.line("\(number):\(field): \(message)")
                 err.flush()
             } else {
                 batch.report(number, field, message)
@@ -62,7 +62,7 @@ struct FormImport {
         func reportAll(_ issues: [(field: String, message: String)]) {
             invalid += 1
             for (field, message) in issues {
-                if correcting { err.append("\(number):\(field): \(message)\n") } else { batch.report(number, field, message) }
+                if correcting { err.line("\(number):\(field): \(message)") } else { batch.report(number, field, message) }
             }
             err.flush()
         }
