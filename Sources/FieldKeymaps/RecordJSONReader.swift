@@ -27,8 +27,8 @@ struct RecordJSONReader {
         i += 1
         var pairs: [RecordJSON.Pair] = []
         pairs.reserveCapacity(8)  // one allocation for a record of a few fields, not one per doubling
-        // Every name read, `null` ones too: a name given twice is refused whatever its values.
-        var names: [String] = []
+        // A name given twice is refused whatever its values: the names of `null` values are kept too.
+        var nullNames: [String] = []
         var nameSet: Set<String> = []
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
@@ -39,16 +39,17 @@ struct RecordJSONReader {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw unexpected(tr("a field name in double quotes")) }
             let name = try text()
-            if names.count < Self.namesSearchedInOrder ? names.contains(name) : !nameSet.insert(name).inserted {
+            let count = pairs.count + nullNames.count
+            if count < Self.namesSearchedInOrder
+                ? pairs.contains(where: { $0.name == name }) || nullNames.contains(name) : !nameSet.insert(name).inserted {
                 throw RecordProblem(tr("'\(ControlCharacters.escaped(name))' is given twice"))
             }
-            names.append(name)
-            if names.count == Self.namesSearchedInOrder { nameSet = Set(names) }
+            if count + 1 == Self.namesSearchedInOrder { nameSet = Set(pairs.map(\.name) + nullNames + [name]) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw unexpected(tr("':' after the field name")) }
             i += 1
             skipSpace()
-            if let text = try value(of: name) { pairs.append((name, text)) }
+            if let text = try value(of: name) { pairs.append((name, text)) } else { nullNames.append(name) }
             skipSpace()
             guard i < bytes.count else { throw unexpected(tr("',' or '}'")) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -68,7 +69,7 @@ struct RecordJSONReader {
     /// The value of field `name` as text (a number as it is written); nil for `null`.
     private mutating func value(of name: String) throws(RecordProblem) -> String? {
         guard i < bytes.count else { throw unexpected(tr("a value: text in double quotes, a number or null")) }
-        let field = ControlCharacters.escaped(name)
+        var field: String { ControlCharacters.escaped(name) }
         switch bytes[i] {
         case UInt8(ascii: "\""):
             do { return try text() } catch { throw RecordProblem(error.message, field: name) }
@@ -186,13 +187,16 @@ extension RecordJSONReader {
         let quote = i
         i += 1
         let start = i
-        // Most texts have no escape: found whole and made a String where they lie.
+        // Most texts have no escape: found whole and made a String where they lie; one all ASCII needs no check.
+        var all: UInt8 = 0
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 i += 1
-                return try validated(UnsafeBufferPointer(rebasing: bytes[start..<i - 1]))
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i - 1])
+                return all < 0x80 ? String(decoding: text, as: UTF8.self) : try validated(text)
             }
+            all |= byte
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             i += 1
         }

@@ -24,8 +24,10 @@ extension PostgresSink {
     private func replace(_ target: RecordTarget, with new: [String], editedAt: String, editedBy: String) throws(SinkError) -> Bool {
         let columns = tables.columns
         let (condition, value) = try selection(target)
+        // A stored text that is not UTF-8 would be written back changed (and kept changed in the history).
         let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(condition) ORDER BY \(RecordTables.idColumn) LIMIT 1 FOR UPDATE",
-                            [value])
+                            [value]) { key, column in RecordTables.notCorrectable(record: Int64(key) ?? 0, column: RecordTables.name(of: column - 1, in: columns)) }
+        if let problem = takeTextProblem() { throw problem }
         guard let row = rows.first, row.count == columns.count + 1 else { throw SinkError(.notFound, SQLiteSink.notFoundMessage(target)) }
         let id = row[0]
         let old = Array(row.dropFirst())

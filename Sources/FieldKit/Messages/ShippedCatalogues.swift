@@ -481,6 +481,10 @@ msgstr "输出名字所对应的键映射文件。"
 msgid "Read records from this file (- for stdin) instead of asking for them."
 msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
 
+#: Sources/fieldline/Records.swift
+msgid "Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of stopping with an error (65) naming its record. What is shown is then not what is stored."
+msgstr "把不是有效 UTF-8 的已存值显示出来，每个坏字节显示为 U+FFFD，而不是以指明该记录的错误（65）停止。这样显示的就不是所存的值。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Shown dim in the empty field, never part of the value (a phone field shows its region's example unless given; '' shows none)."
 msgstr "空字段中以暗色显示的提示，从不属于值（未给出时电话字段显示其地区的示例号码；'' 表示不显示）。"
@@ -1743,6 +1747,10 @@ msgstr "记录已放弃"
 msgid "record {0}"
 msgstr "第 {0} 条记录"
 
+#: Sources/FieldSinks/StoredTextProblems.swift
+msgid "record {0}: {1} holds text that is not valid UTF-8; a correction would change it, so the record is not corrected (fix it in the database)"
+msgstr "记录 {0}：{1} 存有不是有效 UTF-8 的文本；更正会改变它，因此不更正这条记录（请在数据库中修复）"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "refuse names '{0}', which no template of this keymap has (its tags: {1})"
 msgstr "refuse 列出的 '{0}' 不是本键映射任何模板的标签（已有标签：{1}）"
@@ -2397,6 +2405,10 @@ msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 #: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0}: record {1}: {2}"
 msgstr "{0}：第 {1} 条记录：{2}"
+
+#: Sources/FieldSinks/StoredTextProblems.swift
+msgid "{0}: record {1}: {2}: not valid UTF-8 (--lossy shows it with U+FFFD)"
+msgstr "{0}：记录 {1}：{2}：不是有效的 UTF-8（--lossy 以 U+FFFD 显示它）"
 
 #: Sources/FieldSinks/PostgresSchema.swift
 #: Sources/FieldSinks/SQLiteSchema.swift
