@@ -70,9 +70,11 @@ struct ErrorOutput {
     private var buffer = OutputBuffer(unescaped: 2)
 
     /// `text` and a line end; a line break inside `text` is kept (several lines of a diagnostic), any other control
-    /// is named.
-    mutating func line(_ text: String) {
-        if ControlCharacters.contains(in: text) {
+    /// is named. A report (`RECORD:FIELD: message`) is one line whatever it quotes: its line breaks are named too.
+    mutating func line(_ text: String, report: Bool = false) {
+        if report && ControlCharacters.contains(in: text) {
+            buffer.append(ControlCharacters.escaped(text))
+        } else if ControlCharacters.contains(in: text) {
             buffer.append(text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n"))
         } else {

@@ -67,7 +67,7 @@ struct Check: ParsableCommand {
             let result = checker.check(line)
             if let issue = result.issue {
                 invalid += 1
-                err.line("\(lineNumber): \(issue.message)")
+                err.line("\(lineNumber): \(issue.message)", report: true)
                 err.flushIfFull()
             }
             switch output {

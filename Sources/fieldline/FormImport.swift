@@ -52,7 +52,7 @@ struct FormImport {
         func report(_ field: String, _ message: String) {
             invalid += 1
             if correcting {
-                err.line("\(number):\(field): \(message)")
+                err.line("\(number):\(field): \(message)", report: true)
                 err.flush()
             } else {
                 batch.report(number, field, message)
@@ -62,7 +62,7 @@ struct FormImport {
         func reportAll(_ issues: [(field: String, message: String)]) {
             invalid += 1
             for (field, message) in issues {
-                if correcting { err.line("\(number):\(field): \(message)") } else { batch.report(number, field, message) }
+                if correcting { err.line("\(number):\(field): \(message)", report: true) } else { batch.report(number, field, message) }
             }
             err.flush()
         }

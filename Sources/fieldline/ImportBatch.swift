@@ -94,7 +94,7 @@ struct ImportBatch {
             values.removeAll(keepingCapacity: true)
             // Reports in input order: a refusal found at the commit comes among the invalid records around it.
             reports.sort { $0.number < $1.number }
-            for report in reports { err.line(report.line) }
+            for report in reports { err.line(report.line, report: true) }
             reports.removeAll(keepingCapacity: true)
             err.flush()
         }
