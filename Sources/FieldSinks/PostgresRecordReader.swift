@@ -8,10 +8,13 @@ public final class PostgresRecordReader: RecordSource {
     public var label: String { connection.label }
     private let connection: PostgresSink
     private let reading: TableReading
+    private let lossy: Bool
 
     /// Connect to `url` for reading `form`'s records: `.notFound` when the table is not there, `.mismatch` when it
-    /// has other columns, `.io` when the server cannot be reached.
-    public init(url: String, form: FormSpec) throws(SinkError) {
+    /// has other columns, `.io` when the server cannot be reached. A stored text that is not UTF-8 is `.mismatch`
+    /// naming its record and column, or (`lossy`) read with U+FFFD in place of each bad byte.
+    public init(url: String, form: FormSpec, lossy: Bool = false) throws(SinkError) {
+        self.lossy = lossy
         connection = try PostgresSink(readingFrom: url, form: form)
         let tables = connection.tables
         let id = RecordTables.idColumn
@@ -28,7 +31,9 @@ public final class PostgresRecordReader: RecordSource {
         // A 0.6.0 table has no key of its own: its records are numbered as read.
         let key = reading.order == RecordTables.idColumn ? RecordTables.idColumn : "row_number() OVER (ORDER BY \(reading.order))"
         let sql = reading.select(from: tables.table, key: key, conditions: conditions) { "$\($0)" }
-        try connection.cursor(sql, conditions.map(\.value), width: columns.count + 1) { id, values in
+        let label = self.label
+        let invalidText = lossy ? nil : { (key: Int64, column: Int) in RecordTables.notUTF8(label, record: key, column: RecordTables.name(of: column, in: columns)) }
+        try connection.cursor(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText) { id, values in
             body(tables.record(key: id, values))
         }
     }

@@ -6,17 +6,22 @@ extension PostgresSink {
 
     /// Runs `sql` (whose first column is a row's key, then `width - 1` text columns) through a cursor, a thousand
     /// rows a round trip, calling `body` with each row until it returns false: a table of any size streams through.
-    func cursor(_ sql: String, _ values: [String], width: Int, _ body: (Int64, ArraySlice<String>) -> Bool) throws(SinkError) {
+    /// A text that is not UTF-8 throws what `invalidText` makes of the row's key and the column (0 for the first
+    /// text after the key), once the rows before it are given.
+    func cursor(_ sql: String, _ values: [String], width: Int, invalidText: ((Int64, Int) -> SinkError)? = nil,
+                _ body: (Int64, ArraySlice<String>) -> Bool) throws(SinkError) {
+        let textProblem = invalidText.map { make in { (key: String, column: Int) in make(Int64(key) ?? 0, column - 1) } }
         // A cursor lives in a transaction: its own, or the batch's.
         let own = !inBatch
         if own { _ = try exec("BEGIN READ ONLY", []) }
-        do {
+        do throws(SinkError) {
             _ = try exec("DECLARE fieldline_records NO SCROLL CURSOR FOR \(sql)", values)
             fetching: while true {
-                let rows = try exec("FETCH FORWARD \(Self.fetchSize) FROM fieldline_records", [])
+                let rows = try exec("FETCH FORWARD \(Self.fetchSize) FROM fieldline_records", [], invalidText: textProblem)
                 for row in rows where row.count == width {
                     guard body(Int64(row[0]) ?? 0, row.dropFirst()) else { break fetching }
                 }
+                if let problem = takeTextProblem() { throw problem }
                 if rows.count < Self.fetchSize { break }
             }
             _ = try exec(own ? "COMMIT" : "CLOSE fieldline_records", [])

@@ -24,8 +24,11 @@ extension PostgresSink {
     private func replace(_ target: RecordTarget, with new: [String], editedAt: String, editedBy: String) throws(SinkError) -> Bool {
         let columns = tables.columns
         let (condition, value) = try tables.selection(target, key: RecordTables.idColumn, placeholder: "$1")
+        // A stored text that is not UTF-8 would be written back changed (and kept changed in the history).
         let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(condition) ORDER BY \(RecordTables.idColumn) LIMIT 2 FOR UPDATE",
-                            [value]).filter { $0.count == columns.count + 1 }
+                            [value]) { key, column in RecordTables.notCorrectable(record: Int64(key) ?? 0, column: RecordTables.name(of: column - 1, in: columns)) }
+            .filter { $0.count == columns.count + 1 }
+        if let problem = takeTextProblem() { throw problem }
         let old = try tables.selected(target, from: rows.map { Array($0.dropFirst()) })
         let id = rows[0][0]
         if Array(old.prefix(new.count)) == new { return false }

@@ -21,6 +21,9 @@ public final class PostgresSink: RecordSink {
     private var uncertain: SavedRecord?
     /// The last statement failed because the connection was lost (not because the server refused it).
     private(set) var lostConnection = false
+    /// What the last statement's `invalidText` made of a text that is not UTF-8: its rows were given up to the one
+    /// before that text's row. Taken with `takeTextProblem`.
+    private var textProblem: SinkError?
     /// The input line a refused `copy` named (1-based), when the server's context named one.
     private(set) var copyFailureLine: Int?
     /// An import batch sent ahead of its save (`send(partOfBatch:)`): its COPY rows so far and where each starts
@@ -239,8 +242,10 @@ public final class PostgresSink: RecordSink {
 
     /// Run one statement with text parameters; rows of text. A connection found broken is re-established first;
     /// one lost during the statement is re-established after it and sets `lostConnection` (the caller decides
-    /// whether the statement may run again).
-    func exec(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
+    /// whether the statement may run again). At a text that is not UTF-8 (a SQL_ASCII database holds any bytes)
+    /// the rows end, before that text's row, and `takeTextProblem` gives what `invalidText` made of the row's first
+    /// column and the text's column; without `invalidText`, such a text is read with U+FFFD for each bad byte.
+    func exec(_ sql: String, _ values: [String], invalidText: ((String, Int) -> SinkError)? = nil) throws(SinkError) -> [[String]] {
         lostConnection = false
         if fl_PQstatus(connection) != CONNECTION_OK {
             guard reset() else {
@@ -249,7 +254,7 @@ public final class PostgresSink: RecordSink {
             }
         }
         do {
-            return try send(sql, values)
+            return try send(sql, values, invalidText: invalidText)
         } catch where lostConnection {
             _ = reset()
             lostConnection = true
@@ -257,8 +262,10 @@ public final class PostgresSink: RecordSink {
         }
     }
 
-    /// Run one statement on the connection as it is; how a failure is sorted: `failure(of:)`.
-    private func send(_ sql: String, _ values: [String]) throws(SinkError) -> [[String]] {
+    /// Run one statement on the connection as it is; how a failure is sorted: `failure(of:)`. `invalidText` makes
+    /// the problem of a stored text that is not UTF-8 (row key, column), kept for `takeTextProblem`.
+    private func send(_ sql: String, _ values: [String], invalidText: ((String, Int) -> SinkError)? = nil) throws(SinkError) -> [[String]] {
+        textProblem = nil
         let cStrings = values.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var pointers = cStrings.map { UnsafePointer<CChar>($0) }
@@ -268,9 +275,27 @@ public final class PostgresSink: RecordSink {
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(of: result) }
         var rows: [[String]] = []
         for r in 0..<fl_PQntuples(result) {
-            rows.append((0..<fl_PQnfields(result)).map { c in fl_PQgetvalue(result, r, c).map { String(cString: $0) } ?? "" })
+            var row: [String] = []
+            for c in 0..<fl_PQnfields(result) {
+                guard let cell = fl_PQgetvalue(result, r, c) else { row.append(""); continue }
+                if let strict = String(validatingCString: cell) {
+                    row.append(strict)
+                } else if let invalidText {
+                    textProblem = invalidText(row.first ?? "", Int(c))
+                    return rows
+                } else {
+                    row.append(String(cString: cell))
+                }
+            }
+            rows.append(row)
         }
         return rows
+    }
+
+    /// The problem `exec`'s `invalidText` made at the last statement, if it made one; then none.
+    func takeTextProblem() -> SinkError? {
+        defer { textProblem = nil }
+        return textProblem
     }
 
     /// Why a statement failed, sorted: a unique violation is a conflict; another integrity rule of the table's
@@ -378,7 +403,7 @@ public final class PostgresSink: RecordSink {
     }
 
     /// The connection string as messages show it: any password replaced by `***`, whether given as
-    /// `user:password@` or `?password=…` / `&password=…` in a URL, or as `password=…` in a key=value string.
+    /// `user:password@` or as a parameter (`isSecret`) in a URL's query or a key=value string.
     public static func withoutPassword(_ conninfo: String) -> String {
         let chars = Array(conninfo)
         guard conninfo.hasPrefix("postgresql://") || conninfo.hasPrefix("postgres://") else {
@@ -397,7 +422,7 @@ public final class PostgresSink: RecordSink {
         // Query parameters: a key may be percent-encoded (libpq decodes keys too).
         guard let question = out[authorityEnd...].firstIndex(of: "?") else { return String(out) }
         let parameters = out[(question + 1)...].split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
-            guard let equals = part.firstIndex(of: "="), percentDecoded(String(part[..<equals])) == "password" else { return String(part) }
+            guard let equals = part.firstIndex(of: "="), isSecret(percentDecoded(String(part[..<equals]))) else { return String(part) }
             return String(part[...equals]) + "***"
         }
         return String(out[...question]) + parameters.joined(separator: "&")
@@ -432,9 +457,16 @@ public final class PostgresSink: RecordSink {
                     value.append(chars[i]); i += 1
                 }
             }
-            out += key == "password" ? "***" : value
+            out += isSecret(key) ? "***" : value
         }
         return out
+    }
+
+    /// Whether a connection parameter's value is kept out of messages: any whose name holds `password`
+    /// (`password`, `sslpassword`, and whatever libpq adds), and `passfile`, which names where passwords are.
+    static func isSecret(_ key: String) -> Bool {
+        let key = key.lowercased()
+        return key.contains("password") || key == "passfile"
     }
 
     /// `%XX` sequences decoded (as UTF-8); others kept.

@@ -32,11 +32,14 @@ public final class RecordFileReader: RecordSource {
     private let format: Format
     private let tables: RecordTables
     private let fd: Int32
+    private let lossy: Bool
 
     /// Open `path` for reading `form`'s records: `.notFound` when it cannot be opened, `.io` when it is not a
-    /// regular file.
-    public init(path: String, format: Format, form: FormSpec) throws(SinkError) {
+    /// regular file. A value that is not UTF-8 is `.mismatch` naming its record and column, or (`lossy`) read with
+    /// U+FFFD in place of each bad byte.
+    public init(path: String, format: Format, form: FormSpec, lossy: Bool = false) throws(SinkError) {
         label = path
+        self.lossy = lossy
         self.format = format
         tables = RecordTables(form: form)
         fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
@@ -110,10 +113,16 @@ public final class RecordFileReader: RecordSource {
         func record(_ line: ArraySlice<UInt8>, last: Bool) throws(SinkError) -> Bool {
             number += 1
             let pairs: [(name: String, text: String)]
-            switch RecordJSON.parse(String(decoding: line, as: UTF8.self)) {
+            switch line.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0, lossy: lossy) }) {
             case .success(let p): pairs = p
-            case .failure:
+            case .failure(let problem):
                 if last { return false }
+                if UTF8Validation.firstInvalidByte(line) != nil {
+                    guard let field = problem.field else {
+                        throw SinkError(.mismatch, tr("\(label): record \(number): \(problem.message)"))
+                    }
+                    throw RecordTables.notUTF8(label, record: Int64(number), column: field)
+                }
                 try cannotRead(SinkError(.mismatch, tr("\(label): record \(number) is not a JSON object of texts")))
                 return true
             }
@@ -183,6 +192,9 @@ public final class RecordFileReader: RecordSource {
                     return
                 }
                 number += 1
+                if !lossy, let bad = fields.firstIndex(where: { String(validating: $0, as: UTF8.self) == nil }) {
+                    throw RecordTables.notUTF8(label, record: Int64(number), column: RecordTables.name(of: bad, in: stored))
+                }
                 guard values.count == stored.count else {
                     try cannotRead(SinkError(.mismatch, tr("\(label): record \(number): \(tr("has \(values.count) values, the header \(stored.count)"))")))
                     return

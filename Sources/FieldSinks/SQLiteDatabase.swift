@@ -90,15 +90,30 @@ final class SQLiteDatabase {
     }
 
     /// Calls `body` with each row's first column as a number and its other `width - 1` columns as text, until it
-    /// returns false. One row at a time: a table of any size streams through.
-    func rows(_ sql: String, _ values: [String], width: Int, _ body: (Int64, [String]) -> Bool) throws(SinkError) {
+    /// returns false. One row at a time: a table of any size streams through. A text that is not UTF-8 (stored by
+    /// another program) throws what `invalidText` makes of the row's key and the column (0 for the first text);
+    /// without it, it is read with U+FFFD in place of each bad byte.
+    func rows(_ sql: String, _ values: [String], width: Int, invalidText: ((Int64, Int) -> SinkError)? = nil,
+              _ body: (Int64, [String]) -> Bool) throws(SinkError) {
         let statement = try prepare(sql, values)
         defer { fl_sqlite3_reset(statement) }
         while true {
             switch fl_sqlite3_step(statement) {
             case SQLITE_ROW:
-                let texts = (1..<max(width, 1)).map { fl_sqlite3_column_text(statement, Int32($0)).map { String(cString: $0) } ?? "" }
-                guard body(fl_sqlite3_column_int64(statement, 0), texts) else { return }
+                let key = fl_sqlite3_column_int64(statement, 0)
+                var texts: [String] = []
+                texts.reserveCapacity(max(width - 1, 0))
+                for column in 1..<max(width, 1) {
+                    guard let text = fl_sqlite3_column_text(statement, Int32(column)) else { texts.append(""); continue }
+                    if let strict = String(validatingCString: UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)) {
+                        texts.append(strict)
+                    } else if let invalidText {
+                        throw invalidText(key, column - 1)
+                    } else {
+                        texts.append(String(cString: text))
+                    }
+                }
+                guard body(key, texts) else { return }
             case SQLITE_DONE: return
             default: throw SinkError(.io, "\(label): \(lastError)")
             }

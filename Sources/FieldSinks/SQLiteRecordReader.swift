@@ -12,11 +12,14 @@ public final class SQLiteRecordReader: RecordSource {
     private let database: SQLiteDatabase
     private let tables: RecordTables
     private let reading: TableReading
+    private let lossy: Bool
 
     /// Open the database at `path` for reading `form`'s records: `.notFound` when the file or the table is not
-    /// there, `.mismatch` when the table has other columns.
-    public init(path: String, form: FormSpec) throws(SinkError) {
+    /// there, `.mismatch` when the table has other columns. A stored text that is not UTF-8 is `.mismatch` naming
+    /// its record and column, or (`lossy`) read with U+FFFD in place of each bad byte.
+    public init(path: String, form: FormSpec, lossy: Bool = false) throws(SinkError) {
         label = path
+        self.lossy = lossy
         tables = RecordTables(form: form)
         // SQLite's own message for a missing file is "unable to open database file": the system's says why.
         guard access(path, R_OK) == 0 else {
@@ -32,7 +35,9 @@ public final class SQLiteRecordReader: RecordSource {
         let columns = tables.columns
         for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
         let sql = reading.select(from: tables.table, key: "rowid", conditions: conditions) { "?\($0)" }
-        try database.rows(sql, conditions.map(\.value), width: columns.count + 1) { id, values in
+        let label = self.label
+        let invalidText = lossy ? nil : { (key: Int64, column: Int) in RecordTables.notUTF8(label, record: key, column: RecordTables.name(of: column, in: columns)) }
+        try database.rows(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText) { id, values in
             body(tables.record(key: id, values))
         }
     }

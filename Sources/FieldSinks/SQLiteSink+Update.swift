@@ -11,8 +11,10 @@ extension SQLiteSink {
         let selection = try tables.selection(target, key: "rowid", placeholder: "?1")
         return try transaction { () throws(SinkError) -> Bool in
             var found: [(id: Int64, values: [String])] = []
+            // A stored text that is not UTF-8 would be written back changed (and kept changed in the history).
+            let invalidText = { (key: Int64, column: Int) in RecordTables.notCorrectable(record: key, column: RecordTables.name(of: column, in: columns)) }
             try database.rows("SELECT rowid, \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \(selection.condition) ORDER BY rowid LIMIT 2",
-                              [selection.value], width: columns.count + 1) { id, row in
+                              [selection.value], width: columns.count + 1, invalidText: invalidText) { id, row in
                 found.append((id, row))
                 return true
             }

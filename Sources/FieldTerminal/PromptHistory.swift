@@ -65,9 +65,9 @@ enum HistoryWarning {
         tr("fieldline: history file \(ControlCharacters.escaped(path)): \(reason); \(consequence)")
     }
 
-    /// Writes `line` and a newline to fd 2 in one `write`.
+    /// Writes `line` and a newline to fd 2 in one `write`, its control characters named (a system's reason too).
     static func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+        let bytes = Array((ControlCharacters.escaped(line) + "\n").utf8)
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + done, bytes.count - done) }

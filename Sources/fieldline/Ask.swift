@@ -143,26 +143,17 @@ struct Ask: ParsableCommand {
 
 /// Messages for the user on stderr, prefixed with the program name.
 enum Diagnostics {
-    /// A line as it is, e.g. a `FILE:LINE:COL: message` diagnostic (several lines keep their line breaks).
+    /// A line as it is, e.g. a `FILE:LINE:COL: message` diagnostic (several lines keep their line breaks); its
+    /// control characters shown as `U+1B` (`ErrorOutput`), as in every message.
     static func plain(_ line: String) {
-        var err = OutputBuffer(fd: 2)
-        err.append(safe(line) + "\n")
+        var err = ErrorOutput()
+        err.line(line)
         err.flush()
     }
 
     /// `fieldline: message`.
     static func error(_ message: String) {
-        var err = OutputBuffer(fd: 2)
-        err.append("fieldline: \(safe(message))\n")
-        err.flush()
-    }
-
-    /// Text for stderr, which is often a terminal: a control character from anywhere (a path or a database name
-    /// on the command line, a server's message) is shown as `U+1B`, never sent; line breaks stay.
-    static func safe(_ text: String) -> String {
-        guard ControlCharacters.first(in: text) != nil else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n")
+        plain("fieldline: " + message)
     }
 }
 

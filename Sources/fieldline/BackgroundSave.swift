@@ -45,7 +45,7 @@ final class BackgroundSave: @unchecked Sendable {
                 return
             }
             // Its own buffer for the batch's reports: the importing thread keeps writing to its own.
-            var err = OutputBuffer(fd: 2)
+            var err = ErrorOutput()
             var batch = batch
             do throws(SinkError) {
                 outcome = .success(try batch.save(into: &sink, dealt: dealt, fingerprint: fingerprint, err: &err))

@@ -11,7 +11,13 @@ struct OutputBuffer {
     var bytes: [UInt8] = []
     private let fd: Int32
 
+    /// A buffer for stdout or another descriptor; standard error is written through `ErrorOutput`, which escapes.
     init(fd: Int32) {
+        precondition(fd != 2, "standard error is written through ErrorOutput")
+        self.init(unescaped: fd)
+    }
+
+    fileprivate init(unescaped fd: Int32) {
         self.fd = fd
         bytes.reserveCapacity(1 << 16)
     }
@@ -50,11 +56,47 @@ extension OutputBuffer {
     static func writeFailed(fd: Int32) {
         guard fd != 2 else { return }
         let reason = String(cString: strerror(errno))
-        var err = OutputBuffer(fd: 2)
-        err.append(tr("fieldline: cannot write the output: \(reason)") + "\n")
+        var err = ErrorOutput()
+        err.line(tr("fieldline: cannot write the output: \(reason)"))
         err.flush()
         exit(Exit.ioError.rawValue)
     }
+}
+
+/// Standard error, the one way text reaches it: every line is written with its control characters shown as `U+1B`
+/// (`ControlCharacters.escaped`), whatever it quotes (a value, a path, a stored `operator`, a database's message),
+/// so nothing read from outside can send an escape sequence to a terminal.
+struct ErrorOutput {
+    private var buffer = OutputBuffer(unescaped: 2)
+
+    /// `text` and a line end; a line break inside `text` is kept (several lines of a diagnostic), any other control
+    /// is named. A report (`RECORD:FIELD: message`) is one line whatever it quotes: its line breaks are named too.
+    mutating func line(_ text: String, report: Bool = false) {
+        if report && ControlCharacters.contains(in: text) {
+            buffer.append(ControlCharacters.escaped(text))
+        } else if ControlCharacters.contains(in: text) {
+            buffer.append(text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n"))
+        } else {
+            buffer.append(text)
+        }
+        buffer.append(0x0A)
+    }
+
+    /// Lines already made as UTF-8 bytes (each ended by `\n`), escaped as `line` escapes.
+    mutating func lines(utf8 bytes: [UInt8]) {
+        guard ControlCharacters.contains(inUTF8: bytes.lazy.filter { $0 != 0x0A }) else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines { self.line(String(decoding: line, as: UTF8.self)) }
+    }
+
+    mutating func flushIfFull() { buffer.flushIfFull() }
+
+    mutating func flush() { buffer.flush() }
 }
 
 /// Reads a descriptor line by line in large chunks, handing each line (without `\n`) to a closure.

@@ -41,7 +41,7 @@ struct Check: ParsableCommand {
         let context = Today.context()
         var checker = LineChecker(spec: spec, context: context)
         var out = OutputBuffer(fd: 1)
-        var err = OutputBuffer(fd: 2)
+        var err = ErrorOutput()
         // Read the parsed option once: its property-wrapper getter is far too slow for a per-line loop.
         let output = self.output
         var lineNumber = 0
@@ -52,7 +52,7 @@ struct Check: ParsableCommand {
             let readError = LineReader.forEachBlock(fd: 0, whenIdle: { out.flush(); err.flush(); return true }) { block in
                 for slice in ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber) {
                     out.append(contentsOf: slice.out)
-                    err.append(contentsOf: slice.errors)
+                    err.lines(utf8: slice.errors)
                     invalid += slice.invalid
                     lineNumber += slice.lines
                     out.flushIfFull()
@@ -67,7 +67,7 @@ struct Check: ParsableCommand {
             let result = checker.check(line)
             if let issue = result.issue {
                 invalid += 1
-                err.append("\(lineNumber): \(issue.message)\n")
+                err.line("\(lineNumber): \(issue.message)", report: true)
                 err.flushIfFull()
             }
             switch output {
@@ -81,13 +81,11 @@ struct Check: ParsableCommand {
     }
 
     /// Flush both streams and turn the run into its exit code.
-    static func finish(out: inout OutputBuffer, err: inout OutputBuffer, readError: String?, invalid: Int) throws {
+    static func finish(out: inout OutputBuffer, err: inout ErrorOutput, readError: String?, invalid: Int) throws {
         out.flush()
         err.flush()
         if let readError {
-            var e = OutputBuffer(fd: 2)
-            e.append(tr("fieldline: cannot read standard input: \(readError)") + "\n")
-            e.flush()
+            Diagnostics.plain(tr("fieldline: cannot read standard input: \(readError)"))
             throw Exit.noInput
         }
         if invalid > 0 { throw Exit.invalid }

@@ -34,7 +34,7 @@ struct FormImport {
         var corrections: CorrectionBatch? = updateBy.map { CorrectionBatch(form: form, field: $0, operatorName: operatorName, context: context) }
         // Asked for every record: a Bool, where comparing the optional batch with nil copies it.
         let correcting = updateBy != nil
-        var err = OutputBuffer(fd: 2)
+        var err = ErrorOutput()
         var number = 0
         var invalid = 0
         var header: [String]?
@@ -81,7 +81,7 @@ struct FormImport {
         func report(_ field: String, _ message: String) {
             invalid += 1
             if correcting {
-                err.append("\(number):\(field): \(message)\n")
+                err.line("\(number):\(field): \(message)", report: true)
                 err.flush()
             } else {
                 batch.report(number, field, message)
@@ -91,7 +91,7 @@ struct FormImport {
         func reportAll(_ issues: [(field: String, message: String)]) {
             invalid += 1
             for (field, message) in issues {
-                if correcting { err.append("\(number):\(field): \(message)\n") } else { batch.report(number, field, message) }
+                if correcting { err.line("\(number):\(field): \(message)", report: true) } else { batch.report(number, field, message) }
             }
             err.flush()
         }
@@ -239,7 +239,7 @@ struct FormImport {
                 switch event {
                 case .refused(let p): problem = p.message
                 case .record(let fields, _):
-                    if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in FormImport.firstInvalidUTF8(f).map { (i, $0) } }).first {
+                    if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in UTF8Validation.firstInvalidByte(f).map { (i, $0) } }).first {
                         problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
                     } else {
                         header = fields.map { String(decoding: $0, as: UTF8.self) }
@@ -291,7 +291,7 @@ struct FormImport {
                 var pairs: [(name: String, text: String)] = []
                 for (index, bytes) in fields.enumerated() {
                     guard let text = String(validating: bytes, as: UTF8.self) else {
-                        report(name(index), tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(bytes) ?? 1) of the value)"))
+                        report(name(index), tr("not valid UTF-8 (byte \(UTF8Validation.firstInvalidByte(bytes) ?? 1) of the value)"))
                         return
                     }
                     pairs.append((names[index], text))
@@ -403,20 +403,6 @@ struct FormImport {
             pairs.append((names[index], text))
         }
         return pairs
-    }
-
-    /// The 1-based position of the first byte of `bytes` that breaks UTF-8, or nil when they are UTF-8.
-    static func firstInvalidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .error: return offset + 1
-            case .emptyInput: return nil
-            }
-        }
     }
 
     /// A sink failure ends the import: what was saved stays saved.

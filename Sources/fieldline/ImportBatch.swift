@@ -45,7 +45,7 @@ struct ImportBatch {
     /// Holds the report of input record `number` until the batch is written.
     mutating func report(_ number: Int, _ field: String, _ message: String) {
         if sent + records.count == 0 && reports.isEmpty { started = Self.now() }
-        reports.append((number, "\(number):\(field): \(message)\n"))
+        reports.append((number, "\(number):\(field): \(message)"))
     }
 
     /// How many records are waiting to be sent ahead.
@@ -86,7 +86,7 @@ struct ImportBatch {
     /// Saves the batch with the input's progress (`dealt`: how many input records are dealt with once it is
     /// durable, `fingerprint` their `FNV1a.hex`), then writes its reports; returns how many records the sink
     /// refused. A sink failure throws, the batch's reports written first.
-    mutating func save(into sink: inout any RecordSink, dealt: Int, fingerprint: String?, err: inout OutputBuffer) throws(SinkError) -> Int {
+    mutating func save(into sink: inout any RecordSink, dealt: Int, fingerprint: String?, err: inout ErrorOutput) throws(SinkError) -> Int {
         defer {
             records.removeAll(keepingCapacity: true)
             sent = 0
@@ -94,7 +94,7 @@ struct ImportBatch {
             values.removeAll(keepingCapacity: true)
             // Reports in input order: a refusal found at the commit comes among the invalid records around it.
             reports.sort { $0.number < $1.number }
-            for report in reports { err.append(report.line) }
+            for report in reports { err.line(report.line, report: true) }
             reports.removeAll(keepingCapacity: true)
             err.flush()
         }

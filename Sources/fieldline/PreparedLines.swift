@@ -26,10 +26,7 @@ enum PreparedLine: @unchecked Sendable {
         if line.count > LineChecker.maxLineBytes {
             return .invalid([("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))])
         }
-        // ASCII (most records) is UTF-8 as it is: one pass over the bytes, not the general validation.
-        if !line.allSatisfy({ $0 < 0x80 }), String(validating: line, as: UTF8.self) == nil {
-            return .invalid([("-", tr("not valid UTF-8 (byte \(FormImport.firstInvalidUTF8(Array(line)) ?? 1) of the line)"))])
-        }
+        // Bytes that are not UTF-8 are refused by the reader, which validates each text as it makes it.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
         switch RecordJSON.parse(utf8: line) {
         case .failure(let problem): return .invalid([("-", problem.message)])

@@ -18,8 +18,10 @@ struct Records: ParsableCommand {
             JSON Lines, or CSV with a header row (--format csv); at a terminal, control characters in CSV values \
             are shown as U+1B. Reading never writes: no file or table is created, changed or repaired, and a last \
             record cut short in a file is left out; a record of a file that cannot be read is reported and \
-            reading goes on. Exit codes: 0 records written, 1 none matched, 64 usage error, 65 a file or table \
-            that does not fit the form or a record that cannot be read, 66 the target is missing or unreadable, 74 \
+            reading goes on. A stored value that is not valid UTF-8 (written by another program) stops the output \
+            with an error naming its record and column (exit 65), unless --lossy shows it with U+FFFD. Exit codes: \
+            0 records written, 1 none matched, 64 usage error, 65 a file or table that does not fit the form, a \
+            record that cannot be read or a value that is not UTF-8, 66 the target is missing or unreadable, 74 \
             output not written, 78 form problems.
             """
     )
@@ -35,6 +37,9 @@ struct Records: ParsableCommand {
 
     @Option(help: ArgumentHelp(tr("jsonl or csv: the format written to stdout.")))
     var format: RecordFormat = .jsonl
+
+    @Flag(help: ArgumentHelp(tr("Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of stopping with an error (65) naming its record. What is shown is then not what is stored.")))
+    var lossy = false
 
     @OptionGroup var language: LanguageOption
 
@@ -100,10 +105,10 @@ struct Records: ParsableCommand {
     /// The target opened for reading only.
     private func open(_ target: OutputTarget, form: FormSpec) throws(SinkError) -> any RecordSource {
         switch target {
-        case .file(let path, .jsonl): return try RecordFileReader(path: path, format: .jsonLines, form: form)
-        case .file(let path, .csv): return try RecordFileReader(path: path, format: .csv, form: form)
-        case .sqlite(let path): return try SQLiteRecordReader(path: path, form: form)
-        case .postgres(let url): return try PostgresRecordReader(url: url, form: form)
+        case .file(let path, .jsonl): return try RecordFileReader(path: path, format: .jsonLines, form: form, lossy: lossy)
+        case .file(let path, .csv): return try RecordFileReader(path: path, format: .csv, form: form, lossy: lossy)
+        case .sqlite(let path): return try SQLiteRecordReader(path: path, form: form, lossy: lossy)
+        case .postgres(let url): return try PostgresRecordReader(url: url, form: form, lossy: lossy)
         case .standardOutput: throw SinkError(.unsupported, tr("standard output cannot be read back"))
         }
     }

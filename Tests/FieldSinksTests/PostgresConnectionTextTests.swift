@@ -15,6 +15,12 @@ struct PostgresConnectionTextTests {
         ("host=db user=alice password=secret dbname=v", "host=db user=alice password=*** dbname=v"),
         ("host=db password = 'se cr\\'et' dbname=v", "host=db password = *** dbname=v"),
         ("password=secret", "password=***"),
+        ("postgresql://db/v?sslmode=verify-full&sslpassword=secret&sslkey=/k", "postgresql://db/v?sslmode=verify-full&sslpassword=***&sslkey=/k"),
+        ("postgresql://db/v?passfile=/home/a/secret.pgpass", "postgresql://db/v?passfile=***"),
+        ("postgresql://db/v?SSLPassword=secret&Passfile=secret", "postgresql://db/v?SSLPassword=***&Passfile=***"),
+        ("postgresql://db/v?ssl%70assword=secret", "postgresql://db/v?ssl%70assword=***"),
+        ("host=db sslpassword=secret passfile='/x/secret' dbname=v", "host=db sslpassword=*** passfile=*** dbname=v"),
+        ("host=db new_password_option=secret", "host=db new_password_option=***"),
     ])
     func passwordsAreMasked(url: String, shown: String) {
         #expect(PostgresSink.withoutPassword(url) == shown)

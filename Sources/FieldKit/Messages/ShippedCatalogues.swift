@@ -23,9 +23,25 @@ msgstr "单独的 '!' 没有意义：请写 != 或 not"
 msgid "'+' only starts a number"
 msgstr "'+' 只能出现在号码开头"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "',' or '}'"
+msgstr "',' 或 '}'"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "':' after the field name"
+msgstr "字段名后的 ':'"
+
 #: Sources/FieldKit/Forms/ExpressionTokens.swift
 msgid "'=' alone is not a comparison: write =="
 msgstr "单独的 '=' 不是比较：请写 =="
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "'\\{0}' at column {1} is not a JSON escape (those are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
+msgstr "第 {1} 列的 '\\{0}' 不是 JSON 的转义（JSON 的转义有 \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX）"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "'{0}' at column {1} is not a JSON number"
+msgstr "第 {1} 列的 '{0}' 不是 JSON 数字"
 
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "'{0}' differs from {1}'s {2}, {3}"
@@ -47,7 +63,7 @@ msgstr "'{0}' 是每条记录都有的列，或数据库保留的名字；请换
 msgid "'{0}' is already in {1} of {2}"
 msgstr "'{0}' 已在 {2} 的{1}中"
 
-#: Sources/FieldKeymaps/RecordJSON.swift
+#: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "'{0}' is given twice"
 msgstr "'{0}' 给出了两次"
 
@@ -98,6 +114,22 @@ msgstr "“{0}”，第 3、4 位是 --"
 #: Sources/FieldKit/Validation/IDNALabel.swift
 msgid "'{0}', {1}"
 msgstr "“{0}”，{1}"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "'{0}': a list is not text; give a string"
+msgstr "'{0}'：列表不是文本；请给出字符串"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "'{0}': an object is not text; give a string (a record is one flat object)"
+msgstr "'{0}'：对象不是文本；请给出字符串（一条记录是一个不嵌套的对象）"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "'{0}': false is not text; give a string"
+msgstr "'{0}'：false 不是文本；请给出字符串"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "'{0}': true is not text; give a string"
+msgstr "'{0}'：true 不是文本；请给出字符串"
 
 #: Sources/fieldline/Keymaps.swift
 msgid "(has errors: run keymaps lint)"
@@ -465,6 +497,10 @@ msgstr "输出名字所对应的键映射文件。"
 msgid "Read records from this file (- for stdin) instead of asking for them."
 msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
 
+#: Sources/fieldline/Records.swift
+msgid "Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of stopping with an error (65) naming its record. What is shown is then not what is stored."
+msgstr "把不是有效 UTF-8 的已存值显示出来，每个坏字节显示为 U+FFFD，而不是以指明该记录的错误（65）停止。这样显示的就不是所存的值。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Shown dim in the empty field, never part of the value (a phone field shows its region's example unless given; '' shows none)."
 msgstr "空字段中以暗色显示的提示，从不属于值（未给出时电话字段显示其地区的示例号码；'' 表示不显示）。"
@@ -591,6 +627,10 @@ msgstr "YAML：别名展开后文档超过 {0} 个节点"
 msgid "YAML: unknown alias '*{0}' (no '&{1}' before it)"
 msgstr "YAML：未知别名 '*{0}'（之前没有 '&{1}'）"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "\\u{0} at column {1} is half of a surrogate pair, not a character"
+msgstr "第 {1} 列的 \\u{0} 是代理对的一半，不是字符"
+
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "a FIFO"
 msgstr "FIFO"
@@ -653,9 +693,9 @@ msgstr "2-9 的数字"
 msgid "a field name"
 msgstr "字段名"
 
-#: Sources/FieldKeymaps/RecordJSON.swift
-msgid "a field name must be text"
-msgstr "字段名必须是文本"
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "a field name in double quotes"
+msgstr "双引号中的字段名"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "a folder"
@@ -816,7 +856,7 @@ msgstr "第 {0} 行开始的引号没有在该行内闭合（引号出错之后�
 msgid "a quoted text is never closed"
 msgstr "引号中的文本没有闭合"
 
-#: Sources/FieldKeymaps/RecordJSON.swift
+#: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "a record is a JSON object of field names to values"
 msgstr "记录是字段名到值的 JSON 对象"
 
@@ -889,6 +929,10 @@ msgstr "需要一个值来查找要更正的已保存记录"
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "a value is required"
 msgstr "必须填写"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "a value: text in double quotes, a number or null"
+msgstr "一个值：双引号中的文本、数字或 null"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "a version is MAJOR.MINOR.PATCH, e.g. 1.4.2"
@@ -1407,6 +1451,7 @@ msgstr "超过 {0} 字节"
 msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1} is still open there); it is not read"
 msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
 
+#: Sources/FieldKeymaps/RecordJSON.swift
 #: Sources/FieldSinks/CSVReader.swift
 #: Sources/fieldline/PreparedLines.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
@@ -1611,7 +1656,7 @@ msgstr "未保存：{0}"
 msgid "not valid UTF-8"
 msgstr "不是有效的 UTF-8"
 
-#: Sources/fieldline/PreparedLines.swift
+#: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "not valid UTF-8 (byte {0} of the line)"
 msgstr "不是有效的 UTF-8（该行第 {0} 个字节）"
 
@@ -1622,6 +1667,10 @@ msgstr "不是有效的 UTF-8（该值第 {0} 个字节）"
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "not valid UTF-8 text"
 msgstr "不是有效的 UTF-8 文本"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "nothing after the record's closing '}'"
+msgstr "记录的结尾 '}' 之后没有内容"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "nothing before the @"
@@ -1730,6 +1779,10 @@ msgstr "记录已放弃"
 msgid "record {0}"
 msgstr "第 {0} 条记录"
 
+#: Sources/FieldSinks/StoredTextProblems.swift
+msgid "record {0}: {1} holds text that is not valid UTF-8; a correction would change it, so the record is not corrected (fix it in the database)"
+msgstr "记录 {0}：{1} 存有不是有效 UTF-8 的文本；更正会改变它，因此不更正这条记录（请在数据库中修复）"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "refuse names '{0}', which no template of this keymap has (its tags: {1})"
 msgstr "refuse 列出的 '{0}' 不是本键映射任何模板的标签（已有标签：{1}）"
@@ -1807,6 +1860,10 @@ msgstr "域名需要有点，如 example.com"
 msgid "the end"
 msgstr "结尾"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "the escape at column {0} needs four hex digits after \\u"
+msgstr "第 {0} 列的转义在 \\u 后需要四个十六进制数字"
+
 #: Sources/FieldKit/Forms/ExpressionParser.swift
 msgid "the expression is empty"
 msgstr "表达式为空"
@@ -1842,6 +1899,14 @@ msgstr "表单没有 name: 设置，而文件名 '{0}' 不能作表名（字母�
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "the interrupt key"
 msgstr "中断键"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "the line ends at column {0} inside an escape"
+msgstr "该行在第 {0} 列结束于转义之中"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "the line ends at column {0}; expected {1}"
+msgstr "该行在第 {0} 列结束；应为{1}"
 
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "the line is longer than 1 MiB ({0} bytes); it is not checked"
@@ -1891,6 +1956,10 @@ msgstr "挂起键"
 msgid "the terminal went away"
 msgstr "终端已断开"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "the text that starts at column {0} is not closed: the line ends inside it"
+msgstr "从第 {0} 列开始的文本没有结束：该行在其中结束"
+
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "the top-level domain cannot be all digits"
 msgstr "顶级域名不能全是数字"
@@ -1906,10 +1975,6 @@ msgstr "值 '{0}' 出现了两次"
 #: Sources/FieldTerminal/HistoryCodec.swift
 msgid "the value holds a NUL character"
 msgstr "值中含有 NUL 字符"
-
-#: Sources/FieldKeymaps/RecordJSON.swift
-msgid "the value of '{0}' must be text or a number"
-msgstr "'{0}' 的值必须是文本或数字"
 
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "the value was saved"
@@ -1959,9 +2024,17 @@ msgstr "电话号码中不应有 '{0}'"
 msgid "unexpected character '{0}'"
 msgstr "意外的字符 '{0}'"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "unexpected {0} at column {1}: a control character in a text is written as an escape (\\n, \\t, \\u001B)"
+msgstr "第 {1} 列有意外的 {0}：文本中的控制字符须写成转义（\\n、\\t、\\u001B）"
+
 #: Sources/FieldKit/Checking/LineChecker.swift
 msgid "unexpected {0} at column {1}: {2}"
 msgstr "第 {1} 列的 {0} 不应出现：{2}"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "unexpected {0} at column {1}; expected {2}"
+msgstr "第 {1} 列有意外的 {0}；应为{2}"
 
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 msgid "unknown choice setting '{0}' (use value, label, aliases, parent)"
@@ -2376,6 +2449,10 @@ msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 #: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0}: record {1}: {2}"
 msgstr "{0}：第 {1} 条记录：{2}"
+
+#: Sources/FieldSinks/StoredTextProblems.swift
+msgid "{0}: record {1}: {2}: not valid UTF-8 (--lossy shows it with U+FFFD)"
+msgstr "{0}：记录 {1}：{2}：不是有效的 UTF-8（--lossy 以 U+FFFD 显示它）"
 
 #: Sources/FieldSinks/PostgresSchema.swift
 #: Sources/FieldSinks/SQLiteSchema.swift
