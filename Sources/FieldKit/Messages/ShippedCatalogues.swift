@@ -1546,13 +1546,9 @@ msgstr "电话元数据中没有地区 '{0}'"
 msgid "no saved record matches"
 msgstr "没有匹配的已保存记录"
 
-#: Sources/FieldSinks/SQLiteSink+Update.swift
+#: Sources/FieldSinks/RecordTables+Update.swift
 msgid "no saved record with {0} {1}"
 msgstr "没有 {0} 为 {1} 的已保存记录"
-
-#: Sources/FieldSinks/SQLiteSink+Update.swift
-msgid "no saved record {0} (removed since it was read?)"
-msgstr "没有已保存的记录 {0}（读取后被删除了？）"
 
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "no saved records in {0} to correct"
@@ -1936,13 +1932,29 @@ msgstr "@ 前面的部分不能以点开头或结尾，也不能有连续两个�
 msgid "the part before the @ has at most 64 characters"
 msgstr "@ 前面的部分最多 64 个字符"
 
+#: Sources/FieldSinks/RecordTables+Update.swift
+msgid "the record changed since it was read: nothing saved; open it again"
+msgstr "读取之后该记录已被更改：未保存；请重新打开"
+
+#: Sources/FieldSinks/RecordTables+Update.swift
+msgid "the record is no longer saved (removed since it was read): nothing saved"
+msgstr "该记录已不存在（读取之后被删除）：未保存"
+
 #: Sources/FieldSinks/PostgresSink.swift
 msgid "the record saved {0} by {1}"
 msgstr "{1} 于 {0} 保存的记录"
 
+#: Sources/FieldSinks/RecordTables+Update.swift
+msgid "the record was corrected {0} by {1} since it was read: nothing saved; open it again"
+msgstr "读取之后该记录已于 {0} 由 {1} 更正：未保存；请重新打开"
+
 #: Sources/FieldKit/Phone/SortedTableFile.swift
 msgid "the rows are not sorted by region"
 msgstr "各行未按地区排序"
+
+#: Sources/fieldline/FormImport.swift
+msgid "the saved record kept changing while it was being corrected: not saved; run the correction again"
+msgstr "更正期间已保存的记录不断被更改：未保存；请再次运行更正"
 
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "the separator '{0}' is in the value '{1}'; choose another separator"
@@ -2303,8 +2315,7 @@ msgstr "{0} 不是 CSV 文件（RFC 4180）"
 msgid "{0} is not a column of {1} (its columns: {2})"
 msgstr "{0} 不是 {1} 的列（它的列：{2}）"
 
-#: Sources/FieldSinks/PostgresSink+Update.swift
-#: Sources/FieldSinks/SQLiteSink+Update.swift
+#: Sources/FieldSinks/RecordTables+Update.swift
 msgid "{0} is not a field of {1}"
 msgstr "{0} 不是 {1} 的字段"
 
@@ -2400,6 +2411,14 @@ msgstr "已选 {0}"
 #: Sources/FieldKit/Phone/PhoneReadings.swift
 msgid "{0} to {1}"
 msgstr "{0} 至 {1}"
+
+#: Sources/FieldSinks/RecordTables+Update.swift
+msgid "{0} {1} is in more than one saved record: none was corrected"
+msgstr "{0} {1} 出现在多条已保存的记录中：均未更正"
+
+#: Sources/fieldline/CorrectionBatch.swift
+msgid "{0} {1} is in {2} saved records: none was corrected"
+msgstr "{0} {1} 出现在 {2} 条已保存的记录中：均未更正"
 
 #: Sources/FieldKit/Forms/FormSession.swift
 msgid "{0}: '{1}' is already in {2}"
