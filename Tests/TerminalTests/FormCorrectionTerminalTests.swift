@@ -102,6 +102,34 @@ import Testing
         #expect(old["changed_by"] == after["edited_by"] && old["changed_at"] == after["edited_at"], "\(old)")
     }
 
+    /// A record opened with Ctrl-R and corrected meanwhile by another operator is not overwritten: Enter says who
+    /// corrected it and when, the record stays at its key line (one copy of the block), the table keeps the other
+    /// operator's values and no history row is written.
+    @Test func aRecordChangedSinceItWasOpenedIsNotOverwritten() async throws {
+        let t = try await TmuxTerminal(columns: 100); defer { t.close() }
+        let db = try Self.database(in: t)
+        t.run(FormTerminalTests.form(db))
+        try await t.seeRow("Mobile:", "0/11")
+        t.press("C-r")
+        try await t.see("the newest records") { $0.contains { $0.contains("Zhang San") } }
+        t.type("san")
+        try await t.see("the one candidate") { rows in
+            rows.contains { $0.hasPrefix("> 13812345678 ·") } && !rows.contains { $0.contains("Li Si") }
+        }
+        t.press("Enter")
+        try await t.see("the record at its summary") { $0.contains { $0.hasPrefix("Enter saves the correction") } }
+        _ = try Self.rows(db, """
+            UPDATE visitor SET name = 'Zhang Sanfeng', edited_at = '2026-11-28T10:00:00Z', edited_by = 'bob' WHERE name = 'Zhang San'
+            """)
+        t.press("Enter")
+        try await t.see("the refusal under the record") { rows in
+            rows.contains { $0.contains("the record was corrected 2026-11-28T10:00:00Z by bob since it was read") }
+                && rows.contains { $0.hasPrefix("Enter saves the correction") } && Self.blockOnce(rows)
+        }
+        #expect(try Self.rows(db, "SELECT name FROM visitor WHERE idcard = '11010519491231002X'").first?["name"] == "Zhang Sanfeng")
+        #expect(try Self.rows(db, "SELECT count(*) AS n FROM visitor_history").first?["n"] == "0")
+    }
+
     @Test func escLeavesTheSearchOrTheCorrectionAndAnUnmatchedQuerySaysSo() async throws {
         let t = try await TmuxTerminal(columns: 100); defer { t.close() }
         let db = try Self.database(in: t)
