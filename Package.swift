@@ -57,7 +57,8 @@ let package = Package(
         // Engine micro-benchmark (bench/run.sh); not a test.
         .executableTarget(name: "fieldline-bench", dependencies: ["FieldKit", "FieldKeymaps"]),
         .testTarget(name: "FieldKitTests", dependencies: ["FieldKit", "FieldKeymaps", "TestSupport"], exclude: ["Oracles"]),
-        .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps"], exclude: ["Malformed", "Valid"]),
+        .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps", "TestSupport"],
+                    exclude: ["Malformed", "Valid", "Oracles"]),
         .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks", "TestSupport"]),
         // What the process-level tests share, once: the binary's place, spawning with a clean signal state, a tmux
         // terminal, a scratch PostgreSQL server. Test code only (imported @testable by the test targets).

@@ -6,7 +6,8 @@ import FieldKit
 ///
 /// A text is kept byte for byte (U+0085, U+2028, U+FFFF included) but for JSON's own escapes; a number is kept as
 /// it is written. `null` is no value: the pair is left out, as if the name were not given. `true`, `false`, an
-/// object or a list is refused, naming the field. A line is read in one pass without recursion, and one of more
+/// object or a list is refused, naming the field, and so is a name given twice: names are told apart as Swift
+/// compares strings, so `é` and `e` + U+0301 are one name, as they are one field to the form. A line is read in one pass without recursion, and one of more
 /// than `LineChecker.maxLineBytes` bytes is refused unread.
 public enum RecordJSON {
     /// One field of a record: its name and its text.

@@ -86,6 +86,14 @@ import Testing
         #expect(Self.message(Self.read(#"{"b":"x","b":null}"#)) == "'b' is given twice")
     }
 
+    /// Names are told apart as the form tells its fields apart (Swift's string comparison): canonically equivalent
+    /// names are one name; a compatibility variant (U+FB01 for fi) is another.
+    @Test func canonicallyEquivalentNamesAreGivenTwice() throws {
+        #expect(Self.message(Self.read("{\"\u{E9}\":\"1\",\"e\u{301}\":\"2\"}")) == "'e\u{301}' is given twice")
+        #expect(Self.message(Self.read(#"{"\u00c5":"1","\u212b":"2"}"#)) == "'\u{212B}' is given twice")
+        #expect(try Self.read("{\"\u{FB01}\":\"1\",\"fi\":\"2\"}").get().count == 2)
+    }
+
     @Test func booleansAreRefusedNamingTheField() {
         #expect(Self.message(Self.read(#"{"name":true}"#)) == "'name': true is not text; give a string")
         #expect(Self.message(Self.read(#"{"a":"x", "ok" : false }"#)) == "'ok': false is not text; give a string")
@@ -164,61 +172,5 @@ import Testing
         let atLimit = #"{"a":""# + String(repeating: "x", count: (1 << 20) - 8) + #""}"#
         #expect(atLimit.utf8.count == 1 << 20)
         #expect(try Self.read(atLimit).get().first?.text.utf8.count == (1 << 20) - 8)
-    }
-}
-
-/// The cases of JSONTestSuite (github.com/nst/JSONTestSuite, MIT licence) in the folder `FIELDLINE_JSON_TEST_SUITE`
-/// names (its `test_parsing`), when it is given: the suite is not kept here. Every `n_` case is refused; a `y_` case
-/// is taken when it is a flat object of texts, numbers and nulls and otherwise refused for its shape, never for its
-/// syntax; a `y_` case of one value in a list (`["\u0061"]`, `[1E22]`) is read again as that value of a field.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["FIELDLINE_JSON_TEST_SUITE"] != nil))
-struct JSONTestSuiteTests {
-    static var folder: String { ProcessInfo.processInfo.environment["FIELDLINE_JSON_TEST_SUITE"] ?? "" }
-
-    static func cases(_ prefix: String) throws -> [(name: String, bytes: [UInt8])] {
-        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.sorted().map { name in
-            (name, Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))))
-        }
-    }
-
-    static func read(_ bytes: [UInt8]) -> Result<[(name: String, text: String)], RecordProblem> {
-        bytes.withUnsafeBufferPointer { RecordJSON.parse(utf8: $0) }
-    }
-
-    /// Refusals for a shape fieldline does not take, as opposed to JSON it cannot read.
-    static func isShapeRefusal(_ message: String) -> Bool {
-        message == "a record is a JSON object of field names to values" || message.hasSuffix("is given twice")
-            || message.hasSuffix("is not text; give a string") || message.hasSuffix("give a string (a record is one flat object)")
-            || message.hasPrefix("longer than")
-    }
-
-    @Test func everyNoCaseIsRefused() throws {
-        let cases = try Self.cases("n_")
-        #expect(cases.count > 150)
-        for (name, bytes) in cases {
-            if case .success(let pairs) = Self.read(bytes) { Issue.record("\(name) taken: \(pairs)") }
-        }
-    }
-
-    @Test func everyYesCaseIsTakenOrRefusedForItsShape() throws {
-        let cases = try Self.cases("y_")
-        #expect(cases.count > 90)
-        var wrapped = 0
-        for (name, bytes) in cases {
-            if case .failure(let problem) = Self.read(bytes), !Self.isShapeRefusal(problem.message) {
-                Issue.record("\(name) refused for its syntax: \(problem.message)")
-            }
-            // One value in a list: the same value as a field's.
-            let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
-            guard trimmed.first == UInt8(ascii: "["), let close = bytes.lastIndex(of: UInt8(ascii: "]")) else { continue }
-            let inner = Array(bytes[(trimmed.startIndex + 1)..<close])
-            guard !inner.isEmpty, !inner.contains(UInt8(ascii: ",")) || inner.first == UInt8(ascii: "\"") else { continue }
-            let result = Self.read(Array(#"{"f":"#.utf8) + inner + Array("}".utf8))
-            if case .failure(let problem) = result, !Self.isShapeRefusal(problem.message) {
-                Issue.record("\(name) as a field's value refused for its syntax: \(problem.message)")
-            }
-            wrapped += 1
-        }
-        #expect(wrapped > 40)
     }
 }
