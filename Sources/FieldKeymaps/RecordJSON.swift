@@ -8,7 +8,8 @@ import FieldKit
 /// it is written. `null` is no value: the pair is left out, as if the name were not given. `true`, `false`, an
 /// object or a list is refused, naming the field, and so is a name given twice: names are told apart as Swift
 /// compares strings, so `é` and `e` + U+0301 are one name, as they are one field to the form. A line is read in one pass without recursion, and one of more
-/// than `LineChecker.maxLineBytes` bytes is refused unread.
+/// than its limit (an input's `LineChecker.maxLineBytes`; a saved file's line, which also holds the bookkeeping
+/// columns, more) is refused unread.
 public enum RecordJSON {
     /// One field of a record: its name and its text.
     public typealias Pair = (name: String, text: String)
@@ -20,10 +21,12 @@ public enum RecordJSON {
     }
 
     /// `parse` of a line given as bytes, read where it lies (no String made of the whole line). Bytes that are not
-    /// UTF-8 are refused, naming the first one; `lossy`, those inside a text are read as U+FFFD instead.
-    public static func parse(utf8 line: UnsafeBufferPointer<UInt8>, lossy: Bool = false) -> Result<[Pair], RecordProblem> {
-        guard line.count <= LineChecker.maxLineBytes else {
-            return .failure(RecordProblem(tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read")))
+    /// UTF-8 are refused, naming the first one; `lossy`, those inside a text are read as U+FFFD instead. A line
+    /// longer than `limit` bytes is refused unread.
+    public static func parse(utf8 line: UnsafeBufferPointer<UInt8>, lossy: Bool = false,
+                             limit: Int = LineChecker.maxLineBytes) -> Result<[Pair], RecordProblem> {
+        guard line.count <= limit else {
+            return .failure(RecordProblem(tr("longer than \(limit) bytes, the limit for a record; it is not read")))
         }
         var reader = RecordJSONReader(line, lossy: lossy)
         do throws(RecordProblem) {

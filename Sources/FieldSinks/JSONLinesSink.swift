@@ -84,7 +84,7 @@ struct JSONLinesFormat: RecordFileFormat {
         let whole = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex
         var records: [[(String, String)]] = []
         for line in bytes[bytes.startIndex..<whole].split(separator: 0x0A) where !line.isEmpty {
-            guard case .success(let pairs) = line.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0) }) else {
+            guard case .success(let pairs) = line.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0, limit: RecordFileReader.recordLimit) }) else {
                 throw SinkError(.mismatch, tr("\(path): record \(number + records.count) is not a JSON object of texts"))
             }
             records.append(pairs.map { ($0.name, $0.text) })
@@ -95,7 +95,7 @@ struct JSONLinesFormat: RecordFileFormat {
     func completion(of tail: ArraySlice<UInt8>, at offset: Int) -> [UInt8]? {
         // A prefix of a JSON object never parses as one (it lacks its closing brace), so a tail that parses is the
         // whole record and only its newline is missing.
-        guard case .success = tail.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0) }) else { return nil }
+        guard case .success = tail.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0, limit: RecordFileReader.recordLimit) }) else { return nil }
         return [0x0A]
     }
 }

@@ -113,7 +113,7 @@ public final class RecordFileReader: RecordSource {
         func record(_ line: ArraySlice<UInt8>, last: Bool) throws(SinkError) -> Bool {
             number += 1
             let pairs: [(name: String, text: String)]
-            switch line.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0, lossy: lossy) }) {
+            switch line.withUnsafeBufferPointer({ RecordJSON.parse(utf8: $0, lossy: lossy, limit: Self.recordLimit) }) {
             case .success(let p): pairs = p
             case .failure(let problem):
                 if last { return false }

@@ -37,6 +37,10 @@ import Testing
         for i in objects.indices {
             #expect(objects[i].removeValue(forKey: "saved_at")?.count == 20)
             #expect(objects[i].removeValue(forKey: "operator")?.isEmpty == false)
+            // A record id (a line an older fieldline wrote, as one test puts in the file first, has none).
+            if let id = objects[i].removeValue(forKey: "record_id") {
+                #expect(id.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "\(id)")
+            }
             // A database's correction columns (schema 2): empty until a record is corrected.
             if path.hasSuffix(".db") {
                 #expect(objects[i].removeValue(forKey: "edited_at") == "" && objects[i].removeValue(forKey: "edited_by") == "")

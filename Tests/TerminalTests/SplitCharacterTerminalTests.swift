@@ -7,7 +7,7 @@ import Testing
 @Suite struct SplitCharacterTerminalTests {
     /// `中` as a terminal on a slow line delivers it: the lead byte, then after `gap` seconds the other two. The gap
     /// is the input under test (longer than the 30 ms an escape sequence is waited for), not a wait for anything.
-    static func sendSplit(_ t: TmuxTerminal, gap: Double = 0.2) async throws {
+    static func sendSplit(_ t: TmuxTerminal, gap: Double = 0.08) async throws {
         t.send(hex: [0xE4])
         try await Task.sleep(nanoseconds: UInt64(gap * 1e9))
         t.send(hex: [0xB8, 0xAD])

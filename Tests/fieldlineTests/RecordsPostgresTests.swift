@@ -52,8 +52,8 @@ import Testing
         let run = try fieldline(["records", RecordsTests.visitor, "--from", pg.url, "--find", "edited_by="])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out == """
-            {"mobile":"13812345678","idcard":"11010519491231002X","birth_date":"1949-12-31","sex":"female","name":"张三","visit_date":"2026-03-01","saved_at":"2026-03-01T09:00:00Z","operator":"alice","edited_at":"","edited_by":""}
-            {"mobile":"13912345678","idcard":"440524199001010018","birth_date":"1990-01-01","sex":"male","name":"Li Si","visit_date":"2026-03-02","saved_at":"2026-03-02T10:00:00Z","operator":"bob","edited_at":"","edited_by":""}
+            {"mobile":"13812345678","idcard":"11010519491231002X","birth_date":"1949-12-31","sex":"female","name":"张三","visit_date":"2026-03-01","saved_at":"2026-03-01T09:00:00Z","operator":"alice","edited_at":"","edited_by":"","record_id":""}
+            {"mobile":"13912345678","idcard":"440524199001010018","birth_date":"1990-01-01","sex":"male","name":"Li Si","visit_date":"2026-03-02","saved_at":"2026-03-02T10:00:00Z","operator":"bob","edited_at":"","edited_by":"","record_id":""}
 
             """)
         #expect(try pg.psql("SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'visitor'")
