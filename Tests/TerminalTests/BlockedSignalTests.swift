@@ -63,11 +63,62 @@ import Glibc
     @Test(arguments: [["ask", "text"], ["confirm"]], [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] as [(Int32, Int32)])
     func aSignalBlockedAtStartStillEndsAWaitingPrompt(_ command: [String], _ signal: (number: Int32, code: Int32)) async throws {
         let (signo, code) = signal
-        let (pid, stdin) = try Self.start(command, blocked: [SIGTERM, SIGINT])
-        defer { close(stdin) }
-        // Sent at once: blocked until fieldline unblocks it, so it is delivered whenever that happens.
+        // Started by a Python parent that blocks the signals (inherited across its fork and exec) and reports the
+        // child's pid, then its exit code, on a pipe: this test process's own children are reaped by whoever waits
+        // for children here (other tests' Process objects), so its waitpid cannot be relied on for the code.
+        let reporter = """
+            import signal, subprocess, sys
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+            p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True, restore_signals=False)
+            print(p.pid, flush=True)
+            rc = p.wait()
+            print(128 - rc if rc < 0 else rc, flush=True)
+            """
+        let parent = Process()
+        parent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        parent.arguments = ["-I", "-c", reporter, fieldlineURL.path] + command
+        parent.environment = Dictionary(uniqueKeysWithValues: Spawn.environment.compactMap { entry -> (String, String)? in
+            guard let equals = entry.firstIndex(of: "=") else { return nil }
+            return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
+        })
+        let input = Pipe(), output = Pipe()
+        parent.standardInput = input
+        parent.standardOutput = output
+        try parent.run()
+        defer { try? input.fileHandleForWriting.close() }
+        let lines = LineReader(fd: output.fileHandleForReading.fileDescriptor)
+        let pid = try #require(lines.next(within: 10).flatMap { pid_t($0) }, "no pid reported")
         kill(pid, signo)
-        #expect(try await Self.exitCode(pid, within: 10) == code)
+        #expect(lines.next(within: 10).flatMap { Int32($0) } == code)
+        kill(pid, SIGKILL)
+    }
+
+    /// Lines read from a pipe, each waited for at most a given time (nil when none comes).
+    final class LineReader {
+        let fd: Int32
+        private var buffer: [UInt8] = []
+
+        init(fd: Int32) { self.fd = fd }
+
+        func next(within seconds: Double) -> String? {
+            let end = Date().addingTimeInterval(seconds)
+            while true {
+                if let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                    buffer.removeSubrange(...newline)
+                    return line
+                }
+                let left = end.timeIntervalSinceNow
+                guard left > 0 else { return nil }
+                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&pfd, 1, Int32(left * 1000) + 1) > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 256)
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n <= 0 { return nil }
+                buffer.append(contentsOf: chunk[..<n])
+            }
+        }
     }
 
     /// Runs the rest of a command line with SIGTERM and SIGINT blocked, through exec, as a supervisor would start it.

@@ -66,9 +66,9 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(Self.confirm("--prompt 'Install?' --output value"))
         try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
-        t.send(hex: [0xE6])
-        try await Task.sleep(nanoseconds: 60_000_000)
-        t.send(hex: [0x98, 0xAF])
+        t.send(bytes: [0xE6])
+        usleep(60_000)  // the thread's, not the task's: see SplitCharacterTerminalTests.sendSplit
+        t.send(bytes: [0x98, 0xAF])
         #expect(try await t.result() == "rc=0 x=[yes]", "\(t.dump())")
     }
 
