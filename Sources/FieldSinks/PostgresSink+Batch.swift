@@ -95,7 +95,7 @@ extension PostgresSink {
 
     /// The statement that loads a batch's rows.
     var copyStatement: String {
-        "COPY \"\(tables.table)\" (\(RecordTables.list(tables.fileColumns))) FROM STDIN"
+        "COPY \"\(tables.table)\" (\(RecordTables.list(tables.columns))) FROM STDIN"
     }
 
     /// Rows go to the server as the import checks them.
@@ -174,6 +174,10 @@ extension PostgresSink {
         append(record.savedAt)
         row.append(0x09)
         append(record.operatorName)
+        row.append(0x09)
+        append(record.editedAt)
+        row.append(0x09)
+        append(record.editedBy)
         row.append(0x09)
         append(record.recordID)
         row.append(0x0A)

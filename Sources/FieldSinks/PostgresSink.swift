@@ -144,10 +144,10 @@ public final class PostgresSink: RecordSink {
     public func save(_ record: SavedRecord) throws(SinkError) {
         if inBatch {
             // Inside a batch's transaction: a savepoint, so a refused record is rolled back alone.
-            let values = record.columns.map(\.value)
+            let values = record.storedColumns.map(\.value)
             let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
             try transaction { () throws(SinkError) in
-                _ = try exec("INSERT INTO \"\(table)\" (\(RecordTables.list(record.columns.map(\.name)))) VALUES (\(placeholders))", values)
+                _ = try exec("INSERT INTO \"\(table)\" (\(RecordTables.list(record.storedColumns.map(\.name)))) VALUES (\(placeholders))", values)
             }
             return
         }
@@ -158,9 +158,9 @@ public final class PostgresSink: RecordSink {
             return
         }
         uncertain = nil
-        let values = record.columns.map(\.value)
+        let values = record.storedColumns.map(\.value)
         let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
-        let insert = "INSERT INTO \"\(table)\" (\(RecordTables.list(record.columns.map(\.name)))) VALUES (\(placeholders))"
+        let insert = "INSERT INTO \"\(table)\" (\(RecordTables.list(record.storedColumns.map(\.name)))) VALUES (\(placeholders))"
         // One statement is one transaction: the row is there whole once the server says so, or not at all.
         do {
             _ = try exec(insert, values)
@@ -177,8 +177,8 @@ public final class PostgresSink: RecordSink {
     /// Whether a row with exactly this record's columns (its `saved_at` to the second and its operator included)
     /// is in the table.
     private func stored(_ record: SavedRecord) throws(SinkError) -> Bool {
-        let condition = record.columns.map(\.name).enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: " AND ")
-        return !(try exec("SELECT 1 FROM \"\(table)\" WHERE \(condition) LIMIT 1", record.columns.map(\.value))).isEmpty
+        let condition = record.storedColumns.map(\.name).enumerated().map { "\"\($1)\" = $\($0 + 1)" }.joined(separator: " AND ")
+        return !(try exec("SELECT 1 FROM \"\(table)\" WHERE \(condition) LIMIT 1", record.storedColumns.map(\.value))).isEmpty
     }
 
     // MARK: - libpq

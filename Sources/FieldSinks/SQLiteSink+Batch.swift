@@ -11,7 +11,7 @@ extension SQLiteSink {
     /// constraint failing under ABORT, so the others stay in the transaction: no savepoint per record is needed.
     public func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
         guard !records.isEmpty || progress != nil else { return [] }
-        let columns = tables.fileColumns
+        let columns = tables.columns
         let insert = "INSERT INTO \"\(tables.table)\" (\(RecordTables.list(columns))) VALUES (\((1...columns.count).map { "?\($0)" }.joined(separator: ", ")))"
         var refused: [(index: Int, error: SinkError)] = []
         try database.execute("BEGIN IMMEDIATE")
@@ -31,6 +31,10 @@ extension SQLiteSink {
                     text.append(contentsOf: record.savedAt.utf8)
                     ends.append(text.count)
                     text.append(contentsOf: record.operatorName.utf8)
+                    ends.append(text.count)
+                    text.append(contentsOf: record.editedAt.utf8)
+                    ends.append(text.count)
+                    text.append(contentsOf: record.editedBy.utf8)
                     ends.append(text.count)
                     text.append(contentsOf: record.recordID.utf8)
                     ends.append(text.count)

@@ -92,7 +92,7 @@ public final class SQLiteSink: RecordSink {
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {
-        let columns = record.columns
+        let columns = record.storedColumns
         let placeholders = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
         try transaction { () throws(SinkError) in
             try database.run("INSERT INTO \"\(tables.table)\" (\(RecordTables.list(columns.map(\.name)))) VALUES (\(placeholders))",

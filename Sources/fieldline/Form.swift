@@ -59,6 +59,9 @@ struct Form: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp(tr("jsonl or csv (default: from the file name, else jsonl).")))
     var inputFormat: RecordFormat?
 
+    @Flag(name: .customLong("keep-saved"), help: ArgumentHelp(tr("With --input: keep the bookkeeping columns the input records hold (saved_at, operator, edited_at, edited_by, record_id, as `fieldline records` writes them) instead of making them anew, so records copied to another output stay the same records.")))
+    var keepSaved = false
+
     @Option(name: .customLong("update-by"), help: ArgumentHelp(tr("Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."), valueName: "FIELD"))
     var updateBy: String?
 
@@ -70,6 +73,9 @@ struct Form: ParsableCommand {
         let destination = try OutputTarget(out, format: format)
         if (resume || resumeAnyway) && destination.isStandardOutput {
             throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
+        }
+        if keepSaved && updateBy != nil {
+            throw ValidationError(tr("--keep-saved is for copying records; with --update-by the bookkeeping columns are the output's own"))
         }
         if updateBy != nil {
             switch destination {
@@ -104,6 +110,9 @@ struct Form: ParsableCommand {
                     : tr("--update-by takes a unique field of \(spec.name): \(unique.joined(separator: ", ")), not '\(ControlCharacters.escaped(updateBy))'"))
             }
         }
+        if keepSaved && input == nil && isatty(0) != 0 {
+            throw ValidationError(tr("--keep-saved copies records read from --input FILE or from standard input, not typed at a terminal"))
+        }
         if updateBy != nil && input == nil && isatty(0) != 0 {
             throw ValidationError(tr("--update-by reads corrected records from --input FILE or from standard input, not from a terminal (at the terminal, Ctrl-R finds a saved record to correct)"))
         }
@@ -112,12 +121,13 @@ struct Form: ParsableCommand {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if tty >= 0 { close(tty) } }
         // With a terminal and no --input, records are entered; with no terminal, stdin holds them.
-        guard let source = input ?? (isatty(0) == 0 || tty < 0 || updateBy != nil ? "-" : nil) else {
+        guard let source = input ?? (isatty(0) == 0 || tty < 0 || updateBy != nil || keepSaved ? "-" : nil) else {
             try FormEntry(form: spec, context: Today.context(), resume: resume).run(into: &sink)
             return
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
-        try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume, checksResumedInput: !resumeAnyway)
+        try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume, keepSaved: keepSaved,
+                       checksResumedInput: !resumeAnyway)
             .run(source: source, format: format, into: &sink)
     }
 

@@ -15,6 +15,10 @@ struct FormImport {
     /// `--resume`: the input records an earlier import of the same file dealt with (the sink's record of its
     /// progress) are skipped, and a record already saved whole under its unique value is not saved again.
     var resume = false
+    /// `--keep-saved`: the bookkeeping columns an input record holds (as `records` writes them: `saved_at`,
+    /// `operator`, `edited_at`, `edited_by`, `record_id`) are kept, not made anew: records copied from one output to
+    /// another stay the same records.
+    var keepSaved = false
     /// Whether `--resume` first makes sure the input's first records are the ones the earlier import dealt with
     /// (`--resume-anyway` skips them by their count alone).
     var checksResumedInput = true
@@ -122,6 +126,20 @@ struct FormImport {
             }
         }
         func take(_ pairs: [(name: String, text: String)]) throws {
+            if keepSaved {
+                switch KeptBookkeeping.split(pairs) {
+                case .failure(let problem): report(problem.field, problem.message)
+                case .success(let (fields, kept)):
+                    // A JSON Lines or CSV file keeps no corrections: a corrected record's last editor would be lost.
+                    if kept.wasCorrected && !sink.updatesRecords {
+                        report(RecordColumns.editedAt, tr("a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in \(sink.label)"))
+                        return
+                    }
+                    let verdict = checker.check(fields, scratch: &scratch)
+                    if verdict.isValid { try store(verdict.values, kept: kept) } else { reportAll(verdict.issues) }
+                }
+                return
+            }
             // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
             // edited keeps its saved_at and operator, and gets this run's edited_at and edited_by.
             if corrections != nil {
@@ -163,7 +181,7 @@ struct FormImport {
             report(corrections!.field, tr("the saved record kept changing while it was being corrected: not saved; run the correction again"))
         }
         /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
-        func store(_ checked: [(name: String, value: String)]) throws {
+        func store(_ checked: [(name: String, value: String)], kept: KeptBookkeeping? = nil) throws {
             // The look-ups below ask the sink: the batch in flight is saved first (a repeat of one of its values is
             // then found saved).
             if !uniqueFields.isEmpty { try finishSaving() }
@@ -190,7 +208,8 @@ struct FormImport {
             // The time to the second, made again only when the second changes (5,000 instructions a record).
             let second = time(nil)
             if second != stampSecond { stampSecond = second; stamp = FormImport.timestamp(at: second) }
-            batch.add(SavedRecord(values: checked, savedAt: stamp, operatorName: operatorName),
+            batch.add(SavedRecord(values: checked, savedAt: kept?.savedAt ?? stamp, operatorName: kept?.operatorName ?? operatorName,
+                                  recordID: kept?.recordID ?? RecordID.next(), editedAt: kept?.editedAt ?? "", editedBy: kept?.editedBy ?? ""),
                       number: number, unique: values)
         }
         /// Takes input record `number` (already counted) unless an earlier run dealt with it; saves the batch when due.
@@ -250,7 +269,7 @@ struct FormImport {
                 failure = Exit.invalid
                 return
             }
-            gathered.append((event, correcting ? nil : FormImport.pairs(of: event, names: names)))
+            gathered.append((event, correcting || keepSaved ? nil : FormImport.pairs(of: event, names: names)))
             if gathered.count >= PreparedLine.linesPerChunk { takeGathered() }
         }
         /// The gathered CSV records, the readable ones checked together (on several cores where the save leaves
@@ -311,7 +330,7 @@ struct FormImport {
                     let lines = PreparedLine.lines(of: block)
                     for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
                         let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
-                        for (k, line) in PreparedLine.prepare(chunk, of: block, checker: correcting ? nil : checker, inParallel: inParallel).enumerated() {
+                        for (k, line) in PreparedLine.prepare(chunk, of: block, checker: correcting || keepSaved ? nil : checker, inParallel: inParallel).enumerated() {
                             if case .blank = line { continue }
                             countRecord { $0.add(UnsafeBufferPointer(rebasing: block[chunk[chunk.startIndex + k]])); $0.add(0x0A) }
                             try next {

@@ -14,10 +14,10 @@ struct PostgresCopyRowTests {
     }
 
     @Test func plainValuesAreCopiedAsTheyAre() {
-        #expect(Self.row(["13812345678", "person 1", ""]) == "before|13812345678\tperson 1\t\t2026-11-26T10:00:00Z\tann\tr1\n")
+        #expect(Self.row(["13812345678", "person 1", ""]) == "before|13812345678\tperson 1\t\t2026-11-26T10:00:00Z\tann\t\t\tr1\n")
     }
 
     @Test func backslashTabNewlineAndReturnAreEscaped() {
-        #expect(Self.row(["a\\b", "c\td", "e\nf\rg", "中文\\"]) == "before|a\\\\b\tc\\td\te\\nf\\rg\t中文\\\\\t2026-11-26T10:00:00Z\tann\tr1\n")
+        #expect(Self.row(["a\\b", "c\td", "e\nf\rg", "中文\\"]) == "before|a\\\\b\tc\\td\te\\nf\\rg\t中文\\\\\t2026-11-26T10:00:00Z\tann\t\t\tr1\n")
     }
 }

@@ -186,14 +186,27 @@ public struct SavedRecord: Sendable, Equatable {
     public var operatorName: String
     /// The record's stable id (`RecordID`), the same in every output it is copied to.
     public var recordID: String
+    /// When it was last corrected: empty for a new record; set for a corrected one copied from another output
+    /// (`--keep-saved`), which only a database keeps.
+    public var editedAt: String
+    /// Who corrected it last (empty with `editedAt`).
+    public var editedBy: String
 
     /// A record to store, with a new id unless it has one.
     public init(values: [(name: String, value: String)], savedAt: String, operatorName: String,
-                recordID: String = RecordID.next()) {
+                recordID: String = RecordID.next(), editedAt: String = "", editedBy: String = "") {
         self.values = values
         self.savedAt = savedAt
         self.operatorName = operatorName
         self.recordID = recordID
+        self.editedAt = editedAt
+        self.editedBy = editedBy
+    }
+
+    /// The columns a database stores: the form's fields, then every bookkeeping column (`RecordColumns.bookkeeping`).
+    public var storedColumns: [(name: String, value: String)] {
+        values + [(RecordColumns.savedAt, savedAt), (RecordColumns.operatorName, operatorName),
+                  (RecordColumns.editedAt, editedAt), (RecordColumns.editedBy, editedBy), (RecordColumns.recordID, recordID)]
     }
 
     /// The stored columns: the form's fields, then `saved_at`, `operator` and `record_id`.
@@ -202,7 +215,7 @@ public struct SavedRecord: Sendable, Equatable {
     }
 
     public static func == (a: SavedRecord, b: SavedRecord) -> Bool {
-        a.columns.map(\.name) == b.columns.map(\.name) && a.columns.map(\.value) == b.columns.map(\.value)
+        a.storedColumns.map(\.name) == b.storedColumns.map(\.name) && a.storedColumns.map(\.value) == b.storedColumns.map(\.value)
     }
 }
 

@@ -175,6 +175,14 @@ msgstr "--from 指明记录保存在哪里：标准输入和标准输出无法�
 msgid "--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}'"
 msgstr "--from 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{0}'"
 
+#: Sources/fieldline/Form.swift
+msgid "--keep-saved copies records read from --input FILE or from standard input, not typed at a terminal"
+msgstr "--keep-saved 复制从 --input 文件或标准输入读取的记录，而不是在终端输入的记录"
+
+#: Sources/fieldline/Form.swift
+msgid "--keep-saved is for copying records; with --update-by the bookkeeping columns are the output's own"
+msgstr "--keep-saved 用于复制记录；与 --update-by 一起时，记账列由输出自己维护"
+
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "--kinds: no kind '{0}' (use {1})"
 msgstr "--kinds：没有号码类型 '{0}'（可用：{1}）"
@@ -587,6 +595,10 @@ msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、
 msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
 msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
+#: Sources/fieldline/Form.swift
+msgid "With --input: keep the bookkeeping columns the input records hold (saved_at, operator, edited_at, edited_by, record_id, as `fieldline records` writes them) instead of making them anew, so records copied to another output stay the same records."
+msgstr "与 --input 一起：保留输入记录中的记账列（saved_at、operator、edited_at、edited_by、record_id，即 `fieldline records` 写出的列），而不是重新生成，使复制到其他输出的记录仍是同一条记录。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "With --multi: what joins the chosen values (default ,)."
 msgstr "与 --multi 同用：连接所选值的分隔符（默认为 ,）。"
@@ -672,6 +684,10 @@ msgstr "有一列重名"
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "a command"
 msgstr "命令"
+
+#: Sources/fieldline/FormImport.swift
+msgid "a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in {0}"
+msgstr "更正过的记录只有在数据库（SQLite 或 PostgreSQL）中才保留更正人，{0} 中不保留"
 
 #: Sources/FieldKit/Validation/Validator.swift
 msgid "a date has 8 digits, yyyymmdd"
@@ -781,6 +797,10 @@ msgstr "字母或数字"
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "a line is value<TAB>label; this one has more cells"
 msgstr "每行是 值<TAB>标签；这一行的单元格太多"
+
+#: Sources/FieldKit/Forms/KeptBookkeeping.swift
+msgid "a login name holds no control characters"
+msgstr "登录名不能含控制字符"
 
 #: Sources/FieldKeymaps/SymbolClassSyntax.swift
 msgid "a lower-case letter"
@@ -1226,6 +1246,10 @@ msgstr "IPv4 地址的每一段都是 0-255 的数"
 msgid "earlier values are offered, new ones are not saved"
 msgstr "可以调出以前的值，新值不会保存"
 
+#: Sources/FieldKit/Forms/KeptBookkeeping.swift
+msgid "edited_at and edited_by are given together or not at all"
+msgstr "edited_at 和 edited_by 须同时给出或都不给"
+
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "emergency"
 msgstr "紧急"
@@ -1607,6 +1631,10 @@ msgstr "不是本表单的字段（本表单字段：{0}）"
 msgid "not a libedit history file (its first line is not _HiStOrY_V2_)"
 msgstr "不是 libedit 历史文件（第一行不是 _HiStOrY_V2_）"
 
+#: Sources/FieldKit/Forms/KeptBookkeeping.swift
+msgid "not a record id (a UUID in lowercase: 8-4-4-4-12 hexadecimal digits)"
+msgstr "不是记录编号（小写的 UUID：8-4-4-4-12 位十六进制数字）"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "not a regular file"
 msgstr "不是普通文件"
@@ -1619,6 +1647,10 @@ msgstr "不是普通文件（是文件夹）"
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "not a regular file ({0})"
 msgstr "不是普通文件（是{0}）"
+
+#: Sources/FieldKit/Forms/KeptBookkeeping.swift
+msgid "not a time as fieldline writes it (2026-11-22T16:39:01Z)"
+msgstr "不是 fieldline 写入的时间格式（2026-11-22T16:39:01Z）"
 
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "not a valid number for {0}"
