@@ -8,57 +8,6 @@ import Glibc
 /// A fieldline started with signals blocked (a supervisor's or test runner's threads block them, and the mask is
 /// inherited across exec) still ends on SIGTERM and SIGINT: it unblocks them at start.
 @Suite struct BlockedSignalTests {
-    /// Starts `fieldline ARGS` in a session of its own (no terminal: `ask` reads stdin) with `blocked` blocked and
-    /// stdin a pipe kept open, so it waits for a line that never comes. Returns the pid and the pipe's write end.
-    static func start(_ arguments: [String], blocked: [Int32]) throws -> (pid: pid_t, stdin: Int32) {
-        var inPipe: [Int32] = [-1, -1]
-        guard pipe(&inPipe) == 0 else { throw POSIXError(.EMFILE) }
-        _ = fcntl(inPipe[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        ChildSignals.reset(&attributes)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        for signo in blocked { sigaddset(&mask, signo) }
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        // A new session: no controlling terminal, so the prompt cannot open /dev/tty and reads stdin.
-        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setsid))
-        var pid: pid_t = 0
-        let argv = [fieldlineURL.path] + arguments
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        let cEnv = Spawn.environment.map { strdup($0) } + [nil]
-        defer { cEnv.forEach { free($0) } }
-        let rc = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
-        close(inPipe[0])
-        guard rc == 0 else { close(inPipe[1]); throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .ENOENT) }
-        return (pid, inPipe[1])
-    }
-
-    /// The exit code (128+n for a signal) once `pid` ends within `seconds`; nil, with the process killed and
-    /// reaped, when it does not.
-    static func exitCode(_ pid: pid_t, within seconds: Double) async throws -> Int32? {
-        let end = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
-        while Date() < end {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-            }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        kill(pid, SIGKILL)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return nil
-    }
-
     /// `ask` and `confirm` with no terminal, waiting for a line on stdin: SIGTERM ends them with 143, SIGINT with 130.
     @Test(arguments: [["ask", "text"], ["confirm"]], [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] as [(Int32, Int32)])
     func aSignalBlockedAtStartStillEndsAWaitingPrompt(_ command: [String], _ signal: (number: Int32, code: Int32)) async throws {
