@@ -65,6 +65,11 @@ struct Records: ParsableCommand {
             Diagnostics.error(tr("--find: \(condition.name) is not a column of \(spec.name) (its columns: \(columns.joined(separator: ", ")))"))
             throw Exit.usage
         }
+        // A secret value finds nothing: a search by one would tell which records hold it (as Ctrl-R's does not).
+        for condition in conditions where spec.fields.contains(where: { $0.name == condition.name && $0.secret }) {
+            Diagnostics.error(tr("--find: \(condition.name) is a secret field: records are not found by its value"))
+            throw Exit.usage
+        }
         let target = try source()
         var writer = RecordWriter(format: format, columns: columns, terminal: isatty(1) != 0)
         var unreadable = 0

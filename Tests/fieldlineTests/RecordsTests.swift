@@ -114,6 +114,22 @@ import Testing
         #expect(noForm.status == 78)
     }
 
+    /// A secret field's value finds nothing: `--find` by it is a usage error (a search would tell which records hold
+    /// the value), in every target.
+    @Test func findBySecretFieldIsRefused() throws {
+        let s = try Scratch()
+        let form = s.path("pins.yaml")
+        try "name: pins\nfields:\n  - {name: id, keymap: text, unique: true}\n  - {name: pin, keymap: digits, secret: true}\n"
+            .write(toFile: form, atomically: true, encoding: .utf8)
+        for target in [s.path("p.db"), s.path("p.jsonl")] {
+            #expect(try fieldline(["form", form, "--input", "-", "--out", target], stdin: #"{"id":"a","pin":"1234"}"# + "\n").status == 0)
+            let secret = try fieldline(["records", form, "--from", target, "--find", "pin=1234"])
+            #expect(secret.status == 64 && secret.out.isEmpty, "\(secret)")
+            #expect(secret.err == "fieldline: --find: pin is a secret field: records are not found by its value\n")
+            #expect(try fieldline(["records", form, "--from", target, "--find", "id=a"]).status == 0)
+        }
+    }
+
     @Test func csvOutputHasAHeaderRow() throws {
         let s = try Scratch()
         let db = s.path("v.db")

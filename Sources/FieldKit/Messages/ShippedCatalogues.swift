@@ -156,6 +156,10 @@ msgid "--find takes FIELD=VALUE, not '{0}'"
 msgstr "--find 的参数是 字段=值，不是 '{0}'"
 
 #: Sources/fieldline/Records.swift
+msgid "--find: {0} is a secret field: records are not found by its value"
+msgstr "--find：{0} 是保密字段：不能按其值查找记录"
+
+#: Sources/fieldline/Records.swift
 msgid "--find: {0} is not a column of {1} (its columns: {2})"
 msgstr "--find：{0} 不是 {1} 的列（它的列：{2}）"
 
