@@ -116,6 +116,9 @@ import Testing
     @Test func recordIDsAreVersion7UUIDs() {
         let ids = (0..<10_000).map { _ in RecordID.next() }
         #expect(Set(ids).count == ids.count)
+        // Each greater than the one before, so they go to the end of a database's index.
+        #expect(ids == ids.sorted())
+        #expect(RecordID.text(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210) == "01234567-89ab-cdef-fedc-ba9876543210")
         for id in ids.prefix(100) {
             #expect(RecordID.isValid(id))
             let bytes = Array(id.utf8)
