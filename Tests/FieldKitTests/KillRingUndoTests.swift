@@ -1,4 +1,4 @@
-import FieldKit
+@testable import FieldKit
 import Testing
 
 /// Readline's kill ring and undo in every kind of field (issue 31): Ctrl-Y yanks what Ctrl-K, Ctrl-U, Ctrl-W or

@@ -2,18 +2,6 @@ import Foundation
 import Testing
 @testable import FieldKit
 
-/// A small seeded generator (SplitMix64) so failures reproduce from the printed seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random command sequences against every field: the invariants of ARCHITECTURE.md must always hold.
 struct PropertyTests {
     /// Characters a user might type or paste: the field's own symbols, junk, wide, joining and control characters.

@@ -77,16 +77,14 @@ public enum RecordID {
 
     private static let state: Mutex<State> = {
         var system = SystemRandomNumberGenerator()
-        return Mutex(State(generator: SplitMix64(seed: system.next())))
+        return Mutex(State(generator: SplitMix64(state: system.next())))
     }()
 }
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a fast generator whose outputs over one seed are all distinct for 2^64
-/// calls, so no two ids of one process share their random bits.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
+/// calls, so no two ids of one process share their random bits. Also the tests' seeded generator.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
