@@ -245,7 +245,9 @@ public struct CSVReader {
 
     private mutating func endField() {
         fields.append(CSVReader.unguarded(field))
-        field.removeAll(keepingCapacity: true)
+        // A fresh buffer: the value just taken shares this one, so keeping its capacity would allocate a copy of
+        // it for every value (after a long quoted value, a buffer of up to `limit` bytes per value).
+        field = []
     }
 
     private mutating func endRecord<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
@@ -265,7 +267,7 @@ public struct CSVReader {
 
     private mutating func resetRecord() {
         fields.removeAll()
-        field.removeAll(keepingCapacity: true)
+        field = []
         // A buffer grown by a long record is let go, so memory goes back down after it.
         raw.removeAll(keepingCapacity: raw.count <= 1 << 16)
         recordLine = line

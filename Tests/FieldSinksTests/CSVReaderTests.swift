@@ -121,6 +121,32 @@ struct CSVReaderTests {
         }
     }
 
+    /// After a stray quote held a value of up to the limit, the values given out later hold buffers of their own
+    /// size: each of 400,000 records read after the quote would otherwise carry (and allocate) a buffer as large
+    /// as the broken value, which made memory and time grow with the input.
+    @Test func valuesAfterAStrayQuoteHoldOnlyTheirOwnBytes() {
+        var text = "mobile,name\n13800000000,\"stray\n"
+        for i in 0..<400_000 { text += "138\(10_000_000 + i),person \(i)\n" }
+        var reader = CSVReader()
+        var records = 0
+        var largest = 0
+        var refused: [CSVProblem.Kind] = []
+        Array(text.utf8).withUnsafeBufferPointer { all in
+            reader.feed(all) { event in
+                switch event {
+                case .record(let values, _):
+                    records += 1
+                    largest = max(largest, values.map(\.capacity).max() ?? 0)
+                case .refused(let problem):
+                    refused.append(problem.kind)
+                }
+            }
+        }
+        #expect(refused == [.tooLong(limit: CSVReader.recordLimit, quoteOpenedOn: 2)])
+        #expect(records == 400_001)
+        #expect(largest <= 64, "a value of at most 14 bytes held a buffer of \(largest)")
+    }
+
     /// Records written by `CSVText.record` come back the same, in any chunks.
     @Test func randomRecordsRoundTrip() {
         var rng = SystemRandomNumberGenerator()
