@@ -6,6 +6,8 @@ import FieldKit
 public final class PostgresRecordReader: RecordSource {
     /// The URL without its password, for messages.
     public var label: String { connection.label }
+    /// Hears each record that cannot be read; reading goes on. Nil: the first one ends the reading.
+    public var unreadable: ((SinkError) -> Void)?
     private let connection: PostgresSink
     private let reading: TableReading
     private let lossy: Bool
@@ -33,7 +35,8 @@ public final class PostgresRecordReader: RecordSource {
         let sql = reading.select(from: tables.table, key: key, conditions: conditions) { "$\($0)" }
         let label = self.label
         let invalidText = lossy ? nil : { (key: Int64, column: Int) in RecordTables.notUTF8(label, record: key, column: RecordTables.name(of: column, in: columns)) }
-        try connection.cursor(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText) { id, values in
+        try connection.cursor(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText,
+                              unreadable: unreadable) { id, values in
             body(tables.record(key: id, values))
         }
     }

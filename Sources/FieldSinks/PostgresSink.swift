@@ -24,6 +24,9 @@ public final class PostgresSink: RecordSink {
     /// What the last statement's `invalidText` made of a text that is not UTF-8: its rows were given up to the one
     /// before that text's row. Taken with `takeTextProblem`.
     private var textProblem: SinkError?
+    /// What `invalidText` made of each row left out of the last statement's rows (`exec(skipInvalid: true)`), by
+    /// the row's place in them (the row itself is empty there). Taken with `takeSkippedRows`.
+    private var skippedRows: [Int: SinkError] = [:]
     /// The input line a refused `copy` named (1-based), when the server's context named one.
     private(set) var copyFailureLine: Int?
     /// An import batch sent ahead of its save (`send(partOfBatch:)`): its COPY rows so far and where each starts
@@ -245,7 +248,9 @@ public final class PostgresSink: RecordSink {
     /// whether the statement may run again). At a text that is not UTF-8 (a SQL_ASCII database holds any bytes)
     /// the rows end, before that text's row, and `takeTextProblem` gives what `invalidText` made of the row's first
     /// column and the text's column; without `invalidText`, such a text is read with U+FFFD for each bad byte.
-    func exec(_ sql: String, _ values: [String], invalidText: ((String, Int) -> SinkError)? = nil) throws(SinkError) -> [[String]] {
+    /// With `skipInvalid` the rows go on: such a row is given empty, its problem kept for `takeSkippedRows`.
+    func exec(_ sql: String, _ values: [String], invalidText: ((String, Int) -> SinkError)? = nil,
+              skipInvalid: Bool = false) throws(SinkError) -> [[String]] {
         lostConnection = false
         if fl_PQstatus(connection) != CONNECTION_OK {
             guard reset() else {
@@ -254,7 +259,7 @@ public final class PostgresSink: RecordSink {
             }
         }
         do {
-            return try send(sql, values, invalidText: invalidText)
+            return try send(sql, values, invalidText: invalidText, skipInvalid: skipInvalid)
         } catch where lostConnection {
             _ = reset()
             lostConnection = true
@@ -264,8 +269,10 @@ public final class PostgresSink: RecordSink {
 
     /// Run one statement on the connection as it is; how a failure is sorted: `failure(of:)`. `invalidText` makes
     /// the problem of a stored text that is not UTF-8 (row key, column), kept for `takeTextProblem`.
-    private func send(_ sql: String, _ values: [String], invalidText: ((String, Int) -> SinkError)? = nil) throws(SinkError) -> [[String]] {
+    private func send(_ sql: String, _ values: [String], invalidText: ((String, Int) -> SinkError)? = nil,
+                      skipInvalid: Bool = false) throws(SinkError) -> [[String]] {
         textProblem = nil
+        skippedRows = [:]
         let cStrings = values.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var pointers = cStrings.map { UnsafePointer<CChar>($0) }
@@ -274,15 +281,21 @@ public final class PostgresSink: RecordSink {
         let status = fl_PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(of: result) }
         var rows: [[String]] = []
-        for r in 0..<fl_PQntuples(result) {
+        rowsOfResult: for r in 0..<fl_PQntuples(result) {
             var row: [String] = []
             for c in 0..<fl_PQnfields(result) {
                 guard let cell = fl_PQgetvalue(result, r, c) else { row.append(""); continue }
                 if let strict = String(validatingCString: cell) {
                     row.append(strict)
                 } else if let invalidText {
-                    textProblem = invalidText(row.first ?? "", Int(c))
-                    return rows
+                    let problem = invalidText(row.first ?? "", Int(c))
+                    guard skipInvalid else {
+                        textProblem = problem
+                        return rows
+                    }
+                    skippedRows[rows.count] = problem
+                    rows.append([])
+                    continue rowsOfResult
                 } else {
                     row.append(String(cString: cell))
                 }
@@ -290,6 +303,12 @@ public final class PostgresSink: RecordSink {
             rows.append(row)
         }
         return rows
+    }
+
+    /// The problems of the rows the last `exec(skipInvalid: true)` left out, by their place in its rows; then none.
+    func takeSkippedRows() -> [Int: SinkError] {
+        defer { skippedRows = [:] }
+        return skippedRows
     }
 
     /// The problem `exec`'s `invalidText` made at the last statement, if it made one; then none.

@@ -118,10 +118,12 @@ public final class RecordFileReader: RecordSource {
             case .failure(let problem):
                 if last { return false }
                 if UTF8Validation.firstInvalidByte(line) != nil {
-                    guard let field = problem.field else {
-                        throw SinkError(.mismatch, tr("\(label): record \(number): \(problem.message)"))
+                    if let field = problem.field {
+                        try cannotRead(RecordTables.notUTF8(label, record: Int64(number), column: field))
+                    } else {
+                        try cannotRead(SinkError(.mismatch, tr("\(label): record \(number): \(problem.message)")))
                     }
-                    throw RecordTables.notUTF8(label, record: Int64(number), column: field)
+                    return true
                 }
                 try cannotRead(SinkError(.mismatch, tr("\(label): record \(number) is not a JSON object of texts")))
                 return true
@@ -193,7 +195,8 @@ public final class RecordFileReader: RecordSource {
                 }
                 number += 1
                 if !lossy, let bad = fields.firstIndex(where: { String(validating: $0, as: UTF8.self) == nil }) {
-                    throw RecordTables.notUTF8(label, record: Int64(number), column: RecordTables.name(of: bad, in: stored))
+                    try cannotRead(RecordTables.notUTF8(label, record: Int64(number), column: RecordTables.name(of: bad, in: stored)))
+                    return
                 }
                 guard values.count == stored.count else {
                     try cannotRead(SinkError(.mismatch, tr("\(label): record \(number): \(tr("has \(values.count) values, the header \(stored.count)"))")))

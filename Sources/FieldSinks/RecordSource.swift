@@ -5,9 +5,12 @@ import FieldKit
 ///
 /// A protocol of its own rather than the sinks: a sink's opening creates and upgrades what it writes to, and
 /// repairs a file's torn tail; reading must leave the target exactly as it was.
-public protocol RecordSource {
+public protocol RecordSource: AnyObject {
     /// What is read, for messages.
     var label: String { get }
+    /// Hears each record that cannot be read (cut, not the form's shape, a value not UTF-8), by its number; the
+    /// later records are still given. Nil: the first one ends the reading with that error.
+    var unreadable: ((SinkError) -> Void)? { get set }
     /// Calls `body` with every record whose columns hold each of `conditions` exactly (none: every record), in
     /// saved order, with the columns `RecordSink.records(matching:)` gives (the form's fields, then
     /// `RecordColumns.bookkeeping`), until `body` returns false. Streams: memory stays bounded whatever the size.

@@ -92,12 +92,13 @@ final class SQLiteDatabase {
     /// Calls `body` with each row's first column as a number and its other `width - 1` columns as text, until it
     /// returns false. One row at a time: a table of any size streams through. A text that is not UTF-8 (stored by
     /// another program) throws what `invalidText` makes of the row's key and the column (0 for the first text);
-    /// without it, it is read with U+FFFD in place of each bad byte.
+    /// without it, it is read with U+FFFD in place of each bad byte. With `unreadable`, that problem is handed to it
+    /// instead, the row left out, and the rows go on.
     func rows(_ sql: String, _ values: [String], width: Int, invalidText: ((Int64, Int) -> SinkError)? = nil,
-              _ body: (Int64, [String]) -> Bool) throws(SinkError) {
+              unreadable: ((SinkError) -> Void)? = nil, _ body: (Int64, [String]) -> Bool) throws(SinkError) {
         let statement = try prepare(sql, values)
         defer { fl_sqlite3_reset(statement) }
-        while true {
+        stepping: while true {
             switch fl_sqlite3_step(statement) {
             case SQLITE_ROW:
                 let key = fl_sqlite3_column_int64(statement, 0)
@@ -108,7 +109,9 @@ final class SQLiteDatabase {
                     if let strict = String(validatingCString: UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)) {
                         texts.append(strict)
                     } else if let invalidText {
-                        throw invalidText(key, column - 1)
+                        guard let unreadable else { throw invalidText(key, column - 1) }
+                        unreadable(invalidText(key, column - 1))
+                        continue stepping
                     } else {
                         texts.append(String(cString: text))
                     }

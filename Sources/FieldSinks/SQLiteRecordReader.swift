@@ -7,6 +7,8 @@ import Glibc
 /// missing), no table is made or upgraded. A table of fieldline 0.6.0 (no correction columns) reads with
 /// `edited_at` and `edited_by` empty.
 public final class SQLiteRecordReader: RecordSource {
+    /// Hears each record that cannot be read; reading goes on. Nil: the first one ends the reading.
+    public var unreadable: ((SinkError) -> Void)?
     /// The path, for messages.
     public let label: String
     private let database: SQLiteDatabase
@@ -37,7 +39,7 @@ public final class SQLiteRecordReader: RecordSource {
         let sql = reading.select(from: tables.table, key: "rowid", conditions: conditions) { "?\($0)" }
         let label = self.label
         let invalidText = lossy ? nil : { (key: Int64, column: Int) in RecordTables.notUTF8(label, record: key, column: RecordTables.name(of: column, in: columns)) }
-        try database.rows(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText) { id, values in
+        try database.rows(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText, unreadable: unreadable) { id, values in
             body(tables.record(key: id, values))
         }
     }

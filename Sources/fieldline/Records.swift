@@ -17,9 +17,9 @@ struct Records: ParsableCommand {
             FIELD=VALUE keeps the records whose column holds exactly VALUE (several: all must hold). Output is \
             JSON Lines, or CSV with a header row (--format csv); at a terminal, control characters in CSV values \
             are shown as U+1B. Reading never writes: no file or table is created, changed or repaired, and a last \
-            record cut short in a file is left out; a record of a file that cannot be read is reported and \
-            reading goes on. A stored value that is not valid UTF-8 (written by another program) stops the output \
-            with an error naming its record and column (exit 65), unless --lossy shows it with U+FFFD. Exit codes: \
+            record cut short in a file is left out; a record that cannot be read (not the form's shape, or a value \
+            that is not valid UTF-8, written by another program) is reported naming its record and column and \
+            reading goes on, exit 65 at the end; --lossy shows such a value with U+FFFD instead. Exit codes: \
             0 records written, 1 none matched, 64 usage error, 65 a file or table that does not fit the form, a \
             record that cannot be read or a value that is not UTF-8, 66 the target is missing or unreadable, 74 \
             output not written, 78 form problems.
@@ -38,7 +38,7 @@ struct Records: ParsableCommand {
     @Option(help: ArgumentHelp(tr("jsonl or csv: the format written to stdout.")))
     var format: RecordFormat = .jsonl
 
-    @Flag(help: ArgumentHelp(tr("Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of stopping with an error (65) naming its record. What is shown is then not what is stored.")))
+    @Flag(help: ArgumentHelp(tr("Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of reporting its record as unreadable (65). What is shown is then not what is stored.")))
     var lossy = false
 
     @OptionGroup var language: LanguageOption
@@ -76,12 +76,10 @@ struct Records: ParsableCommand {
         do throws(SinkError) {
             let source = try open(target, form: spec)
             // A record that cannot be read costs itself only: it is reported and the later ones are written.
-            if let file = source as? RecordFileReader {
-                file.unreadable = { error in
-                    unreadable += 1
-                    writer.finish()
-                    Diagnostics.error(error.message)
-                }
+            source.unreadable = { error in
+                unreadable += 1
+                writer.finish()
+                Diagnostics.error(error.message)
             }
             try source.records(matching: conditions) { record in
                 writer.write(record)
