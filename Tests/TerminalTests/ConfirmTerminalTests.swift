@@ -61,14 +61,12 @@ import Testing
         d.run(Self.confirm("--prompt 'Install?' --timeout 0.5 --default no --on-timeout default --output value"))
         #expect(try await d.result() == "rc=1 x=[no]", "\(d.dump())")
     }
-    /// `是` from a slow line: its lead byte, then 60 ms later the rest (the gap is the input, not a wait).
+    /// `是` from a slow line: one byte at a time, 30 ms apart (the gaps are the input, not a wait).
     @Test func aCharacterSplitOverTwoReadsAnswers() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(Self.confirm("--prompt 'Install?' --output value"))
         try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
-        t.send(bytes: [0xE6])
-        usleep(60_000)  // the thread's, not the task's: see SplitCharacterTerminalTests.sendSplit
-        t.send(bytes: [0x98, 0xAF])
+        SplitCharacterTerminalTests.sendOneByOne(t, Array("是".utf8))
         #expect(try await t.result() == "rc=0 x=[yes]", "\(t.dump())")
     }
 

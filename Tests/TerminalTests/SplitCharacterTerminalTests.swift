@@ -5,15 +5,19 @@ import Testing
 /// A character whose UTF-8 bytes come in two reads (a slow terminal, ssh, a serial console): the prompt waits for
 /// its last bytes and takes the whole character; a lead byte nothing follows is refused after the wait.
 @Suite struct SplitCharacterTerminalTests {
-    /// `中` as a terminal on a slow line delivers it: the lead byte, then after `gap` seconds the other two. The gap
-    /// is the input under test (longer than the 30 ms an escape sequence is waited for), not a wait for anything.
-    /// The thread sleeps (not the task): a task's sleep resumes only when the test runner's few shared threads are
-    /// free, which with many terminal tests at once was later than the prompt's one-second wait.
-    static func sendSplit(_ t: TmuxTerminal, gap: Double = 0.08) {
-        t.send(bytes: [0xE4])
-        usleep(useconds_t(gap * 1e6))
-        t.send(bytes: [0xB8, 0xAD])
+    /// `bytes` as a terminal on a slow line delivers them: one at a time, `gap` seconds apart. The gap is the input
+    /// under test (as long as the 30 ms an escape sequence is waited for), not a wait for anything. The thread
+    /// sleeps (not the task): a task's sleep resumes only when the test runner's few shared threads are free, which
+    /// with many terminal tests at once was later than the prompt's one-second wait.
+    static func sendOneByOne(_ t: TmuxTerminal, _ bytes: [UInt8], gap: Double = 0.03) {
+        for (i, byte) in bytes.enumerated() {
+            if i > 0 { usleep(useconds_t(gap * 1e6)) }
+            t.send(bytes: [byte])
+        }
     }
+
+    /// `中`, one byte at a time.
+    static func sendSplit(_ t: TmuxTerminal) { sendOneByOne(t, Array("中".utf8)) }
 
     @Test func askTextTakesACharacterSplitOverTwoReads() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
@@ -47,14 +51,15 @@ import Testing
         #expect(record["name"] as? String == "中", "\(line)")
     }
 
-    /// A lead byte with nothing after it is refused (the counter's mark) once the wait for the rest runs out, and
-    /// what is typed after it is read afresh.
+    /// A lead byte with nothing after it is refused (the counter's mark, and the reason on the status line) once
+    /// the wait for the rest runs out, and what is typed after it is read afresh.
     @Test func aLeadByteNothingFollowsIsRefused() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         t.run(#"x=$(fieldline ask text --prompt 'T: ' --limit 9); echo "rc=$? x=[$x]""#)
         try await t.see("the prompt") { $0.contains { $0.hasPrefix("T:") } }
         t.send(bytes: [0xE4])
         try await t.see("the refusal mark") { $0.contains { $0.hasPrefix("T:") && $0.hasSuffix("0/9 !") } }
+        try await t.see("the reason") { $0.contains { $0.contains("a character's bytes stopped coming before it was whole") } }
         t.type("b")
         try await t.see("b typed") { $0.contains { $0.hasPrefix("T: b") } }
         t.press("Enter")

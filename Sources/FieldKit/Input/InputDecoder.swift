@@ -79,7 +79,7 @@ public struct InputDecoder: Sendable {
     }
 
     /// The wait ran out with no more bytes: a pending lone ESC becomes Key.named("Esc"), an incomplete sequence or
-    /// UTF-8 character becomes .refused, an open paste ends as .paste(text, dropped: true).
+    /// UTF-8 character becomes .unfinishedCharacter, an open paste ends as .paste(text, dropped: true).
     public mutating func flush(into events: inout [InputEvent]) {
         let pending = phase
         phase = .ground
@@ -94,7 +94,8 @@ public struct InputDecoder: Sendable {
             } else {
                 emit(.refused, &events)
             }
-        case .csiBracket, .stringEscape, .mouse, .utf8: emit(.refused, &events)
+        case .utf8: emit(.unfinishedCharacter, &events)
+        case .csiBracket, .stringEscape, .mouse: emit(.refused, &events)
         }
         meta = false
         flushRun(&events)

@@ -11,6 +11,9 @@ public enum InputEvent: Sendable, Equatable {
     /// A sequence nobody understands (unknown/malformed/over-long escape sequence, invalid UTF-8, a CSI-u report of
     /// plain text we never asked for): the adapter rings the bell and marks the counter. Never text.
     case refused
+    /// The first bytes of a UTF-8 character whose last byte never came (the reader waited for it): refused like
+    /// `refused`, with a reason the user can act on, since nothing they see explains it.
+    case unfinishedCharacter
 }
 
 /// What the decoder is in the middle of, so the reader knows how long to wait before calling `flush`.

@@ -510,8 +510,8 @@ msgid "Read records from this file (- for stdin) instead of asking for them."
 msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
 
 #: Sources/fieldline/Records.swift
-msgid "Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of stopping with an error (65) naming its record. What is shown is then not what is stored."
-msgstr "把不是有效 UTF-8 的已存值显示出来，每个坏字节显示为 U+FFFD，而不是以指明该记录的错误（65）停止。这样显示的就不是所存的值。"
+msgid "Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of reporting its record as unreadable (65). What is shown is then not what is stored."
+msgstr "把不是有效 UTF-8 的已存值显示出来，每个坏字节显示为 U+FFFD，而不是把该记录报告为无法读取（65）。这样显示的就不是所存的内容。"
 
 #: Sources/fieldline/AskOption.swift
 msgid "Shown dim in the empty field, never part of the value (a phone field shows its region's example unless given; '' shows none)."
@@ -672,6 +672,10 @@ msgstr "单元格超过 {0} 字节"
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "a character device"
 msgstr "字符设备"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "a character's bytes stopped coming before it was whole: type it again"
+msgstr "一个字符的字节没有传完：请重新输入"
 
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 msgid "a choice"

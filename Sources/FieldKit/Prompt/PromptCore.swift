@@ -58,6 +58,9 @@ public struct PromptCore: Sendable {
         case .refused:
             field.refuseKey()
             return .refused(reason: nil)
+        case .unfinishedCharacter:
+            field.refuseKey()
+            return .refused(reason: tr("a character's bytes stopped coming before it was whole: type it again"))
         case .key(let key):
             guard let command = keymap.command(for: key) else {
                 field.refuseKey()
