@@ -70,6 +70,17 @@ import Testing
         #expect(try await t.result() == "rc=0 x=[yes]", "\(t.dump())")
     }
 
+    /// A lead byte nothing follows is refused with its reason once the wait runs out, and `confirm` still answers.
+    @Test func anUnfinishedCharacterIsRefusedWithItsReason() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        t.run(Self.confirm("--prompt 'Install?' --output value"))
+        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        t.send(bytes: [0xE6])
+        try await t.see("the reason") { $0.contains { $0.contains("a character's bytes stopped coming before it was whole") } }
+        t.type("n")
+        #expect(try await t.result() == "rc=1 x=[no]", "\(t.dump())")
+    }
+
     /// Ctrl-C ends `confirm` as it ends `ask`: exit 130, the terminal's settings as they were.
     @Test func ctrlCExits130AndRestoresTheTerminal() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
