@@ -1,9 +1,9 @@
 import FieldKit
 
 /// Ctrl-R in a form: the search of saved records that opens one to correct. A choice field in the first field's
-/// place, whose list is fetched from the sink again for every query (`RecordSearch.limit` newest records holding it)
-/// and ranked the way a picker ranks its choices; the candidates, one record a line, are drawn under it as a
-/// picker's are.
+/// place, whose list is fetched from the sink again for every query (the best `RecordSearch.limit` records holding
+/// it, ranked by the database the way a picker ranks its choices, a page more each time the last one is reached, so
+/// every match can be reached); the candidates, one record a line, are drawn under it as a picker's are.
 extension FormPrompt {
     /// How a search ended.
     enum SearchEnd {
@@ -23,7 +23,7 @@ extension FormPrompt {
             return .refused(tr("corrections need a SQLite or PostgreSQL database: --out FILE.db or postgres://…"))
         }
         let found = FoundRecords(sink: sink, form: form)
-        let newest = found.choices(for: "")
+        let newest = found.choices(for: "", pages: 1)
         if let failure = found.failure { return .refused(tr("cannot search \(sink.label): \(failure)")) }
         guard !newest.choices.isEmpty else { return .refused(tr("no saved records in \(sink.label) to correct")) }
         var spec = FieldSpec(name: "find", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false))
@@ -33,7 +33,7 @@ extension FormPrompt {
         options.colour = colour
         options.bell = bell
         options.status = tr("type part of any value; Up/Down picks a record, Enter opens it, Esc goes back")
-        let outcome = terminal.ask(spec: spec, context: context, options: options, choicesFor: found.choices(for:))
+        let outcome = terminal.ask(spec: spec, context: context, options: options, choicesFor: found.choices(for:pages:))
         switch outcome {
         case .accepted(let value):
             guard let key = RecordSearch.key(of: value), let record = found.records[key] else { return .left }
@@ -66,14 +66,16 @@ private final class FoundRecords {
         searched = form.fields.filter { !$0.secret }.map(\.name)
     }
 
-    /// The list for `query`: the newest records holding it, ranked by `ChoiceList.matches`. A failed fetch lists
-    /// nothing (the search says no record matches) rather than ending the session.
-    func choices(for query: String) -> ChoiceList {
+    /// The list for `query`: its first `pages` pages of records holding it, ranked by `ChoiceList.matches`. A
+    /// failed fetch lists nothing (the search says no record matches) rather than ending the session.
+    func choices(for query: String, pages: Int) -> ChoiceList {
+        // A list holds at most `ChoiceList.maxChoices`: past that many matches, a longer query narrows them.
+        let limit = min(RecordSearch.limit * max(1, pages), ChoiceList.maxChoices)
         do {
-            let fetched = try sink.records(containing: query, in: searched, limit: RecordSearch.limit)
+            let fetched = try sink.records(containing: query, in: searched, limit: limit)
             failure = nil
             records = Dictionary(fetched.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            return RecordSearch.choices(of: fetched, in: form)
+            return RecordSearch.choices(of: fetched, in: form, mayHaveMore: fetched.count == limit && limit < ChoiceList.maxChoices)
         } catch {
             failure = error.message
             return RecordSearch.choices(of: [], in: form)

@@ -96,10 +96,13 @@ final class PromptSession {
 
     /// A choice field: its line shows a candidate's label after the query, with the candidates listed below.
     let hasChoices: Bool
-    /// A search's source (a form's Ctrl-R): the list for a query, fetched again whenever the query changes.
-    let choicesFor: ((String) -> ChoiceList)?
+    /// A search's source (a form's Ctrl-R): the list for a query and a number of pages (its first matches, a page
+    /// more each time the last one listed becomes current), fetched again whenever the query changes.
+    let choicesFor: ((_ query: String, _ pages: Int) -> ChoiceList)?
+    /// The pages of the current query's matches the search's list holds.
+    private var searchPages = 1
 
-    init(field: Field, options: PromptOptions, tty: Int32, choicesFor: ((String) -> ChoiceList)? = nil) {
+    init(field: Field, options: PromptOptions, tty: Int32, choicesFor: ((_ query: String, _ pages: Int) -> ChoiceList)? = nil) {
         self.field = field
         self.choicesFor = choicesFor
         switch field.spec.kind {
@@ -173,13 +176,21 @@ final class PromptSession {
     }
 
     /// `handle` in a search (a form's Ctrl-R): when the query changes, the new query's own list, ranked afresh (the
-    /// last one only held what the old query found).
+    /// last one only held what the old query found); when the last candidate of a list that may hold more becomes
+    /// current, the list with a page more, so Down goes on through every match.
     private func handleSearch(_ event: InputEvent, pasteTail: Bool) -> LibeditNext {
         forgetDerived()
         let query = field.state.symbols
         let step = core.step(event, pasteTail: pasteTail, field: &field)
-        if let choicesFor, !step.ends, field.state.symbols != query {
-            field = field.withChoices(choicesFor(field.value))
+        guard let choicesFor, !step.ends else { return show(step) }
+        if field.state.symbols != query {
+            searchPages = 1
+            field = field.withChoices(choicesFor(field.value, searchPages))
+            forgetDerived()
+        } else if case .choice(let list) = field.spec.kind, list.mayHaveMore, field.isAtLastCandidate,
+                  let current = field.currentChoice {
+            searchPages += 1
+            field = field.withChoices(choicesFor(field.value, searchPages), current: list.choices[current].value)
             forgetDerived()
         }
         return show(step)

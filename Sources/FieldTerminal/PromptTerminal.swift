@@ -124,9 +124,10 @@ public final class PromptTerminal {
     }
 
     /// Ask for one value (see `FieldPrompt.run`); keys typed after the line ended wait for the next `ask`. With
-    /// `choicesFor`, a choice field is a search: its list is fetched again for every new query.
+    /// `choicesFor`, a choice field is a search: its list (the query's first pages of matches) is fetched again for
+    /// every new query, and with a page more when its last candidate becomes current.
     public func ask(spec: FieldSpec, context: ValidationContext, options: PromptOptions,
-                    choicesFor: ((String) -> ChoiceList)? = nil) -> PromptOutcome {
+                    choicesFor: ((_ query: String, _ pages: Int) -> ChoiceList)? = nil) -> PromptOutcome {
         guard !gone, !released else { return .terminated(SIGHUP) }
         flg_set_idle(0)
 

@@ -17,6 +17,9 @@ public final class ChoiceList: Sendable {
     /// query it does not match stands, as the next list may match it, and the line shows the query alone (the
     /// candidates, each a whole record, are listed below it).
     public let isSearch: Bool
+    /// A search's list that holds only the first matches its owner fetched: more may follow (the counter says
+    /// `n+`, and moving past the last candidate fetches the next ones).
+    public let mayHaveMore: Bool
 
     /// Each choice's search terms, lower-cased UTF-8: label, value, aliases (for filtering).
     var terms: [[[UInt8]]] { builtTerms.value?.terms ?? builtTerms.storeIfNil(ChoiceTerms(choices.cells)).terms }
@@ -84,7 +87,8 @@ public final class ChoiceList: Sendable {
     /// A list of rows (each a value, a label, aliases, a parent's value and extra cells), checked: unique non-empty
     /// values, parents that exist, no cycles, no control characters, the size limits. The cells are laid end to end
     /// in one text, read as a data file's are.
-    public convenience init(rows: [ChoiceRow], extraColumns: [String] = [], isSearch: Bool = false) throws(ChoiceListProblem) {
+    public convenience init(rows: [ChoiceRow], extraColumns: [String] = [], isSearch: Bool = false,
+                            mayHaveMore: Bool = false) throws(ChoiceListProblem) {
         guard rows.count <= ChoiceList.maxChoices else {
             throw ChoiceListProblem(line: rows[ChoiceList.maxChoices].line, tr("more than \(ChoiceList.maxChoices) choices"))
         }
@@ -113,7 +117,7 @@ public final class ChoiceList: Sendable {
         }
         draft.text = String(decoding: bytes, as: UTF8.self)
         draft.extras = extraColumns.isEmpty ? nil : ChoiceExtras(columns: extraColumns, cells: rows.map(\.extras))
-        try self.init(draft, isSearch: isSearch)
+        try self.init(draft, isSearch: isSearch, mayHaveMore: mayHaveMore)
     }
 
     /// Why a row given as strings cannot be read: a cell too long or holding a control character.
@@ -132,7 +136,7 @@ public final class ChoiceList: Sendable {
     /// A list of rows read into a draft (a data file's, or rows given as strings), checked: unique non-empty
     /// values, parents that exist, no cycles, the draft's cell and alias problems where each row's checks meet
     /// them. No string is made but for a message.
-    init(_ draft: ChoiceListDraft, isSearch: Bool) throws(ChoiceListProblem) {
+    init(_ draft: ChoiceListDraft, isSearch: Bool, mayHaveMore: Bool = false) throws(ChoiceListProblem) {
         var text = draft.text
         var links = ChoiceLinks(rows: draft.lines.count)
         if let problem = text.withUTF8({ ChoiceList.link(draft, $0, into: &links) }) { throw problem }
@@ -143,6 +147,7 @@ public final class ChoiceList: Sendable {
         self.children = links.children
         self.extraColumns = draft.extras?.columns ?? []
         self.isSearch = isSearch
+        self.mayHaveMore = isSearch && mayHaveMore
     }
 
     /// A draft's rows checked (in file order: each row's own problems, then its value unique) and linked: the

@@ -159,7 +159,7 @@ extension Field {
             display: display,
             cursor: cursorText.count,
             cursorColumn: DisplayWidth.columns(of: cursorText),
-            counter: spec.selection == nil ? Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count)
+            counter: spec.selection == nil ? Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count) + (list.mayHaveMore ? "+" : "")
                 : multiChoiceCounter(place: place),
             status: status,
             message: message,
@@ -183,6 +183,20 @@ extension Field {
         field.lastKeyRefused = lastKeyRefused
         field.notice = notice
         return field
+    }
+
+    /// `withChoices(list)` with the candidate whose value is `value` current (a search's longer list, fetched
+    /// when the current candidate was the last one: the same candidate stays current); none when it is not there.
+    public func withChoices(_ list: ChoiceList, current value: String) -> Field {
+        var field = withChoices(list)
+        if let index = list.index(ofValue: value) { field.state.choiceIndex = field.choiceCache.firstIndex(of: index) }
+        return field
+    }
+
+    /// Whether the current candidate is the last one listed (a search may then fetch more).
+    public var isAtLastCandidate: Bool {
+        guard let place = currentChoicePlace else { return false }
+        return place == choiceCache.count - 1
     }
 
     /// The value a choice field accepts: the current candidate's, or a multi-select field's marked values joined.

@@ -2,13 +2,15 @@
 /// fields' values the way a picker finds choices (`ChoiceList.matches`: whole, prefix, word start, substring), and
 /// shown as one line of its values. Pure: the terminal fetches the records for each query and ranks them here.
 public enum RecordSearch {
-    /// Most records fetched for one query (the newest that hold it): ranking more would not fit a screen anyway.
+    /// Records fetched for one query at a time (its best matches, the newest first among equals): a page more is
+    /// fetched when the last is reached.
     public static let limit = 200
 
     /// The list of `records` (newest first, as the sink gives them) for `form`: each record's label is its line,
     /// its aliases are the values of its fields that are not secret (a secret value must find nothing), and its
     /// value names its key (`key(of:)`).
-    public static func choices(of records: [StoredRecord], in form: FormSpec) -> ChoiceList {
+    /// `mayHaveMore` when the records are only the first the sink found (the list then says `n+`).
+    public static func choices(of records: [StoredRecord], in form: FormSpec, mayHaveMore: Bool = false) -> ChoiceList {
         var seen = Set<Int64>()
         let rows = records.filter { seen.insert($0.key).inserted }.enumerated().map { i, record in
             let aliases = form.fields.filter { !$0.secret }.compactMap { field -> String? in
@@ -19,7 +21,7 @@ public enum RecordSearch {
                              aliases: Array(aliases.prefix(ChoiceList.maxAliases)))
         }
         // Every cell was made to pass the list's checks, and keys are unique: the list cannot be refused.
-        return (try? ChoiceList(rows: rows, isSearch: true)) ?? emptyList
+        return (try? ChoiceList(rows: rows, isSearch: true, mayHaveMore: mayHaveMore)) ?? emptyList
     }
 
     /// A record's candidate line: its fields' values in form order, secret ones as one `*` per character, empty ones
