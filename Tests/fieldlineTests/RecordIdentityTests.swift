@@ -62,6 +62,74 @@ import Testing
         #expect(try query("SELECT count(*) FROM pair_history") == ["\(2 * count)"])
     }
 
+    /// A form of a key and eight fields, for eight correctors at once.
+    static let eightForm = "name: eight\nfields:\n  - {name: k, keymap: text, unique: true}\n"
+        + (1...8).map { "  - {name: f\($0), keymap: text}\n" }.joined()
+
+    /// Eight `--update-by k` pipes at once, started and fed by one Python parent (each pipe a correction every 20 ms;
+    /// Python waits for its own children, which the test process's waits cannot reap): pipe `i` corrects field
+    /// `f(i+1)`, or with `sameField` all correct `f1`, its own values `f1-i-n`. Every run's exit code and stderr.
+    static func eightCorrectors(form: String, out: String, count: Int, sameField: Bool) throws -> [String] {
+        let script = """
+        import subprocess, sys, threading, time
+        fl, form, out, count, same = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "same"
+        procs = [subprocess.Popen([fl, "form", form, "--out", out, "--update-by", "k", "--input", "-"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(8)]
+        def feed(i, p):
+            field = "f1" if same else "f%d" % (i + 1)
+            for n in range(1, count + 1):
+                value = "f1-%d-%d" % (i, n) if same else "%s-%d" % (field, n)
+                p.stdin.write(('{"k":"key","%s":"%s"}\\n' % (field, value)).encode()); p.stdin.flush()
+                time.sleep(0.02)
+            p.stdin.close()
+        feeders = [threading.Thread(target=feed, args=(i, p)) for i, p in enumerate(procs)]
+        for t in feeders: t.start()
+        for t in feeders: t.join()
+        for p in procs:
+            err = p.stderr.read().decode(errors="replace")
+            print("%d %s" % (p.wait(), err.replace("\\n", " | ")))
+        """
+        let run = try run(URL(fileURLWithPath: "/usr/bin/python3"),
+                          ["-c", script, fieldlineURL.path, form, out, String(count), sameField ? "same" : "each"], stdin: nil)
+        #expect(run.status == 0, "\(run.err)")
+        return run.out.split(separator: "\n").map(String.init)
+    }
+
+    /// Eight correctors of eight fields of one record keep every change; eight of the same field end with the last
+    /// value one of them committed, and every version is in history.
+    static func checkEightCorrectors(_ s: FormImportTests.Scratch, out: String, query: Query) throws {
+        let form = s.path("eight.yaml")
+        try eightForm.write(toFile: form, atomically: true, encoding: .utf8)
+        let first = #"{"k":"key""# + (1...8).map { #","f\#($0)":"f\#($0)-0""# }.joined() + "}\n"
+        let saved = try fieldline(["form", form, "--input", "-", "--out", out], stdin: first)
+        #expect(saved.status == 0, "\(saved.err)")
+        let count = 25
+        #expect(try eightCorrectors(form: form, out: out, count: count, sameField: false) == Array(repeating: "0 ", count: 8))
+        #expect(try query("SELECT " + (1...8).map { "f\($0)" }.joined(separator: " || '|' || ") + " FROM eight")
+                == [(1...8).map { "f\($0)-\(count)" }.joined(separator: "|")])
+        #expect(try query("SELECT count(*) FROM eight_history") == ["\(8 * count)"])
+
+        #expect(try eightCorrectors(form: form, out: out, count: count, sameField: true) == Array(repeating: "0 ", count: 8))
+        let last = try query("SELECT f1 FROM eight")
+        #expect(last.count == 1 && (0..<8).map { "f1-\($0)-\(count)" }.contains(last[0]), "\(last)")
+        #expect(try query("SELECT count(*) FROM eight_history") == ["\(16 * count)"])
+        // Every value a corrector of f1 sent is either in history or the row's: none was lost.
+        let versions = Set(try query("SELECT f1 FROM eight_history") + last)
+        #expect((0..<8).allSatisfy { i in (1...count).allSatisfy { versions.contains("f1-\(i)-\($0)") } })
+    }
+
+    @Test func sqliteEightCorrectorsAtOnceLoseNothing() throws {
+        let s = try Self.scratch()
+        let db = s.path("e.db")
+        try Self.checkEightCorrectors(s, out: db) { try FormSQLiteTests.sqlite(db, $0) }
+    }
+
+    @Test func postgresEightCorrectorsAtOnceLoseNothing() throws {
+        let s = try Self.scratch()
+        let pg = try ScratchPostgres()
+        try Self.checkEightCorrectors(s, out: pg.url) { try pg.psql($0) }
+    }
+
     @Test func sqliteCorrectionsKeepTheID() throws {
         let s = try Self.scratch()
         let db = s.path("p.db")
