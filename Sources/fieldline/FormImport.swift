@@ -78,8 +78,13 @@ struct FormImport {
         }
         /// An input whose first records are not those the earlier import dealt with is refused before anything of
         /// it is saved.
+        // Which file this is: kept with the fingerprint, it explains a refusal of the next `--resume`.
+        let file = regular ? InputFileIdentity(info) : nil
+        let kept = progress?.fingerprint.map(InputFileIdentity.split)
         func refuseOtherInput(_ reason: String) throws {
-            Diagnostics.error(tr("--resume: \(ControlCharacters.escaped(source)) is not the input that was imported (\(reason))"))
+            let change = kept?.file.flatMap { before in file.flatMap { before.change(to: $0) } }
+            let why = change.map { "\(reason); \($0)" } ?? reason
+            Diagnostics.error(tr("--resume: \(ControlCharacters.escaped(source)) is not the input that was imported (\(why))"))
             throw Exit.invalid
         }
         func report(_ field: String, _ message: String) {
@@ -118,7 +123,7 @@ struct FormImport {
         /// Saves the batch; `dealt` input records (all taken, or all but the last) are dealt with once it is durable.
         func saveBatch(dealt: Int) throws {
             try finishSaving()
-            let fingerprint = fingerprinting ? (dealt == number ? taken : beforeLast).hex : nil
+            let fingerprint = fingerprinting ? InputFileIdentity.kept((dealt == number ? taken : beforeLast).hex, file: file) : nil
             if let saving {
                 saving.save(batch.take(), dealt: dealt, fingerprint: fingerprint)
             } else {
@@ -215,7 +220,7 @@ struct FormImport {
         /// Takes input record `number` (already counted) unless an earlier run dealt with it; saves the batch when due.
         func next(_ body: () throws -> Void) throws {
             guard number > skipped else {
-                if number == skipped, checksResumedInput, let expected = progress?.fingerprint, taken.hex != expected {
+                if number == skipped, checksResumedInput, let expected = kept?.fingerprint, taken.hex != expected {
                     try refuseOtherInput(tr("its first \(skipped) records differ"))
                 }
                 return

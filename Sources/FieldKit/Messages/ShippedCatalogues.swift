@@ -1399,9 +1399,17 @@ msgstr "内容含有控制字符或转义序列，或者太长"
 msgid "it holds {0} records, fewer than the {1} dealt with"
 msgstr "它只有 {0} 条记录，少于已处理的 {1} 条"
 
+#: Sources/fieldline/InputFileIdentity.swift
+msgid "it is another file than the one the import read"
+msgstr "它不是导入时读取的那个文件"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "it keeps being replaced"
 msgstr "它不断被替换"
+
+#: Sources/fieldline/InputFileIdentity.swift
+msgid "it was changed after the import read it"
+msgstr "导入读取之后它被修改过"
 
 #: Sources/FieldKit/Choices/ChoiceList+Selection.swift
 msgid "item {0}: {1}"
