@@ -1,4 +1,4 @@
 /// fieldline's version: the one place it is written (`fieldline --version`, the man page, `make deb`).
 enum Version {
-    static let current = "0.6.0"
+    static let current = "0.7.0"
 }
