@@ -91,7 +91,9 @@ bench: release
 
 # The man page from ArgumentParser's generator, run on the release binary (the top-level help carries the keymap
 # format summary and the exit codes); the generator is built from the ArgumentParser dependency in a folder of its
-# own, and the page is dated by the last commit so it does not change from run to run.
+# own, and the page is dated by the last commit so it does not change from run to run. scripts/finish-man.sh then
+# puts the binary's --version in its footer and docs/man/*.mdoc's ENVIRONMENT and EXIT STATUS (per command) in place
+# of the generator's one-line exit status.
 man: release
 	$(SWIFT) build --scratch-path .build-man --product generate-manual
 	@mkdir -p .build-man/out
@@ -99,6 +101,7 @@ man: release
 	  --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
 	# A blank line in a command's discussion comes out as an empty input line, which mdoc warns about: a paragraph.
 	sed -i 's/^$$/.Pp/' .build-man/out/fieldline.1
+	bash scripts/finish-man.sh .build-man/out/fieldline.1 $(FL)
 
 # Shell completions, written by the release binary itself (keymap names are completed at run time).
 completions: release
@@ -123,7 +126,11 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/fieldline $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_fieldline \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/fieldline.fish $(DESTDIR)$(PREFIX)/share/doc/fieldline/copyright
 
-# A Debian package of the same files under /usr (scripts/make-deb.sh); the version is `fieldline --version`'s.
+# A Debian package of the same files under /usr (scripts/make-deb.sh): fieldline_VERSION_ARCH.deb, the version
+# `fieldline --version`'s (Sources/fieldline/Version.swift, the one place it is written). MAINTAINER is the control
+# file's Maintainer field, "Name <address>"; whoever publishes the package sets their own (make deb MAINTAINER=...).
+MAINTAINER ?= fieldline developers <fieldline@users.noreply.github.com>
+export MAINTAINER
 deb: release man completions
 	bash scripts/make-deb.sh $(FL)
 

@@ -94,10 +94,10 @@ struct Ask: ParsableCommand {
         case .noTerminal:
             guard let line = StandardInputLine.read(atMost: LineChecker.maxLineBytes) else {
                 Diagnostics.error(tr("no terminal to ask on and no input on stdin"))
-                throw ExitCode(1)
+                throw Exit.cancelled
             }
             try decide(line)
-        case .cancelled, .endOfFile, .back, .findRecord: throw ExitCode(1)
+        case .cancelled, .endOfFile, .back, .findRecord: throw Exit.cancelled
         case .timedOut:
             Diagnostics.error(tr("timed out"))
             throw Exit.timeout

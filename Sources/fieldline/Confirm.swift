@@ -101,6 +101,6 @@ struct Confirm: ParsableCommand {
             out.append(result.value + "\n")
             out.flush()
         }
-        throw result.value == "yes" ? Exit.ok : ExitCode(1)
+        throw result.value == "yes" ? Exit.ok : Exit.no
     }
 }

@@ -1,9 +1,14 @@
 import ArgumentParser
 
-/// The documented exit codes (sysexits.h where one fits), in one place so docs and code agree.
+/// The documented exit codes (sysexits.h where one fits), in one place so docs and code agree: the man page's
+/// EXIT STATUS (docs/man/exit-status.mdoc) lists every one (ManualPageTests); a signal's are 128+n.
 enum Exit {
     /// Every value valid / the command did what was asked.
     static let ok = ExitCode(0)
+    /// `ask`, `demo`, `confirm`: cancelled (Esc, Ctrl-D), or no terminal and no line on stdin.
+    static let cancelled = ExitCode(1)
+    /// `confirm`: the answer is no.
+    static let no = ExitCode(1)
     /// `records`: nothing matched (as grep).
     static let noMatch = ExitCode(1)
     /// Command-line usage error (EX_USAGE).

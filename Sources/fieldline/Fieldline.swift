@@ -19,10 +19,10 @@ struct Fieldline: ParsableCommand {
 
             --lang zh|en, anywhere on the command line, chooses the language of messages and prompts.
 
-            Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D), or records found none; 64 usage error; 65 invalid value or record; \
-            66 unreadable input; 70 internal error; 74 output not written; 78 keymap, form or choice list \
-            problems (printed as FILE:LINE:COL: message); 124 timeout; 129 hangup; 130 interrupted (Ctrl-C); \
-            128+n another signal n.
+            Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D), confirm answered no, or records found none; 64 usage \
+            error; 65 invalid value or record; 66 unreadable input; 70 internal error; 74 output not written; 78 \
+            keymap, form or choice list problems (printed as FILE:LINE:COL: message); 124 timeout; 129 hangup; 130 \
+            interrupted (Ctrl-C); 128+n another signal n.
             """,
         version: Version.current,
         subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Keymaps.self, Demo.self]

@@ -1,4 +1,6 @@
-/// fieldline's version: the one place it is written (`fieldline --version`, the man page, `make deb`).
+/// fieldline's version: the one place it is written. `fieldline --version`, the man page's footer
+/// (scripts/finish-man.sh) and `make deb`'s package name and control file read it from the binary; CHANGELOG.md's
+/// latest release names it (ReleaseTests).
 enum Version {
-    static let current = "0.6.0"
+    static let current = "0.7.0"
 }

@@ -30,6 +30,12 @@ import Testing
         }
         let man = s.read("opt/fl/share/man/man1/fieldline.1")
         #expect(man.contains("Exit codes: 0 ok") && man.contains("keymap"), "the man page lacks the exit codes")
+        // Finished by scripts/finish-man.sh: the version in the footer, ENVIRONMENT and EXIT STATUS per command
+        // (ReleaseTests holds their contents to the code).
+        let version = try fieldline(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lines = man.split(separator: "\n")
+        #expect(lines.contains(".Os fieldline \(version)") && lines.contains(".Sh ENVIRONMENT") && lines.contains(".Ss confirm")
+                && lines.contains(".Ss records") && !man.contains(".Ex -std"), "the man page was not finished")
         // ArgumentParser's man page writer drops every character beyond ASCII (a `…` vanished from the kinds list):
         // the help it reads is ASCII, so the page says all of it. No empty input line either (mdoc warns).
         let dump = try fieldline(["--experimental-dump-help"]).out
@@ -78,9 +84,14 @@ import Testing
         #expect(make.status == 0)
         let deb = Self.repo + "/" + make.out.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(deb.hasSuffix(".deb"), "\(make.out)")
-        let fields = try Self.sh("dpkg-deb -f '\(deb)' Package Version Depends")
+        let fields = try Self.sh("dpkg-deb -f '\(deb)' Package Version Maintainer Depends")
         let version = try fieldline(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(fields.out.contains("Package: fieldline") && fields.out.contains("Version: \(version)"), "\(fields.out)")
+        let arch = try Self.sh("dpkg --print-architecture").out.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(deb.hasSuffix("/fieldline_\(version)_\(arch).deb"), "\(deb)")
+        let maintainer = try #require(try String(contentsOfFile: Self.repo + "/Makefile", encoding: .utf8)
+            .firstMatch(of: /\nMAINTAINER \?= (.+)\n/)?.1)
+        #expect(fields.out.contains("Maintainer: \(maintainer)\n"), "\(fields.out)")
         // Every shared library the binary still loads comes from a package Depends names; the ones linked statically
         // (the Makefile's static-libs folder) have their copyright files in the package instead.
         let built = Self.repo + "/.build-release/release/fieldline"
