@@ -127,5 +127,15 @@ import Testing
         }
         #expect(!RecordID.isValid("019AD2F4-6C1E-7A3B-9F20-4C8E1D2B7A55"))
         #expect(!RecordID.isValid("019ad2f4-6c1e-7a3b-9f20-4c8e1d2b7a5"))
+        // The text written in place is the one the standard library's hex gives, for any bits.
+        var random = SplitMix64(state: 49)
+        for _ in 0..<1_000 {
+            let high = random.next(), low = random.next()
+            let hex = [high, low].map { String(repeating: "0", count: 16 - String($0, radix: 16).count) + String($0, radix: 16) }.joined()
+            let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+                String(hex.dropFirst(range.lowerBound).prefix(range.count))
+            }
+            #expect(RecordID.text(high: high, low: low) == parts.joined(separator: "-"))
+        }
     }
 }

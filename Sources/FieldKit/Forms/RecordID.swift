@@ -53,18 +53,22 @@ public enum RecordID {
     /// record).
     static func text(high: UInt64, low: UInt64) -> String {
         String(unsafeUninitializedCapacity: 36) { out in
-            var at = 0
-            for position in 0..<32 {
-                if position == 8 || position == 12 || position == 16 || position == 20 {
-                    out[at] = UInt8(ascii: "-")
+            // Through the base address: the 36 places are known to be there, and an import writes one id a record.
+            let base = out.baseAddress!
+            /// The 16 hex digits of `word` at `base + from`, a hyphen before each place in `hyphens`.
+            func put(_ word: UInt64, from: Int, hyphensBefore hyphens: (Int, Int)) -> Int {
+                var at = from
+                for digit in 0..<16 {
+                    if digit == hyphens.0 || digit == hyphens.1 { base[at] = UInt8(ascii: "-"); at += 1 }
+                    let nibble = UInt8(truncatingIfNeeded: word &>> UInt64(60 &- 4 &* digit)) & 0xF
+                    base[at] = nibble &+ (nibble < 10 ? 0x30 : 0x57)
                     at += 1
                 }
-                let word = position < 16 ? high : low
-                let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (position & 15))) & 0xF
-                out[at] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-                at += 1
+                return at
             }
-            return at
+            // 8-4-4-4-12: hyphens before the high word's digits 8 and 12, the low word's 0 and 4.
+            let middle = put(high, from: 0, hyphensBefore: (8, 12))
+            return put(low, from: middle, hyphensBefore: (0, 4))
         }
     }
 
