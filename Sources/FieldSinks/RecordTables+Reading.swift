@@ -41,7 +41,7 @@ extension RecordTables {
     }
 
     /// A record read back, `values` in `columns` order. Made with `map`: `Array(zip(…))` into the labelled tuples
-    /// goes through a runtime cast for every column (callgrind: a sixth of `records`' instructions per row).
+    /// goes through a runtime cast for every column of every row.
     func record<Values: Sequence<String>>(key: Int64, _ values: Values) -> StoredRecord {
         StoredRecord(key: key, columns: zip(columns, values).map { (name: $0, value: $1) })
     }

@@ -5,7 +5,7 @@ import Glibc
 /// The few bytes that update the screen when a key only appended printable ASCII at the end of a one-row line.
 ///
 /// libedit echoes such a key with one byte, but it turns that fast path off whenever a right prompt is set and
-/// instead repaints from the cursor: about 26 bytes per key with the counter. This planner does what the fast
+/// instead repaints from the cursor, many bytes per key with the counter. This planner does what the fast
 /// path would do with the counter kept: echo the new characters, then rewrite only the counter cells that
 /// changed, between a cursor save and restore (DECSC/DECRC, which every VT100 descendant has).
 ///

@@ -145,8 +145,8 @@ extension PromptSession {
 /// Fitting text into one terminal row.
 enum RegionText {
     /// A message's lines joined by spaces, empty ones dropped. Written out: the standard library's `joined` of
-    /// substrings is generic code that looks its types up by name at run time (0.18 M instructions at the first
-    /// status line of every prompt).
+    /// substrings is generic code that looks its types up by name at run time, at the first status line of every
+    /// prompt.
     static func oneLine(_ text: String) -> String {
         guard text.utf8.contains(0x0A) else { return text }
         var line = ""

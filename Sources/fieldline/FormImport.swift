@@ -210,7 +210,8 @@ struct FormImport {
             // Saved with its batch: one transaction (or one fsync) for many records. A record saved by someone else
             // between the look-up and the commit, or refused by a rule of the database's own (a CHECK), is reported
             // then; the batch's others are saved.
-            // The time to the second, made again only when the second changes (5,000 instructions a record).
+            // The time to the second, made again only when the second changes: formatting it for every record was a
+            // measurable share of an import's work.
             let second = time(nil)
             if second != stampSecond { stampSecond = second; stamp = FormImport.timestamp(at: second) }
             batch.add(SavedRecord(values: checked, savedAt: kept?.savedAt ?? stamp, operatorName: kept?.operatorName ?? operatorName,

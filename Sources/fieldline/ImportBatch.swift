@@ -12,9 +12,9 @@ struct ImportBatch {
     /// Records per batch.
     var size = 10_000
     /// Records per batch for a sink that takes them as they are checked (PostgreSQL): its commit is then the one
-    /// stall of a batch, so fewer are better, and 25,000 (four commits for 100,000 records) took 155 ms against
-    /// 170 for 10,000, with no gain beyond (bench/RESULTS.md). A sink saved at the batch's end waits for the whole
-    /// batch at the last one: 10,000 (SQLite: 138 ms against 150 for 25,000).
+    /// stall of a batch, so fewer are better: 25,000 beat 10,000, and larger batches gained nothing more
+    /// (bench/RESULTS.md, session 17). A sink saved at the batch's end waits for the whole batch at the last one,
+    /// so it keeps the smaller `size` (SQLite was faster with it).
     static let streamedSize = 25_000
     /// Seconds after which a batch is saved even when it is not full.
     var interval = 0.25

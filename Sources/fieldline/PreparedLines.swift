@@ -62,8 +62,8 @@ enum PreparedLine: @unchecked Sendable {
 
     /// Whether an import checks in slices on several cores: only when two are left over by the save. A database
     /// saving on a thread of its own (and a local server) keeps one busy; on two cores, checking on both then
-    /// makes the slices wait for each other and for the save (bench/RESULTS.md: 169 against 181 ms into
-    /// PostgreSQL, 141 against 154 into SQLite, with checking on one thread).
+    /// makes the slices wait for each other and for the save, and the import is slower than when one thread checks
+    /// (bench/RESULTS.md, session 17).
     static func checksInParallel(savingInBackground: Bool, cores: Int) -> Bool {
         cores - (savingInBackground ? 1 : 0) >= 2
     }

@@ -15,7 +15,7 @@ struct RecordWriter {
     private(set) var written = 0
     private var out = OutputBuffer(fd: 1)
     /// Each column's JSON key as written before its value, `{"mobile":` then `,"idcard":` and so on: rendered once,
-    /// not once a record (a table of a million records is read in seconds; see bench/RESULTS.md).
+    /// not once a record: the keys are the same on every row of a table (bench/RESULTS.md, `fieldline records`).
     private let keys: [[UInt8]]
 
     init(format: RecordFormat, columns: [String], terminal: Bool) {

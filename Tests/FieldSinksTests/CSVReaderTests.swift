@@ -85,7 +85,7 @@ struct CSVReaderTests {
     }
 
     /// Each byte is looked at once, and at most once more after a broken quote: a stray quote near the start of
-    /// 1.5 MB (which took the old reader minutes, parsing the pending text again from its start at every line)
+    /// 1.5 MB (which the old reader parsed again from its start at every line: quadratic time)
     /// costs at most twice the input, and so does a worst case of broken quotes all the way.
     @Test func eachByteIsVisitedAtMostTwice() {
         var lines = "id,note\n1,\"stray\n"

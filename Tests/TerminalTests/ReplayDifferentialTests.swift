@@ -10,9 +10,9 @@ import Testing
 /// program has read the one before and waits in ppoll again, reads the screen back with a small emulator, and
 /// prints every differing sequence in replay's notation, shrunk.
 ///
-/// FIELDLINE_DIFF_COUNT sets the sequences per kind (default 250, about 3 minutes on 2 cores: each sequence starts
-/// the debug binary three times, and the phone kinds load libphonenumber's metadata each time); the 2,000
-/// per kind took 23 minutes (2 shared cores) and is run by hand: `FIELDLINE_DIFF_COUNT=2000 swift test --skip-build
+/// FIELDLINE_DIFF_COUNT sets the sequences per kind (default 250, kept small because each sequence starts the
+/// debug binary three times, and the phone kinds load libphonenumber's metadata each time); the 2,000 per
+/// kind takes several times as long and is run by hand: `FIELDLINE_DIFF_COUNT=2000 swift test --skip-build
 /// --filter ReplayDifferentialTests`, or the script directly with `--count 2000`. FIELDLINE_DIFF_SEED changes the
 /// sequences (default 26); a failure names its kind and index, and `--only KIND:INDEX` runs that one verbosely.
 @Suite struct ReplayDifferentialTests {

@@ -18,8 +18,8 @@ import Testing
     }
 
     /// `swift build` of the Examples package, once for all the tests here. From nothing it resolves the packages
-    /// from the mirror and compiles the library targets again in its own folder (measured: 21 to 33 s on 2 cores);
-    /// when nothing changed the whole suite takes about 4 s.
+    /// from the mirror and compiles the library targets again in its own folder, which is most of this suite's time;
+    /// when nothing changed it is quick.
     static let build: Run = {
         do {
             return try sh("swift build --package-path Examples --scratch-path '\(scratch)' 2>&1")

@@ -74,10 +74,10 @@ import Testing
     }
 }
 
-/// The codes of the generated table (Sources/FieldKit/Validation/CountyNames.swift), read from the source file.
+/// The codes of the generated table (Sources/FieldKit/Generated/CountyNames.swift), read from the source file.
 enum CountyTable {
     static let codes: [String] = {
-        let path = IDCardPlaceOracleTests.repo + "/Sources/FieldKit/Validation/CountyNames.swift"
+        let path = IDCardPlaceOracleTests.repo + "/Sources/FieldKit/Generated/CountyNames.swift"
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { (line: Substring) -> String? in
             let code: Substring = line.prefix(6)

@@ -84,7 +84,7 @@ import Testing
     }
 
     /// A stray quote near the start of 1.5 MB: the old import parsed the pending text from its start at every line
-    /// (over two minutes) and swallowed every later record into one error. Now the record with the quote is
+    /// (quadratic time) and swallowed every later record into one error. Now the record with the quote is
     /// refused and all the others are saved (how much work the reader does is CSVReaderTests' to check).
     @Test(.timeLimit(.minutes(1))) func aStrayQuoteInALargeFileCostsOneRecord() throws {
         let s = try Self.scratch()

@@ -67,8 +67,8 @@ public final class ChoiceList: Sendable {
     }
 
     /// The labels from the first level down to `index`, joined with `-` (`广东省-深圳市`).
-    /// Joined by hand: the generic `reversed().joined(separator:)` had the runtime look up its associated types
-    /// (about 0.2 M instructions) the first time, in `ask region-cn --value`'s one call.
+    /// Joined by hand: the generic `reversed().joined(separator:)` had the runtime look up its associated types by
+    /// name the first time, a start-up cost paid in `ask region-cn --value`'s one call.
     public func path(to index: Int) -> String {
         var labels: [String] = []
         var at: Int? = index

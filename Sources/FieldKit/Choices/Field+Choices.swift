@@ -138,8 +138,8 @@ extension Field {
     /// What a terminal shows for a choice field: the levels picked so far, the query (the cursor in it) and the
     /// current candidate's label; a few candidates under the line; `k/n` as the counter.
     func choiceFrame(_ list: ChoiceList) -> Frame {
-        // Appended one by one: `joined()` of strings is generic code that looks its types up by name at run time
-        // (0.18 M instructions at a picker's first frame).
+        // Appended one by one: `joined()` of strings is generic code that looks its types up by name at run time,
+        // which would slow a picker's first frame.
         var prefix = ""
         for level in state.choicePath { prefix += list.choices[level].label + "-" }
         let query = choiceQuery

@@ -3,8 +3,8 @@
 /// change, a run of typed characters being one change.
 extension Field {
     /// Readies the edit history before the first key: its first undo step is the process's first use of the
-    /// symbols' array type as a value of its own (a field of a class), whose type the runtime builds then, some
-    /// 28,000 instructions, the cost of seven keys. A prompt calls this as it starts; batch checkers never undo.
+    /// symbols' array type as a value of its own (a field of a class), whose type the runtime builds then, which
+    /// would stall the first key. A prompt calls this as it starts; batch checkers never undo.
     public static func prepareHistory() { _ = EditHistory.prepared }
 
     /// After `command` ran from `before` (every command but a typed key continuing a run of typing, whose step is

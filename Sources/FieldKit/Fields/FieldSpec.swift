@@ -9,9 +9,9 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     /// What kind of field it is: plain, laid out by templates or live, a choice list or a date picker.
     public var kind: FieldKind
     /// Nothing (an empty tuple) held as an existential, which keeps the spec address-only, so code reads a field's
-    /// spec where it is: a loadable struct this large (some 200 bytes) is copied whole onto the stack at the start of
-    /// each `Field` getter that reads it (`status`, `frame`), 4% more instructions per typed key in `digits`
-    /// (callgrind). Not an optional: `(any Sendable)?` crashed the debug build's copy of a `Field` (Swift 6.3).
+    /// spec where it is: a loadable struct this large is copied whole onto the stack at the start of each `Field`
+    /// getter that reads it (`status`, `frame`), on every typed key. Not an optional: `(any Sendable)?` crashed the
+    /// debug build's copy of a `Field` (Swift 6.3).
     private let readInPlace: any Sendable = ()
     /// Template kinds this field refuses (e.g. forbidden numbers).
     public var refusedOptions: Set<TemplateOption>

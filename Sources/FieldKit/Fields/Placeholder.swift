@@ -33,7 +33,7 @@ extension FieldSpec {
         let typed = Formatter.display(symbols, as: kind)
         guard whole.count > typed.count, whole.starts(with: typed) else { return nil }
         // Appended one by one: `String(_:)` of a slice of characters is generic code that looks its types up by
-        // name at run time (0.1 M instructions each time).
+        // name at run time, a cost every prompt with an example would pay.
         var hint = ""
         for c in whole[typed.count...] { hint.append(c) }
         return hint

@@ -27,7 +27,7 @@ public struct RecordChecker: Sendable {
         self.form = form
         self.context = context
         // A record's values are stored, never shown: laying each out for display (a phone number's international
-        // form, about 17,000 instructions a record) would be work nobody reads.
+        // form) would be work nobody reads, and a large share of an import's.
         self.checkers = form.fields.map {
             var checker = LineChecker(spec: $0.spec, context: context)
             checker.computesDisplay = false

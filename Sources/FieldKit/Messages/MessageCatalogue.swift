@@ -8,7 +8,7 @@ public final class MessageCatalogue: Sendable {
     private let text: String
     /// Every entry's msgid hash and where its lines begin, made at the first look-up: a message is read from the
     /// file when first asked for, so no string is made for the hundreds a run never shows (building the table of
-    /// every message was 2.6 M instructions, more than the rest of `ask text`'s start).
+    /// every message cost more than the rest of `ask text`'s start).
     private let index = LazyReference<Index>()
 
     private final class Index: Sendable {

@@ -18,8 +18,8 @@ public enum POFile {
     }
 
     /// The entries of a `.po` file's text, in order (the header, whose msgid is empty, included). LF ends a line (a
-    /// CR before it is dropped). Read as bytes: split by Character, the shipped Chinese catalogue took 78 M
-    /// instructions, before a Chinese user's first prompt.
+    /// CR before it is dropped). Read as bytes: split by Character, the shipped Chinese catalogue took many times a
+    /// prompt's whole start-up, before a Chinese user's first prompt.
     public static func entries(_ text: String) -> [Entry] {
         var text = text
         text.makeContiguousUTF8()
@@ -55,7 +55,7 @@ public enum POFile {
         }
         var start = offset
         while start <= bytes.count {
-            // memchr: the shipped catalogue is 87 KB, walked whole at the first look-up.
+            // memchr: the shipped catalogue is walked whole at the first look-up.
             var end = bytes.count
             if start < bytes.count, let base = bytes.baseAddress, let newline = memchr(base + start, 0x0A, bytes.count - start) {
                 end = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base

@@ -1,6 +1,6 @@
 /// One kind's whole-number automaton of a region (phone-patterns.tsv), decoded from its cell the first time it is
-/// matched: a field asks about its own kinds (phone-cn's mobile) long before, or instead of, the others, and China's
-/// fixed-line automaton alone is 3.5 KB of encoding.
+/// matched: a field asks about its own kinds (phone-cn's mobile) long before, or instead of, the others, and a
+/// large region's automata (China's fixed-line one above all) are kilobytes of encoding.
 final class KindPattern: Sendable {
     /// The cell, in the data file's encoding.
     private let encoded: String

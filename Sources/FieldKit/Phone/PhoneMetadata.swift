@@ -108,7 +108,7 @@ public final class PhoneRegion: Sendable {
     /// Whether a national number (digits 0-9) is valid here: it fits the region's general pattern and is one of
     /// its kinds of number (as libphonenumber's isValidNumber; short and emergency numbers are not whole numbers).
     public func isValid<C: Collection>(_ national: C) -> Bool where C.Element == UInt8 {
-        // The loaded tables fetched once: each fetch through the lazy reference costs hundreds of instructions.
+        // The loaded tables fetched once: each fetch goes through the lazy reference's atomic load.
         let numbers = self.numbers
         guard Self.takes(numbers.generalLengths, length: national.count), numbers.general?.matches(national) == true else { return false }
         return numbers.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.matches(national) }

@@ -214,8 +214,8 @@ private final class CallingCodeIndex: Sendable {
     }
 
     /// `codes(of:)` read from the file without building the index: only the rows whose calling code cell is
-    /// `callingCode` are read further (a phone field's start asks for its own region's code, and the whole index
-    /// was 0.28 M instructions of it). `PhoneNumberTests` keeps the two equal for every code.
+    /// `callingCode` are read further (a phone field's start asks for its own region's code, and building the whole
+    /// index was a large part of that start). `PhoneNumberTests` keeps the two equal for every code.
     static func codes(of callingCode: Int, in file: SortedTableFile) -> [String] {
         guard callingCode >= 0, let codeColumn = file.columns["value"], let callingColumn = file.columns["calling_code"] else { return [] }
         let mainColumn = file.columns["main_country_for_code"] ?? -1
@@ -245,7 +245,7 @@ private final class CallingCodeIndex: Sendable {
 }
 
 /// The regions of each calling code (0-999) once found: one slot per code holding its list, read without a lock
-/// (a dictionary under a lock cost some 430 instructions for every number an import checked).
+/// (a dictionary under a lock put a lock and a hash on every number an import checked).
 private final class SharingSlots: @unchecked Sendable {
     /// Calling codes have one to three digits.
     static let count = 1000

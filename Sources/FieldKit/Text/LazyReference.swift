@@ -1,8 +1,8 @@
 import Synchronization
 
 /// A reference made on first use by whichever thread asks first, the others then sharing it: what the standard
-/// library's `AtomicLazyReference` does, but with its load inlined where it is used (its own is a generic call of
-/// some 640 instructions, paid twice for every phone number an import checks).
+/// library's `AtomicLazyReference` does, but with its load inlined where it is used (its own is a generic call,
+/// paid twice for every phone number an import checks).
 final class LazyReference<Instance: AnyObject & Sendable>: Sendable {
     private let slot = Atomic<UInt>(0)
 

@@ -29,8 +29,8 @@ public protocol FieldValidator: Sendable {
     /// answers must be the ones the two functions give.
     func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?)
     /// The validator as a `ConfigurableValidator` when it is one (nil by default). A requirement rather than an
-    /// `as?` cast: casting to a protocol scans every conformance record of the program the first time (about
-    /// 0.3 M instructions of every phone field's start).
+    /// `as?` cast: casting to a protocol scans every conformance record of the program the first time, in every
+    /// phone field's start.
     var asConfigurable: (any ConfigurableValidator)? { get }
 }
 
