@@ -16,7 +16,8 @@ import Testing
 
     @Test func generatedSwiftFilesAreInGeneratedFoldersWithAHeaderNamingGeneratorAndSource() throws {
         let sources = Self.repository + "/Sources"
-        let files = try #require(FileManager.default.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") })
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
         var generated: [String] = []
         for file in files {
             let header = try Self.header(sources + "/" + file)
