@@ -30,15 +30,15 @@ func waitUntil(_ what: String, timeout: Double = Waiting.patience, fileID: Strin
     }
 }
 
-/// `waitUntil` for a test that is not async (the thread sleeps between checks).
-func waitUntil(_ what: String, timeout: Double = Waiting.patience, fileID: String = #fileID, line: Int = #line,
-               _ condition: () throws -> Bool) throws {
+/// `waitUntil` for a test that is not async (the thread sleeps between checks), checking `every` seconds.
+func waitUntil(_ what: String, timeout: Double = Waiting.patience, every interval: Double = Waiting.pollInterval,
+               fileID: String = #fileID, line: Int = #line, _ condition: () throws -> Bool) throws {
     let end = Date().addingTimeInterval(timeout)
     var lastError: Error?
     while true {
         do { if try condition() { return } } catch { lastError = error }
         guard Date() < end else { throw WaitProblem(message: unmet(what, timeout, fileID, line, lastError)) }
-        usleep(useconds_t(Waiting.pollInterval * 1e6))
+        usleep(useconds_t(interval * 1e6))
     }
 }
 
