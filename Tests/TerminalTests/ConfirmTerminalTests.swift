@@ -14,7 +14,7 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         try t.run(confirm(arguments))
         try await t.wait("[") { $0.contains { $0.hasPrefix("Install? [") } }
-        for key in keys { literal ? try t.type(key) : try t.press(key) }
+        for key in keys { if literal { try t.type(key) } else { try t.press(key) } }
         let result = try await t.result()
         return (result, try t.screen().filter { $0.hasPrefix("Install?") })
     }

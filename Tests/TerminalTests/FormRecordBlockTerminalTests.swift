@@ -39,7 +39,7 @@ import Testing
         try await t.wait("the visit date", FormTerminalTests.dateRow)
         try t.press("Enter")
         try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
-        let fields = Self.fieldRows(try t.screen())
+        let fields = try Self.fieldRows(t.screen())
         #expect(fields.count == 4, "one line per field: \(t.dump())")
         #expect(fields[2].hasPrefix("Name: Zhang San"), "\(t.dump())")
         try t.press("Enter")

@@ -118,7 +118,14 @@ import Testing
                 agreeingSince = nil
             }
             guard Date() < end else {
-                throw WaitProblem(message: "after \(Waiting.patience) s the screens still differ at \(context)\nquick echo (cursor \(now.cursor)):\n\(now.screen.joined(separator: "\n"))\nlibedit (cursor \(other.cursor)):\n\(other.screen.joined(separator: "\n"))")
+                let quick = now.screen.joined(separator: "\n"), libedit = other.screen.joined(separator: "\n")
+                throw WaitProblem(message: """
+                    waited \(Waiting.patience) s for the screens to agree at \(context)
+                    quick echo (cursor \(now.cursor)):
+                    \(quick)
+                    libedit (cursor \(other.cursor)):
+                    \(libedit)
+                    """)
             }
             try await Task.sleep(nanoseconds: UInt64(Waiting.pollInterval * 1e9))
         }
