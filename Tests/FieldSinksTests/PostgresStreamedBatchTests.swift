@@ -25,13 +25,8 @@ struct PostgresStreamedBatchTests {
         #expect(sink.streamsBatches)
         let first = (0..<300).map { Self.record("a\($0)") }
         try sink.send(partOfBatch: first)
-        // The server reads the rows as they come: poll until it has them all (it is another process).
-        var seen = ""
-        for _ in 0..<300 where seen != "300" {
-            seen = try Self.rowsInOpenCopy(pg)
-            usleep(10_000)
-        }
-        #expect(seen == "300")
+        // The server reads the rows as they come: wait until it has them all (it is another process).
+        try waitUntil("the server's COPY holding all 300 rows") { try Self.rowsInOpenCopy(pg) == "300" }
         #expect(try pg.psql("SELECT count(*) FROM entry") == ["0"])
         try sink.send(partOfBatch: (300..<500).map { Self.record("a\($0)") })
         let refused = try sink.save(batch: (500..<600).map { Self.record("a\($0)") }, progress: ImportProgress(source: "/in", records: 600, fingerprint: nil))

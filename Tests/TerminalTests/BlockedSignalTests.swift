@@ -77,8 +77,8 @@ import Glibc
     /// the terminal settings put back.
     @Test func aSignalBlockedAtStartStillEndsAPromptAtATerminal() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(#"s1=$(stty -g); \#(Self.blocking) fieldline ask text --prompt 'T: '; echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
-        try await t.see("the prompt") { $0.contains { $0.hasPrefix("T:") } }
+        try t.run(#"s1=$(stty -g); \#(Self.blocking) fieldline ask text --prompt 'T: '; echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
+        try await t.wait("the prompt") { $0.contains { $0.hasPrefix("T:") } }
         let pid = try #require(try t.fieldlinePID())
         _ = try Spawn.run(["kill", "-TERM", pid])
         #expect(try await t.result() == "rc=143", "\(t.dump())")
@@ -89,11 +89,11 @@ import Glibc
     /// Ctrl-C in `confirm` started the same way: exit 130 and the terminal settings put back, as in `ask`.
     @Test func ctrlCEndsAConfirmStartedWithSIGINTBlocked() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run("s1=$(stty -g); \(Self.blocking) fieldline confirm --prompt 'Install?'")
-        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
-        t.press("C-c")
-        #expect(try await t.freshPrompt(), "\(t.dump())")
-        t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
+        try t.run("s1=$(stty -g); \(Self.blocking) fieldline confirm --prompt 'Install?'")
+        try await t.wait("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        try t.press("C-c")
+        try await t.freshPrompt()
+        try t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
         #expect(try await t.result() == "rc=130", "\(t.dump())")
         let rows = try await t.wait { $0.contains("stty-same") }
         #expect(rows.contains("stty-same"), "\(t.dump())")

@@ -12,11 +12,11 @@ import Testing
     /// screen's rows that hold the question.
     static func answer(_ arguments: String, _ keys: [String], literal: Bool = true) async throws -> (String?, [String]) {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(confirm(arguments))
-        try await t.see("[") { $0.contains { $0.hasPrefix("Install? [") } }
-        for key in keys { literal ? t.type(key) : t.press(key) }
+        try t.run(confirm(arguments))
+        try await t.wait("[") { $0.contains { $0.hasPrefix("Install? [") } }
+        for key in keys { if literal { try t.type(key) } else { try t.press(key) } }
         let result = try await t.result()
-        return (result, t.screen().filter { $0.hasPrefix("Install?") })
+        return (result, try t.screen().filter { $0.hasPrefix("Install?") })
     }
 
     @Test func yAndNAnswerAtOnce() async throws {
@@ -39,14 +39,14 @@ import Testing
         #expect(noRows == ["Install? [y/N] n"], "\(noRows)")
         // No default: Enter explains on the status line and the question stays; a refused key changes nothing.
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(Self.confirm("--prompt 'Install?'"))
-        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
-        t.press("Enter")
-        try await t.see("answer y") { $0.contains("answer y (yes) or n (no)") }
-        t.type("x")
-        t.type("y")
+        try t.run(Self.confirm("--prompt 'Install?'"))
+        try await t.wait("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        try t.press("Enter")
+        try await t.wait("answer y") { $0.contains("answer y (yes) or n (no)") }
+        try t.type("x")
+        try t.type("y")
         #expect(try await t.result() == "rc=0 x=[]")
-        let rows = t.screen()
+        let rows = try t.screen()
         #expect(rows.filter { $0.hasPrefix("Install?") } == ["Install? [y/n] y"], "\(t.dump())")
         #expect(!rows.contains { $0.contains("answer y (yes)") }, "the status line outlived the prompt\n\(t.dump())")
     }
@@ -55,40 +55,40 @@ import Testing
         let (esc, _) = try await Self.answer("--prompt 'Install?' --default yes", ["Escape"], literal: false)
         #expect(esc == "rc=1 x=[]")
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(Self.confirm("--prompt 'Install?' --timeout 0.5"))
+        try t.run(Self.confirm("--prompt 'Install?' --timeout 0.5"))
         #expect(try await t.result() == "rc=124 x=[]", "\(t.dump())")
         let d = try await TmuxTerminal(); defer { d.close() }
-        d.run(Self.confirm("--prompt 'Install?' --timeout 0.5 --default no --on-timeout default --output value"))
+        try d.run(Self.confirm("--prompt 'Install?' --timeout 0.5 --default no --on-timeout default --output value"))
         #expect(try await d.result() == "rc=1 x=[no]", "\(d.dump())")
     }
     /// `是` from a slow line: one byte at a time, 30 ms apart (the gaps are the input, not a wait).
     @Test func aCharacterSplitOverTwoReadsAnswers() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(Self.confirm("--prompt 'Install?' --output value"))
-        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
-        SplitCharacterTerminalTests.sendOneByOne(t, Array("是".utf8))
+        try t.run(Self.confirm("--prompt 'Install?' --output value"))
+        try await t.wait("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        try SplitCharacterTerminalTests.sendOneByOne(t, Array("是".utf8))
         #expect(try await t.result() == "rc=0 x=[yes]", "\(t.dump())")
     }
 
     /// A lead byte nothing follows is refused with its reason once the wait runs out, and `confirm` still answers.
     @Test func anUnfinishedCharacterIsRefusedWithItsReason() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(Self.confirm("--prompt 'Install?' --output value"))
-        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
-        t.send(bytes: [0xE6])
-        try await t.see("the reason") { $0.contains { $0.contains("a character's bytes stopped coming before it was whole") } }
-        t.type("n")
+        try t.run(Self.confirm("--prompt 'Install?' --output value"))
+        try await t.wait("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        try t.send(bytes: [0xE6])
+        try await t.wait("the reason") { $0.contains { $0.contains("a character's bytes stopped coming before it was whole") } }
+        try t.type("n")
         #expect(try await t.result() == "rc=1 x=[no]", "\(t.dump())")
     }
 
     /// Ctrl-C ends `confirm` as it ends `ask`: exit 130, the terminal's settings as they were.
     @Test func ctrlCExits130AndRestoresTheTerminal() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run("s1=$(stty -g); fieldline confirm --prompt 'Install?'")
-        try await t.see("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
-        t.press("C-c")
-        #expect(try await t.freshPrompt(), "\(t.dump())")
-        t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
+        try t.run("s1=$(stty -g); fieldline confirm --prompt 'Install?'")
+        try await t.wait("[y/n]") { $0.contains { $0.hasPrefix("Install? [y/n]") } }
+        try t.press("C-c")
+        try await t.freshPrompt()
+        try t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
         #expect(try await t.result() == "rc=130", "\(t.dump())")
         let rows = try await t.wait { $0.contains("stty-same") }
         #expect(rows.contains("stty-same"), "\(t.dump())")

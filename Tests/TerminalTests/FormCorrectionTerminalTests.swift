@@ -44,50 +44,50 @@ import Testing
         let t = try await TmuxTerminal(columns: 100); defer { t.close() }
         let db = try Self.database(in: t)
         let before = try #require(try Self.rows(db, "SELECT * FROM visitor WHERE name = 'Zhang San'").first)
-        t.run(FormTerminalTests.form(db))
-        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 2 records in ") } }
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-r")
+        try t.run(FormTerminalTests.form(db))
+        try await t.wait("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 2 records in ") } }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-r")
         // The search in the field's place: newest first, one record a line, no field line left behind.
-        try await t.see("the newest records") { rows in
+        try await t.wait("the newest records") { rows in
             Self.count("Find:", rows) == 1 && Self.count("Mobile:", rows) == 0
                 && rows.contains { $0.hasPrefix("  13912345678 · 110105198001010016 · 1980-01-01 · male · Li Si") }
                 && rows.contains { $0.hasPrefix("  13812345678 · 11010519491231002X · 1949-12-31 · female · Zhang San") }
         }
-        t.type("san")                                   // letter case ignored, by the database too
-        try await t.see("the one candidate") { rows in
+        try t.type("san")                                   // letter case ignored, by the database too
+        try await t.wait("the one candidate") { rows in
             Self.count("Find: san", rows) == 1 && Self.count("Find:", rows) == 1
                 && rows.contains { $0.hasPrefix("> 13812345678 ·") && $0.contains("Zhang San") }
                 && !rows.contains { $0.contains("Li Si") }
         }
-        t.press("Enter")
-        try await t.see("the record at its summary") { rows in
+        try t.press("Enter")
+        try await t.wait("the record at its summary") { rows in
             rows.contains { $0.hasPrefix("Enter saves the correction") } && Self.blockOnce(rows)
                 && rows.contains("Name: Zhang San") && rows.contains("ID card: 110105 19491231 002X")
         }
-        #expect(Self.count("Find:", t.screen()) == 0, "the search's line went: \(t.dump())")
+        #expect(try Self.count("Find:", t.screen()) == 0, "the search's line went: \(t.dump())")
         // Back through the visit date to the name, one field at a time: a key typed ahead while the form moves
         // between two fields' prompts is read in cooked mode (a known limit, noted on issue 28), which this test
         // is not about.
-        t.press("BTab")
-        try await t.see("the visit date being edited") { rows in
+        try t.press("BTab")
+        try await t.wait("the visit date being edited") { rows in
             !rows.contains { $0.hasPrefix("Enter saves the correction") } && rows.last { !$0.isEmpty }?.hasPrefix("Visit date:") == true
         }
-        t.press("BTab")
-        try await t.see("the name's line being edited") { $0.contains { TmuxTerminal.isRow($0, "Name: Zhang San", "9/20") } }
-        #expect(Self.blockOnce(t.screen()), "\(t.dump())")
-        #expect(t.cursor().y == t.screen().firstIndex { $0.hasPrefix("Name:") }, "\(t.dump())")
-        t.press("C-u"); t.type("Zhang Sanfeng"); t.press("Enter")
-        try await t.see("the visit date") { $0.contains { $0.hasPrefix("Visit date: 2026-11-20") } && $0.last { !$0.isEmpty }?.hasPrefix("Visit date:") == true }
-        t.press("Enter")
-        try await t.see("the summary again") { rows in
+        try t.press("BTab")
+        try await t.wait("the name's line being edited") { $0.contains { TmuxTerminal.isRow($0, "Name: Zhang San", "9/20") } }
+        #expect(try Self.blockOnce(t.screen()), "\(t.dump())")
+        #expect(try t.cursor().y == t.screen().firstIndex { $0.hasPrefix("Name:") }, "\(t.dump())")
+        try t.press("C-u"); try t.type("Zhang Sanfeng"); try t.press("Enter")
+        try await t.wait("the visit date") { $0.contains { $0.hasPrefix("Visit date: 2026-11-20") } && $0.last { !$0.isEmpty }?.hasPrefix("Visit date:") == true }
+        try t.press("Enter")
+        try await t.wait("the summary again") { rows in
             rows.contains { $0.hasPrefix("Enter saves the correction") } && Self.blockOnce(rows)
                 && rows.contains { $0.hasPrefix("Name: Zhang Sanfeng") }
         }
-        t.press("Enter")
-        try await t.see("the correction saved") { $0.contains { $0.hasPrefix("correction saved to ") } }
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-d")
+        try t.press("Enter")
+        try await t.wait("the correction saved") { $0.contains { $0.hasPrefix("correction saved to ") } }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
 
         let after = try #require(try Self.rows(db, "SELECT * FROM visitor WHERE idcard = '11010519491231002X'").first)
@@ -108,21 +108,21 @@ import Testing
     @Test func aRecordChangedSinceItWasOpenedIsNotOverwritten() async throws {
         let t = try await TmuxTerminal(columns: 100); defer { t.close() }
         let db = try Self.database(in: t)
-        t.run(FormTerminalTests.form(db))
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-r")
-        try await t.see("the newest records") { $0.contains { $0.contains("Zhang San") } }
-        t.type("san")
-        try await t.see("the one candidate") { rows in
+        try t.run(FormTerminalTests.form(db))
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-r")
+        try await t.wait("the newest records") { $0.contains { $0.contains("Zhang San") } }
+        try t.type("san")
+        try await t.wait("the one candidate") { rows in
             rows.contains { $0.hasPrefix("> 13812345678 ·") } && !rows.contains { $0.contains("Li Si") }
         }
-        t.press("Enter")
-        try await t.see("the record at its summary") { $0.contains { $0.hasPrefix("Enter saves the correction") } }
+        try t.press("Enter")
+        try await t.wait("the record at its summary") { $0.contains { $0.hasPrefix("Enter saves the correction") } }
         _ = try Self.rows(db, """
             UPDATE visitor SET name = 'Zhang Sanfeng', edited_at = '2026-11-28T10:00:00Z', edited_by = 'bob' WHERE name = 'Zhang San'
             """)
-        t.press("Enter")
-        try await t.see("the refusal under the record") { rows in
+        try t.press("Enter")
+        try await t.wait("the refusal under the record") { rows in
             rows.contains { $0.contains("the record was corrected 2026-11-28T10:00:00Z by bob since it was read") }
                 && rows.contains { $0.hasPrefix("Enter saves the correction") } && Self.blockOnce(rows)
         }
@@ -133,36 +133,36 @@ import Testing
     @Test func escLeavesTheSearchOrTheCorrectionAndAnUnmatchedQuerySaysSo() async throws {
         let t = try await TmuxTerminal(columns: 100); defer { t.close() }
         let db = try Self.database(in: t)
-        t.run(FormTerminalTests.form(db))
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-r")
-        try await t.see("the search") { $0.contains { $0.hasPrefix("Find:") } }
-        t.type("nobody"); t.press("Enter")
-        try await t.see("no match") { rows in rows.contains("no saved record matches") && Self.count("Find:", rows) == 1 }
-        t.press("Escape")
-        try await t.seeRow("Mobile:", "0/11")
-        let rows = t.screen()
+        try t.run(FormTerminalTests.form(db))
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-r")
+        try await t.wait("the search") { $0.contains { $0.hasPrefix("Find:") } }
+        try t.type("nobody"); try t.press("Enter")
+        try await t.wait("no match") { rows in rows.contains("no saved record matches") && Self.count("Find:", rows) == 1 }
+        try t.press("Escape")
+        try await t.waitLastRow("Mobile:", "0/11")
+        let rows = try t.screen()
         #expect(Self.count("Find:", rows) == 0 && Self.count("Mobile:", rows) == 1, "\(t.dump())")
         #expect(!rows.contains { $0.contains("13812345678 ·") }, "the candidates went: \(t.dump())")
         // Not on a field holding typed text.
-        t.type("138"); t.press("C-r")
-        try await t.see("the refusal") { $0.contains("Ctrl-R finds a saved record only on the first field of an empty record") }
-        t.press("Escape")
-        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
-        t.type("y")
-        try await t.see("discarded") { $0.contains("record discarded") }
+        try t.type("138"); try t.press("C-r")
+        try await t.wait("the refusal") { $0.contains("Ctrl-R finds a saved record only on the first field of an empty record") }
+        try t.press("Escape")
+        try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        try t.type("y")
+        try await t.wait("discarded") { $0.contains("record discarded") }
         // Esc while correcting asks as discarding does, and writes nothing.
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-r"); t.type("Li Si")
-        try await t.see("Li Si's candidate") { $0.contains { $0.hasPrefix("> 13912345678 ·") } }
-        t.press("Enter")
-        try await t.see("the record at its summary") { $0.contains { $0.hasPrefix("Enter saves the correction") } }
-        t.press("Escape")
-        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
-        t.type("y")
-        try await t.see("discarded twice") { $0.filter { $0 == "record discarded" }.count == 2 }
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-d")
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-r"); try t.type("Li Si")
+        try await t.wait("Li Si's candidate") { $0.contains { $0.hasPrefix("> 13912345678 ·") } }
+        try t.press("Enter")
+        try await t.wait("the record at its summary") { $0.contains { $0.hasPrefix("Enter saves the correction") } }
+        try t.press("Escape")
+        try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        try t.type("y")
+        try await t.wait("discarded twice") { $0.filter { $0 == "record discarded" }.count == 2 }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
         #expect(try Self.rows(db, "SELECT count(*) AS n FROM visitor_history").first?["n"] == "0")
         #expect(try Self.rows(db, "SELECT count(*) AS n FROM visitor WHERE coalesce(edited_at, '') <> ''").first?["n"] == "0")
@@ -174,23 +174,23 @@ import Testing
     func anAppendOnlyOutputOrAnEmptyDatabaseRefusesTheSearch(_ name: String, _ reason: String) async throws {
         let t = try await TmuxTerminal(columns: 100); defer { t.close() }
         let out = t.home + "/" + name
-        t.run(FormTerminalTests.form(out))
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-r")
-        try await t.see("the refusal") { $0.contains { $0.hasPrefix(reason) } }
-        let rows = t.screen()
+        try t.run(FormTerminalTests.form(out))
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-r")
+        try await t.wait("the refusal") { $0.contains { $0.hasPrefix(reason) } }
+        let rows = try t.screen()
         #expect(Self.count("Find:", rows) == 0 && Self.count("Mobile:", rows) == 1, "\(t.dump())")
         // Nothing else changed: the field takes typing as before.
-        t.type("138")
-        try await t.seeRow("Mobile: 138", "3/11")
-        t.press("Escape")
-        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
-        t.type("y")
-        try await t.see("discarded") { $0.contains("record discarded") }
-        t.press("C-d")
+        try t.type("138")
+        try await t.waitLastRow("Mobile: 138", "3/11")
+        try t.press("Escape")
+        try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        try t.type("y")
+        try await t.wait("discarded") { $0.contains("record discarded") }
+        try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
         if name.hasSuffix(".jsonl") {
-            let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            let written = FileManager.default.fileExists(atPath: out) ? try String(contentsOfFile: out, encoding: .utf8) : ""
             #expect(written.isEmpty, "nothing saved: \(written)")
         }
     }

@@ -13,81 +13,81 @@ import Testing
 
     static func start(_ t: TmuxTerminal) async throws -> String {
         let out = t.home + "/v.jsonl"
-        t.run(FormTerminalTests.form(out))
-        try await t.seeRow("Mobile:", "0/11")
+        try t.run(FormTerminalTests.form(out))
+        try await t.waitLastRow("Mobile:", "0/11")
         return out
     }
 
     @Test func goingBackTwiceEditsInPlaceAndForwardReturns() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         _ = try await Self.start(t)
-        t.type("13812345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.type("11010519491231002X"); t.press("Enter")
-        try await t.seeRow("Name:", "0/20")
-        t.type("Zhang"); t.press("Enter")
-        try await t.see("the visit date", FormTerminalTests.dateRow)
-        t.press("BTab"); t.press("BTab")                // back twice: the ID card, the name kept under it
-        try await t.see("the ID card with the name under it") { rows in
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("11010519491231002X"); try t.press("Enter")
+        try await t.waitLastRow("Name:", "0/20")
+        try t.type("Zhang"); try t.press("Enter")
+        try await t.wait("the visit date", FormTerminalTests.dateRow)
+        try t.press("BTab"); try t.press("BTab")                // back twice: the ID card, the name kept under it
+        try await t.wait("the ID card with the name under it") { rows in
             let fields = Self.fieldRows(rows)
             return fields.count == 3 && fields[1].hasPrefix("ID card: 110105 19491231 002X") && fields[2].hasPrefix("Name: Zhang")
         }
-        #expect(t.cursor().y == t.screen().firstIndex { $0.hasPrefix("ID card:") }, "\(t.dump())")
-        t.press("BSpace"); t.type("x"); t.press("Enter") // edit there, then forward
-        try await t.seeRow("Name: Zhang", "5/20")
-        t.type(" San"); t.press("Enter")
-        try await t.see("the visit date", FormTerminalTests.dateRow)
-        t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
-        let fields = Self.fieldRows(t.screen())
+        #expect(try t.cursor().y == t.screen().firstIndex { $0.hasPrefix("ID card:") }, "\(t.dump())")
+        try t.press("BSpace"); try t.type("x"); try t.press("Enter") // edit there, then forward
+        try await t.waitLastRow("Name: Zhang", "5/20")
+        try t.type(" San"); try t.press("Enter")
+        try await t.wait("the visit date", FormTerminalTests.dateRow)
+        try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        let fields = try Self.fieldRows(t.screen())
         #expect(fields.count == 4, "one line per field: \(t.dump())")
         #expect(fields[2].hasPrefix("Name: Zhang San"), "\(t.dump())")
-        t.press("Enter")
+        try t.press("Enter")
         // The next record's first field is drawn just after the saved line: wait for it before counting.
-        try await t.see("saved, and the next record") { rows in rows.contains { $0.hasPrefix("1 saved to ") } && Self.fieldRows(rows).count >= 5 }
-        #expect(Self.fieldRows(t.screen()).count == 5, "the block stays above, the next record below: \(t.dump())")
+        try await t.wait("saved, and the next record") { rows in rows.contains { $0.hasPrefix("1 saved to ") } && Self.fieldRows(rows).count >= 5 }
+        #expect(try Self.fieldRows(t.screen()).count == 5, "the block stays above, the next record below: \(t.dump())")
     }
 
     @Test func escAsksOnlyWhenSomethingIsTypedAndCtrlDEndsOnlyAnEmptyRecord() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = try await Self.start(t)
-        t.press("Escape")                               // an empty record: a hint, nothing ends
-        try await t.see("the hint") { $0.contains { $0.contains("nothing to discard: Ctrl-D ends the session") } }
-        t.type("138"); t.press("Escape")
-        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
-        t.type("n")                                     // any key but y: back, everything in place
-        try await t.seeRow("Mobile: 138", "3/11")
-        #expect(!t.screen().contains { $0.contains("discard this record?") }, "\(t.dump())")
-        t.type("12345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.press("C-d")                                  // not the first field: refused, with why
-        try await t.see("the Ctrl-D hint") { $0.contains { $0.contains("Ctrl-D ends the session only on the first field of an empty record") } }
-        t.press("Escape")                               // the mobile is typed: asks
-        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
-        t.type("y")
-        try await t.see("discarded") { $0.contains("record discarded") }
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-d")
+        try t.press("Escape")                               // an empty record: a hint, nothing ends
+        try await t.wait("the hint") { $0.contains { $0.contains("nothing to discard: Ctrl-D ends the session") } }
+        try t.type("138"); try t.press("Escape")
+        try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        try t.type("n")                                     // any key but y: back, everything in place
+        try await t.waitLastRow("Mobile: 138", "3/11")
+        #expect(try !t.screen().contains { $0.contains("discard this record?") }, "\(t.dump())")
+        try t.type("12345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.press("C-d")                                  // not the first field: refused, with why
+        try await t.wait("the Ctrl-D hint") { $0.contains { $0.contains("Ctrl-D ends the session only on the first field of an empty record") } }
+        try t.press("Escape")                               // the mobile is typed: asks
+        try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        try t.type("y")
+        try await t.wait("discarded") { $0.contains("record discarded") }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
-        #expect(t.screen().contains("0 records saved to \(out)"), "\(t.dump())")
+        #expect(try t.screen().contains("0 records saved to \(out)"), "\(t.dump())")
     }
 
     @Test func upAndDownStepTheDateInAForm() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         _ = try await Self.start(t)
-        t.type("13812345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.type("11010519491231002X"); t.press("Enter")
-        try await t.seeRow("Name:", "0/20")
-        t.type("Zhang"); t.press("Enter")
-        try await t.see("the visit date", FormTerminalTests.dateRow)
-        t.press("C-u"); t.type("20260301")
-        try await t.seeRow("Visit date: 2026-03-01", "Sun")
-        t.press("Up")
-        try await t.seeRow("Visit date: 2026-03-02", "Mon")
-        t.press("Down"); t.press("Down")
-        try await t.seeRow("Visit date: 2026-02-28", "Sat")
-        #expect(Self.fieldRows(t.screen()).count == 4, "\(t.dump())")
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("11010519491231002X"); try t.press("Enter")
+        try await t.waitLastRow("Name:", "0/20")
+        try t.type("Zhang"); try t.press("Enter")
+        try await t.wait("the visit date", FormTerminalTests.dateRow)
+        try t.press("C-u"); try t.type("20260301")
+        try await t.waitLastRow("Visit date: 2026-03-01", "Sun")
+        try t.press("Up")
+        try await t.waitLastRow("Visit date: 2026-03-02", "Mon")
+        try t.press("Down"); try t.press("Down")
+        try await t.waitLastRow("Visit date: 2026-02-28", "Sat")
+        #expect(try Self.fieldRows(t.screen()).count == 4, "\(t.dump())")
     }
 }
 
@@ -100,25 +100,25 @@ import Testing
     @Test func derivedLinesAreShownAndABrokenRuleReturnsToItsField() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.jsonl"
-        t.run(FormTerminalTests.form(out))
-        try await t.seeRow("Mobile:", "0/11")
-        t.type("13812345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.type("11010519491231002X"); t.press("Enter")
+        try t.run(FormTerminalTests.form(out))
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("11010519491231002X"); try t.press("Enter")
         // Birth date and sex come from the ID card: shown filled, never asked.
-        try await t.seeRow("Name:", "0/20")
-        #expect(t.screen().contains("Birth date: 1949-12-31") && t.screen().contains("Sex: female"), "\(t.dump())")
-        t.type("Zhang"); t.press("Enter")
-        try await t.see("the visit date", FormTerminalTests.dateRow)
-        t.press("C-u"); t.type("19400101"); t.press("Enter")
-        try await t.see("the rule's message") { $0.contains("the visit date is before the visitor's birth date") }
+        try await t.waitLastRow("Name:", "0/20")
+        #expect(try t.screen().contains("Birth date: 1949-12-31") && t.screen().contains("Sex: female"), "\(t.dump())")
+        try t.type("Zhang"); try t.press("Enter")
+        try await t.wait("the visit date", FormTerminalTests.dateRow)
+        try t.press("C-u"); try t.type("19400101"); try t.press("Enter")
+        try await t.wait("the rule's message") { $0.contains("the visit date is before the visitor's birth date") }
         try await t.waitRow("Visit date: 1940-01-01", "Mon")
-        #expect(t.screen().filter { $0.hasPrefix("Visit date:") }.count == 1, "\(t.dump())")
-        t.press("C-u"); t.type("20260101"); t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
-        #expect(!t.screen().contains("the visit date is before the visitor's birth date"), "\(t.dump())")
-        t.press("Enter")
-        try await t.see("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
+        #expect(try t.screen().filter { $0.hasPrefix("Visit date:") }.count == 1, "\(t.dump())")
+        try t.press("C-u"); try t.type("20260101"); try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        #expect(try !t.screen().contains("the visit date is before the visitor's birth date"), "\(t.dump())")
+        try t.press("Enter")
+        try await t.wait("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
         let saved = try FormTerminalTests.saved(out)
         #expect(saved.first?["birth_date"] == "1949-12-31" && saved.first?["sex"] == "female"
                 && saved.first?["visit_date"] == "2026-01-01", "\(saved)")
@@ -127,27 +127,27 @@ import Testing
     @Test func repeatFieldsStartWithTheRecordBefore() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/d.jsonl"
-        t.run("fieldline form '\(Self.forms)/delivery.yaml' --out '\(out)'; echo rc=$?")
+        try t.run("fieldline form '\(Self.forms)/delivery.yaml' --out '\(out)'; echo rc=$?")
         try await t.waitRow("Purpose:", "0/2")
-        t.type("deliv"); t.press("Enter")
+        try t.type("deliv"); try t.press("Enter")
         try await t.waitRow("Mobile:", "0/11")
-        t.type("13812345678"); t.press("Enter")
+        try t.type("13812345678"); try t.press("Enter")
         try await t.waitRow("Courier company:", "0/40")
-        t.type("SF Express"); t.press("Enter")
+        try t.type("SF Express"); try t.press("Enter")
         try await t.waitRow("Parcels:", "0/3")
-        t.type("2"); t.press("Enter")
-        try await t.see("the date") { $0.contains { $0.hasPrefix("Date: ") } }
-        t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
-        t.press("Enter")
-        try await t.see("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
+        try t.type("2"); try t.press("Enter")
+        try await t.wait("the date") { $0.contains { $0.hasPrefix("Date: ") } }
+        try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        try t.press("Enter")
+        try await t.wait("saved") { $0.contains { $0.hasPrefix("1 saved to ") } }
         // The next record starts with the purpose and the company of the one before, editable.
-        try await t.see("the purpose repeated") { $0.contains { $0.hasPrefix("Purpose: delivery") } }
-        t.press("Enter")
+        try await t.wait("the purpose repeated") { $0.contains { $0.hasPrefix("Purpose: delivery") } }
+        try t.press("Enter")
         try await t.waitRow("Mobile:", "0/11")
-        t.type("13912345678"); t.press("Enter")
+        try t.type("13912345678"); try t.press("Enter")
         try await t.waitRow("Courier company: SF Express", "10/40")
-        t.press("C-c")
+        try t.press("C-c")
         let saved = try FormTerminalTests.saved(out)
         #expect(saved.count == 1 && saved.first?["company"] == "SF Express" && saved.first?["mobile_e164"] == "+8613812345678",
                 "\(saved)")

@@ -29,7 +29,7 @@ import Testing
             let run = try Spawn.run(["sqlite3", "-json", path, "SELECT * FROM visitor ORDER BY rowid"])
             objects = run.out.isEmpty ? [] : try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: String]], "\(run.err)")
         } else {
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let text = FileManager.default.fileExists(atPath: path) ? try String(contentsOfFile: path, encoding: .utf8) : ""
             objects = try text.split(separator: "\n").map { line in
                 try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
             }
@@ -55,61 +55,61 @@ import Testing
     func recordsAreEnteredFixedDiscardedAndSaved(_ name: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/" + name
-        t.run(Self.form(out))
-        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 0 records in ") } }
-        try await t.seeRow("Mobile:", "0/11")
-        t.type("13812345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.type("11010519491231002x"); t.press("Enter")
-        try await t.seeRow("Name:", "0/20")
-        t.type("Zhang"); t.press("Enter")
-        try await t.see("the visit date", Self.dateRow)  // today, the default, already in place
-        t.press("BTab")                                 // Shift-Tab: back to the name, with its value, editable
+        try t.run(Self.form(out))
+        try await t.wait("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 0 records in ") } }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("11010519491231002x"); try t.press("Enter")
+        try await t.waitLastRow("Name:", "0/20")
+        try t.type("Zhang"); try t.press("Enter")
+        try await t.wait("the visit date", Self.dateRow)  // today, the default, already in place
+        try t.press("BTab")                                 // Shift-Tab: back to the name, with its value, editable
                                                         // (Up steps the date in a date field)
-        try await t.seeRow("Name: Zhang", "5/20")
-        t.type(" San"); t.press("Enter")
-        try await t.see("the visit date", Self.dateRow)
-        t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves, Shift-Tab goes back, Esc discards:") } }
+        try await t.waitLastRow("Name: Zhang", "5/20")
+        try t.type(" San"); try t.press("Enter")
+        try await t.wait("the visit date", Self.dateRow)
+        try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves, Shift-Tab goes back, Esc discards:") } }
         // The record is one block: a line per field, the name once, edited in its own line.
-        #expect(t.screen().filter { $0.hasPrefix("Name:") } == ["Name: Zhang San                                                            9/20"],
+        #expect(try t.screen().filter { $0.hasPrefix("Name:") } == ["Name: Zhang San                                                            9/20"],
                 "\(t.dump())")
-        t.press("Enter")                                // saves
-        try await t.see("1 saved") { $0.contains("1 saved to \(out)") }
+        try t.press("Enter")                                // saves
+        try await t.wait("1 saved") { $0.contains("1 saved to \(out)") }
         #expect(try Self.saved(out).map { $0["name"] } == ["Zhang San"], "\(t.dump())")
 
         // A second record, discarded at the summary: nothing more is saved.
-        try await t.seeRow("Mobile:", "0/11")
-        t.type("13912345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.type("440524199001010018"); t.press("Enter")
-        try await t.seeRow("Name:", "0/20")
-        t.type("Li"); t.press("Enter")
-        try await t.see("the visit date", Self.dateRow)
-        t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
-        t.press("Escape")                               // asks first; y discards
-        try await t.see("the question") { $0.contains("discard this record? y/N") }
-        t.type("y")
-        try await t.see("discarded") { $0.contains("record discarded") }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13912345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("440524199001010018"); try t.press("Enter")
+        try await t.waitLastRow("Name:", "0/20")
+        try t.type("Li"); try t.press("Enter")
+        try await t.wait("the visit date", Self.dateRow)
+        try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        try t.press("Escape")                               // asks first; y discards
+        try await t.wait("the question") { $0.contains("discard this record? y/N") }
+        try t.type("y")
+        try await t.wait("discarded") { $0.contains("record discarded") }
 
         // A third, saved: a comma and quotes in the name, the date typed over the default.
-        try await t.seeRow("Mobile:", "0/11")
-        t.type("13712345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.type("440524199001010018"); t.press("Enter")
-        try await t.seeRow("Name:", "0/20")
-        t.type(#"Wang, "Wu""#); t.press("Enter")
-        try await t.see("the visit date", Self.dateRow)
-        t.press("C-u"); t.type("20260301"); t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
-        #expect(t.screen().contains { $0.hasPrefix(#"Name: Wang, "Wu""#) }, "\(t.dump())")
-        t.press("Enter")
-        try await t.see("2 saved") { $0.contains("2 saved to \(out)") }
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-d")                                  // the first field of an empty record: the end
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13712345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("440524199001010018"); try t.press("Enter")
+        try await t.waitLastRow("Name:", "0/20")
+        try t.type(#"Wang, "Wu""#); try t.press("Enter")
+        try await t.wait("the visit date", Self.dateRow)
+        try t.press("C-u"); try t.type("20260301"); try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        #expect(try t.screen().contains { $0.hasPrefix(#"Name: Wang, "Wu""#) }, "\(t.dump())")
+        try t.press("Enter")
+        try await t.wait("2 saved") { $0.contains("2 saved to \(out)") }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-d")                                  // the first field of an empty record: the end
         #expect(try await t.result() == "rc=0", "\(t.dump())")
-        #expect(t.screen().contains("2 records saved to \(out)"))
+        #expect(try t.screen().contains("2 records saved to \(out)"))
         let records = try Self.saved(out)
         #expect(records.count == 2)
         #expect(records.first?["mobile"] == "13812345678" && records.first?["idcard"] == "11010519491231002X")
@@ -129,7 +129,7 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is not installed (apt-get install strace)")
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.jsonl", log = t.home + "/form.trace"
-        t.run("\(strace) -v -o '\(log)' -e trace=ioctl,write fieldline form '\(Self.visitor)' --out '\(out)'; echo rc=$?")
+        try t.run("\(strace) -v -o '\(log)' -e trace=ioctl,write fieldline form '\(Self.visitor)' --out '\(out)'; echo rc=$?")
         try await Self.enterOneRecordTypedAheadAndEnd(t, out: out)
         let trace = try TerminalSettingsLog(path: log)
         let settings = trace.lines.filter(TerminalSettingsLog.isSetting)
@@ -145,11 +145,11 @@ import Testing
     /// One whole visitor record typed in one write (every field's keys ahead of its prompt), saved, then Ctrl-D on
     /// the next record's first field: the form ends with exit 0.
     static func enterOneRecordTypedAheadAndEnd(_ t: TmuxTerminal, out: String) async throws {
-        try await t.seeRow("Mobile:", "0/11")
-        t.type("13812345678\r11010519491231002x\rZhang San\r\u{15}20260301\r\r")
-        try await t.see("1 saved") { $0.contains("1 saved to \(out)") }
-        try await t.seeRow("Mobile:", "0/11")
-        t.press("C-d")
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13812345678\r11010519491231002x\rZhang San\r\u{15}20260301\r\r")
+        try await t.wait("1 saved") { $0.contains("1 saved to \(out)") }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
     }
 
@@ -158,7 +158,7 @@ import Testing
     @Test func keysTypedAheadReachTheNextField() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.jsonl"
-        t.run(Self.form(out))
+        try t.run(Self.form(out))
         try await Self.enterOneRecordTypedAheadAndEnd(t, out: out)
         let expected: [String: String] = ["mobile": "13812345678", "idcard": "11010519491231002X", "birth_date": "1949-12-31",
                                           "sex": "female", "name": "Zhang San", "visit_date": "2026-03-01"]
@@ -172,19 +172,19 @@ import Testing
         let out = t.home + "/v.jsonl"
         let line = #"{"mobile":"13812345678","idcard":"11010519491231002X","birth_date":"1949-12-31","sex":"female","name":"First","visit_date":"2026-01-02","saved_at":"2026-01-02T00:00:00Z","operator":"x"}"#
         try (line + "\n").write(toFile: out, atomically: true, encoding: .utf8)
-        t.run("s1=$(stty -g); fieldline form '\(Self.visitor)' --out '\(out)'")
-        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 1 record in ") } }
-        try await t.seeRow("Mobile:", "0/11")
-        t.type("13912345678"); t.press("Enter")
-        try await t.seeRow("ID card:", "0/18")
-        t.type("11010519491231002X"); t.press("Enter")
+        try t.run("s1=$(stty -g); fieldline form '\(Self.visitor)' --out '\(out)'")
+        try await t.wait("the start line") { $0.contains { $0.hasPrefix("visitor: 6 fields, 1 record in ") } }
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13912345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("11010519491231002X"); try t.press("Enter")
         // On the field's status line (cut to the row's width), the field asked again in its own line.
-        try await t.see("the refusal") { $0.contains { $0.hasPrefix("idcard: '11010519491231002X' is already in record 1 of ") } }
+        try await t.wait("the refusal") { $0.contains { $0.hasPrefix("idcard: '11010519491231002X' is already in record 1 of ") } }
         try await t.waitRow("ID card: 110105 19491231 002X", "18/18")  // still there to fix
-        #expect(t.screen().filter { $0.hasPrefix("ID card:") }.count == 1, "\(t.dump())")
-        t.press("C-c")
-        #expect(try await t.freshPrompt(), "\(t.dump())")
-        t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
+        #expect(try t.screen().filter { $0.hasPrefix("ID card:") }.count == 1, "\(t.dump())")
+        try t.press("C-c")
+        try await t.freshPrompt()
+        try t.run(#"echo "rc=$?"; [ "$s1" = "$(stty -g)" ] && echo stty-same"#)
         #expect(try await t.result() == "rc=130", "\(t.dump())")
         let rows = try await t.wait { $0.contains("stty-same") }
         #expect(rows.contains("stty-same"), "\(t.dump())")

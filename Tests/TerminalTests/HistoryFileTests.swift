@@ -378,17 +378,17 @@ import Testing
         symlink(target, link)
         let t = try await TmuxTerminal(); defer { t.close() }
         // A relative path keeps the warning on one row of the 80-column terminal.
-        t.run("cd '\(dir.path)'; clear")
+        try t.run("cd '\(dir.path)'; clear")
         try await t.freshPrompt()
-        t.run(#"x=$(fieldline ask digits --max 6 --history link); echo "rc=$? x=[$x]""#)
+        try t.run(#"x=$(fieldline ask digits --max 6 --history link); echo "rc=$? x=[$x]""#)
         let rows = try await t.waitRow(">", "0/6")
         let warning = "fieldline: history file link: is a symbolic link; asking without history"
         #expect(rows.contains(warning), "\(t.dump())")
-        t.type("123")
+        try t.type("123")
         try await t.waitRow("> 123", "3/6")
-        t.press("Enter")
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[123]", "\(t.dump())")
-        #expect(t.screen().filter { $0.hasPrefix("fieldline:") }.count == 1, "\(t.dump())")
+        #expect(try t.screen().filter { $0.hasPrefix("fieldline:") }.count == 1, "\(t.dump())")
         #expect(Self.bytes(target) == Array("root:x:0:0\n".utf8))
         #expect(Self.mode(target) & 0o777 == 0o644)
         #expect(Self.mode(link, follow: false) & S_IFMT == S_IFLNK)

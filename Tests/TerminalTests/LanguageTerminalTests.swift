@@ -8,28 +8,28 @@ import Testing
     @Test(arguments: [("zh_CN.UTF-8", "校验码应为 X"), ("C.UTF-8", "check character should be X")])
     func enterSaysWhyInTheLocalesLanguage(locale: String, message: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run("export LANG=\(locale); " + AskTerminalTests.ask("idcard-cn --prompt 'ID: '"))
-        try await t.seeRow("ID:", "0/18")
-        t.type("110105194912310021")
-        try await t.seeRow("ID: 110105 19491231 0021", "18/18")
-        t.press("Enter")
-        try await t.see("the message '\(message)' under the field") { rows in rows.contains { $0 == message } }
+        try t.run("export LANG=\(locale); " + AskTerminalTests.ask("idcard-cn --prompt 'ID: '"))
+        try await t.waitLastRow("ID:", "0/18")
+        try t.type("110105194912310021")
+        try await t.waitLastRow("ID: 110105 19491231 0021", "18/18")
+        try t.press("Enter")
+        try await t.wait("the message '\(message)' under the field") { rows in rows.contains { $0 == message } }
         // The field is drawn again under the message; Backspace and the right check character fix it.
-        t.press("BSpace")
-        t.type("X")
-        try await t.seeRow("ID: 110105 19491231 002X", "18/18")
-        t.press("Enter")
+        try t.press("BSpace")
+        try t.type("X")
+        try await t.waitLastRow("ID: 110105 19491231 002X", "18/18")
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[11010519491231002X]", "\(t.dump())")
     }
 
     @Test(arguments: [("zh_CN.UTF-8", "周五"), ("C.UTF-8", "Fri")])
     func aDatePickerNamesTheWeekdayInTheLanguage(locale: String, weekday: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run("export LANG=\(locale); " + AskTerminalTests.ask("date --prompt 'D: '"))
-        try await t.see("the date field") { rows in rows.contains { $0.hasPrefix("D:") } }
-        t.type("20261127")
-        try await t.seeRow("D: 2026-11-27", weekday)
-        t.press("Enter")
+        try t.run("export LANG=\(locale); " + AskTerminalTests.ask("date --prompt 'D: '"))
+        try await t.wait("the date field") { rows in rows.contains { $0.hasPrefix("D:") } }
+        try t.type("20261127")
+        try await t.waitLastRow("D: 2026-11-27", weekday)
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[2026-11-27]", "\(t.dump())")
     }
 
@@ -50,12 +50,12 @@ import Testing
         let (keymap, typed, english, chineseMessage) = Self.failures[index]
         let message = chinese ? chineseMessage : english
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run("export LANG=\(chinese ? "zh_CN.UTF-8" : "C.UTF-8"); " + AskTerminalTests.ask("\(keymap) --prompt 'V: '"))
-        try await t.see("the field") { rows in rows.contains { $0.hasPrefix("V:") } }
-        t.type(typed)
-        t.press("Enter")
-        try await t.see("'\(message)' under the field") { rows in rows.contains { $0 == message } }
-        t.press("Escape")
+        try t.run("export LANG=\(chinese ? "zh_CN.UTF-8" : "C.UTF-8"); " + AskTerminalTests.ask("\(keymap) --prompt 'V: '"))
+        try await t.wait("the field") { rows in rows.contains { $0.hasPrefix("V:") } }
+        try t.type(typed)
+        try t.press("Enter")
+        try await t.wait("'\(message)' under the field") { rows in rows.contains { $0 == message } }
+        try t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
     }
 
@@ -64,23 +64,23 @@ import Testing
     @Test func aFormSpeaksTheOperatorsLanguage() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.csv"
-        t.run("export LANG=zh_CN.UTF-8; " + FormTerminalTests.form(out))
-        try await t.see("the start line") { $0.contains { $0.hasPrefix("visitor：6 个字段，") && $0.contains("中已有 0 条记录") } }
-        try await t.seeRow("手机号：", "0/11")
-        t.type("13812345678"); t.press("Enter")
-        try await t.seeRow("身份证号：", "0/18")
-        t.type("110105194912310021"); t.press("Enter")
-        try await t.see("the refusal") { $0.contains("校验码应为 X") }
-        t.press("BSpace"); t.type("X"); t.press("Enter")
-        try await t.seeRow("姓名：", "0/20")
-        t.type("Zhang"); t.press("Enter")
-        try await t.see("the visit date") { rows in rows.contains { $0.hasPrefix("来访日期：") && $0.range(of: "周[一二三四五六日]$", options: .regularExpression) != nil } }
-        t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter 保存，Shift-Tab 返回，Esc 放弃：") } }
-        t.press("Enter")
-        try await t.see("the save line") { $0.contains("已保存 1 条到 \(out)") }
-        t.press("C-d")
-        try await t.see("the end") { $0.contains("已保存 1 条记录到 \(out)") }
+        try t.run("export LANG=zh_CN.UTF-8; " + FormTerminalTests.form(out))
+        try await t.wait("the start line") { $0.contains { $0.hasPrefix("visitor：6 个字段，") && $0.contains("中已有 0 条记录") } }
+        try await t.waitLastRow("手机号：", "0/11")
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("身份证号：", "0/18")
+        try t.type("110105194912310021"); try t.press("Enter")
+        try await t.wait("the refusal") { $0.contains("校验码应为 X") }
+        try t.press("BSpace"); try t.type("X"); try t.press("Enter")
+        try await t.waitLastRow("姓名：", "0/20")
+        try t.type("Zhang"); try t.press("Enter")
+        try await t.wait("the visit date") { rows in rows.contains { $0.hasPrefix("来访日期：") && $0.range(of: "周[一二三四五六日]$", options: .regularExpression) != nil } }
+        try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter 保存，Shift-Tab 返回，Esc 放弃：") } }
+        try t.press("Enter")
+        try await t.wait("the save line") { $0.contains("已保存 1 条到 \(out)") }
+        try t.press("C-d")
+        try await t.wait("the end") { $0.contains("已保存 1 条记录到 \(out)") }
         #expect(try FormTerminalTests.saved(out).map { [$0["mobile"], $0["idcard"], $0["name"]] } == [["13812345678", "11010519491231002X", "Zhang"]], "\(t.dump())")
     }
 }

@@ -41,7 +41,7 @@ import Glibc
         _ = paste.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
         var reader = InputReader()
         guard case .event(.paste, _) = reader.next(fd: fds[0], deadline: nil) else { Issue.record("no paste"); return }
-        usleep(50_000)  // well past the tail window
+        usleep(50_000)  // the input's gap, kept: the CR comes well past the tail window
         _ = write(fds[1], "\r", 1)
         guard case .event(.key(.named("CR")), let tail) = reader.next(fd: fds[0], deadline: nil) else {
             Issue.record("no CR"); return

@@ -11,85 +11,85 @@ import Testing
 
     @Test func countryIsFoundByNameAndPrintedAsItsCode() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(AskTerminalTests.ask("country --prompt 'Country: '"))
-        try await t.see("the empty field with the list") { rows in
+        try t.run(AskTerminalTests.ask("country --prompt 'Country: '"))
+        try await t.wait("the empty field with the list") { rows in
             guard let y = Self.last(rows, "Country: ") else { return false }
             return rows[y].hasSuffix("0/249") && rows[y + 1].hasPrefix("  🇦🇩 Andorra")
         }
-        t.type("ger")
-        try await t.see("Germany current, 1 of 4") { rows in
+        try t.type("ger")
+        try await t.wait("Germany current, 1 of 4") { rows in
             guard let y = Self.last(rows, "Country: ger  > ") else { return false }
             return rows[y].contains("Germany 德国 +49") && rows[y].hasSuffix("1/4") && rows[y + 1].hasPrefix("> 🇩🇪 Germany")
         }
-        t.type("q")                                       // no country has "gerq": refused, nothing changes
-        try await t.see("the refusal mark") { $0.contains { $0.hasPrefix("Country: ger  > ") && $0.hasSuffix("1/4 !") } }
-        t.press("Down")
-        try await t.see("the second match current") { rows in
+        try t.type("q")                                       // no country has "gerq": refused, nothing changes
+        try await t.wait("the refusal mark") { $0.contains { $0.hasPrefix("Country: ger  > ") && $0.hasSuffix("1/4 !") } }
+        try t.press("Down")
+        try await t.wait("the second match current") { rows in
             guard let y = Self.last(rows, "Country: ger  > ") else { return false }
             return rows[y].hasSuffix("2/4") && rows[y + 2].hasPrefix("> ")
         }
-        t.press("Up")
-        try await t.see("Germany again") { $0.contains { $0.hasPrefix("Country: ger  > ") && $0.hasSuffix("1/4") } }
-        t.press("Enter")
+        try t.press("Up")
+        try await t.wait("Germany again") { $0.contains { $0.hasPrefix("Country: ger  > ") && $0.hasSuffix("1/4") } }
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[DE]", "\(t.dump())")
-        #expect(!t.screen().contains { $0.hasPrefix("> ") || $0.hasPrefix("  🇦") }, "the list is still there:\n\(t.dump())")
-        #expect(try await t.freshPrompt(), "\(t.dump())")
+        #expect(try !t.screen().contains { $0.hasPrefix("> ") || $0.hasPrefix("  🇦") }, "the list is still there:\n\(t.dump())")
+        try await t.freshPrompt()
     }
 
     @Test func aProvinceThenACity() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(AskTerminalTests.ask("region-cn --prompt 'Place: '"))
-        try await t.see("the provinces") { $0.contains { $0.hasPrefix("Place:") && $0.hasSuffix("0/34") } }
-        t.type("gd")
-        try await t.see("广东 current") { $0.contains { TmuxTerminal.isRow($0, "Place: gd  > 广东省", "1/1") } }
-        t.press("Enter")                                  // opens its cities
-        try await t.see("the cities of 广东") { rows in
+        try t.run(AskTerminalTests.ask("region-cn --prompt 'Place: '"))
+        try await t.wait("the provinces") { $0.contains { $0.hasPrefix("Place:") && $0.hasSuffix("0/34") } }
+        try t.type("gd")
+        try await t.wait("广东 current") { $0.contains { TmuxTerminal.isRow($0, "Place: gd  > 广东省", "1/1") } }
+        try t.press("Enter")                                  // opens its cities
+        try await t.wait("the cities of 广东") { rows in
             guard let y = Self.last(rows, "Place: 广东省-") else { return false }
             return TmuxTerminal.isRow(rows[y], "Place: 广东省-", "0/21") && rows[y + 1] == "  广州市"
         }
-        t.press("BSpace")                                 // back to the provinces, 广东 current
-        try await t.see("the provinces again") { $0.contains { $0.hasPrefix("Place:   > 广东省") && $0.hasSuffix("/34") } }
-        t.press("Tab")                                    // Tab opens it too
-        try await t.see("the cities again") { $0.contains { TmuxTerminal.isRow($0, "Place: 广东省-", "0/21") } }
-        t.type("sz")
-        try await t.see("深圳 current") { rows in
+        try t.press("BSpace")                                 // back to the provinces, 广东 current
+        try await t.wait("the provinces again") { $0.contains { $0.hasPrefix("Place:   > 广东省") && $0.hasSuffix("/34") } }
+        try t.press("Tab")                                    // Tab opens it too
+        try await t.wait("the cities again") { $0.contains { TmuxTerminal.isRow($0, "Place: 广东省-", "0/21") } }
+        try t.type("sz")
+        try await t.wait("深圳 current") { rows in
             guard let y = Self.last(rows, "Place: 广东省-sz") else { return false }
             return TmuxTerminal.isRow(rows[y], "Place: 广东省-sz  > 深圳市", "1/1") && rows[y + 1] == "> 深圳市"
         }
-        t.press("Enter")
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[440300]", "\(t.dump())")
-        #expect(try await t.freshPrompt(), "\(t.dump())")
+        try await t.freshPrompt()
     }
 
     @Test func aListFromStandardInput() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(#"x=$(printf 'red\tRed\ngreen\tGreen\nblue\tBlue\n' | fieldline ask choice --choices - --prompt 'Colour: '); echo "rc=$? x=[$x]""#)
-        try await t.see("the colours") { $0.contains { TmuxTerminal.isRow($0, "Colour:", "0/3") } && $0.contains("  Blue") }
-        t.press("Enter")                                  // nothing chosen yet: refused, with the reason
-        try await t.see("the reason") { $0.contains("type to search the 3 choices, or Up/Down to pick one") }
-        t.press("Down")
-        try await t.see("Red current") { $0.contains { TmuxTerminal.isRow($0, "Colour:   > Red", "1/3") } }
-        t.press("Down")
-        try await t.see("Green current") { $0.contains { TmuxTerminal.isRow($0, "Colour:   > Green", "2/3") } && $0.contains("> Green") }
-        t.press("Enter")
+        try t.run(#"x=$(printf 'red\tRed\ngreen\tGreen\nblue\tBlue\n' | fieldline ask choice --choices - --prompt 'Colour: '); echo "rc=$? x=[$x]""#)
+        try await t.wait("the colours") { $0.contains { TmuxTerminal.isRow($0, "Colour:", "0/3") } && $0.contains("  Blue") }
+        try t.press("Enter")                                  // nothing chosen yet: refused, with the reason
+        try await t.wait("the reason") { $0.contains("type to search the 3 choices, or Up/Down to pick one") }
+        try t.press("Down")
+        try await t.wait("Red current") { $0.contains { TmuxTerminal.isRow($0, "Colour:   > Red", "1/3") } }
+        try t.press("Down")
+        try await t.wait("Green current") { $0.contains { TmuxTerminal.isRow($0, "Colour:   > Green", "2/3") } && $0.contains("> Green") }
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[green]", "\(t.dump())")
     }
 
     @Test func aDateRefusesImpossibleKeysStepsAndShowsTheWeekday() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(AskTerminalTests.ask("date --prompt 'Date: '"))
-        try await t.seeRow("Date:", "0/8")
-        t.type("2023022")
-        try await t.seeRow("Date: 2023-02-2", "7/8")
-        t.type("9")                                       // 2023-02-29 does not exist: refused
-        try await t.seeRow("Date: 2023-02-2", "7/8 !")
-        t.type("8")
-        try await t.seeRow("Date: 2023-02-28", "Tue")
-        t.press("Up")                                     // the day under the cursor, over the month's end
-        try await t.seeRow("Date: 2023-03-01", "Wed")
-        t.press("Left", "Left", "Left", "Up")             // in the month now (after its first digit)
-        try await t.seeRow("Date: 2023-04-01", "Sat")
-        t.press("Enter")
+        try t.run(AskTerminalTests.ask("date --prompt 'Date: '"))
+        try await t.waitLastRow("Date:", "0/8")
+        try t.type("2023022")
+        try await t.waitLastRow("Date: 2023-02-2", "7/8")
+        try t.type("9")                                       // 2023-02-29 does not exist: refused
+        try await t.waitLastRow("Date: 2023-02-2", "7/8 !")
+        try t.type("8")
+        try await t.waitLastRow("Date: 2023-02-28", "Tue")
+        try t.press("Up")                                     // the day under the cursor, over the month's end
+        try await t.waitLastRow("Date: 2023-03-01", "Wed")
+        try t.press("Left", "Left", "Left", "Up")             // in the month now (after its first digit)
+        try await t.waitLastRow("Date: 2023-04-01", "Sat")
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[2023-04-01]", "\(t.dump())")
     }
 }

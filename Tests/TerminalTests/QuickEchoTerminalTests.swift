@@ -40,31 +40,28 @@ import Testing
     func everyKeyLeavesTheScreenLibeditWouldDraw(_ script: (arguments: String, steps: [Step])) async throws {
         let quick = try await TmuxTerminal(); defer { quick.close() }
         let plain = try await TmuxTerminal(); defer { plain.close() }
-        guard try await play(script.steps, of: script.arguments, quick: quick, plain: plain) else { return }
-        quick.press("Escape"); plain.press("Escape")
+        try await play(script.steps, of: script.arguments, quick: quick, plain: plain)
+        try quick.press("Escape"); try plain.press("Escape")
         #expect(try await quick.result() == "rc=1")
     }
 
     /// Starts `fieldline ask ARGUMENTS` with quick echo on and off, plays `steps` into both, and expects the two
-    /// screens (cursor included) to agree after every step; false at the first step where they do not.
-    func play(_ steps: [Step], of arguments: String, quick: TmuxTerminal, plain: TmuxTerminal) async throws -> Bool {
-        quick.run("FIELDLINE_QUICK_ECHO=1 fieldline ask \(arguments); echo rc=$?")
-        plain.run("FIELDLINE_QUICK_ECHO=0 fieldline ask \(arguments); echo rc=$?")
-        try await settle(quick, plain, before: Shown(screen: [], cursor: (-1, -1)))
-        var before = Shown(quick)
+    /// screens (cursor included) to agree after every step; throws at the first step where they do not.
+    func play(_ steps: [Step], of arguments: String, quick: TmuxTerminal, plain: TmuxTerminal) async throws {
+        try quick.run("FIELDLINE_QUICK_ECHO=1 fieldline ask \(arguments); echo rc=$?")
+        try plain.run("FIELDLINE_QUICK_ECHO=0 fieldline ask \(arguments); echo rc=$?")
+        try await settle(quick, plain, before: Shown(screen: [], cursor: (-1, -1)), "the prompt of \(arguments)")
+        var before = try Shown(quick)
         for (index, step) in steps.enumerated() {
             for t in [quick, plain] {
                 switch step {
-                case .type(let text): t.type(text)
-                case .press(let key): t.press(key)
+                case .type(let text): try t.type(text)
+                case .press(let key): try t.press(key)
                 }
             }
-            let same = try await settle(quick, plain, before: before)
-            #expect(same, "step \(index) (\(step)) of \(arguments)\nquick echo (cursor \(Shown(quick).cursor)):\n\(quick.dump())\nlibedit (cursor \(Shown(plain).cursor)):\n\(plain.dump())")
-            if !same { return false }
-            before = Shown(quick)
+            try await settle(quick, plain, before: before, "step \(index) (\(step)) of \(arguments)")
+            before = try Shown(quick)
         }
-        return true
     }
 
     /// Lines accepted with Enter right after quick-echoed keys: the screen already shows the final line, so it is
@@ -81,14 +78,14 @@ import Testing
     func enterAfterQuickEchoLeavesTheScreenLibeditWouldDraw(_ script: (arguments: String, keys: String)) async throws {
         let quick = try await TmuxTerminal(); defer { quick.close() }
         let plain = try await TmuxTerminal(); defer { plain.close() }
-        guard try await play(Self.keys(script.keys), of: script.arguments, quick: quick, plain: plain) else { return }
-        quick.press("Enter"); plain.press("Enter")
+        try await play(Self.keys(script.keys), of: script.arguments, quick: quick, plain: plain)
+        try quick.press("Enter"); try plain.press("Enter")
         #expect(try await quick.result() == "rc=0")
         #expect(try await plain.result() == "rc=0")
-        #expect(Shown(quick).same(Shown(plain)), "after Enter in \(script.arguments)\nquick echo:\n\(quick.dump())\nlibedit:\n\(plain.dump())")
+        #expect(try Shown(quick).same(Shown(plain)), "after Enter in \(script.arguments)\nquick echo:\n\(quick.dump())\nlibedit:\n\(plain.dump())")
         // The accepted line is on the screen once, with the value printed under it.
         let typed = script.arguments.contains("--secret") ? String(repeating: "*", count: script.keys.count) : String(script.keys.prefix(40))
-        #expect(Shown(quick).screen.filter { $0.contains(typed) }.count == (script.arguments.contains("--secret") ? 1 : 2),
+        #expect(try Shown(quick).screen.filter { $0.contains(typed) }.count == (script.arguments.contains("--secret") ? 1 : 2),
                 "\(quick.dump())")
     }
 
@@ -98,29 +95,40 @@ import Testing
         var cursor: (x: Int, y: Int)
         init(screen: [String], cursor: (x: Int, y: Int)) { self.screen = screen; self.cursor = cursor }
         /// The terminal's screen, with the one difference in the typed command lines taken out.
-        init(_ t: TmuxTerminal) {
-            screen = t.screen().map { $0.replacingOccurrences(of: "FIELDLINE_QUICK_ECHO=0", with: "FIELDLINE_QUICK_ECHO=1") }
-            cursor = t.cursor()
+        init(_ t: TmuxTerminal) throws {
+            screen = try t.screen().map { $0.replacingOccurrences(of: "FIELDLINE_QUICK_ECHO=0", with: "FIELDLINE_QUICK_ECHO=1") }
+            cursor = try t.cursor()
         }
         func same(_ other: Shown) -> Bool { screen == other.screen && cursor == other.cursor }
     }
 
-    /// Waits until both screens changed from `before` and agree, cursor included; false if they never do.
-    @discardableResult
-    func settle(_ a: TmuxTerminal, _ b: TmuxTerminal, before: Shown) async throws -> Bool {
-        // As long as the other screen waits (15 s): on a loaded machine two programs' redraws can be seconds apart.
-        let end = Date().addingTimeInterval(15)
-        while Date() < end {
-            let now = Shown(a), screen = now.screen
-            if !now.same(before), now.same(Shown(b)),
-               screen.contains(where: { $0.contains("/") || $0.hasPrefix(">") }) {
-                // Agreeing once might be a moment between two writes; agree again a little later.
-                try await Task.sleep(nanoseconds: 80_000_000)
-                if Shown(a).same(Shown(b)) { return true }
+    /// Waits until both screens changed from `before` and agree, cursor included, over readings at least 80 ms
+    /// apart (agreeing once might be a moment between two writes); throws with both screens, naming `context`, when
+    /// they do not within the patience (on a loaded machine two programs' redraws can be seconds apart).
+    func settle(_ a: TmuxTerminal, _ b: TmuxTerminal, before: Shown, _ context: String) async throws {
+        let end = Date().addingTimeInterval(Waiting.patience)
+        var agreeingSince: Date?
+        while true {
+            let now = try Shown(a), other = try Shown(b)
+            if !now.same(before), now.same(other), now.screen.contains(where: { $0.contains("/") || $0.hasPrefix(">") }) {
+                let since = agreeingSince ?? Date()
+                if Date().timeIntervalSince(since) >= 0.08 { return }
+                agreeingSince = since
+            } else {
+                agreeingSince = nil
             }
-            try await Task.sleep(nanoseconds: 40_000_000)
+            guard Date() < end else {
+                let quick = now.screen.joined(separator: "\n"), libedit = other.screen.joined(separator: "\n")
+                throw WaitProblem(message: """
+                    waited \(Waiting.patience) s for the screens to agree at \(context)
+                    quick echo (cursor \(now.cursor)):
+                    \(quick)
+                    libedit (cursor \(other.cursor)):
+                    \(libedit)
+                    """)
+            }
+            try await Task.sleep(nanoseconds: UInt64(Waiting.pollInterval * 1e9))
         }
-        return false
     }
 
     @Test func plainKeysCostAtMostSixteenBytesWithTheCounter() async throws {
@@ -136,19 +144,20 @@ import Testing
     func bytesPerKey(quickEcho: Bool) async throws -> (mean: Double, bytes: String) {
         let t = try await TmuxTerminal(); defer { t.close() }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("fl-bytes-\(t.socket)").path
-        defer { unlink(log) }
-        t.run("FIELDLINE_QUICK_ECHO=\(quickEcho ? 1 : 0) fieldline ask text --limit 20; echo rc=$?")
+        defer { unlink(log); unlink(log + ".done") }
+        try t.run("FIELDLINE_QUICK_ECHO=\(quickEcho ? 1 : 0) fieldline ask text --limit 20; echo rc=$?")
         try await t.waitRow(">", "0/20")
-        try t.tmux("pipe-pane", "-t", "s", "-o", "cat > '\(log)'")
+        // `done` once cat has written all it was given: after pipe-pane is closed below.
+        try t.tmux("pipe-pane", "-t", "s", "-o", "cat > '\(log)'; touch '\(log).done'")
         let letters = "abcdefghij"
         for (n, letter) in letters.enumerated() {
-            t.type(String(letter))
+            try t.type(String(letter))
             try await t.waitRow("> " + letters.prefix(n + 1), "\(n + 1)/20")
         }
-        try await Task.sleep(nanoseconds: 200_000_000)
         try t.tmux("pipe-pane", "-t", "s")
+        try await waitUntil("the pipe's cat to finish") { FileManager.default.fileExists(atPath: log + ".done") }
         let data = FileManager.default.contents(atPath: log) ?? Data()
-        t.press("Escape")
+        try t.press("Escape")
         _ = try await t.result()
         return (Double(data.count) / Double(letters.count), String(decoding: data, as: UTF8.self))
     }

@@ -14,31 +14,31 @@ import Testing
         let records = (1...450).map { #"{"code":"item \#(String(format: "%04d", $0))"}"# }.joined(separator: "\n") + "\n"
         let run = try Spawn.run([fieldlineURL.path, "form", form, "--input", "-", "--out", db], stdin: Data(records.utf8))
         #expect(run.status == 0, "import: \(run.err)")
-        t.run("fieldline form '\(form)' --out '\(db)'; echo rc=$?")
-        try await t.see("the field") { $0.contains { $0.hasPrefix("Code:") } }
-        t.press("C-r")
-        t.type("item")
+        try t.run("fieldline form '\(form)' --out '\(db)'; echo rc=$?")
+        try await t.wait("the field") { $0.contains { $0.hasPrefix("Code:") } }
+        try t.press("C-r")
+        try t.type("item")
         // Every record matches alike: the newest first, and only a page of them so far.
-        try await t.see("the first page") { rows in
+        try await t.wait("the first page") { rows in
             rows.contains { $0.hasPrefix("Find: item") && $0.hasSuffix("1/200+") } && rows.contains { $0.hasPrefix("> item 0450") }
         }
         try t.tmux("send-keys", "-t", "s", "-N", "199", "Down")
-        try await t.see("the second page, fetched at the first's last") { rows in
+        try await t.wait("the second page, fetched at the first's last") { rows in
             rows.contains { $0.hasPrefix("Find: item") && $0.hasSuffix("200/400+") } && rows.contains { $0.hasPrefix("> item 0251") }
         }
         try t.tmux("send-keys", "-t", "s", "-N", "250", "Down")
-        try await t.see("the oldest, the last of all") { rows in
+        try await t.wait("the oldest, the last of all") { rows in
             rows.contains { $0.hasPrefix("Find: item") && $0.hasSuffix("450/450") } && rows.contains { $0.hasPrefix("> item 0001") }
         }
-        t.press("Down")
-        try await t.see("no more: refused") { rows in rows.contains { $0.hasPrefix("Find: item") && $0.hasSuffix("450/450 !") } }
-        t.press("Enter")
-        try await t.see("the oldest record opened") { rows in rows.contains("Code: item 0001") }
-        t.press("Escape")
-        try await t.see("the question") { $0.contains { $0.contains("discard this record? y/N") } }
-        t.type("y")
-        try await t.see("the empty record") { $0.contains("record discarded") && $0.last { $0.hasPrefix("Code:") } == "Code:" }
-        t.press("C-d")
+        try t.press("Down")
+        try await t.wait("no more: refused") { rows in rows.contains { $0.hasPrefix("Find: item") && $0.hasSuffix("450/450 !") } }
+        try t.press("Enter")
+        try await t.wait("the oldest record opened") { rows in rows.contains("Code: item 0001") }
+        try t.press("Escape")
+        try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
+        try t.type("y")
+        try await t.wait("the empty record") { $0.contains("record discarded") && $0.last { $0.hasPrefix("Code:") } == "Code:" }
+        try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
     }
 }

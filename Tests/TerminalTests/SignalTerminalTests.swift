@@ -26,30 +26,29 @@ import Testing
     /// After the prompt ended: the settings are the same and a paste arrives without bracketed-paste markers.
     static func expectTerminalRestored(_ t: TmuxTerminal, rc: Int, _ context: String) async throws {
         #expect(try await t.result() == "rc=\(rc)", "\(context)\n\(t.dump())")
-        let same = try await t.wait { $0.contains("stty-same") }
-        #expect(same.contains("stty-same"), "\(context)\n\(t.dump())")
-        try await Task.sleep(nanoseconds: 100_000_000)
+        try await t.wait("stty-same (\(context))") { $0.contains("stty-same") }
+        try await waitUntil("cat -v reading the terminal (\(context))") { try t.newestProcess(named: "cat") != nil }
         try t.paste("pasted")
-        t.press("Enter")
+        try t.press("Enter")
         let rows = try await t.wait { $0.filter { $0.contains("pasted") }.count >= 2 }
         #expect(!rows.contains { $0.contains("200~") }, "bracketed paste left on (\(context))\n\(t.dump())")
         #expect(rows.filter { $0 == "pasted" }.count == 2, "\(context)\n\(t.dump())")
-        t.press("C-d")
-        #expect(try await t.freshPrompt(), "\(context)\n\(t.dump())")
+        try t.press("C-d")
+        try await t.freshPrompt()
     }
 
     @Test(arguments: fatal)
     func aSignalFromOutsideRestoresTheTerminalAndEndsByThatSignal(name: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(Self.probe())
+        try t.run(Self.probe())
         try await t.wait { $0.contains(">") }
-        t.type("12")
+        try t.type("12")
         try await t.wait { $0.contains { $0.hasPrefix("> 12") } }
         let pid = try #require(try t.fieldlinePID(), "\(t.dump())")
         _ = try Spawn.run(["bash", "-c", "kill -s \(name) \(pid)"])
         try await Self.expectTerminalRestored(t, rc: 128 + (try Self.number(name)), name)
         // The field's line stays on the screen above, and nothing was printed after it on that row.
-        #expect(t.screen().contains { $0.hasPrefix("> 12") && !$0.contains("rc=") }, "\(t.dump())")
+        #expect(try t.screen().contains { $0.hasPrefix("> 12") && !$0.contains("rc=") }, "\(t.dump())")
     }
 
     /// `kill -TSTP` stops the prompt with the terminal given back (read from outside while it is stopped); after
@@ -57,52 +56,52 @@ import Testing
     @Test func externalStopAndContinue() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         let before = t.home + "/before"
-        t.run(#"sh -c 'stty -g > \#(before); fieldline ask digits; echo "rc=$?"'"#)
+        try t.run(#"sh -c 'stty -g > \#(before); fieldline ask digits; echo "rc=$?"'"#)
         try await t.wait { $0.contains(">") }
-        t.type("12")
+        try t.type("12")
         try await t.wait { $0.contains { $0.hasPrefix("> 12") } }
         let pid = try #require(try t.fieldlinePID(), "\(t.dump())")
         let tty = try t.tmux("display", "-p", "-t", "s", "#{pane_tty}").trimmingCharacters(in: .whitespacesAndNewlines)
         let editing = try Spawn.run(["stty", "-F", tty, "-g"]).out
         _ = try Spawn.run(["kill", "-s", "TSTP", pid])
-        try await Task.sleep(nanoseconds: 500_000_000)
-        let state = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        #expect(state.split(separator: ")").last?.split(separator: " ").first == "T", "not stopped: \(state)")
+        // Stopped (`T` in /proc) only once its handler has given the terminal back.
+        try await waitUntil("the prompt stopped") {
+            try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last?.split(separator: " ").first == "T"
+        }
         let stopped = try Spawn.run(["stty", "-F", tty, "-g"]).out
         let original = try String(contentsOfFile: before, encoding: .utf8)
         #expect(stopped == original, "settings while stopped differ from before the prompt")
         #expect(editing != original, "the prompt never changed the settings, so this test proves nothing")
         _ = try Spawn.run(["kill", "-s", "CONT", pid])
-        try await Task.sleep(nanoseconds: 300_000_000)
-        #expect(try Spawn.run(["stty", "-F", tty, "-g"]).out == editing, "not prepared again after SIGCONT")
-        t.type("a3")
+        try await waitUntil("the terminal prepared again after SIGCONT") { try Spawn.run(["stty", "-F", tty, "-g"]).out == editing }
+        try t.type("a3")
         let rows = try await t.wait { $0.contains { $0.hasPrefix("> 123") } }
         #expect(!rows.contains { $0.hasPrefix(">") && $0.contains("a") }, "a was not filtered\n\(t.dump())")
         #expect(!rows.contains { $0.hasPrefix("> 1233") }, "echoed twice\n\(t.dump())")
-        t.press("Enter")
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
-        #expect(t.screen().contains("123"), "\(t.dump())")
+        #expect(try t.screen().contains("123"), "\(t.dump())")
     }
 
     /// Ctrl-Z, then `fg`: the field is drawn again under the shell's lines, and keys are filtered again.
     @Test func ctrlZStopsAndFgRedraws() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run("fieldline ask digits")
+        try t.run("fieldline ask digits")
         try await t.wait { $0.contains(">") }
-        t.type("45")
+        try t.type("45")
         try await t.wait { $0.contains { $0.hasPrefix("> 45") } }
-        t.press("C-z")
+        try t.press("C-z")
         try await t.wait { $0.contains { $0.contains("Stopped") } }
-        #expect(try await t.freshPrompt(), "\(t.dump())")
-        t.run("fg")
+        try await t.freshPrompt()
+        try t.run("fg")
         try await t.wait { $0.last(where: { !$0.isEmpty })?.hasPrefix("> 45") == true }
-        t.type("a6")
+        try t.type("a6")
         let rows = try await t.wait { $0.contains { $0.hasPrefix("> 456") } }
         #expect(!rows.contains { $0.hasPrefix(">") && $0.contains("a") }, "a was not filtered\n\(t.dump())")
-        t.press("Enter")
+        try t.press("Enter")
         let done = try await t.wait { $0.contains("456") }
         #expect(done.contains("456"), "\(t.dump())")
-        #expect(try await t.freshPrompt(), "\(t.dump())")
+        try await t.freshPrompt()
     }
 
     /// Ctrl-Z inside a script (`bash s.sh` running `x=$(fieldline ask …)`), then `fg`: the interactive shell may take
@@ -114,23 +113,23 @@ import Testing
         let script = t.home + "/s.sh"
         try "x=$(fieldline ask digits) && echo \"got=$x\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         for round in 1...20 {
-            t.run("clear; bash " + script)
+            try t.run("clear; bash " + script)
             // The fresh prompt alone on the cleared screen: the last round's `> 456` must not count, or "45" would
             // be typed before this prompt reads the terminal.
             try await t.wait { $0.first == ">" && !$0.contains { $0.hasPrefix("got=") } }
-            t.type("45")
+            try t.type("45")
             try await t.wait { $0.contains { $0.hasPrefix("> 45") } }
-            t.press("C-z")
+            try t.press("C-z")
             try await t.wait { $0.contains { $0.contains("Stopped") } }
-            t.run("fg")
+            try t.run("fg")
             try await t.wait { $0.last(where: { !$0.isEmpty })?.hasPrefix("> 45") == true }
-            t.type("a6")
+            try t.type("a6")
             let rows = try await t.wait { $0.contains { $0.hasPrefix("> 456") } }
             #expect(!rows.contains { $0.hasPrefix(">") && $0.contains("a") }, "round \(round): a was not filtered\n\(t.dump())")
-            t.press("Enter")
+            try t.press("Enter")
             let done = try await t.wait { $0.contains { $0.hasPrefix("got=") } }
             #expect(done.contains("got=456"), "round \(round)\n\(t.dump())")
-            #expect(try await t.freshPrompt(), "round \(round)\n\(t.dump())")
+            try await t.freshPrompt()
         }
     }
 
@@ -142,13 +141,13 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         let keymap = t.home + "/slow.yaml"
         try "extends: text\nvalidators:\n  - regex: '^(a+)+$'\n".write(toFile: keymap, atomically: true, encoding: .utf8)
-        t.run(Self.probe("--keymap-file " + keymap))
+        try t.run(Self.probe("--keymap-file " + keymap))
         try await t.wait { $0.contains(">") }
         // Typed fast, so the last key arrives while the engine is still matching: each later key doubles the work.
-        t.type(String(repeating: "a", count: 34) + "!")
-        try await Task.sleep(nanoseconds: 500_000_000)
+        try t.type(String(repeating: "a", count: 34) + "!")
+        try await t.wait("the burst being taken") { $0.contains { $0.hasPrefix("> a") } }
         if how == "C-c" {
-            t.press("C-c")
+            try t.press("C-c")
         } else {
             let pid = try #require(try t.fieldlinePID(), "\(t.dump())")
             _ = try Spawn.run(["kill", "-s", "TERM", pid])
@@ -165,15 +164,15 @@ import Testing
         try t.tmux("new-window", "-d", "-t", "s:1",
                    "env -i TERM=xterm LANG=C.UTF-8 bash -c \"\(trap); '\(fieldlineURL.path)' ask digits > \(out); echo \\$? > \(rc)\"")
         try t.tmux("set-option", "-t", "s:1", "remain-on-exit", "off")
-        try await Task.sleep(nanoseconds: 300_000_000)
+        func window() throws -> [String] { try t.tmux("capture-pane", "-p", "-t", "s:1").split(separator: "\n").map(String.init) }
+        try await waitUntil("the prompt in the second window") { try window().contains { $0.hasPrefix(">") } }
         try t.tmux("send-keys", "-t", "s:1", "-l", "12")
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntil("12 typed in the second window") { try window().contains { $0.hasPrefix("> 12") } }
         try t.tmux("kill-pane", "-t", "s:1")
-        let end = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: rc) && Date() < end { try await Task.sleep(nanoseconds: 50_000_000) }
-        try await Task.sleep(nanoseconds: 100_000_000)
-        let code = (try? String(contentsOfFile: rc, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(code == "129", "\(name): exit \(code ?? "none")")
-        #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "", "\(name): a value was printed")
+        // Written whole: the exit code and its line feed.
+        try await waitUntil("the exit code in \(rc)") { try String(contentsOfFile: rc, encoding: .utf8).hasSuffix("\n") }
+        let code = try String(contentsOfFile: rc, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(code == "129", "\(name): exit \(code)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "", "\(name): a value was printed")
     }
 }

@@ -9,26 +9,26 @@ import Testing
     /// under test (as long as the 30 ms an escape sequence is waited for), not a wait for anything. The thread
     /// sleeps (not the task): a task's sleep resumes only when the test runner's few shared threads are free, which
     /// with many terminal tests at once was later than the prompt's one-second wait.
-    static func sendOneByOne(_ t: TmuxTerminal, _ bytes: [UInt8], gap: Double = 0.03) {
+    static func sendOneByOne(_ t: TmuxTerminal, _ bytes: [UInt8], gap: Double = 0.03) throws {
         for (i, byte) in bytes.enumerated() {
             if i > 0 { usleep(useconds_t(gap * 1e6)) }
-            t.send(bytes: [byte])
+            try t.send(bytes: [byte])
         }
     }
 
     /// `中`, one byte at a time.
-    static func sendSplit(_ t: TmuxTerminal) { sendOneByOne(t, Array("中".utf8)) }
+    static func sendSplit(_ t: TmuxTerminal) throws { try sendOneByOne(t, Array("中".utf8)) }
 
     @Test func askTextTakesACharacterSplitOverTwoReads() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(#"x=$(fieldline ask text --prompt 'T: '); echo "rc=$? x=[$x]""#)
-        try await t.see("the prompt") { $0.contains { $0.hasPrefix("T:") } }
-        t.type("a")
-        try await t.see("a typed") { $0.contains { $0.hasPrefix("T: a") } }
-        Self.sendSplit(t)
-        try await t.see("the character") { $0.contains { $0.hasPrefix("T: a中") } }
-        t.type("b")
-        t.press("Enter")
+        try t.run(#"x=$(fieldline ask text --prompt 'T: '); echo "rc=$? x=[$x]""#)
+        try await t.wait("the prompt") { $0.contains { $0.hasPrefix("T:") } }
+        try t.type("a")
+        try await t.wait("a typed") { $0.contains { $0.hasPrefix("T: a") } }
+        try Self.sendSplit(t)
+        try await t.wait("the character") { $0.contains { $0.hasPrefix("T: a中") } }
+        try t.type("b")
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[a中b]", "\(t.dump())")
     }
 
@@ -36,15 +36,15 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         let form = t.home + "/names.yaml", out = t.home + "/names.jsonl"
         try "name: names\nfields:\n  - {name: name, keymap: text, prompt: 'Name: '}\n".write(toFile: form, atomically: true, encoding: .utf8)
-        t.run("fieldline form '\(form)' --out '\(out)'; echo rc=$?")
-        try await t.see("the field") { $0.contains { $0.hasPrefix("Name:") } }
-        Self.sendSplit(t)
-        try await t.see("the character") { $0.contains { $0.hasPrefix("Name: 中") } }
-        t.press("Enter")
-        try await t.see("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
-        t.press("Enter")
-        try await t.see("1 saved") { $0.contains { $0.contains("1 saved to") } }
-        t.press("C-d")
+        try t.run("fieldline form '\(form)' --out '\(out)'; echo rc=$?")
+        try await t.wait("the field") { $0.contains { $0.hasPrefix("Name:") } }
+        try Self.sendSplit(t)
+        try await t.wait("the character") { $0.contains { $0.hasPrefix("Name: 中") } }
+        try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves,") } }
+        try t.press("Enter")
+        try await t.wait("1 saved") { $0.contains { $0.contains("1 saved to") } }
+        try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
         let line = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
         let record = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -55,14 +55,14 @@ import Testing
     /// the wait for the rest runs out, and what is typed after it is read afresh.
     @Test func aLeadByteNothingFollowsIsRefused() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        t.run(#"x=$(fieldline ask text --prompt 'T: ' --limit 9); echo "rc=$? x=[$x]""#)
-        try await t.see("the prompt") { $0.contains { $0.hasPrefix("T:") } }
-        t.send(bytes: [0xE4])
-        try await t.see("the refusal mark") { $0.contains { $0.hasPrefix("T:") && $0.hasSuffix("0/9 !") } }
-        try await t.see("the reason") { $0.contains { $0.contains("a character's bytes stopped coming before it was whole") } }
-        t.type("b")
-        try await t.see("b typed") { $0.contains { $0.hasPrefix("T: b") } }
-        t.press("Enter")
+        try t.run(#"x=$(fieldline ask text --prompt 'T: ' --limit 9); echo "rc=$? x=[$x]""#)
+        try await t.wait("the prompt") { $0.contains { $0.hasPrefix("T:") } }
+        try t.send(bytes: [0xE4])
+        try await t.wait("the refusal mark") { $0.contains { $0.hasPrefix("T:") && $0.hasSuffix("0/9 !") } }
+        try await t.wait("the reason") { $0.contains { $0.contains("a character's bytes stopped coming before it was whole") } }
+        try t.type("b")
+        try await t.wait("b typed") { $0.contains { $0.hasPrefix("T: b") } }
+        try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[b]", "\(t.dump())")
     }
 }

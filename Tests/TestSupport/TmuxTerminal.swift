@@ -21,7 +21,7 @@ final class TmuxTerminal {
         let shell = "env -i HOME='\(home)' PATH='\(bin)':\"$PATH\" TERM=\(term) LANG=C.UTF-8 bash --norc --noprofile"
         try tmux("new-session", "-d", "-s", "s", "-x", "\(columns)", "-y", "16", shell)
         socketPath = try tmux("display", "-p", "-t", "s", "#{socket_path}").trimmingCharacters(in: .whitespacesAndNewlines)
-        run("unset HISTFILE; ulimit -c 0; PS1='$ '; PS2='>> '; clear")
+        try run("unset HISTFILE; ulimit -c 0; PS1='$ '; PS2='>> '; clear")
         try await freshPrompt()
     }
 
@@ -40,30 +40,37 @@ final class TmuxTerminal {
     @discardableResult
     func tmux(_ args: String...) throws -> String { try tmux(args) }
 
-    /// Runs `tmux -L socket ARGS` with an array of arguments.
+    /// Runs `tmux -L socket ARGS` with an array of arguments; a tmux that fails (its server gone, a bad target)
+    /// fails the test with what tmux said.
     @discardableResult
-    func tmux(_ args: [String]) throws -> String { try Spawn.run(["tmux", "-L", socket] + args).out }
+    func tmux(_ args: [String]) throws -> String {
+        let run = try Spawn.run(["tmux", "-L", socket] + args)
+        guard run.status == 0 else {
+            throw WaitProblem(message: "tmux \(args.joined(separator: " ")) failed (\(run.status)): \(run.err)")
+        }
+        return run.out
+    }
 
     /// Types literal text.
-    func type(_ text: String) { _ = try? tmux("send-keys", "-t", "s", "-l", text) }
+    func type(_ text: String) throws { try tmux("send-keys", "-t", "s", "-l", text) }
 
     /// Presses named keys (Enter, Left, BSpace, Escape, C-c, Up…).
-    func press(_ keys: String...) { _ = try? tmux(["send-keys", "-t", "s"] + keys) }
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "s"] + keys) }
 
     /// Sends raw bytes to the program in one write, as a terminal sends one key's sequence (a paste buffer pasted
     /// without bracketed-paste markers and without turning line feeds into carriage returns).
-    func send(bytes: [UInt8]) {
+    func send(bytes: [UInt8]) throws {
         let file = home + "/raw-\(UUID().uuidString)"
-        guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else { return }
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
         defer { unlink(file) }
-        _ = try? tmux("load-buffer", "-b", "raw", file)
-        _ = try? tmux("paste-buffer", "-b", "raw", "-d", "-r", "-t", "s")
+        try tmux("load-buffer", "-b", "raw", file)
+        try tmux("paste-buffer", "-b", "raw", "-d", "-r", "-t", "s")
     }
 
     /// Sends raw bytes as one key event of tmux's (`send-keys -H`): the program reads them in one read, apart from
     /// bytes sent by an earlier or later call, so a character can be split over reads.
-    func send(hex bytes: [UInt8]) {
-        _ = try? tmux(["send-keys", "-t", "s", "-H"] + bytes.map { String($0, radix: 16) })
+    func send(hex bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", "s", "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// Pastes text as a terminal does: wrapped in bracketed-paste markers when the program asked for them.
@@ -73,7 +80,10 @@ final class TmuxTerminal {
     }
 
     /// The process id of the newest `fieldline` running under the pane's shell.
-    func fieldlinePID() throws -> String? {
+    func fieldlinePID() throws -> String? { try newestProcess(named: "fieldline") }
+
+    /// The process id of the newest process called `command` running under the pane's shell.
+    func newestProcess(named command: String) throws -> String? {
         let shell = try tmux("display", "-p", "-t", "s", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
         let table = try Spawn.run(["ps", "-e", "-o", "pid=,ppid=,comm="]).out
         var parent: [String: String] = [:], name: [String: String] = [:]
@@ -88,26 +98,25 @@ final class TmuxTerminal {
             for _ in 0..<20 { guard let up = parent[p] else { return false }; if up == shell { return true }; p = up }
             return false
         }
-        return name.filter { $0.value == "fieldline" && descends($0.key) }.keys.sorted { Int($0)! < Int($1)! }.last
+        return name.filter { $0.value == command && descends($0.key) }.keys.sorted { Int($0)! < Int($1)! }.last
     }
 
     /// Types a shell command and presses Enter.
-    func run(_ command: String) { type(command); press("Enter") }
+    func run(_ command: String) throws { try type(command); try press("Enter") }
 
     /// The visible screen, one string per row, trailing blanks trimmed; a placeholder (the only text fieldline
     /// draws dim, SGR 2) is blanked, so a row reads as what is typed and drawn for it. `placeholders` (or
     /// `styledScreen`) keeps it.
-    func screen(placeholders: Bool = false) -> [String] {
-        let text = (try? tmux("capture-pane", "-p", "-e", "-t", "s")) ?? ""
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+    func screen(placeholders: Bool = false) throws -> [String] {
+        try tmux("capture-pane", "-p", "-e", "-t", "s").split(separator: "\n", omittingEmptySubsequences: false).map {
             let row = Self.plainRow($0, blankingDim: !placeholders)
             return String(row.reversed().drop(while: { $0 == " " }).reversed())
         }
     }
 
     /// The visible screen with its SGR sequences as tmux gives them (`ESC[2m` before dim text), one string per row.
-    func styledScreen() -> [String] {
-        ((try? tmux("capture-pane", "-p", "-e", "-t", "s")) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func styledScreen() throws -> [String] {
+        try tmux("capture-pane", "-p", "-e", "-t", "s").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// A captured row without its escape sequences; with `blankingDim`, dim text as blanks (one per column: two
@@ -155,41 +164,66 @@ final class TmuxTerminal {
     }
 
     /// The cursor's column and row (0-based).
-    func cursor() -> (x: Int, y: Int) {
-        let parts = ((try? tmux("display", "-p", "-t", "s", "#{cursor_x},#{cursor_y}")) ?? "")
-            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
-        return parts.count == 2 ? (parts[0], parts[1]) : (-1, -1)
+    func cursor() throws -> (x: Int, y: Int) {
+        let text = try tmux("display", "-p", "-t", "s", "#{cursor_x},#{cursor_y}")
+        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        guard parts.count == 2 else { throw WaitProblem(message: "tmux gave no cursor: \(text)") }
+        return (parts[0], parts[1])
     }
 
-    /// Polls the screen until `done` holds or `timeout` seconds pass; returns the last screen either way.
+    /// How long `holds` watches by default for something that must not happen: as long as a redraw after a key
+    /// takes here when the machine is busy.
+    static let watchTime: Double = 0.5
+
+    /// Polls the screen until `done` holds and returns that screen; after `timeout` seconds throws, naming `what`
+    /// (or the caller's line) and showing the last screen. Thrown, not `#require`d: this target is plain code (the
+    /// release build compiles it without the Testing module); a test that throws records the message as its issue.
     @discardableResult
-    func wait(timeout: Double = 15, until done: ([String]) -> Bool) async throws -> [String] {
+    func wait(_ what: String = "", timeout: Double = Waiting.patience, fileID: String = #fileID, line: Int = #line,
+              _ done: ([String]) throws -> Bool) async throws -> [String] {
         let end = Date().addingTimeInterval(timeout)
         while true {
-            let rows = screen()
-            if done(rows) || Date() > end { return rows }
-            try await Task.sleep(nanoseconds: 50_000_000)
+            let rows = try screen()
+            if try done(rows) { return rows }
+            guard Date() < end else {
+                let condition = what.isEmpty ? "the condition" : what
+                let screen = rows.joined(separator: "\n")
+                throw WaitProblem(message: "waited \(timeout) s for \(condition) (\(fileID):\(line)) and never saw it; the screen:\n\(screen)")
+            }
+            try await Task.sleep(nanoseconds: UInt64(Waiting.pollInterval * 1e9))
         }
     }
 
-    /// Waits for `done` like `wait`, and fails the test with `what` and the screen when it never holds.
-    func see(_ what: String, timeout: Double = 15, _ done: ([String]) -> Bool) async throws {
-        let rows = try await wait(timeout: timeout, until: done)
-        // Thrown, not `#require`d: this target is plain code (the release build compiles it without the Testing
-        // module); a test that throws records the message as its issue all the same.
-        guard done(rows) else { throw ScreenProblem(message: "never saw \(what):\n\(rows.joined(separator: "\n"))") }
+    /// Polls the screen for `seconds` and throws, naming `what` and showing the screen, as soon as `condition` does
+    /// not hold: for what must stay on the screen, or stay away from it, while the program could still change it.
+    func holds(_ what: String, for seconds: Double = watchTime, fileID: String = #fileID, line: Int = #line,
+               _ condition: ([String]) throws -> Bool) async throws {
+        let start = Date(), end = start.addingTimeInterval(seconds)
+        while true {
+            let rows = try screen()
+            guard try condition(rows) else {
+                let after = String(format: "%.2f", Date().timeIntervalSince(start))
+                let screen = rows.joined(separator: "\n")
+                throw WaitProblem(message: "\(what) (\(fileID):\(line)) stopped holding after \(after) s of \(seconds) s; the screen:\n\(screen)")
+            }
+            guard Date() < end else { return }
+            try await Task.sleep(nanoseconds: UInt64(Waiting.pollInterval * 1e9))
+        }
     }
 
     /// Waits until the last non-empty row is `left` … `right` (the field being edited, not an earlier one still on
-    /// the screen), and fails the test when it never is.
-    func seeRow(_ left: String, _ right: String) async throws {
-        try await see("'\(left)' … '\(right)' last") { rows in rows.last { !$0.isEmpty }.map { Self.isRow($0, left, right) } ?? false }
+    /// the screen).
+    @discardableResult
+    func waitLastRow(_ left: String, _ right: String, timeout: Double = Waiting.patience, fileID: String = #fileID, line: Int = #line) async throws -> [String] {
+        try await wait("'\(left)' … '\(right)' as the last row", timeout: timeout, fileID: fileID, line: line) { rows in
+            rows.last { !$0.isEmpty }.map { Self.isRow($0, left, right) } ?? false
+        }
     }
 
     /// Waits for a row showing `left` then only blanks then `right` (a field and its right prompt).
     @discardableResult
-    func waitRow(_ left: String, _ right: String) async throws -> [String] {
-        try await wait { $0.contains { Self.isRow($0, left, right) } }
+    func waitRow(_ left: String, _ right: String, timeout: Double = Waiting.patience, fileID: String = #fileID, line: Int = #line) async throws -> [String] {
+        try await wait("a row '\(left)' … '\(right)'", timeout: timeout, fileID: fileID, line: line) { $0.contains { Self.isRow($0, left, right) } }
     }
 
     /// Whether `row` is `left`, at least one blank, then `right` at the end.
@@ -199,9 +233,9 @@ final class TmuxTerminal {
     }
 
     /// Waits for the shell's result line (one starting `rc=` and a digit) and returns it.
-    func result() async throws -> String? {
-        let rows = try await wait { $0.contains(where: Self.isResult) }
-        return rows.last(where: Self.isResult)
+    func result(timeout: Double = Waiting.patience, fileID: String = #fileID, line: Int = #line) async throws -> String {
+        let rows = try await wait("a result line (rc=…)", timeout: timeout, fileID: fileID, line: line) { $0.contains(where: Self.isResult) }
+        return rows.last(where: Self.isResult) ?? ""
     }
 
     /// Whether a row is a printed result, not the echoed command line.
@@ -209,25 +243,22 @@ final class TmuxTerminal {
         row.hasPrefix("rc=") && row.dropFirst(3).first?.isNumber == true
     }
 
-    /// Waits until the last non-empty row is a bare `$ ` prompt with the cursor just after it; reports whether so.
-    @discardableResult
-    func freshPrompt() async throws -> Bool {
-        var ok = false
-        try await wait { rows in
+    /// Waits until the last non-empty row is a bare `$ ` prompt with the cursor just after it.
+    func freshPrompt(timeout: Double = Waiting.patience, fileID: String = #fileID, line: Int = #line) async throws {
+        try await wait("a fresh shell prompt, the cursor after its `$ `", timeout: timeout, fileID: fileID, line: line) { rows in
             guard let y = rows.lastIndex(where: { !$0.isEmpty }), rows[y] == "$" else { return false }
-            let c = cursor()
-            ok = c.x == 2 && c.y == y
-            return ok
+            let c = try cursor()
+            return c.x == 2 && c.y == y
         }
-        return ok
     }
 
-    /// The screen as one string, for failure messages.
-    func dump() -> String { screen().joined(separator: "\n") }
-}
+    /// The screen as one string, for failure messages (or why there is none).
+    func dump() -> String {
+        do { return try screen().joined(separator: "\n") } catch { return "(no screen: \(error))" }
+    }
 
-/// What a terminal test waited for and never saw, with the screen.
-struct ScreenProblem: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+    /// The screen with its SGR sequences as one string, for failure messages (or why there is none).
+    func styledDump() -> String {
+        do { return try styledScreen().joined(separator: "\n") } catch { return "(no screen: \(error))" }
+    }
 }

@@ -131,13 +131,9 @@ import Testing
             input.fileHandleForWriting.write(Data(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined().utf8))
         }
         send(["q1", "q2", "q3"])
-        // Polled: saved by the batch's clock while the process waits for more.
-        var seen: [String] = []
-        for _ in 0..<500 where seen.count < 3 {
-            usleep(10_000)
-            seen = (try? stored()) ?? []
-        }
-        #expect(seen == ["q1", "q2", "q3"])
+        // Saved by the batch's clock while the process waits for more.
+        try waitUntil("three records saved") { try stored().count >= 3 }
+        #expect(try stored() == ["q1", "q2", "q3"])
         #expect(process.isRunning)
         send(["q4"])
         try input.fileHandleForWriting.close()
@@ -165,20 +161,15 @@ import Testing
         func send(_ names: [String]) {
             input.fileHandleForWriting.write(Data(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined().utf8))
         }
+        // SIGKILL: a child of the test runner may inherit SIGTERM blocked.
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         send(["a1", "a2"])
-        var saved: [String] = []
-        for _ in 0..<500 where saved.count < 2 {
-            usleep(10_000)
-            saved = (try? pg.psql("SELECT name FROM entry ORDER BY fieldline_id")) ?? []
-        }
-        #expect(saved == ["a1", "a2"])
+        try waitUntil("two records saved") { try pg.psql("SELECT count(*) FROM entry") == ["2"] }
+        #expect(try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") == ["a1", "a2"])
         _ = try pg.psql("ALTER TABLE entry RENAME TO entry_moved")
         send(["a3"])
         // The pipe stays open: the import ends by itself once the batch's save fails.
-        for _ in 0..<1000 where process.isRunning { usleep(10_000) }
-        #expect(!process.isRunning)
-        // SIGKILL: a child of the test runner may inherit SIGTERM blocked.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try waitUntil("the import to end by itself") { !process.isRunning }
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
         let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -233,7 +224,8 @@ import Testing
                     // Polled by the shells, their failures (the database not made yet, busy) read as nothing stored.
                     let query = pg != nil ? ["psql", "-X", "-A", "-t", "-d", target(n), "-c", "SELECT count(*) FROM entry"]
                                           : ["sqlite3", "-batch", target(n), "SELECT count(*) FROM entry"]
-                    guard let r = try? fieldlineTestsRun(URL(fileURLWithPath: "/usr/bin/env"), query), r.status == 0 else { return false }
+                    let r = try fieldlineTestsRun(URL(fileURLWithPath: "/usr/bin/env"), query)
+                    guard r.status == 0 else { return false }
                     return (Int(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0
                 }
             } else {
@@ -253,18 +245,17 @@ import Testing
         #expect(partial > 0, "no kill landed while the import was under way")
     }
 
-    /// Starts `fieldline ARGS` and kills it with SIGKILL as soon as `stored` says a batch is there (polled every
-    /// 10 ms), or lets it end when it ends first.
-    static func killOnceStored(_ args: [String], _ stored: () -> Bool) throws {
+    /// Starts `fieldline ARGS` and kills it with SIGKILL as soon as `stored` says a batch is there (checked every
+    /// 10 ms, so the kill lands mid-import), or lets it end when it ends first.
+    static func killOnceStored(_ args: [String], _ stored: () throws -> Bool) throws {
         let process = Process()
         process.executableURL = fieldlineURL
         process.arguments = args
         process.environment = cleanEnvironment
         process.standardError = FileHandle.nullDevice
         try process.run()
-        while process.isRunning && !stored() { usleep(10_000) }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        try waitUntil("a batch stored, or the run's end", every: 0.01) { try !process.isRunning || stored() }
     }
 
     /// JSON Lines and CSV files keep no progress: the unique field decides, a record saved whole by the run that was
@@ -279,15 +270,18 @@ import Testing
         var partial = 0
         for n in 1..<6 {
             let out = s.path("\(n)-" + file)
-            func lines() -> Int { ((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data()).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
+            func lines() throws -> Int {
+                guard FileManager.default.fileExists(atPath: out) else { return 0 }
+                return try Data(contentsOf: URL(fileURLWithPath: out)).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            }
             let args = ["form", form, "--input", s.path("in.jsonl"), "--out", out]
             if n == 1 {
-                try Self.killOnceStored(args) { lines() > header }
+                try Self.killOnceStored(args) { try lines() > header }
             } else {
                 try FormImportTests.killMidway(args, within: window)
             }
             // Whole records only (a batch is one write; a torn one is cut at the next open), the input's first ones.
-            if lines() > header && lines() - header < names.count { partial += 1 }
+            if try lines() > header && lines() - header < names.count { partial += 1 }
             let resume = FileManager.default.fileExists(atPath: out) ? ["--resume"] : []
             let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", out] + resume)
             #expect(run.status == 0, "\(run.err)")

@@ -202,7 +202,7 @@ extension FormImportTests {
         process.environment = cleanEnvironment
         process.standardError = FileHandle.nullDevice
         try process.run()
-        usleep(UInt32.random(in: 1_000...max(window, 2_000)))
+        usleep(UInt32.random(in: 1_000...max(window, 2_000)))  // the kill's moment is the input, kept
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

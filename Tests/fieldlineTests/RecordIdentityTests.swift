@@ -42,21 +42,23 @@ import Testing
         // runner starts it with SIGCHLD blocked).
         final class Runs: @unchecked Sendable {
             let lock = NSLock()
-            var list: [Run?] = [nil, nil]
+            var list: [Result<Run, Error>?] = [nil, nil]
         }
         let runs = Runs()
         let form = s.path("pair.yaml")
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             let field = i == 0 ? "a" : "b"
+            // The pause between lines is the input, kept: each pipe trickles so the two updaters' saves interleave.
             let line = """
                 i=1; while [ $i -le \(count) ]; do printf '{"k":"key","\(field)":"\(field)%d"}\\n' $i; sleep 0.02; i=$((i+1)); done |
                 "$FL" form '\(form)' --out '\(out)' --update-by k --input -
                 """
-            let run = try? OutputErrorTests.shell(line, input: "")
+            let run = Result { try OutputErrorTests.shell(line, input: "") }
             runs.lock.withLock { runs.list[i] = run }
         }
         for run in runs.list {
-            #expect(run?.status == 0 && run?.err == "", "\(String(describing: run))")
+            let done = try #require(run).get()
+            #expect(done.status == 0 && done.err == "", "\(done)")
         }
         #expect(try query("SELECT a, b FROM pair") == ["a\(count)|b\(count)"])
         #expect(try query("SELECT count(*) FROM pair_history") == ["\(2 * count)"])
