@@ -89,6 +89,13 @@ final class CSVShape {
         return true
     }
 
+    /// Whether a row found without its line end (a crash cut it) can be whole: a cut in the last value leaves a row
+    /// that still parses, so when that value is a record id (fieldline always writes one whole) it must be one.
+    static func lastValueIsWhole(_ row: [String], columns: [String]) -> Bool {
+        guard columns.last == RecordColumns.recordID, let last = row.last else { return true }
+        return RecordID.isValid(last)
+    }
+
     /// The record's CSV row in the file's shape.
     func row(_ record: SavedRecord) -> [UInt8] {
         let values = record.columns.map(\.value)
@@ -130,7 +137,7 @@ struct CSVFormat: RecordFileFormat {
             try check(rows[0])
             return ending
         }
-        return rows[0].count == columns.count ? ending : nil
+        return rows[0].count == columns.count && CSVShape.lastValueIsWhole(rows[0], columns: shape.header) ? ending : nil
     }
 
     private func check(_ header: [String]) throws(SinkError) {

@@ -217,7 +217,7 @@ public final class RecordFileReader: RecordSource {
         let ending: [UInt8] = tail.last == 0x0D ? [0x0A] : [0x0D, 0x0A]
         let ended = tail + ending
         if String(validating: tail, as: UTF8.self) != nil, let (rows, end) = CSVText.records(ended), rows.count == 1,
-           end == ended.count, rows[0].count == stored.count {
+           end == ended.count, rows[0].count == stored.count, CSVShape.lastValueIsWhole(rows[0], columns: stored) {
             try ending.withUnsafeBufferPointer { (bytes) throws(SinkError) in try reader.feed(bytes, event) }
         } else if tail.contains(0x0A) {
             try reader.finish(event)
