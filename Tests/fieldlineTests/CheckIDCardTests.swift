@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `s` followed by its ISO 7064 MOD 11-2 check character (GB 11643 resident ID).
 func withCheckCharacter(_ s: String) -> String {

@@ -19,7 +19,7 @@ import Testing
     func examplesPrintWhatThePageShows(_ page: String) throws {
         let text = try String(contentsOfFile: Self.repo + "/" + page, encoding: .utf8)
         let examples = ConsoleExamples.parse(text)
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.stage(for: page, in: s.folder)
         var lastStatus: Int32 = 0
         for example in examples {
@@ -27,7 +27,7 @@ import Testing
             if example.command == "echo $?" {
                 run = ("\(lastStatus)\n", "", 0)
             } else {
-                run = try Self.shell(example.command, in: s.folder)
+                run = try shell(example.command, in: s.folder)
                 lastStatus = run.status
             }
             let expected = example.output.map(ConsoleExamples.normalised)
@@ -60,13 +60,6 @@ import Testing
                 try fm.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
             }
         }
-    }
-
-    /// Runs `command` with /bin/sh in `folder`, the built fieldline first on PATH, stdin from /dev/null.
-    static func shell(_ command: String, in folder: String) throws -> Run {
-        let bin = fieldlineURL.deletingLastPathComponent().path
-        return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd '\(folder)' && " + command], stdin: nil,
-                       environment: ["PATH": bin + ":/usr/local/bin:/usr/bin:/bin"])
     }
 }
 
