@@ -84,6 +84,10 @@ final class SpawnedProcess {
                 }
                 readEnds.append(target.isPipe ? ours.last! : -1)
             }
+            // Nothing else of the test runner's is inherited: a file another test is writing, kept open by this
+            // program, would make its exec fail (ETXTBSY), and a pipe end kept open would hide the pipe's end.
+            guard let closeFrom = Self.addCloseFrom else { throw SpawnError(argv: argv, code: ENOSYS) }
+            _ = closeFrom(&actions, 3)
             var pid: pid_t = 0
             let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
             theirs.forEach { close($0) }
@@ -177,6 +181,11 @@ final class SpawnedProcess {
     /// A wait status as a shell's `$?`.
     static func exitCode(_ raw: Int32) -> Int32 {
         (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not import.
+    private static let addCloseFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
     }
 
     /// A program that exits without reading its input makes a write fail with EPIPE, not kill the test process.
