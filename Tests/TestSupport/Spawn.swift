@@ -49,8 +49,8 @@ enum Spawn {
         try run(argv, stdin: stdin, environment: extra, in: folder, deadline: DispatchTime.now() + seconds)
     }
 
-    /// The standard output of `argv` run to its end with /dev/null as input; an error (with its standard error)
-    /// when it does not exit 0.
+    /// The standard output of `argv` run to its end with `stdin` bytes (or /dev/null) as input; an error (with its
+    /// standard error) when it does not exit 0.
     static func output(_ argv: [String], stdin: Data? = nil) throws -> String {
         let run = try run(argv, stdin: stdin)
         guard run.status == 0 else { throw SpawnFailure(argv: argv, run: run) }
@@ -95,7 +95,7 @@ enum Spawn {
             }
         }
         process.closeInput()
-        // Both outputs closed; a program may still run (it closed them, or a child of its own holds them no more).
+        // Both outputs have ended, but the program may still run: it may have closed them.
         if deadline != nil {
             while process.isRunning {
                 if expired() { return nil }
