@@ -1,7 +1,7 @@
 # Quick start: `make demo` runs the main job, `make test` runs every test.
 # Both install missing Debian packages when run as root, and print the apt-get line otherwise.
 SWIFT ?= swift
-DEBS := libedit-dev libncurses-dev libbsd-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace
+DEBS := libedit-dev libncurses-dev libbsd-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace bsdutils
 
 .PHONY: demo tour test test-oracles generate build release deps bench static-libs fuzz sanitize man completions install uninstall deb
 
@@ -84,8 +84,51 @@ test-oracles:
 	  tar xzf .test-python/stdnum-tests/python_stdnum-2.1.tar.gz -C .test-python/stdnum-tests python_stdnum-2.1/tests/test_cn_ric.doctest; }
 
 test: deps test-oracles
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	@python3 scripts/check-test-targets.py
+	$(SWIFT) test --skip-build $(if $(WITHOUT_TERMINAL),$(TEST_WITHOUT_TERMINAL))
+
+# The same tests in four groups by speed (CONTRIBUTING.md); every suite is in exactly one, as
+# scripts/check-test-targets.py checks. A suite goes by its test target, but for the ones named here:
+# slow ones (oracles, PostgreSQL servers, the differential replay, building the examples or a release) and the
+# library targets' suites that run a program.
+SLOW_SUITES := DisplayWidthWcwidthTests PhoneAsYouTypeOracleTests PhoneExampleOracleTests PhoneNumberOracleTests \
+	PhonePrefixOracleTests PhoneRefusalOracleTests PhoneValidityOracleTests RecordJSONOracleTests \
+	EmailIDNAOracleTests IDCardPlaceOracleTests \
+	InvalidStoredTextCorrectionTests PostgresLastRecordTests PostgresStreamedBatchTests PostgresTableColumnsTests \
+	RecordSearchSinkTests RecordTargetTests BatchImportTests DatabaseRefusalTests DatabaseSetUpTests \
+	EscapedMessageTests FormPostgresTests FormPostgresUpdateTests InvalidUTF8RecordsTests KeepSavedTests \
+	QuietCorrectionTests RecordIdentityTests RecordsPostgresTests ResumeIdentityTests FormPostgresTerminalTests \
+	ReplayDifferentialTests ExamplesTests InstallTests StrayQuoteMemoryTests GeneratedFilesTests
+PROCESS_SUITES := MessageCatalogueTests CSVGuardTests
+empty :=
+space := $(empty) $(empty)
+suites = \.($(subst $(space),|,$(strip $(1))))/
+# Each group's `swift test` selection: --filter and --skip take regular expressions on MODULE.SUITE/TEST.
+TEST_UNIT := --filter '^(FieldKitTests|FieldKeymapsTests|FieldSinksTests)\.' --skip '$(call suites,$(SLOW_SUITES) $(PROCESS_SUITES))'
+TEST_CLI := --filter '^fieldlineTests\.|$(call suites,$(PROCESS_SUITES))' --skip '$(call suites,$(SLOW_SUITES))'
+TEST_TERMINAL := --filter '^TerminalTests\.' --skip '$(call suites,$(SLOW_SUITES))'
+TEST_SLOW := --filter '$(call suites,$(SLOW_SUITES))'
+# `make test WITHOUT_TERMINAL=1`: every group but test-terminal (CI runs that one with a pty as its parent).
+TEST_WITHOUT_TERMINAL := --skip '^TerminalTests\.(?!($(subst $(space),|,$(strip $(SLOW_SUITES))))(/|$$))'
+
+.PHONY: test-unit test-cli test-terminal test-slow test-groups
+test-unit: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build $(TEST_UNIT)
+test-cli: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build $(TEST_CLI)
+test-terminal: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build $(TEST_TERMINAL)
+test-slow: deps test-oracles
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build $(TEST_SLOW)
+# The selections, one a line (NAME, then its swift test arguments), for scripts/check-test-targets.py.
+test-groups:
+	@printf '%s %s\n' unit "$(TEST_UNIT)" cli "$(TEST_CLI)" terminal "$(TEST_TERMINAL)" slow "$(TEST_SLOW)" \
+	  without-terminal "$(TEST_WITHOUT_TERMINAL)"
 
 # Every generated file (the tables in Sources/*/Generated/, keymaps/data/*.tsv, po/), rebuilt from the repository and
 # the pinned PyPI packages above; on an up-to-date tree it changes nothing. The phone metadata takes minutes (its

@@ -60,8 +60,8 @@ let package = Package(
         .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps", "TestSupport"],
                     exclude: ["Malformed", "Valid", "Oracles"]),
         .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks", "TestSupport"]),
-        // What the process-level tests share, once: the binary's place, spawning with a clean signal state, a tmux
-        // terminal, a scratch PostgreSQL server. Test code only (imported @testable by the test targets).
+        // What the tests share, once: the binary's place and runners, starting programs (no terminal, a clean signal
+        // state), scratch folders, a tmux terminal, a scratch PostgreSQL server. Test code only (imported @testable).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Runs the built binary; depending on the executable makes `swift test` build it first.
         .testTarget(name: "fieldlineTests", dependencies: ["fieldline", "TestSupport"], exclude: ["Oracles"]),

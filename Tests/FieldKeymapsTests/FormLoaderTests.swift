@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldKeymaps
 import FieldKit
 
@@ -77,7 +78,7 @@ struct FormLoaderTests {
 
     @Test(arguments: cases)
     func problemsAreReportedWhereTheyAre(text: String, expected: [String]) throws {
-        let folder = try makeTemporaryFolder("forms")
+        let folder = try ScratchFolder.made("forms")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write(text, to: folder + "/f.yaml")
         try write("colour: red\n", to: folder + "/bad.yaml")
@@ -92,7 +93,7 @@ struct FormLoaderTests {
     /// database's own table.
     @Test(arguments: ["my-form", "x\" (a text); CREATE TABLE pwn (b text); --", "sqlite_master", "pg_x"])
     func aFileNameThatCannotNameATableNeedsAName(stem: String) throws {
-        let folder = try makeTemporaryFolder("forms")
+        let folder = try ScratchFolder.made("forms")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("fields: [{name: a, keymap: digits}]\n", to: folder + "/" + stem + ".yaml")
         let lines = FormLoader(keymaps: loader(searching: "/nonexistent")).lint(path: folder + "/" + stem + ".yaml").map(\.description)
@@ -104,7 +105,7 @@ struct FormLoaderTests {
 
     /// An inline keymap works like a file's, `extends` included, and a field's limit applies on top.
     @Test func inlineKeymapsAndFieldOptions() throws {
-        let folder = try makeTemporaryFolder("forms")
+        let folder = try ScratchFolder.made("forms")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("""
             fields:
@@ -127,7 +128,7 @@ struct FormLoaderTests {
 
     /// from, when, repeat and rules load into the form as written, with a rule's message in the chosen language.
     @Test func derivedConditionalRepeatedFieldsAndRules() throws {
-        let folder = try makeTemporaryFolder("forms")
+        let folder = try ScratchFolder.made("forms")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("""
             fields:

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldKeymaps
 
 /// Keymap files from untrusted places: what is not a regular file, what is too large, too deep or asks for numbers
 /// no field needs is refused with a message, quickly, never read without end.
 @Suite struct KeymapLimitTests {
     @Test func aFIFOIsRefusedWithoutBlocking() throws {
-        let folder = try makeTemporaryFolder("fifo")
+        let folder = try ScratchFolder.made("fifo")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/pipe.yaml", 0o600) == 0)
         // Nobody ever writes to the FIFO: reading it would block this test forever.
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func devicesAndFoldersAreRefused() throws {
-        let folder = try makeTemporaryFolder("device")
+        let folder = try ScratchFolder.made("device")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lint = loader(searching: folder)
         #expect(lint.lint(path: "/dev/zero").map(\.description) == ["/dev/zero: not a regular file (a character device)"])
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func aFileLargerThanTheLimitIsRefused() throws {
-        let folder = try makeTemporaryFolder("large")
+        let folder = try ScratchFolder.made("large")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let padding = String(repeating: "# padding\n", count: KeymapLimits.fileBytes / 10 + 1)
         try ("extends: digits\n" + padding).write(toFile: folder + "/large.yaml", atomically: true, encoding: .utf8)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func folderScansSkipWhatIsNotARegularFile() throws {
-        let folder = try makeTemporaryFolder("scan")
+        let folder = try ScratchFolder.made("scan")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/pipe.yaml", 0o600) == 0)
         try FileManager.default.createDirectory(atPath: folder + "/dir.yaml", withIntermediateDirectories: true)
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func extendsChainsStopAtTheDepthLimit() throws {
-        let folder = try makeTemporaryFolder("chain")
+        let folder = try ScratchFolder.made("chain")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let depth = KeymapLimits.extendsDepth + 8
         try "extends: digits\n".write(toFile: folder + "/k0.yaml", atomically: true, encoding: .utf8)
@@ -63,7 +64,7 @@ import Testing
         ("length: {min: 100001}\n", "1:15: min must be at most 100000"),
     ])
     func numbersAreRangeChecked(yaml: String, problem: String) throws {
-        let folder = try makeTemporaryFolder("numbers")
+        let folder = try ScratchFolder.made("numbers")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try yaml.write(toFile: folder + "/n.yaml", atomically: true, encoding: .utf8)
         #expect(lintLines("n.yaml", in: folder) == ["n.yaml:" + problem])
@@ -71,7 +72,7 @@ import Testing
 
     /// A range validator compares values: its bounds are not sizes and take any whole number.
     @Test func rangeBoundsAreNotCapped() throws {
-        let folder = try makeTemporaryFolder("range")
+        let folder = try ScratchFolder.made("range")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "extends: digits\nvalidators:\n  - range: {min: 0, max: 9000000000}\n"
             .write(toFile: folder + "/r.yaml", atomically: true, encoding: .utf8)

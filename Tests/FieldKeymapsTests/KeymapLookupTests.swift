@@ -1,6 +1,7 @@
 import FieldKit
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldKeymaps
 
 /// A keymap file of digits that says where it lives (no `extends`, so it stands alone).
@@ -15,7 +16,7 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
 /// Search-path order: FIELDLINE_KEYMAPS folders, then XDG_CONFIG_HOME or ~/.config, then the shipped set.
 @Suite struct KeymapLookupTests {
     @Test func userFileOverridesShippedName() throws {
-        let folder = try makeTemporaryFolder()
+        let folder = try ScratchFolder.made("keymaps")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write(digitsSaying("the user"), to: folder + "/digits.yaml")
         let loader = loader(searching: folder)
@@ -29,7 +30,7 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
     }
 
     @Test func firstFieldlineKeymapsFolderWins() throws {
-        let one = try makeTemporaryFolder("one"), two = try makeTemporaryFolder("two")
+        let one = try ScratchFolder.made("one"), two = try ScratchFolder.made("two")
         defer { for f in [one, two] { try? FileManager.default.removeItem(atPath: f) } }
         try write(digitsSaying("one"), to: one + "/digits.yaml")
         try write(digitsSaying("two"), to: two + "/digits.yaml")
@@ -46,7 +47,7 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
     }
 
     @Test func yamlBeatsYmlAndYmlIsFound() throws {
-        let folder = try makeTemporaryFolder()
+        let folder = try ScratchFolder.made("keymaps")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write(digitsSaying("yml"), to: folder + "/both.yml")
         try write(digitsSaying("yaml"), to: folder + "/both.yaml")
@@ -58,7 +59,7 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
     }
 
     @Test func fieldlineKeymapsBeatsXDGBeatsHomeBeatsShipped() throws {
-        let root = try makeTemporaryFolder("order")
+        let root = try ScratchFolder.made("order")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let user = root + "/user", xdg = root + "/xdg", home = root + "/home"
         try write(digitsSaying("FIELDLINE_KEYMAPS"), to: user + "/digits.yaml")
@@ -81,7 +82,7 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
     }
 
     @Test func userFileExtendingItsOwnNameExtendsTheShippedOne() throws {
-        let folder = try makeTemporaryFolder()
+        let folder = try ScratchFolder.made("keymaps")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("extends: phone-cn\ndescription: my phone\nbindings:\n  x: backward-delete-char\n", to: folder + "/phone-cn.yaml")
         let loader = loader(searching: folder)
@@ -103,7 +104,7 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
     /// Two user folders both override phone-cn with `extends: phone-cn`: the outer file extends the inner one,
     /// which extends the shipped one (each `extends` continues down the search path, never back up).
     @Test func sameNameInTwoFoldersExtendsTheNextOne() throws {
-        let one = try makeTemporaryFolder("one"), two = try makeTemporaryFolder("two")
+        let one = try ScratchFolder.made("one"), two = try ScratchFolder.made("two")
         defer { for f in [one, two] { try? FileManager.default.removeItem(atPath: f) } }
         try write("extends: phone-cn\ndescription: outer\n", to: one + "/phone-cn.yaml")
         try write("extends: phone-cn\nunit: figure\n", to: two + "/phone-cn.yaml")
@@ -126,7 +127,7 @@ private func summary(_ loader: KeymapLoader, _ name: String) throws -> String {
         #expect(!KeymapLookup.isPath("plate"))
         #expect(!KeymapLookup.isPath("phone-cn"))
 
-        let folder = try makeTemporaryFolder()
+        let folder = try ScratchFolder.made("keymaps")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("name: plate\nsymbols:\n  class: upper\n", to: folder + "/plate.yaml")
         try write(digitsSaying("a file beside it"), to: folder + "/phone-cn.yaml")

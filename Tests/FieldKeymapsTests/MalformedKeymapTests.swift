@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldKeymaps
 
 private let knownSettings = "name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, "
@@ -221,7 +222,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     }
 
     @Test func invalidUTF8WrittenAsBytes() throws {
-        let folder = try makeTemporaryFolder()
+        let folder = try ScratchFolder.made("keymaps")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // "ok" line, then "é" in Latin-1 after two characters, then a valid "é" in UTF-8 before a bad lead byte.
         let bytes: [UInt8] = Array("name: ok\n".utf8) + [0x61, 0x62, 0xE9, 0x0A]
@@ -235,7 +236,7 @@ let malformedCases: [(file: String, diagnostics: [String])] = [
     /// CRLF line ends: a file starting with a comment is read (it had been called empty, its lines not split),
     /// and one of comments, blanks and document markers only is still empty.
     @Test func aCRLFFileStartingWithACommentIsNotEmpty() throws {
-        let folder = try makeTemporaryFolder()
+        let folder = try ScratchFolder.made("keymaps")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "# a comment\r\nname: crlf\r\ndescription: x\r\nsymbols:\r\n  class: printable\r\n"
             .write(toFile: folder + "/crlf.yaml", atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldKeymaps
 import FieldKit
 
@@ -8,7 +9,7 @@ import FieldKit
 struct PlaceholderSettingTests {
     /// A folder holding `files` (name → text), removed when `body` returns.
     func inFolder<T>(_ files: [String: String], _ body: (String) throws -> T) throws -> T {
-        let folder = try makeTemporaryFolder("placeholder")
+        let folder = try ScratchFolder.made("placeholder")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (name, text) in files { try write(text, to: folder + "/" + name) }
         return try body(folder)

@@ -31,13 +31,6 @@ func yamlFiles(in folder: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
 }
 
-/// A fresh empty folder under the temporary directory.
-func makeTemporaryFolder(_ label: String = "keymaps") throws -> String {
-    let path = NSTemporaryDirectory() + "fieldline-\(label)-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 /// Write a text file, creating its folder.
 func write(_ text: String, to path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent

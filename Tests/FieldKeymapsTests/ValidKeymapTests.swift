@@ -1,6 +1,7 @@
 import FieldKit
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldKeymaps
 
 private let today = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
@@ -71,7 +72,7 @@ private func loadValid(_ file: String) throws -> LoadedKeymap {
     }
 
     @Test func sameKeyInParentAndChildIsAnOverrideNotADuplicate() throws {
-        let folder = try makeTemporaryFolder()
+        let folder = try ScratchFolder.made("keymaps")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("extends: phone-cn-keys\nbindings:\n  \\C-w: kill-line\n", to: folder + "/child.yaml")
         let loaded = try KeymapLoader(lookup: KeymapLookup(environment: ["FIELDLINE_KEYMAPS": folder + ":" + validFolder]))

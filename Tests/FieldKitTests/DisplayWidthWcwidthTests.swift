@@ -2,7 +2,9 @@
 import Glibc
 #endif
 import FieldKit
+import Foundation
 import Testing
+@testable import TestSupport
 
 /// `DisplayWidth` against an independent implementation: PyPI's wcwidth with its Unicode 16.0 tables.
 ///
@@ -47,8 +49,8 @@ struct DisplayWidthWcwidthTests {
         let input = cases.map { text in
             text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
         }.joined(separator: "\n") + "\n"
-        let result = try CleanProcess.run(
-            ["python3", "-I", "-B", "-c", Self.script, Self.packageFolder, Self.wcwidthVersion], input: input)
+        let result = try Spawn.run(
+            ["python3", "-I", "-B", "-c", Self.script, Self.packageFolder, Self.wcwidthVersion], stdin: Data(input.utf8))
         try #require(result.status == 0, "python3 failed (\(result.status)): \(result.err)")
         let theirs = result.out.split(separator: "\n").map { Int($0) }
         try #require(theirs.count == cases.count, "wcwidth answered \(theirs.count) of \(cases.count) strings")

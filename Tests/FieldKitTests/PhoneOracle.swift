@@ -1,3 +1,5 @@
+import Foundation
+@testable import TestSupport
 /// Runs Oracles/phone_oracle.py: libphonenumber's answers from the pinned PyPI phonenumbers in `.test-python/`
 /// (`make test-oracles` installs it; without it the tests that need it fail and say how to install it).
 enum PhoneOracle {
@@ -10,9 +12,9 @@ enum PhoneOracle {
 
     /// The oracle's rows for `mode` (tab-separated cells), `input` on its standard input.
     static func rows(_ mode: String, input: String = "") throws -> [[String]] {
-        let result = try CleanProcess.run(
+        let result = try Spawn.run(
             ["python3", "-I", "-B", repository + "/Tests/FieldKitTests/Oracles/phone_oracle.py",
-             repository + "/.test-python", version, mode], input: input)
+             repository + "/.test-python", version, mode], stdin: Data(input.utf8))
         guard result.status == 0 else {
             throw OracleFailure("phone_oracle.py \(mode) failed (\(result.status)): \(result.err) -- run `make test-oracles`")
         }

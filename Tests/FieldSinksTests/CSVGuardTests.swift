@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FieldSinks
+@testable import TestSupport
 
 /// CSV injection: a value a spreadsheet would run as a formula is written with a `'` before it, and reading the
 /// file back gives exactly the value typed, whatever it is.
@@ -28,19 +29,12 @@ struct CSVGuardTests {
 
     /// Python's csv (what a spreadsheet's import sees) reads the guarded text, `'` first.
     @Test func pythonsCSVSeesTheGuard() throws {
-        let path = NSTemporaryDirectory() + "fieldline-guard-\(UUID().uuidString).csv"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scratch = try ScratchFolder("guard")
+        let path = scratch.path("guard.csv")
         let rows = Self.guarded.map { [$0.value] } + Self.plain.map { [$0] }
         try Data(rows.flatMap(CSVText.record)).write(to: URL(fileURLWithPath: path))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import csv,json,sys; print(json.dumps([(r or [''])[0] for r in csv.reader(open(sys.argv[1], newline='', encoding='utf-8'))]))", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let out = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let seen = try #require(JSONSerialization.jsonObject(with: out) as? [String])
+        let out = try Spawn.output(["python3", "-c", "import csv,json,sys; print(json.dumps([(r or [''])[0] for r in csv.reader(open(sys.argv[1], newline='', encoding='utf-8'))]))", path])
+        let seen = try #require(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String])
         let expected = Self.guarded.map { $0.written.hasPrefix("\"") ? String($0.written.dropFirst().dropLast()) : $0.written } + Self.plain
         #expect(seen == expected)
     }

@@ -1,19 +1,12 @@
 import FieldKit
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldSinks
 
 /// JSON Lines and CSV file sinks through their API: any string saved reads back exactly, and a sink sees what other
 /// sinks (other processes) append to its file after it opened it.
 struct FileSinkTests {
-    /// A scratch folder removed at the end of the test.
-    final class Scratch {
-        let folder = NSTemporaryDirectory() + "fieldsinks-\(UUID().uuidString)"
-        init() throws { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
-        func path(_ name: String) -> String { folder + "/" + name }
-    }
-
     static let columns = ["id", "note", "saved_at", "operator", "record_id"]
 
     static func record(_ id: String, _ note: String) -> SavedRecord {
@@ -33,7 +26,7 @@ struct FileSinkTests {
     /// is now (another process's appends included), per operator, also in SQLite.
     @Test(arguments: ["last.jsonl", "last.csv", "last.db"])
     func theLastRecordOfAnOperatorIsFound(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         func record(_ id: String, by operatorName: String) -> SavedRecord {
             SavedRecord(values: [("id", id), ("note", "=n\(id)")], savedAt: "2026-01-02T00:00:0\(id)Z", operatorName: operatorName, recordID: "r" + id)
         }
@@ -61,7 +54,7 @@ struct FileSinkTests {
     /// opens again and the value is found again exactly.
     @Test(arguments: ["odd.jsonl", "odd.csv"])
     func everyStringReadsBack(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let notes = [text(0xFFFE), text(0xFFFF), text(0xFDD0), "\u{0301}", "\u{2028}\u{2029}", "\u{0085}", "\u{0080}\u{009F}",
                      "\u{01}\u{1B}[0m\u{7F}", "tab\tcr\rlf\ncrlf\r\n", "\"quoted\", \\", text(0x1FFFE, 0x10FFFF), "\u{FEFF}"]
         // `note` is unique here so that the look-up finds each value (a sink indexes its unique fields only).
@@ -78,7 +71,7 @@ struct FileSinkTests {
     /// with none, no value of any column is held; a sink opened for look-ups by any field still finds them.
     @Test(arguments: ["plain.jsonl", "plain.csv"])
     func aFormSinkWithNoUniqueFieldIndexesNothing(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let path = s.path(name)
         func open(anyField: Bool) throws(SinkError) -> any RecordSink {
             path.hasSuffix(".csv") ? try CSVSink(path: path, columns: Self.columns, unique: [], lookUpAnyField: anyField)
@@ -97,7 +90,7 @@ struct FileSinkTests {
     /// which refuses a unique value already saved by the other as a conflict naming the record.
     @Test(arguments: ["shared.jsonl", "shared.csv"])
     func aSinkSeesWhatOthersAppended(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         var a = try Self.open(s.path(name))
         var b = try Self.open(s.path(name))
         try b.save(Self.record("7", "from b"))
@@ -114,7 +107,7 @@ struct FileSinkTests {
     /// kept in FILE.torn, with a notice, before the next record is appended.
     @Test(arguments: ["torn.jsonl", "torn.csv"])
     func aTornTailFoundLaterIsCutAndKept(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let notices = Notices()
         var a = try Self.open(s.path(name), notices: notices)
         try a.save(Self.record("1", "a"))
@@ -133,7 +126,7 @@ struct FileSinkTests {
     /// the id, which fieldline always writes whole, tells it is cut. It is kept in FILE.torn and left out, by the
     /// sink and by `records`' reader alike.
     @Test func aCSVRowCutInsideItsRecordIDIsNotTakenAsWhole() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let path = s.path("cut.csv")
         var sink = try Self.open(path)
         for id in ["1", "2"] {

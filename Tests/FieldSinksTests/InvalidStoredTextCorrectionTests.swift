@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func sqlite() throws {
-        let s = try FileSinkTests.Scratch()
+        let s = try ScratchFolder()
         let path = s.path("c.db")
         var sink: any RecordSink = try SQLiteSink(path: path, form: Self.form)
         try sink.save(SavedRecord(values: [("id", "1"), ("name", "Zhang")], savedAt: "2026-01-02T00:00:00Z", operatorName: "t"))

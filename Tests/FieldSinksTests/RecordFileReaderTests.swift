@@ -1,12 +1,12 @@
 import FieldKit
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import FieldSinks
 
 /// `RecordFileReader`: what the file sinks wrote reads back exactly, across its 64 KiB chunks; a last record cut
 /// short is left out, a whole one without its line end is kept, and a file that is not one is refused.
 struct RecordFileReaderTests {
-    typealias Scratch = FileSinkTests.Scratch
     static let field = FieldSpec(name: "t", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [], name: "any")))
     static let form = FormSpec(name: "t", fields: [FormField(name: "id", spec: field, unique: true), FormField(name: "note", spec: field)])
 
@@ -27,7 +27,7 @@ struct RecordFileReaderTests {
 
     @Test(arguments: ["r.jsonl", "r.csv"])
     func whatASinkWroteReadsBackExactly(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let path = s.path(name)
         var sink = try FileSinkTests.open(path)
         let count = 300
@@ -54,7 +54,7 @@ struct RecordFileReaderTests {
         ("1,\"a\r\nb\",s,o", ["1"]), ("1,\"a\r\nb,s,o", nil),
     ] as [(String, [String]?)])
     func theTailOfACSVFile(_ tail: String, _ shown: [String]?) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let path = s.path("t.csv")
         try (Self.header + "0,z,s,o\r\n" + tail).write(toFile: path, atomically: false, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -67,7 +67,7 @@ struct RecordFileReaderTests {
     }
 
     @Test func aJSONLineLongerThanARecordIsRefused() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let path = s.path("long.jsonl")
         let long = #"{"id":"1","note":""# + String(repeating: "x", count: RecordFileReader.recordLimit) + "\"}\n"
         try (#"{"id":"0"}"# + "\n" + long).write(toFile: path, atomically: false, encoding: .utf8)
@@ -83,7 +83,7 @@ struct RecordFileReaderTests {
     /// Told of each record it cannot read, the reader goes on: the records after an over-long line are read, and the
     /// line is dropped as it comes, never held.
     @Test func anUnreadableRecordIsToldAndReadingGoesOn() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let path = s.path("long.jsonl")
         let long = #"{"id":"1","note":""# + String(repeating: "x", count: 3 * RecordFileReader.recordLimit) + "\"}\n"
         try (#"{"id":"0"}"# + "\n" + long + "{}\n" + #"{"id":"3"}"# + "\n" + long + #"{"id":"5"}"#).write(toFile: path, atomically: false, encoding: .utf8)
@@ -98,7 +98,7 @@ struct RecordFileReaderTests {
     }
 
     @Test func aMissingFileIsNotFoundAndNotMade() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         #expect(throws: SinkError(.notFound, "cannot read \(s.path("no.jsonl")): No such file or directory")) {
             try Self.read(s.path("no.jsonl"))
         }

@@ -22,7 +22,7 @@ struct RecordSearchSinkTests {
     }
 
     @Test func sqliteFindsTextIgnoringCaseNewestFirstUpToTheLimit() throws {
-        let s = try FileSinkTests.Scratch()
+        let s = try ScratchFolder()
         var sink: any RecordSink = try SQLiteSink(path: s.path("search.db"), form: Self.form)
         try Self.check(&sink)
     }
@@ -62,7 +62,7 @@ struct RecordSearchSinkTests {
     }
 
     @Test func sqliteRanksEveryRecordAndSkipsSecretFields() throws {
-        let s = try FileSinkTests.Scratch()
+        let s = try ScratchFolder()
         var sink: any RecordSink = try SQLiteSink(path: s.path("rank.db"), form: Self.secretForm)
         try Self.checkRanking(&sink)
     }

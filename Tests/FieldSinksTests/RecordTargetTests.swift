@@ -89,7 +89,7 @@ struct RecordTargetTests {
         #expect(try names(db.sink) == ["alpha", "again"])
     }
 
-    static func sqlite(_ s: FileSinkTests.Scratch, _ name: String) throws -> Database {
+    static func sqlite(_ s: ScratchFolder, _ name: String) throws -> Database {
         let sink = try SQLiteSink(path: s.path(name), form: form)
         return Database(sink: sink, sql: { try sink.database.execute($0) })
     }
@@ -100,7 +100,7 @@ struct RecordTargetTests {
     }
 
     @Test func sqliteNeverOverwritesAnotherRecord() throws {
-        let s = try FileSinkTests.Scratch()
+        let s = try ScratchFolder()
         var removed = try Self.sqlite(s, "removed.db")
         try Self.checkRemovedRecordIsNotReplacedByAnother(&removed)
         var stale = try Self.sqlite(s, "stale.db")

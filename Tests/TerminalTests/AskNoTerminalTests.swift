@@ -2,14 +2,15 @@ import Foundation
 import Testing
 @testable import TestSupport
 
-/// `fieldline ask` with no terminal (setsid: no controlling tty) or with `--value`: validation only, no UI.
+/// `fieldline ask` with no terminal (Spawn starts it in a session of its own) or with `--value`: validation only,
+/// no UI.
 @Suite struct AskNoTerminalTests {
     /// Runs `command…` with `stdin` (or /dev/null when nil); returns stdout, stderr and the exit status.
     static func run(_ command: [String], stdin: String?) throws -> (out: String, err: String, status: Int32) {
         try Spawn.run(command, stdin: stdin.map { Data($0.utf8) })
     }
 
-    static let detached = ["setsid", "-w", fieldlineURL.path, "ask", "phone-cn"]
+    static let detached = [fieldlineURL.path, "ask", "phone-cn"]
 
     @Test func oneLineFromStdinIsValidated() throws {
         let r = try Self.run(Self.detached, stdin: "138 1234 5678\n")
@@ -53,7 +54,7 @@ import Testing
 
     /// Bytes that are not UTF-8 are refused, never turned into U+FFFD and printed as the value.
     @Test func invalidUTF8OnStdinIsRefused() throws {
-        let r = try Spawn.run(["setsid", "-w", fieldlineURL.path, "ask", "text"], stdin: Data([0x61, 0xFF, 0x62, 0x0A]))
+        let r = try Spawn.run([fieldlineURL.path, "ask", "text"], stdin: Data([0x61, 0xFF, 0x62, 0x0A]))
         #expect(r.status == 65 && r.out == "" && r.err.contains("not valid UTF-8"), "\(r)")
     }
 

@@ -3,9 +3,7 @@ import Testing
 @testable import TestSupport
 
 /// `fieldline ask` in a real terminal: each test starts its own tmux server, types keys and reads the screen.
-@Suite struct AskTerminalTests {
-    /// Asks for a value in command substitution and prints the exit code and the captured value.
-    static func ask(_ arguments: String) -> String { #"x=$(fieldline ask \#(arguments)); echo "rc=$? x=[$x]""# }
+@Suite struct AskTerminalTests: TypesAskCommands {
     static let mobile = ask("phone-cn --prompt 'Mobile: '")
 
     @Test func typedNumberIsFormattedWithCounterAndCaptured() async throws {

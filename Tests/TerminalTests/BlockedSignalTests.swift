@@ -13,8 +13,7 @@ import Glibc
     func aSignalBlockedAtStartStillEndsAWaitingPrompt(_ command: [String], _ signal: (number: Int32, code: Int32)) async throws {
         let (signo, code) = signal
         // Started by a Python parent that blocks the signals (inherited across its fork and exec) and reports the
-        // child's pid, then its exit code, on a pipe: this test process's own children are reaped by whoever waits
-        // for children here (other tests' Process objects), so its waitpid cannot be relied on for the code.
+        // child's pid, then its exit code, on a pipe.
         let reporter = """
             import signal, subprocess, sys
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
@@ -24,19 +23,8 @@ import Glibc
             rc = p.wait()
             print(128 - rc if rc < 0 else rc, flush=True)
             """
-        let parent = Process()
-        parent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        parent.arguments = ["-I", "-c", reporter, fieldlineURL.path] + command
-        parent.environment = Dictionary(uniqueKeysWithValues: Spawn.environment.compactMap { entry -> (String, String)? in
-            guard let equals = entry.firstIndex(of: "=") else { return nil }
-            return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
-        })
-        let input = Pipe(), output = Pipe()
-        parent.standardInput = input
-        parent.standardOutput = output
-        try parent.run()
-        defer { try? input.fileHandleForWriting.close() }
-        let lines = LineReader(fd: output.fileHandleForReading.fileDescriptor)
+        let parent = try Spawn.start(["python3", "-I", "-c", reporter, fieldlineURL.path] + command, stdin: .pipe, stdout: .pipe)
+        let lines = LineReader(fd: parent.output)
         let pid = try #require(lines.next(within: 10).flatMap { pid_t($0) }, "no pid reported")
         kill(pid, signo)
         #expect(lines.next(within: 10).flatMap { Int32($0) } == code)

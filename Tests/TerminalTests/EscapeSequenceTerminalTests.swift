@@ -4,9 +4,7 @@ import Testing
 
 /// Bytes a terminal sends for keys the field does not type: no part of an escape sequence may ever become text,
 /// and no pasted byte may run a command. Each test fails on the reader that let libedit see escape sequences.
-@Suite struct EscapeSequenceTerminalTests {
-    static func ask(_ arguments: String) -> String { AskTerminalTests.ask(arguments) }
-
+@Suite struct EscapeSequenceTerminalTests: TypesAskCommands {
     /// Ctrl-Left is backward-word, so `34` lands before `12`, and no byte of its sequence (`ESC [1;5D`) is left
     /// behind as text.
     @Test func ctrlLeftMovesByWordAndLeavesNothingBehind() async throws {

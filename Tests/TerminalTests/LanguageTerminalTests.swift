@@ -4,11 +4,11 @@ import Testing
 
 /// `ask` at a real terminal in each language: the reason Enter was refused is shown under the field in the
 /// locale's language, a date picker names the weekday in it, and the value printed is the same either way.
-@Suite struct LanguageTerminalTests {
+@Suite struct LanguageTerminalTests: TypesAskCommands {
     @Test(arguments: [("zh_CN.UTF-8", "校验码应为 X"), ("C.UTF-8", "check character should be X")])
     func enterSaysWhyInTheLocalesLanguage(locale: String, message: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run("export LANG=\(locale); " + AskTerminalTests.ask("idcard-cn --prompt 'ID: '"))
+        try t.run("export LANG=\(locale); " + Self.ask("idcard-cn --prompt 'ID: '"))
         try await t.waitLastRow("ID:", "0/18")
         try t.type("110105194912310021")
         try await t.waitLastRow("ID: 110105 19491231 0021", "18/18")
@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: [("zh_CN.UTF-8", "周五"), ("C.UTF-8", "Fri")])
     func aDatePickerNamesTheWeekdayInTheLanguage(locale: String, weekday: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run("export LANG=\(locale); " + AskTerminalTests.ask("date --prompt 'D: '"))
+        try t.run("export LANG=\(locale); " + Self.ask("date --prompt 'D: '"))
         try await t.wait("the date field") { rows in rows.contains { $0.hasPrefix("D:") } }
         try t.type("20261127")
         try await t.waitLastRow("D: 2026-11-27", weekday)
@@ -50,7 +50,7 @@ import Testing
         let (keymap, typed, english, chineseMessage) = Self.failures[index]
         let message = chinese ? chineseMessage : english
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run("export LANG=\(chinese ? "zh_CN.UTF-8" : "C.UTF-8"); " + AskTerminalTests.ask("\(keymap) --prompt 'V: '"))
+        try t.run("export LANG=\(chinese ? "zh_CN.UTF-8" : "C.UTF-8"); " + Self.ask("\(keymap) --prompt 'V: '"))
         try await t.wait("the field") { rows in rows.contains { $0.hasPrefix("V:") } }
         try t.type(typed)
         try t.press("Enter")

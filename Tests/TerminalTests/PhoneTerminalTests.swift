@@ -5,10 +5,10 @@ import Testing
 /// `ask phone` at a real terminal: grouped as libphonenumber groups numbers as you type, the region's flag, code
 /// and digit count in the right prompt, switching live when `+` and a calling code are typed; a country outside
 /// `--countries` refused as it is typed; the value printed as E.164.
-@Suite struct PhoneTerminalTests {
+@Suite struct PhoneTerminalTests: TypesAskCommands {
     @Test func typingPlusFortyFourSwitchesTheFlagLive() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("phone --assume CN --prompt 'Phone: '"))
+        try t.run(Self.ask("phone --assume CN --prompt 'Phone: '"))
         try await t.waitLastRow("Phone:", "🇨🇳 CN 0/12")
         try t.type("+44")
         try await t.waitLastRow("Phone: +44", "🇬🇧 GB 0/10")
@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: [("13812345678", "Phone: 138 1234 5678"), ("+86 138 1234 5678", "Phone: +86 138 1234 5678")])
     func anAssumedCountryTakesNationalAndInternationalForms(typed: String, shown: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("phone --assume CN --prompt 'Phone: '"))
+        try t.run(Self.ask("phone --assume CN --prompt 'Phone: '"))
         try await t.waitLastRow("Phone:", "🇨🇳 CN 0/12")
         // Typed as users type it: the spaces are the field's own, so typed ones are refused and the display is
         // the formatter's either way.
@@ -38,7 +38,7 @@ import Testing
 
     @Test func aCountryOutsideTheListIsRefusedAsTyped() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("phone --countries CN,US --prompt 'Phone: '"))
+        try t.run(Self.ask("phone --countries CN,US --prompt 'Phone: '"))
         try await t.waitLastRow("Phone:", "🇨🇳 CN 0/12")
         try t.type("+44")
         // The second 4 would make it a British number: refused, with the reason under the field.
@@ -57,7 +57,7 @@ import Testing
     @Test(arguments: [("+8613812345678", "M: +86 138-1234-5678"), ("018562755191", "M: 0 185-6275-5191")])
     func phoneCNTakesThePrefixesUsersType(typed: String, shown: String) async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("phone-cn --prompt 'M: '"))
+        try t.run(Self.ask("phone-cn --prompt 'M: '"))
         try await t.waitLastRow("M:", "0/11")
         try t.type(typed)
         try await t.waitLastRow(shown, "11/11")
@@ -68,7 +68,7 @@ import Testing
     /// A key that makes a number no US number can begin with is refused with the numbering plan's rule.
     @Test func phoneUSNamesThePlanRuleAKeyBreaks() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("phone-us --prompt 'US: '"))
+        try t.run(Self.ask("phone-us --prompt 'US: '"))
         try await t.waitLastRow("US:", "0/10")
         try t.type("2121")
         try await t.wait("the rule") { rows in
@@ -82,7 +82,7 @@ import Testing
 
     @Test func anIncompleteNumberIsExplainedOnEnter() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("phone --assume GB --prompt 'Phone: '"))
+        try t.run(Self.ask("phone --assume GB --prompt 'Phone: '"))
         try await t.waitLastRow("Phone:", "🇬🇧 GB 0/10")
         try t.type("020794")
         try await t.waitLastRow("Phone: 020 794", "🇬🇧 GB 5/10")

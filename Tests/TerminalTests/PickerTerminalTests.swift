@@ -5,13 +5,13 @@ import Testing
 /// The pickers at a real terminal: typed keys search the list, the candidates are listed under the line with the
 /// current one marked, the right prompt shows k/n, a key that leaves no match is refused, Enter prints the value
 /// (in `$(…)`), and the list is gone afterwards.
-@Suite struct PickerTerminalTests {
+@Suite struct PickerTerminalTests: TypesAskCommands {
     /// The last non-empty row (the field, when nothing is below it) and the rows under the field.
     static func last(_ rows: [String], _ prefix: String) -> Int? { rows.lastIndex { $0.hasPrefix(prefix) } }
 
     @Test func countryIsFoundByNameAndPrintedAsItsCode() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("country --prompt 'Country: '"))
+        try t.run(Self.ask("country --prompt 'Country: '"))
         try await t.wait("the empty field with the list") { rows in
             guard let y = Self.last(rows, "Country: ") else { return false }
             return rows[y].hasSuffix("0/249") && rows[y + 1].hasPrefix("  🇦🇩 Andorra")
@@ -38,7 +38,7 @@ import Testing
 
     @Test func aProvinceThenACity() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("region-cn --prompt 'Place: '"))
+        try t.run(Self.ask("region-cn --prompt 'Place: '"))
         try await t.wait("the provinces") { $0.contains { $0.hasPrefix("Place:") && $0.hasSuffix("0/34") } }
         try t.type("gd")
         try await t.wait("广东 current") { $0.contains { TmuxTerminal.isRow($0, "Place: gd  > 广东省", "1/1") } }
@@ -77,7 +77,7 @@ import Testing
 
     @Test func aDateRefusesImpossibleKeysStepsAndShowsTheWeekday() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("date --prompt 'Date: '"))
+        try t.run(Self.ask("date --prompt 'Date: '"))
         try await t.waitLastRow("Date:", "0/8")
         try t.type("2023022")
         try await t.waitLastRow("Date: 2023-02-2", "7/8")

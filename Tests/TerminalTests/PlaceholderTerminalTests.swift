@@ -5,8 +5,7 @@ import Testing
 /// Placeholders at a real terminal: `--placeholder` drawn dim in the empty field, gone at the first key and back
 /// when the field is emptied, never counted and never in the value; plain under NO_COLOR; a phone field's region
 /// example as its placeholder, switching to a calling code's region after `+44`.
-@Suite struct PlaceholderTerminalTests {
-    static func ask(_ arguments: String) -> String { AskTerminalTests.ask(arguments) }
+@Suite struct PlaceholderTerminalTests: TypesAskCommands {
     static let esc = "\u{1B}"
 
     /// The last row that starts with `prefix`, as tmux gives it with its SGR sequences.

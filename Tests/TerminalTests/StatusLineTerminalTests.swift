@@ -5,9 +5,7 @@ import Testing
 /// A screen that holds still (issue 26): whatever arrives, one copy of the field and at most one status line under
 /// it (the reason of the last refusal or failed Enter, the counter in front when libedit hides its right prompt);
 /// when the prompt ends, one line and nothing under it.
-@Suite struct StatusLineTerminalTests {
-    static func ask(_ arguments: String) -> String { AskTerminalTests.ask(arguments) }
-
+@Suite struct StatusLineTerminalTests: TypesAskCommands {
     /// Rows that hold the field (they start with its prompt).
     static func fieldRows(_ rows: [String], _ prompt: String) -> [Int] {
         rows.indices.filter { rows[$0].hasPrefix(prompt) }

@@ -4,9 +4,7 @@ import Testing
 
 /// What the screen shows around the field: after resizes, under a prompt that wraps, on the accepted line, and on
 /// a dumb terminal.
-@Suite struct TerminalEdgeTests {
-    static func ask(_ arguments: String) -> String { AskTerminalTests.ask(arguments) }
-
+@Suite struct TerminalEdgeTests: TypesAskCommands {
     /// Narrowing the window rewraps the field's row (counter included); widening joins it again. After both, the
     /// line is on the screen once and editing goes on.
     @Test func resizesLeaveOneCopyOfTheLine() async throws {

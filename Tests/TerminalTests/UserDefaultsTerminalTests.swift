@@ -4,26 +4,26 @@ import Testing
 
 /// What users set once (issue 31): `--on-timeout default` takes the default when nobody answers; FIELDLINE_TIMEOUT
 /// and FIELDLINE_NO_BELL act as `--timeout` and `--no-bell`, and the command line wins.
-@Suite struct UserDefaultsTerminalTests {
+@Suite struct UserDefaultsTerminalTests: TypesAskCommands {
     @Test func aTimeoutTakesTheDefaultWhenAsked() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run(AskTerminalTests.ask("digits --timeout 0.5 --default 42 --on-timeout default"))
+        try t.run(Self.ask("digits --timeout 0.5 --default 42 --on-timeout default"))
         #expect(try await t.result() == "rc=0 x=[42]", "\(t.dump())")
         let plain = try await TmuxTerminal(); defer { plain.close() }
-        try plain.run(AskTerminalTests.ask("digits --timeout 0.5 --default 42"))
+        try plain.run(Self.ask("digits --timeout 0.5 --default 42"))
         #expect(try await plain.result() == "rc=124 x=[]", "\(plain.dump())")
     }
 
     @Test func fieldlineTimeoutIsTheDefaultTimeoutAndTheOptionWins() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        try t.run("export FIELDLINE_TIMEOUT=0.5; " + AskTerminalTests.ask("digits"))
+        try t.run("export FIELDLINE_TIMEOUT=0.5; " + Self.ask("digits"))
         #expect(try await t.result() == "rc=124 x=[]", "\(t.dump())")
         let confirm = try await TmuxTerminal(); defer { confirm.close() }
         try confirm.run(#"FIELDLINE_TIMEOUT=0.5 fieldline confirm --default yes --on-timeout default; echo "rc=$?""#)
         #expect(try await confirm.result() == "rc=0", "\(confirm.dump())")
         // --timeout wins: a long one keeps asking past the variable's (300 s: a loaded machine may take long to type).
         let wins = try await TmuxTerminal(); defer { wins.close() }
-        try wins.run("export FIELDLINE_TIMEOUT=0.3; " + AskTerminalTests.ask("digits --timeout 300 --prompt 'N: '"))
+        try wins.run("export FIELDLINE_TIMEOUT=0.3; " + Self.ask("digits --timeout 300 --prompt 'N: '"))
         try await wins.wait("N:") { $0.contains { $0.hasPrefix("N:") } }
         try await wins.holds("still asking, past the variable's 0.3 s", for: 0.9) { rows in
             rows.contains { $0.hasPrefix("N:") } && !rows.contains(where: TmuxTerminal.isResult)

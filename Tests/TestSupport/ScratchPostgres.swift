@@ -2,7 +2,6 @@ import Foundation
 
 /// A throwaway PostgreSQL server for one test: a new cluster in a scratch folder, listening only on a Unix socket
 /// there, trust authentication, stopped and removed at the end. (As root, the server runs as `postgres`.)
-/// Shared by the fieldlineTests and TerminalTests targets (a symbolic link there), so it runs programs itself.
 final class ScratchPostgres {
     let folder: String
     let url: String
@@ -35,21 +34,18 @@ final class ScratchPostgres {
 
     /// Starts the server (again) and waits until it takes connections.
     func start() throws {
-        // The server must not inherit a pipe of this process (reading it would never end), and Foundation's Process
-        // does not see `runuser` end once the server has started: plain system(3), output to the log.
-        let command = "\(user) '\(bin)/pg_ctl' -D '\(data)' -w -l '\(folder)/log' "
-            + "-o \"-k \(folder) -h '' -p \(port) -F -c max_connections=40\" start >/dev/null 2>&1 </dev/null"
-        guard system(command) == 0 else {
+        // The server outlives pg_ctl: it must not hold a pipe of this process, whose reader would never see the end.
+        let pgctl = try Spawn.start(asPostgres + [bin + "/pg_ctl", "-D", data, "-w", "-l", folder + "/log",
+                                                  "-o", "-k \(folder) -h '' -p \(port) -F -c max_connections=40", "start"])
+        guard pgctl.wait() == 0 else {
             throw PostgresProblem(message: "pg_ctl start failed: \((try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "")")
         }
     }
 
     /// Stops the server at once, dropping every connection (as a crash or a network cut would).
     func stop() {
-        _ = system("\(user) '\(bin)/pg_ctl' -D '\(data)' -m immediate stop >/dev/null 2>&1 </dev/null")
+        _ = try? Spawn.start(asPostgres + [bin + "/pg_ctl", "-D", data, "-m", "immediate", "stop"]).wait()
     }
-
-    private var user: String { asPostgres.map { "'\($0)'" }.joined(separator: " ") }
 
     /// `psql -Atc SQL` output lines.
     func psql(_ sql: String) throws -> [String] {
@@ -69,25 +65,12 @@ final class ScratchPostgres {
     /// Runs `argv` (on PATH) with an empty standard input; its standard output, or an error with its standard error.
     @discardableResult
     static func check(_ argv: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = argv
-        process.environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        // Both are far below a pipe's 64 KB (psql's answers, initdb's messages), so one read after the other is safe.
-        let outText = out.fileHandleForReading.readDataToEndOfFile()
-        let errText = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PostgresProblem(message: "\(argv.joined(separator: " ")): \(String(decoding: errText, as: UTF8.self))")
-        }
-        return String(decoding: outText, as: UTF8.self)
+        let run = try Spawn.run(argv)
+        guard run.status == 0 else { throw PostgresProblem(message: "\(argv.joined(separator: " ")): \(run.err)") }
+        return run.out
     }
 
+    /// A server that could not be made, started or asked.
     struct PostgresProblem: Error, CustomStringConvertible {
         let message: String
         var description: String { message }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Values from the command line reach stderr named, never sent (issue 32): an escape sequence in a path, a
 /// number or a database name must not clear the screen of whoever reads the message.

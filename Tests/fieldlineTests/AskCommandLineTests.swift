@@ -2,6 +2,7 @@ import ArgumentParser
 import FieldKit
 import Foundation
 import Testing
+@testable import TestSupport
 
 @testable import fieldline
 
@@ -66,8 +67,8 @@ import Testing
         ["text", "--placeholder", String(repeating: "x", count: 201)],
     ])
     func usageErrorsReadTheSameBothWays(_ arguments: [String]) throws {
-        let fast = try fieldline(["ask"] + arguments + ["--value", "1"])
-        let slow = try fieldline(["ask"] + arguments + ["--value", "1", "--"])
+        let fast = try TestSupport.fieldline(["ask"] + arguments + ["--value", "1"])
+        let slow = try TestSupport.fieldline(["ask"] + arguments + ["--value", "1", "--"])
         #expect(fast.status != 0)
         #expect(fast.out == slow.out)
         #expect(fast.err == slow.err)
@@ -76,16 +77,16 @@ import Testing
 
     /// A placeholder is one hint on the field's row: more than 200 characters is a usage error, found before asking.
     @Test func aTooLongPlaceholderIsAUsageError() throws {
-        let run = try fieldline(["ask", "text", "--placeholder", String(repeating: "字", count: 201), "--value", "1"])
+        let run = try TestSupport.fieldline(["ask", "text", "--placeholder", String(repeating: "字", count: 201), "--value", "1"])
         #expect(run.status == 64)
         #expect(run.err.contains("--placeholder: a placeholder has at most 200 characters, this one 201"), "\(run.err)")
-        #expect(try fieldline(["ask", "text", "--placeholder", String(repeating: "字", count: 200), "--value", "1"]).status == 0)
+        #expect(try TestSupport.fieldline(["ask", "text", "--placeholder", String(repeating: "字", count: 200), "--value", "1"]).status == 0)
     }
 
     /// Timeouts a deadline cannot hold are usage errors, not a trap in the conversion to nanoseconds.
     @Test(arguments: ["inf", "1e300", "2e10", "nan", "1000001", "0"])
     func timeoutsOutOfRangeAreUsageErrors(_ seconds: String) throws {
-        let run = try fieldline(["ask", "digits", "--timeout", seconds, "--value", "1"])
+        let run = try TestSupport.fieldline(["ask", "digits", "--timeout", seconds, "--value", "1"])
         #expect(run.status == 64)
         #expect(run.err.contains("--timeout must be a number of seconds above 0 and at most 1000000"), "\(run.err)")
     }

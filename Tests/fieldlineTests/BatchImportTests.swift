@@ -6,10 +6,9 @@ import Testing
 /// refuses inside a batch costs only itself, and a kill at any moment leaves whole records that `--resume`
 /// completes exactly, into every sink.
 @Suite(.serialized) struct BatchImportTests {
-    typealias Scratch = FormImportTests.Scratch
 
     /// `count` records `{"mobile": …, "name": "nNNNNN"}`, JSON Lines, and the names in order.
-    static func input(_ count: Int, in s: Scratch, name: String = "in.jsonl") throws -> [String] {
+    static func input(_ count: Int, in s: ScratchFolder, name: String = "in.jsonl") throws -> [String] {
         let names = (0..<count).map { i in "n" + String(100_000 + i).dropFirst() }
         try names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# }.joined(separator: "\n")
             .write(toFile: s.path(name), atomically: true, encoding: .utf8)
@@ -17,7 +16,7 @@ import Testing
     }
 
     /// The counter form; `unique` makes its name field unique.
-    static func form(in s: Scratch, unique: Bool = false) throws -> String {
+    static func form(in s: ScratchFolder, unique: Bool = false) throws -> String {
         let path = s.path(unique ? "unique.yaml" : "entry.yaml")
         try (FormPostgresTests.counterForm.replacingOccurrences(of: "keymap: text}", with: unique ? "keymap: text, unique: true}" : "keymap: text}"))
             .write(toFile: path, atomically: true, encoding: .utf8)
@@ -27,22 +26,22 @@ import Testing
     /// A unique index a DBA added (the form does not say the field is unique, so no look-up finds the repeat before
     /// the commit): the repeat in the middle of the batch is refused and named, the batch's other records saved.
     @Test func aUniqueViolationInTheMiddleOfABatchCostsOnlyThatRecordInSQLite() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let names = try Self.input(2000, in: s)
         let db = s.path("e.db")
         let form = try Self.form(in: s)
         #expect(try fieldline(["form", form, "--input", "-", "--out", db], stdin: "").status == 0)
-        _ = try FormSQLiteTests.sqlite(db, "CREATE UNIQUE INDEX dba_name ON entry(name); INSERT INTO entry (mobile, name, saved_at, operator) VALUES ('x', 'n01000', 't', 'dba')")
+        _ = try sqliteShell(db, "CREATE UNIQUE INDEX dba_name ON entry(name); INSERT INTO entry (mobile, name, saved_at, operator) VALUES ('x', 'n01000', 't', 'dba')")
         let run = try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", db])
         #expect(run.status == 65)
         #expect(run.err == "1001:-: not saved: UNIQUE constraint failed: entry.name\n")
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT count(*), count(DISTINCT name) FROM entry") == ["2000|2000"])
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT name FROM entry WHERE operator <> 'dba' ORDER BY rowid") == names.filter { $0 != "n01000" })
+        #expect(try sqliteShell(db, "SELECT count(*), count(DISTINCT name) FROM entry") == ["2000|2000"])
+        #expect(try sqliteShell(db, "SELECT name FROM entry WHERE operator <> 'dba' ORDER BY rowid") == names.filter { $0 != "n01000" })
     }
 
     @Test func aUniqueViolationInTheMiddleOfABatchCostsOnlyThatRecordInPostgres() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let names = try Self.input(2000, in: s)
         let form = try Self.form(in: s)
         #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
@@ -62,7 +61,7 @@ import Testing
     /// order, the import goes on, every other record is saved.
     @Test func aCheckAddedToThePostgresTableRefusesItsRecordsAndTheImportGoesOn() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let names = try Self.input(3000, in: s)
         let form = try Self.form(in: s)
         #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
@@ -81,7 +80,7 @@ import Testing
     /// the refused record stands alone: it is named, in input order, and every other record is saved.
     @Test func aRefusalThatNamesNoLineIsFoundByHalvingTheBatchInPostgres() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let names = try Self.input(3000, in: s)
         let form = try Self.form(in: s)
         #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
@@ -110,25 +109,17 @@ import Testing
     @Test(arguments: ["sqlite", "postgres"])
     func recordsFromAQuietPipeAreSavedWhenTheirBatchIsDue(_ kind: String) throws {
         let pg = kind == "postgres" ? try ScratchPostgres() : nil
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         let target = pg?.url ?? s.path("quiet.db")
         func stored() throws -> [String] {
             if let pg { return try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") }
-            return try FormSQLiteTests.sqlite(target, "SELECT name FROM entry ORDER BY rowid")
+            return try sqliteShell(target, "SELECT name FROM entry ORDER BY rowid")
         }
         #expect(try fieldline(["form", form, "--input", "-", "--out", target], stdin: "").status == 0)
-        let process = Process()
-        process.executableURL = fieldlineURL
-        process.arguments = ["form", form, "--input", "-", "--out", target]
-        process.environment = cleanEnvironment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Spawn.start([fieldlineURL.path, "form", form, "--input", "-", "--out", target], stdin: .pipe)
         func send(_ names: [String]) {
-            input.fileHandleForWriting.write(Data(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined().utf8))
+            process.write(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined())
         }
         send(["q1", "q2", "q3"])
         // Saved by the batch's clock while the process waits for more.
@@ -136,9 +127,8 @@ import Testing
         #expect(try stored() == ["q1", "q2", "q3"])
         #expect(process.isRunning)
         send(["q4"])
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        process.closeInput()
+        #expect(process.wait() == 0)
         #expect(try stored() == ["q1", "q2", "q3", "q4"])
     }
 
@@ -146,23 +136,15 @@ import Testing
     /// exit 74 with the server's words, without waiting for the input to end.
     @Test func aQuietPipesFailedSaveEndsTheImportWithoutWaitingForMoreInput() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
-        let process = Process()
-        process.executableURL = fieldlineURL
-        process.arguments = ["form", form, "--input", "-", "--out", pg.url]
-        process.environment = cleanEnvironment
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        let process = try Spawn.start([fieldlineURL.path, "form", form, "--input", "-", "--out", pg.url], stdin: .pipe, stderr: .pipe)
         func send(_ names: [String]) {
-            input.fileHandleForWriting.write(Data(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined().utf8))
+            process.write(names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# + "\n" }.joined())
         }
         // SIGKILL: a child of the test runner may inherit SIGTERM blocked.
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        defer { if process.isRunning { process.send(SIGKILL) } }
         send(["a1", "a2"])
         try waitUntil("two records saved") { try pg.psql("SELECT count(*) FROM entry") == ["2"] }
         #expect(try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") == ["a1", "a2"])
@@ -170,25 +152,24 @@ import Testing
         send(["a3"])
         // The pipe stays open: the import ends by itself once the batch's save fails.
         try waitUntil("the import to end by itself") { !process.isRunning }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.wait() == 74)
+        let err = process.readToEnd(process.errors)
         #expect(err.contains("relation \"entry\" does not exist"), "\(err)")
-        try input.fileHandleForWriting.close()
+        process.closeInput()
         #expect(try pg.psql("SELECT name FROM entry_moved ORDER BY fieldline_id") == ["a1", "a2"])
     }
 
     /// SQLite's CHECK (it has no ALTER TABLE … ADD CHECK: the table is made with it) in the middle of batches.
     @Test func aCheckInTheSQLiteTableRefusesItsRecordsAndTheImportGoesOn() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let names = try Self.input(3000, in: s)
         let db = s.path("e.db")
-        _ = try FormSQLiteTests.sqlite(db, "CREATE TABLE entry (mobile TEXT NOT NULL, name TEXT NOT NULL, saved_at TEXT NOT NULL, operator TEXT NOT NULL, CHECK (name NOT LIKE '%77'))")
+        _ = try sqliteShell(db, "CREATE TABLE entry (mobile TEXT NOT NULL, name TEXT NOT NULL, saved_at TEXT NOT NULL, operator TEXT NOT NULL, CHECK (name NOT LIKE '%77'))")
         let run = try fieldline(["form", try Self.form(in: s), "--input", s.path("in.jsonl"), "--out", db])
         #expect(run.status == 65)
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(lines == names.indices.filter { names[$0].hasSuffix("77") }.map { "\($0 + 1):-: not saved: CHECK constraint failed: name NOT LIKE '%77'" })
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT name FROM entry ORDER BY rowid") == names.filter { !$0.hasSuffix("77") })
+        #expect(try sqliteShell(db, "SELECT name FROM entry ORDER BY rowid") == names.filter { !$0.hasSuffix("77") })
     }
 
     /// Killed at a random moment of a batched import, then `--resume`d: exactly the input's records, each once,
@@ -196,7 +177,7 @@ import Testing
     @Test(arguments: ["sqlite", "postgres"])
     func killedThenResumedIntoADatabaseHoldsEachRecordOnce(_ kind: String) throws {
         let pg = kind == "postgres" ? try ScratchPostgres() : nil
-        let s = try Scratch()
+        let s = try ScratchFolder()
         // Several batches (10,000 records into SQLite, 25,000 into PostgreSQL, or 250 ms): a kill finds some
         // committed and some not.
         let names = try Self.input(40_000, in: s)
@@ -205,17 +186,17 @@ import Testing
         func target(_ n: Int) -> String { pg.map { $0.url.replacingOccurrences(of: "/postgres?", with: "/db\(n)?") } ?? s.path("k\(n).db") }
         func stored(_ n: Int) throws -> [String] {
             if pg != nil {
-                let r = try run(URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-X", "-A", "-t", "-d", target(n), "-c", "SELECT name FROM entry ORDER BY fieldline_id"], stdin: nil)
+                let r = try Spawn.run(["psql", "-X", "-A", "-t", "-d", target(n), "-c", "SELECT name FROM entry ORDER BY fieldline_id"])
                 // Killed before the table was made: nothing stored.
                 if r.status != 0 && r.err.contains("relation \"entry\" does not exist") { return [] }
                 #expect(r.status == 0, "\(r.err)")
                 return r.out.split(separator: "\n").map(String.init)
             }
-            if (try FormSQLiteTests.sqlite(target(n), "SELECT count(*) FROM sqlite_master WHERE name = 'entry'")) == ["0"] { return [] }
-            return try FormSQLiteTests.sqlite(target(n), "SELECT name FROM entry ORDER BY rowid")
+            if (try sqliteShell(target(n), "SELECT count(*) FROM sqlite_master WHERE name = 'entry'")) == ["0"] { return [] }
+            return try sqliteShell(target(n), "SELECT name FROM entry ORDER BY rowid")
         }
         if let pg { for n in 0..<6 { _ = try pg.psql("CREATE DATABASE db\(n)") } }
-        let window = try FormImportTests.runTime(["form", form, "--input", s.path("in.jsonl"), "--out", target(0)])
+        let window = try fieldlineRunTime(["form", form, "--input", s.path("in.jsonl"), "--out", target(0)])
         for n in 1..<6 {
             let args = ["form", form, "--input", s.path("in.jsonl"), "--out", target(n)]
             if n == 1 {
@@ -224,12 +205,12 @@ import Testing
                     // Polled by the shells, their failures (the database not made yet, busy) read as nothing stored.
                     let query = pg != nil ? ["psql", "-X", "-A", "-t", "-d", target(n), "-c", "SELECT count(*) FROM entry"]
                                           : ["sqlite3", "-batch", target(n), "SELECT count(*) FROM entry"]
-                    let r = try fieldlineTestsRun(URL(fileURLWithPath: "/usr/bin/env"), query)
+                    let r = try Spawn.run(query)
                     guard r.status == 0 else { return false }
                     return (Int(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0
                 }
             } else {
-                try FormImportTests.killMidway(args, within: window)
+                try fieldline(args, killedWithin: window)
             }
             let before = try stored(n)
             // Whole records, the input's first ones in order: batches commit whole or not at all.
@@ -248,13 +229,8 @@ import Testing
     /// Starts `fieldline ARGS` and kills it with SIGKILL as soon as `stored` says a batch is there (checked every
     /// 10 ms, so the kill lands mid-import), or lets it end when it ends first.
     static func killOnceStored(_ args: [String], _ stored: () throws -> Bool) throws {
-        let process = Process()
-        process.executableURL = fieldlineURL
-        process.arguments = args
-        process.environment = cleanEnvironment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        let process = try Spawn.start([fieldlineURL.path] + args)
+        defer { process.send(SIGKILL); process.wait() }
         try waitUntil("a batch stored, or the run's end", every: 0.01) { try !process.isRunning || stored() }
     }
 
@@ -262,10 +238,10 @@ import Testing
     /// killed is taken as saved. Exactly the input's records, each once, whole.
     @Test(arguments: ["out.jsonl", "out.csv"])
     func killedThenResumedIntoAFileHoldsEachRecordOnce(_ file: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let names = try Self.input(40_000, in: s)
         let form = try Self.form(in: s, unique: true)
-        let window = try FormImportTests.runTime(["form", form, "--input", s.path("in.jsonl"), "--out", s.path("timed-" + file)])
+        let window = try fieldlineRunTime(["form", form, "--input", s.path("in.jsonl"), "--out", s.path("timed-" + file)])
         let header = file.hasSuffix(".csv") ? 1 : 0
         var partial = 0
         for n in 1..<6 {
@@ -278,7 +254,7 @@ import Testing
             if n == 1 {
                 try Self.killOnceStored(args) { try lines() > header }
             } else {
-                try FormImportTests.killMidway(args, within: window)
+                try fieldline(args, killedWithin: window)
             }
             // Whole records only (a batch is one write; a torn one is cut at the next open), the input's first ones.
             if try lines() > header && lines() - header < names.count { partial += 1 }
@@ -295,7 +271,7 @@ import Testing
     /// Without --resume a record already saved under its unique value is still reported (the resume rule is
     /// --resume's only).
     @Test func withoutResumeARepeatIsStillReported() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         _ = try Self.input(3, in: s)
         let form = try Self.form(in: s, unique: true)
         #expect(try fieldline(["form", form, "--input", s.path("in.jsonl"), "--out", s.path("o.jsonl")]).status == 0)

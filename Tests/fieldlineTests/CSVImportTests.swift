@@ -5,10 +5,9 @@ import Testing
 /// CSV input is gathered a chunk at a time and its readable records checked together (on several cores where the
 /// save leaves two free), then taken in input order; the same records as JSON Lines give the same reports and the same saved records.
 struct CSVImportTests {
-    typealias Scratch = FormImportTests.Scratch
 
     @Test func csvRecordsCheckedTogetherSayAndSaveWhatJSONLinesDo() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = s.path("entry.yaml")
         try FormPostgresTests.counterForm.write(toFile: form, atomically: true, encoding: .utf8)
         // 5,000 records, some refused by a field (a mobile number starting 12, a control character in the name),
@@ -30,8 +29,8 @@ struct CSVImportTests {
         #expect(Set(lines.map { Int($0.prefix { $0 != ":" }) ?? 0 }) == Set(refused.map { $0 + 1 }))
         #expect(lines.map { Int($0.prefix { $0 != ":" }) ?? 0 } == lines.map { Int($0.prefix { $0 != ":" }) ?? 0 }.sorted())
         #expect(fromCSV.err == fromJSONL.err)
-        let saved = try FormSQLiteTests.sqlite(s.path("csv.db"), "SELECT mobile, name FROM entry ORDER BY rowid")
+        let saved = try sqliteShell(s.path("csv.db"), "SELECT mobile, name FROM entry ORDER BY rowid")
         #expect(saved.count == 5000 - refused.count)
-        #expect(saved == (try FormSQLiteTests.sqlite(s.path("jsonl.db"), "SELECT mobile, name FROM entry ORDER BY rowid")))
+        #expect(saved == (try sqliteShell(s.path("jsonl.db"), "SELECT mobile, name FROM entry ORDER BY rowid")))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline check country`/`region-cn` take what typing the line and Enter take at the terminal, and the codes
 /// ISO 3166-1 reserves for a country.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline check date`: separators only between year, month and day, so no line is read in another order.
 @Suite struct CheckDateTests {

@@ -34,7 +34,7 @@ struct CheckLargeInputTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fieldline-large-\(UUID().uuidString).txt")
         try input.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" check phone-cn < \"$1\"", fieldlineURL.path, file.path], stdin: nil)
+        let fromFile = try Spawn.run(["/bin/sh", "-c", "exec \"$0\" check phone-cn < \"$1\"", fieldlineURL.path, file.path])
         #expect(fromFile.status == 65)
         #expect(fromFile.out == expectedOut)
         #expect(fromFile.err == expectedErr)
@@ -65,7 +65,7 @@ struct CheckLargeInputTests {
     func aHugeLineIsRefusedInBoundedMemory(arguments: [String]) throws {
         let input = Data(repeating: UInt8(ascii: "7"), count: 64_000_000) + Data("\n42\n".utf8)
         let script = "ulimit -v 150000; exec \"$0\" check \"$@\""
-        let run = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", script, fieldlineURL.path] + arguments, stdin: input)
+        let run = try Spawn.run(["/bin/bash", "-c", script, fieldlineURL.path] + arguments, stdin: input)
         #expect(run.status == 65, "\(run.err.prefix(500))")
         #expect(run.err == Self.longLine)
         let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)

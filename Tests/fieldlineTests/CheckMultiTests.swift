@@ -1,22 +1,11 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `check --multi` (and `ask --value --multi`): a line of items joined with the separator, each read as a
 /// one-choice line, duplicates and the bounds refused, written back in list order; a JSON array of values; a
 /// keymap's `multiple` setting; and a form storing the joined text.
 @Suite struct CheckMultiTests {
-    /// A scratch folder removed at the end of the test.
-    final class Scratch {
-        let folder = NSTemporaryDirectory() + "fieldline-multi-\(UUID().uuidString)"
-        init() throws { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
-        func write(_ name: String, _ text: String) throws -> String {
-            let path = folder + "/" + name
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
-    }
-
     @Test func eachItemIsReadAsOneChoiceAndTheValueIsInListOrder() throws {
         let run = try fieldline(["check", "country", "--multi"],
                                 stdin: "FR,DE\n de , France \nger,fra\nDE,DE\nDE,Atlantis\n\nDE,\n")
@@ -79,7 +68,7 @@ import Testing
     }
 
     @Test func aKeymapSaysMultipleWithItsBounds() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let keymap = try s.write("toppings.yaml", """
             name: toppings
             choices: [cheese, ham, olives, onion]
@@ -97,7 +86,7 @@ import Testing
         let object = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         #expect(object["selected"] as? [String] == ["DE", "FR"] && object["value"] as? String == "DE,FR")
         #expect(object["counter"] as? String == "2 selected · 0/249")
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let keymap = try s.write("toppings.yaml", """
             name: toppings
             choices: [cheese, ham, olives, onion]
@@ -111,7 +100,7 @@ import Testing
     }
 
     @Test func aFormStoresTheJoinedTextInListOrder() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try s.write("order.yaml", """
             name: order
             fields:
@@ -140,7 +129,7 @@ import Testing
     /// writes is read back by an import as the same choices. One that such an end would let be found too early
     /// (`x-` and `--`) is refused when the form loads (78).
     @Test func aLongerSeparatorsJoinedValueImportsAgain() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         func form(_ separator: String) throws -> String {
             try s.write("parts\(separator.count).yaml", """
                 name: parts

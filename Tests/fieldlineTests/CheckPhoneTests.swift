@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline check phone-cn`, one process per stdin line.
 @Suite struct CheckPhoneTests {
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func aKeymapMayTakeSomeRegionsAndKindsOnly() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try "extends: phone\nvalidators:\n  - phone: {assumed-region: GB, regions: [GB], kinds: [mobile]}\n"
             .write(toFile: s.path("uk-mobile.yaml"), atomically: true, encoding: .utf8)
         let r = try fieldline(["check", s.path("uk-mobile.yaml")], stdin: "07400 123456\n020 7946 0958\n+86 138 1234 5678\n")

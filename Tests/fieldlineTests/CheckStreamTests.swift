@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func directoryAsStdinIsUnreadable() throws {
-        let r = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" check phone-cn < /", fieldlineURL.path], stdin: nil)
+        let r = try Spawn.run(["/bin/sh", "-c", "\"$0\" check phone-cn < /", fieldlineURL.path])
         #expect(r.status == 66)
         #expect(r.out == "")
         #expect(r.err == "fieldline: cannot read standard input: Is a directory\n")

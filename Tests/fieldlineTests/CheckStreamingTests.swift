@@ -19,26 +19,17 @@ import Testing
 
     @Test(arguments: ["value", "json"])
     func eachLineIsAnsweredBeforeTheNextArrives(output: String) throws {
-        let process = Process()
-        process.executableURL = fieldlineURL
-        process.arguments = ["check", "phone-cn", "--output", output]
-        process.environment = cleanEnvironment
-        let input = Pipe(), answers = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = answers
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let out = answers.fileHandleForReading.fileDescriptor
-        try input.fileHandleForWriting.write(contentsOf: Data("+86 138 1234 5678\n".utf8))
+        let process = try Spawn.start([fieldlineURL.path, "check", "phone-cn", "--output", output],
+                                      stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        let out = process.output
+        process.write("+86 138 1234 5678\n")
         let first = Self.line(from: out, within: 10)   // the input stays open: only streaming answers here
         #expect(first.contains("13812345678"), "no answer to the first line while the input is open: \(first.debugDescription)")
-        try input.fileHandleForWriting.write(contentsOf: Data("12812345678\n".utf8))
+        process.write("12812345678\n")
         let second = Self.line(from: out, within: 10)
         #expect(second == "\n" || second.contains("\"valid\":false"), "\(second.debugDescription)")
-        #expect(Self.line(from: errors.fileHandleForReading.fileDescriptor, within: 10).hasPrefix("2: "))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 65)
+        #expect(Self.line(from: process.errors, within: 10).hasPrefix("2: "))
+        process.closeInput()
+        #expect(process.wait() == 65)
     }
 }

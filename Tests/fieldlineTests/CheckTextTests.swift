@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline check text` and `check digits` length limits; a nil message means the line is valid.
 @Suite struct CheckTextTests {

@@ -30,7 +30,7 @@ import Testing
 
     /// The shipped `confirm` keymap gives a form a yes/no field stored as `yes` or `no`.
     @Test func aFormFieldStoresYesOrNo() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try "name: consent\nfields:\n  - {name: who, keymap: text}\n  - {name: agreed, keymap: confirm}\n"
             .write(toFile: s.path("consent.yaml"), atomically: true, encoding: .utf8)
         let run = try fieldline(["form", s.path("consent.yaml")], stdin: #"{"who":"a","agreed":"是"}"# + "\n" + #"{"who":"b","agreed":"N"}"# + "\n" + #"{"who":"c","agreed":"maybe"}"# + "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// Every data file in keymaps/data is what its generator wrote: the header's `# Row count:` and
 /// `# Rows SHA-256:` (written by scripts/gen-*.py) match the rows below the comment block, and the header names
@@ -30,27 +31,10 @@ import Testing
         comments.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
     }
 
-    /// SHA-256 of `input` as hex, from Python's hashlib run with PATH=/usr/bin:/bin and nothing else in the
-    /// environment.
+    /// SHA-256 of `input` as hex, from Python's hashlib.
     static func sha256(_ input: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import hashlib,sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())"]
-        process.environment = ["PATH": "/usr/bin:/bin"]
-        let inPipe = Pipe(), outPipe = Pipe()
-        process.standardInput = inPipe
-        process.standardOutput = outPipe
-        try process.run()
-        let writer = DispatchGroup()
-        DispatchQueue.global().async(group: writer) {
-            try? inPipe.fileHandleForWriting.write(contentsOf: input)
-            try? inPipe.fileHandleForWriting.close()
-        }
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        writer.wait()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python3 hashlib exited \(process.terminationStatus)")
-        return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Spawn.output(["python3", "-c", "import hashlib,sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())"],
+                         stdin: input).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func dataFilesFound() {

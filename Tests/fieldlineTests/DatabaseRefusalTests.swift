@@ -6,7 +6,6 @@ import Testing
 /// does not finish is given up after `statement_timeout` (PostgreSQL) or the busy timeout (SQLite), ending the
 /// import with 74 and a message that names the wait.
 @Suite(.serialized) struct DatabaseRefusalTests {
-    typealias Scratch = FormImportTests.Scratch
 
     /// PostgreSQL: a trigger raising `P0001` (plain `RAISE EXCEPTION`) for the name `bad`, on insert and update.
     static let postgresTrigger = """
@@ -31,11 +30,11 @@ import Testing
     @Test(arguments: [("postgres", false), ("postgres", true), ("sqlite", false), ("sqlite", true)])
     func aTriggersRefusalIsThatRecordsOnly(_ kind: String, _ unique: Bool) throws {
         let pg = kind == "postgres" ? try ScratchPostgres() : nil
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let target = pg?.url ?? s.path("x.db")
         func sql(_ text: String) throws -> [String] {
             if let pg { return try pg.psql(text) }
-            return try FormSQLiteTests.sqlite(target, text)
+            return try sqliteShell(target, text)
         }
         let form = try DatabaseSetUpTests.entryForm(in: s, unique: unique)
         #expect(try fieldline(["form", form, "--input", "-", "--out", target], stdin: "").status == 0)
@@ -61,7 +60,7 @@ import Testing
     /// due to statement timeout`; without a timeout in the URL it waited for ever).
     @Test func aStalledStatementEndsTheImportAtTheStatementTimeout() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try DatabaseSetUpTests.entryForm(in: s, unique: false)
         #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
         _ = try pg.psql("""
@@ -85,7 +84,7 @@ import Testing
     /// given up at the statement_timeout too, with 74 and the same message.
     @Test func aLockHeldMidCorrectionEndsItAtTheStatementTimeout() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try DatabaseSetUpTests.entryForm(in: s, unique: true)
         #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: #"{"code":"1","name":"one"}"# + "\n").status == 0)
         try (#"{"code":"1","name":"One"}"# + "\n").write(toFile: s.path("fix.jsonl"), atomically: true, encoding: .utf8)
@@ -102,7 +101,7 @@ import Testing
     /// sets one (0 there: wait for ever, as asked), the role's when a DBA set one.
     @Test func theStatementTimeoutIsThirtySecondsUnlessSomethingChoseOne() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try DatabaseSetUpTests.entryForm(in: s, unique: false)
         #expect(try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: "").status == 0)
         _ = try pg.psql("""
@@ -126,7 +125,7 @@ import Testing
     /// SQLite: a database another writer holds locked (an open `BEGIN IMMEDIATE`) is waited for at most the busy
     /// timeout, 10 s; the import then ends with 74 and `database is locked`.
     @Test func aLockedSQLiteDatabaseIsWaitedForAtMostTenSeconds() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("x.db")
         let form = try DatabaseSetUpTests.entryForm(in: s, unique: false)
         #expect(try fieldline(["form", form, "--input", "-", "--out", db], stdin: "").status == 0)

@@ -6,10 +6,9 @@ import Testing
 /// makes (checked against PostgreSQL's 63-byte limit when the form is loaded, never cut), and many importers making
 /// a new database's tables at once.
 @Suite(.serialized) struct DatabaseSetUpTests {
-    typealias Scratch = FormImportTests.Scratch
 
     /// `entry` with `code` (unique or not) and `name`.
-    static func entryForm(in s: Scratch, unique: Bool) throws -> String {
+    static func entryForm(in s: ScratchFolder, unique: Bool) throws -> String {
         let path = s.path(unique ? "entry.yaml" : "entry-plain.yaml")
         try "name: entry\nfields:\n  - {name: code, keymap: text, unique: \(unique)}\n  - {name: name, keymap: text}\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
@@ -22,11 +21,11 @@ import Testing
     @Test(arguments: ["sqlite", "postgres"])
     func aPartialIndexForOneValueDoesNotGuardTheField(_ kind: String) throws {
         let pg = kind == "postgres" ? try ScratchPostgres() : nil
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let target = pg?.url ?? s.path("x.db")
         func sql(_ text: String) throws -> [String] {
             if let pg { return try pg.psql(text) }
-            return try FormSQLiteTests.sqlite(target, text)
+            return try sqliteShell(target, text)
         }
         #expect(try fieldline(["form", try Self.entryForm(in: s, unique: false), "--input", "-", "--out", target], stdin: "").status == 0)
         _ = try sql("CREATE UNIQUE INDEX dba_only_x ON entry (code) WHERE code = 'x'")
@@ -37,7 +36,7 @@ import Testing
         if pg != nil {
             #expect(throws: ScratchPostgres.PostgresProblem.self) { try sql(repeated) }
         } else {
-            let r = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-batch", target, repeated], stdin: nil)
+            let r = try Spawn.run(["sqlite3", "-batch", target, repeated])
             #expect(r.status != 0 && r.err.contains("UNIQUE constraint failed"), "\(r.err)")
         }
         #expect(try sql("SELECT count(*) FROM entry WHERE code = '1'") == ["1"])
@@ -48,11 +47,11 @@ import Testing
     @Test(arguments: ["sqlite", "postgres"])
     func fieldlinesOwnPartialIndexAndATotalOneGuardTheField(_ kind: String) throws {
         let pg = kind == "postgres" ? try ScratchPostgres() : nil
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let target = pg?.url ?? s.path("x.db")
         func indexes() throws -> [String] {
             if let pg { return try pg.psql("SELECT indexname FROM pg_indexes WHERE tablename = 'entry' AND indexdef LIKE '%(code)%' ORDER BY 1") }
-            return try FormSQLiteTests.sqlite(target, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'entry' AND sql LIKE '%code%' ORDER BY 1")
+            return try sqliteShell(target, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'entry' AND sql LIKE '%code%' ORDER BY 1")
         }
         let form = try Self.entryForm(in: s, unique: true)
         for _ in 0..<2 { #expect(try fieldline(["form", form, "--input", "-", "--out", target], stdin: "").status == 0) }
@@ -60,7 +59,7 @@ import Testing
         #expect(own.count == 1 && own[0].hasPrefix("fl_unique_"), "\(own)")
         // A DBA replaces it by a total index of their own: that one is enough.
         let drop = "DROP INDEX \(own[0])", total = "CREATE UNIQUE INDEX dba_code ON entry (code)"
-        if let pg { _ = try pg.psql(drop); _ = try pg.psql(total) } else { _ = try FormSQLiteTests.sqlite(target, drop + "; " + total) }
+        if let pg { _ = try pg.psql(drop); _ = try pg.psql(total) } else { _ = try sqliteShell(target, drop + "; " + total) }
         #expect(try fieldline(["form", form, "--input", "-", "--out", target], stdin: "").status == 0)
         #expect(try indexes() == ["dba_code"])
     }
@@ -69,7 +68,7 @@ import Testing
     /// whatever the output: its history table `NAME_history` would not fit PostgreSQL's 63 bytes. (Before, it was
     /// accepted for JSON Lines and refused only by a database sink, with 65.)
     @Test func aFormNameTooLongForItsHistoryTableIsRefusedAtLoad() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let long = String(repeating: "n", count: 56)
         try "fields:\n  - {name: code, keymap: text}\nname: \(long)\n".write(toFile: s.path("long.yaml"), atomically: true, encoding: .utf8)
         let run = try fieldline(["form", s.path("long.yaml"), "--input", "-"], stdin: #"{"code":"1"}"# + "\n")
@@ -93,7 +92,7 @@ import Testing
     /// bytes, which made the two alike: the second form's became `…_seq1`, a name depending on which came first.)
     @Test func longFormNamesAreNeverCut() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let stem = String(repeating: "f", count: 54)
         var forms: [String] = []
         for last in ["a", "b"] {
@@ -132,7 +131,7 @@ import Testing
     /// constraint "pg_type_typname_nsp_index"`.)
     @Test func eightFirstImportsIntoANewDatabaseAllSucceed() throws {
         let pg = try ScratchPostgres()
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.entryForm(in: s, unique: false)
         for k in 0..<8 {
             try #"{"code":"c\#(k)","name":"n\#(k)"}"#.write(toFile: s.path("in\(k).jsonl"), atomically: true, encoding: .utf8)
@@ -148,24 +147,10 @@ import Testing
 
     /// Runs `fieldline` with each of `argvs`, all started before any is waited for (a task group runs only as many
     /// at once as there are cores); their statuses and standard errors.
-    static func startedTogether(_ argvs: [[String]], in s: Scratch) throws -> [(status: Int32, err: String)] {
-        var started: [(Process, String)] = []
-        for (k, args) in argvs.enumerated() {
-            let process = Process()
-            process.executableURL = fieldlineURL
-            process.arguments = args
-            process.environment = cleanEnvironment
-            let errPath = s.path("err\(k).txt")
-            _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            process.standardError = FileHandle(forWritingAtPath: errPath)
-            try process.run()
-            started.append((process, errPath))
+    static func startedTogether(_ argvs: [[String]], in s: ScratchFolder) throws -> [(status: Int32, err: String)] {
+        let started = try argvs.enumerated().map { k, args in
+            (try Spawn.start([fieldlineURL.path] + args, stderr: .file(s.path("err\(k).txt"))), "err\(k).txt")
         }
-        return started.map { process, errPath in
-            process.waitUntilExit()
-            return (process.terminationStatus, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
-        }
+        return started.map { process, errors in (process.wait(), s.read(errors)) }
     }
 }

@@ -11,9 +11,8 @@ import Testing
         .deletingLastPathComponent().path
 
     @Test func everyGeneratedLabelIsJudgedAsIdnaJudgesIt() throws {
-        let oracle = try run(URL(fileURLWithPath: "/usr/bin/env"),
-                             ["python3", Self.repo + "/Tests/fieldlineTests/Oracles/idna_oracle.py", Self.repo + "/.test-python", "3.20", "20000", "2026"],
-                             stdin: nil)
+        let oracle = try Spawn.run(["python3", Self.repo + "/Tests/fieldlineTests/Oracles/idna_oracle.py", Self.repo + "/.test-python",
+                                    "3.20", "20000", "2026"])
         try #require(oracle.status == 0, "the idna oracle failed (make test-oracles installs it): \(oracle.err)")
         let cases = oracle.out.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         try #require(cases.count == 20000)

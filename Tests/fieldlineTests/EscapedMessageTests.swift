@@ -17,11 +17,11 @@ import Testing
     }
 
     @Test func aSQLiteTriggersMessageIsEscapedOnImportAndCorrection() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         #expect(try fieldline(["form", Self.visitor, "--input", "-", "--out", db], stdin: Self.first + "\n").status == 0)
         // RAISE takes a literal: the controls stand in it as they are.
-        _ = try FormSQLiteTests.sqlite(db, """
+        _ = try sqliteShell(db, """
             CREATE TRIGGER no_bo BEFORE INSERT ON visitor WHEN NEW.name = 'Bo'
             BEGIN SELECT RAISE(ABORT, 'refused\u{1B}]0;PWNED\u{7}\u{1B}[2J'); END;
             CREATE TRIGGER no_edit BEFORE UPDATE ON visitor

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// The `Examples/` package, which uses fieldline's library products as another package would (by path): it
 /// builds, `csvcolumn` reports a CSV column's invalid cells, `visitorlog` saves valid records through sinks, and
@@ -10,11 +11,9 @@ import Testing
     /// A build folder of its own (gitignored as `.build-*/`), kept between runs so later builds are incremental.
     static let scratch = repo + "/.build-examples/test"
 
-    /// Runs a command in the repository with only PATH (for swift and setsid) and the clean scratch HOME.
+    /// Runs a command in the repository with the test runner's PATH (for swift and setsid) and the clean scratch HOME.
     static func sh(_ command: String, stdin: String? = nil) throws -> Run {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd '\(repo)' && " + command],
-                       stdin: stdin.map { Data($0.utf8) }, environment: ["PATH": path])
+        try shell(command, stdin: stdin, in: repo, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
     }
 
     /// `swift build` of the Examples package, once for all the tests here. From nothing it resolves the packages
@@ -33,7 +32,7 @@ import Testing
 
     @Test func csvcolumnReportsEachInvalidCellByRow() throws {
         try #require(Self.build.status == 0, "\(Self.build.out)\(Self.build.err)")
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         // A quoted cell with a comma, a cell with a paste-style prefix, a short number, an empty cell; no newline
         // after the last record.
         let csv = "name,mobile,note\r\nZhang,+86 138 1234 5678,ok\r\n\"Li, Si\",12812345678,\"a, b\"\r\n"

@@ -9,10 +9,9 @@ import Glibc
 /// JSON Lines and CSV files as sinks (issue 32): no record lost, altered or duplicated, with several importers
 /// at once, values of any characters, a last record without its end of line, and a file's name surviving a crash.
 @Suite struct FileSinkIntegrityTests {
-    typealias Scratch = FormImportTests.Scratch
 
     /// A form with a unique digits field and a free text field.
-    static func form(in s: Scratch) throws -> String {
+    static func form(in s: ScratchFolder) throws -> String {
         let form = """
             name: cards
             fields:
@@ -26,14 +25,14 @@ import Glibc
     /// The rows of a CSV file as Python's csv module reads them.
     static func csvRows(_ path: String) throws -> [[String]] {
         let script = "import csv,json,sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))"
-        let out = try FieldKitlessProcess.run(["python3", "-c", script, path])
+        let out = try Spawn.output(["python3", "-c", script, path])
         return try #require(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String]])
     }
 
     /// The objects of a JSON Lines file as Python's json module reads them (each line on its own).
     static func jsonObjects(_ path: String) throws -> [[String: String]] {
         let script = "import json,sys; print(json.dumps([json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]))"
-        let out = try FieldKitlessProcess.run(["python3", "-c", script, path])
+        let out = try Spawn.output(["python3", "-c", script, path])
         return try #require(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: String]])
     }
 
@@ -41,26 +40,19 @@ import Glibc
     /// the file ends with exactly one record per value, and every input record is either saved or reported.
     @Test(arguments: ["cards.jsonl", "cards.csv"])
     func uniqueHoldsAcrossProcesses(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         let processes = 8, share = 100, values = 200
-        var running: [Process] = []
         for p in 0..<processes {
             let ids = (0..<share).map { (p * 25 + $0) % values }.shuffled()
             let input = ids.map { #"{"id":"\#(1000 + $0)","note":"p\#(p)"}"# }.joined(separator: "\n") + "\n"
             try input.write(toFile: s.path("in\(p).jsonl"), atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = fieldlineURL
-            process.arguments = ["form", form, "--input", s.path("in\(p).jsonl"), "--out", s.path(name)]
-            process.environment = cleanEnvironment
-            _ = FileManager.default.createFile(atPath: s.path("err\(p)"), contents: nil)
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: s.path("err\(p)")))
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            running.append(process)
         }
-        for process in running { try process.run() }
-        for process in running { process.waitUntilExit() }
+        let running = try (0..<processes).map { p in
+            try Spawn.start([fieldlineURL.path, "form", form, "--input", s.path("in\(p).jsonl"), "--out", s.path(name)],
+                            stderr: .file(s.path("err\(p)")))
+        }
+        for process in running { process.wait() }
 
         let records: [(id: String, note: String)]
         if name.hasSuffix(".csv") {
@@ -81,7 +73,7 @@ import Glibc
             }
             let saved = records.filter { $0.note == "p\(p)" }.count
             #expect(saved + refused.count == share, "process \(p): \(saved) saved, \(refused.count) refused")
-            #expect(process.terminationStatus == (refused.isEmpty ? 0 : 65), "process \(p): \(err)")
+            #expect(process.wait() == (refused.isEmpty ? 0 : 65), "process \(p): \(err)")
         }
     }
 
@@ -90,7 +82,7 @@ import Glibc
     /// second import, and Python reads back exactly what was entered. JSON Lines and CSV.
     @Test(arguments: ["odd.jsonl", "odd.csv"])
     func everyValidStringIsSavedSoItReadsBack(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         let notes = [text(0xFFFE), "a" + text(0xFFFF) + "b", text(0xFDD0, 0xFDEF), "\u{0301}", "x\u{2028}y\u{2029}z", text(0x1FFFE),
                      text(0x10FFFF), "\u{FEFF}bom", "e\u{0301}\u{0301}", "😀"]
@@ -108,7 +100,7 @@ import Glibc
             read = try Self.csvRows(s.path(name)).dropFirst().map { $0[1] }
         } else {
             read = try Self.jsonObjects(s.path(name)).map { $0["note"] ?? "" }
-            _ = try FieldKitlessProcess.run(["jq", "-c", ".", s.path(name)])
+            _ = try Spawn.output(["jq", "-c", ".", s.path(name)])
         }
         // Compared as scalars: String's == would equate canonically equivalent but different texts.
         #expect(read.map { Array($0.unicodeScalars) } == (notes + ["n"]).map { Array($0.unicodeScalars) })
@@ -118,7 +110,7 @@ import Glibc
     /// every character beyond U+FFFF so) in an import, and a raw U+FFFE or U+FFFF in a file written before they were
     /// escaped (such a file would not open: exit 65).
     @Test func surrogatePairsAndRawNonCharactersAreRead() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         let input = #"{"id": "1", "note": "\ud83d\ude00 \udbff\udffe"}"# + "\n" + #"{"id": "2", "note": "\\ud83d \\"}"# + "\n"
         let run = try fieldline(["form", form, "--input", "-", "--out", s.path("v.jsonl")], stdin: input)
@@ -136,7 +128,7 @@ import Glibc
     /// A last record that is whole but lacks its newline (a file edited by hand, or a crash between the record
     /// and its end) is kept and ended: nothing cut, nothing kept aside, no warning.
     @Test func aWholeLastRecordWithoutItsNewlineIsKept() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         let a = #"{"id":"1","note":"a","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"#
         let b = #"{"id":"2","note":"b","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"#
@@ -165,7 +157,7 @@ import Glibc
     /// A last record that does not parse whole (cut short by a crash) is cut off, with a warning naming the file
     /// and the bytes cut, and kept beside the file: FILE.torn, then FILE.torn.1, … each exactly as cut.
     @Test func aLastRecordCutShortIsCutAndKeptAside() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         let a = #"{"id":"1","note":"a","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"#
         let path = s.path("v.jsonl")
@@ -200,13 +192,13 @@ import Glibc
     func aNewFilesFolderIsSynced(_ name: String) throws {
         // strace comes with `make deps` (and .ci/run); a machine where it cannot trace fails here rather than skip.
         try #require(straceWorks, "strace is not installed or may not trace here (apt-get install strace)")
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = try Self.form(in: s)
         let path = s.path(name)
         func trace(_ label: String) throws -> [String] {
-            let run = try FieldKitlessProcess.runStatus(["strace", "-f", "-o", s.path(label), "-e", "trace=openat,fsync",
-                                                         fieldlineURL.path, "form", form, "--input", s.path("in.jsonl"), "--out", path])
-            #expect(run == 0)
+            let run = try Spawn.run(["strace", "-f", "-o", s.path(label), "-e", "trace=openat,fsync",
+                                     fieldlineURL.path, "form", form, "--input", s.path("in.jsonl"), "--out", path])
+            #expect(run.status == 0, "\(run.err)")
             return s.read(label).split(separator: "\n").map(String.init)
         }
         try (#"{"id":"1","note":"a"}"# + "\n").write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
@@ -239,14 +231,7 @@ import Glibc
 
 /// Whether strace is installed and allowed to trace (a container may forbid ptrace).
 let straceWorks = FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")
-    && (try? FieldKitlessProcess.runStatus(["strace", "-o", "/dev/null", "true"])) == 0
-
-extension FieldKitlessProcess {
-    /// Runs a program from PATH with a clean environment and returns its exit status.
-    static func runStatus(_ argv: [String]) throws -> Int32 {
-        try fieldlineTestsRun(URL(fileURLWithPath: "/usr/bin/env"), argv).status
-    }
-}
+    && (try? Spawn.run(["strace", "-o", "/dev/null", "true"]))?.status == 0
 
 /// The text of these scalars (Swift's literals refuse non-characters such as U+FFFF and U+FDD0).
 func text(_ scalars: UInt32...) -> String {

@@ -9,15 +9,6 @@ import Testing
     static let visitor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("forms/visitor.yaml").path
 
-    /// A scratch folder removed at the end of the test.
-    final class Scratch {
-        let folder = NSTemporaryDirectory() + "fieldline-form-\(UUID().uuidString)"
-        init() throws { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
-        func path(_ name: String) -> String { folder + "/" + name }
-        func read(_ name: String) -> String { (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? "" }
-    }
-
     static let records = [
         #"{"mobile":"+86 138 1234 5678","idcard":"11010519491231002x","name":"张三, \"Zhang\"","visit_date":"2026-03-01"}"#,
         #"{"mobile":"12812345678","idcard":"11010519491231002X","name":"bad mobile"}"#,
@@ -46,7 +37,7 @@ import Testing
     }
 
     @Test func validRecordsAreSavedAndInvalidOnesNamed() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.jsonl")],
                                 stdin: Self.records.joined(separator: "\n") + "\n")
         #expect(run.status == 65)
@@ -75,11 +66,11 @@ import Testing
 
     /// CSV out, read back by Python's csv module (an independent reader): quotes and commas survive.
     @Test func csvOutputReadsBackWithPythonsCSV() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.csv")], stdin: Self.records[0] + "\n" + Self.records[2] + "\n")
         #expect(run.status == 0, "\(run.err)")
         let script = "import csv,json,sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))"
-        let py = try FieldKitlessProcess.run(["python3", "-c", script, s.path("v.csv")])
+        let py = try Spawn.output(["python3", "-c", script, s.path("v.csv")])
         let rows = try #require(JSONSerialization.jsonObject(with: Data(py.utf8)) as? [[String]])
         #expect(rows.count == 3)
         #expect(rows[0] == ["mobile", "idcard", "birth_date", "sex", "name", "visit_date", "saved_at", "operator", "record_id"])
@@ -90,7 +81,7 @@ import Testing
     /// --format csv writes CSV to standard output (header first) or to a file whose name does not say its format;
     /// it is refused for databases, and a name that says nothing needs it.
     @Test func formatChoosesCSVForStandardOutputAndOtherNames() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let out = try fieldline(["form", Self.visitor, "--input", "-", "--format", "csv"], stdin: Self.records[2] + "\n")
         #expect(out.status == 0, "\(out.err)")
         let rows = out.out.split(separator: "\r\n").map(String.init)
@@ -111,7 +102,7 @@ import Testing
     /// --resume refuses an output that does not exist yet (a mistyped name), and standard output; an existing one
     /// goes on where it was.
     @Test func resumeNeedsAnExistingOutput() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         for name in ["v.jsonl", "v.csv", "v.db"] {
             let missing = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path(name), "--resume"], stdin: Self.records[2] + "\n")
             #expect(missing.status == 66, "\(name): \(missing.err)")
@@ -129,7 +120,7 @@ import Testing
 
     /// CSV in: a header, then records; quoted commas are values.
     @Test func csvInput() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let csv = "name,mobile,idcard\r\n\"Wang, Wu\",13812345678,11010519491231002X\r\nonly,two\r\n"
         try csv.write(toFile: s.path("in.csv"), atomically: true, encoding: .utf8)
         let run = try fieldline(["form", Self.visitor, "--input", s.path("in.csv"), "--out", s.path("v.jsonl")])
@@ -140,7 +131,7 @@ import Testing
 
     /// An existing CSV file with other columns is refused before anything is written.
     @Test func aCSVFileWithOtherColumnsIsRefused() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         try "a,b\r\n1,2\r\n".write(toFile: s.path("v.csv"), atomically: true, encoding: .utf8)
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.csv")], stdin: Self.records[0] + "\n")
         #expect(run.status == 65)
@@ -151,7 +142,7 @@ import Testing
     /// A record that a crash cut short (no newline at the end) was never confirmed: the next run removes it, so
     /// no half record is read back or continued.
     @Test func aRecordCutShortByACrashIsRemoved() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let whole = #"{"mobile":"13812345678","idcard":"11010519491231002X","name":"a","visit_date":"2026-01-02","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"#
         try (whole + "\n" + #"{"mobile":"1391"#).write(toFile: s.path("v.jsonl"), atomically: true, encoding: .utf8)
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", s.path("v.jsonl")], stdin: Self.records[2] + "\n")
@@ -162,7 +153,7 @@ import Testing
     /// Killed at random moments during an import (50 times), the file only ever holds whole records, in input
     /// order, none skipped: each is written whole and synced before the next.
     @Test func killedAtRandomMomentsOnlyWholeRecordsRemain() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let names: [String] = (0..<400).map { i in "n" + String(repeating: "0", count: 3 - String(i).count) + String(i) }
         let input: [String] = names.map { #"{"mobile":"13800000000","name":"\#($0)"}"# }
         try input.joined(separator: "\n").write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
@@ -173,9 +164,9 @@ import Testing
               - {name: name, keymap: text}
             """
         try form.write(toFile: s.path("crash.yaml"), atomically: true, encoding: .utf8)
-        let window = try Self.runTime(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("timed.jsonl")])
+        let window = try fieldlineRunTime(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("timed.jsonl")])
         for _ in 0..<50 {
-            try Self.killMidway(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("out.jsonl")], within: window)
+            try fieldline(["form", s.path("crash.yaml"), "--input", s.path("in.jsonl"), "--out", s.path("out.jsonl")], killedWithin: window)
             // Every stored line is a whole record; together they are the input's first records, in order (a rerun
             // starts again from the first record, so the file holds copies of a prefix, each whole).
             let text = s.read("out.jsonl")
@@ -190,41 +181,4 @@ import Testing
         let last: [String] = Array(stored.suffix(400))
         #expect(last == names)
     }
-}
-
-extension FormImportTests {
-    /// Start `fieldline ARGS` and kill it with SIGKILL at a random moment of its run (`window`, in µs, is how long
-    /// a whole run takes: `runTime`), so kills land before, during and after the writes whatever the build.
-    static func killMidway(_ args: [String], within window: UInt32) throws {
-        let process = Process()
-        process.executableURL = fieldlineURL
-        process.arguments = args
-        process.environment = cleanEnvironment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        usleep(UInt32.random(in: 1_000...max(window, 2_000)))  // the kill's moment is the input, kept
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    /// How long `fieldline ARGS` takes to run to its end, in µs.
-    static func runTime(_ args: [String]) throws -> UInt32 {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let run = try fieldline(args)
-        #expect(run.status == 0, "\(run.err)")
-        return UInt32(min((DispatchTime.now().uptimeNanoseconds - start) / 1_000, 10_000_000))
-    }
-}
-
-/// Runs a program from PATH with a clean environment and returns its standard output.
-enum FieldKitlessProcess {
-    static func run(_ argv: [String]) throws -> String {
-        let r = try fieldlineTestsRun(URL(fileURLWithPath: "/usr/bin/env"), argv)
-        #expect(r.status == 0, "\(argv[0]) failed: \(r.err)")
-        return r.out
-    }
-}
-
-func fieldlineTestsRun(_ executable: URL, _ args: [String]) throws -> Run {
-    try run(executable, args, stdin: nil)
 }

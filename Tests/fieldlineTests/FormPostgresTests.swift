@@ -18,7 +18,7 @@ import Testing
         #expect(rows == ["13812345678|11010519491231002X|张三, \"Zhang\"", "13912345678|440524199001010018|Li Si"])
         // A table with other columns is refused.
         _ = try pg.psql("CREATE TABLE other (a text)")
-        let form = FormImportTests.Scratch.self
+        let form = ScratchFolder.self
         let s = try form.init()
         try "name: other\nfields: [{name: b, keymap: digits}]\n".write(toFile: s.path("other.yaml"), atomically: true, encoding: .utf8)
         let mismatch = try fieldline(["form", s.path("other.yaml"), "--input", "-", "--out", pg.url], stdin: #"{"b":"1"}"# + "\n")
@@ -29,7 +29,7 @@ import Testing
     /// Four imports at once, 250 records each: 1,000 rows.
     @Test func fourConcurrentImportsLandEveryRow() async throws {
         let pg = try ScratchPostgres()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         for k in 0..<4 {
             let lines = (0..<250).map { #"{"mobile":"13800000000","name":"p\#(k)-\#($0)"}"# }
@@ -75,7 +75,7 @@ import Testing
     @Test func aLostAnswerDoesNotStoreARecordTwice() throws {
         let pg = try ScratchPostgres()
         let proxy = try AnswerDroppingProxy(socket: pg.socket)
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         let url = "postgresql://postgres@127.0.0.1:\(proxy.port)/postgres?sslmode=disable&gssencmode=disable"
         let input = [#"{"mobile":"13800000001","name":"first"}"#, #"{"mobile":"13800000002","name":"second"}"#]
@@ -88,7 +88,7 @@ import Testing
     /// (`a_b_c_unique`), leaving the second table unguarded. Each table is guarded.
     @Test func uniqueIndexesOfLikeNamedTablesDoNotCollide() async throws {
         let pg = try ScratchPostgres()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let (a, ab, values) = try FormSQLiteTests.collidingForms(in: s)
         #expect(try fieldline(["form", a, "--input", "-", "--out", pg.url], stdin: #"{"b_c":"1"}"# + "\n").status == 0)
         let runs = try await FormSQLiteTests.concurrently(8, ["form", ab, "--input", values, "--out", pg.url])
@@ -101,7 +101,7 @@ import Testing
     /// `t_<field>_unique` named one index for both and the second field went unguarded.
     @Test func longFieldNamesEachGetTheirIndex() throws {
         let pg = try ScratchPostgres()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let stem = String(repeating: "f", count: 61)
         try "name: t\nfields:\n  - {name: \(stem)_1, keymap: text, unique: true}\n  - {name: \(stem)_2, keymap: text, unique: true}\n"
             .write(toFile: s.path("t.yaml"), atomically: true, encoding: .utf8)
@@ -115,7 +115,7 @@ import Testing
     /// column narrowed to varchar(5): class 22) are reported one by one; the others are saved; exit 65.
     @Test func recordsTheServerRefusesAreSkipped() throws {
         let pg = try ScratchPostgres()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         #expect(try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: "").status == 0)
         _ = try pg.psql("ALTER TABLE entry ADD CHECK (name <> 'x')")
@@ -134,7 +134,7 @@ import Testing
     /// connect_timeout (2 s) with exit 74, and the password given in the URL is not shown.
     @Test func aSilentServerTimesOutWithoutShowingThePassword() throws {
         let listener = try SilentListener()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         try "".write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
         let url = "postgresql://u@127.0.0.1:\(listener.port)/db?connect_timeout=2&password=secret"
@@ -148,7 +148,7 @@ import Testing
     /// Without connect_timeout in the URL, a silent server is given up after 10 s (before, the import hung forever).
     @Test func aSilentServerTimesOutByDefault() throws {
         let listener = try SilentListener()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         try "".write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
         let url = "postgresql://u@127.0.0.1:\(listener.port)/db"
@@ -162,7 +162,7 @@ import Testing
     /// default lock_timeout (10 s), then ends with 74 and says so (before, it waited for ever).
     @Test func aLockedTableIsWaitedForAtMostTenSeconds() throws {
         let pg = try ScratchPostgres()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         try #"{"mobile":"13800000000","name":"a"}"#.write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
         #expect(try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: "").status == 0)
@@ -178,7 +178,7 @@ import Testing
     /// (`options=-c lock_timeout=1000`), which the sink leaves as it is.
     @Test func theSetUpLockIsBoundedByTheURLsLockTimeout() throws {
         let pg = try ScratchPostgres()
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.counterForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         try "".write(toFile: s.path("in.jsonl"), atomically: true, encoding: .utf8)
         let holder = try HeldSession(url: pg.url, sql: "SELECT pg_advisory_lock(hashtext('fieldline:entry'));")

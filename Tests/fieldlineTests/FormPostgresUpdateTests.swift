@@ -8,8 +8,8 @@ import Testing
     static let entryForm = "name: entry\nfields:\n  - {name: code, keymap: digits, unique: true}\n  - {name: name, keymap: text}\n"
     static let columns = "code, name, saved_at, operator, edited_at, edited_by"
 
-    static func scratch() throws -> FormImportTests.Scratch {
-        let s = try FormImportTests.Scratch()
+    static func scratch() throws -> ScratchFolder {
+        let s = try ScratchFolder()
         try entryForm.write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         return s
     }

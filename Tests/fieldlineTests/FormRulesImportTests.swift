@@ -38,7 +38,7 @@ import Testing
     ]
 
     func importRecords(language: String) throws -> (run: Run, saved: [[String: String]]) {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try Self.form.write(toFile: s.path("visit.yaml"), atomically: true, encoding: .utf8)
         let run = try fieldline(["form", s.path("visit.yaml"), "--input", "-", "--out", s.path("v.jsonl"), "--lang", language],
                                 stdin: Self.records.joined(separator: "\n") + "\n")
@@ -79,7 +79,7 @@ import Testing
     /// The shipped visitor form derives birth date and sex from the ID card: left out, they are filled in; given,
     /// they must agree, whatever spelling the field takes (`女` is an alias of `female`).
     @Test func theVisitorFormDerivesBirthDateAndSex() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let records = [
             #"{"mobile":"13812345678","idcard":"11010519491231002X","name":"Zhang"}"#,
             #"{"mobile":"13812345678","idcard":"440524199001010018","name":"Li","birth_date":"1990-01-01","sex":"女"}"#,

@@ -9,9 +9,7 @@ import Glibc
 /// `form --update-by FIELD`: corrections replace saved records in SQLite, each replaced version kept whole in
 /// `FORM_history`; refused where records cannot be corrected; never an update without its history.
 @Suite struct FormUpdateTests {
-    typealias Scratch = FormImportTests.Scratch
     static let visitor = FormImportTests.visitor
-    static let sqlite = FormSQLiteTests.sqlite
 
     static let saved = [
         #"{"mobile":"13812345678","idcard":"11010519491231002X","name":"Zhang","visit_date":"2026-03-01"}"#,
@@ -21,12 +19,12 @@ import Glibc
     static let columns = "mobile, idcard, birth_date, sex, name, visit_date, saved_at, operator, edited_at, edited_by"
 
     /// A scratch folder with a visitor database holding `saved`; its rows as the sqlite3 shell prints them.
-    static func database() throws -> (Scratch, String, [String]) {
-        let s = try Scratch()
+    static func database() throws -> (ScratchFolder, String, [String]) {
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         let run = try fieldline(["form", visitor, "--input", "-", "--out", db], stdin: saved.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.err)")
-        return (s, db, try sqlite(db, "SELECT \(columns) FROM visitor ORDER BY rowid"))
+        return (s, db, try sqliteShell(db, "SELECT \(columns) FROM visitor ORDER BY rowid"))
     }
 
     @Test func aCorrectionReplacesItsRecordAndKeepsTheOldOneInHistory() throws {
@@ -50,7 +48,7 @@ import Glibc
             4:mobile: not a mobile number (CN mobile numbers start 13 to 19)
 
             """)
-        let after = try Self.sqlite(db, "SELECT \(Self.columns) FROM visitor ORDER BY rowid")
+        let after = try sqliteShell(db, "SELECT \(Self.columns) FROM visitor ORDER BY rowid")
         #expect(after.count == 2)
         for (old, new) in zip(before, after) {
             let o = old.split(separator: "|", omittingEmptySubsequences: false), n = new.split(separator: "|", omittingEmptySubsequences: false)
@@ -62,7 +60,7 @@ import Glibc
         #expect(after[0].hasPrefix("13812345678|11010519491231002X|1949-12-31|female|Zhang San|2026-03-01|"))
         #expect(after[1].hasPrefix("13912345678|440524199001010018|1990-01-01|male|Li Si Jr|2026-03-02|"))
         // History: each replaced version whole, column by column, with its row's id and when and by whom.
-        let history = try Self.sqlite(db, "SELECT \(Self.columns), fieldline_id, changed_at, changed_by FROM visitor_history ORDER BY rowid")
+        let history = try sqliteShell(db, "SELECT \(Self.columns), fieldline_id, changed_at, changed_by FROM visitor_history ORDER BY rowid")
         #expect(history.count == 2)
         for (i, row) in history.enumerated() {
             let h = row.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
@@ -75,7 +73,7 @@ import Glibc
         let again = try fieldline(["form", Self.visitor, "--input", "-", "--out", db, "--update-by", "idcard"],
                                   stdin: corrections.prefix(2).joined(separator: "\n") + "\n")
         #expect(again.status == 0, "\(again.err)")
-        #expect(try Self.sqlite(db, "SELECT count(*) FROM visitor_history") == ["2"])
+        #expect(try sqliteShell(db, "SELECT count(*) FROM visitor_history") == ["2"])
     }
 
     /// What `records` writes besides the fields (saved_at, operator, edited_at, edited_by) is read and left to
@@ -86,13 +84,13 @@ import Glibc
         let line = #"{"mobile":"13812345678","idcard":"11010519491231002X","birth_date":"1949-12-31","sex":"female","name":"Z","visit_date":"2026-03-01","saved_at":"1999-01-01T00:00:00Z","operator":"mallory","edited_at":"x","edited_by":"y"}"#
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db, "--update-by", "idcard"], stdin: line + "\n")
         #expect(run.status == 0, "\(run.err)")
-        let row = try Self.sqlite(db, "SELECT name, saved_at, operator, edited_at <> 'x', edited_by <> 'y' FROM visitor WHERE rowid = 1")
+        let row = try sqliteShell(db, "SELECT name, saved_at, operator, edited_at <> 'x', edited_by <> 'y' FROM visitor WHERE rowid = 1")
         let old = before[0].split(separator: "|", omittingEmptySubsequences: false)
         #expect(row == ["Z|\(old[6])|\(old[7])|1|1"])
     }
 
     @Test func updatesAreRefusedWhereTheyCannotBeMade() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         for out in [s.path("v.jsonl"), s.path("v.csv"), "-"] {
             let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", out, "--update-by", "idcard"], stdin: "")
             #expect(run.status == 64)
@@ -109,54 +107,54 @@ import Glibc
     /// A table made by fieldline 0.6.0 (the form's columns, saved_at, operator, its unique index) is upgraded in
     /// place on first use: columns added, history made, version recorded, every row as it was.
     @Test func aVersion1TableIsUpgradedWithItsRowsIntact() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("old.db")
         let rows = [
             "('13812345678','11010519491231002X','1949-12-31','female','Zhang','2026-03-01','2026-01-01T00:00:00Z','old')",
             "('13912345678','440524199001010018','1990-01-01','male','Li','2026-03-02','2026-01-01T00:00:01Z','old')",
         ]
-        _ = try Self.sqlite(db, """
+        _ = try sqliteShell(db, """
             CREATE TABLE visitor ("mobile" TEXT NOT NULL, "idcard" TEXT NOT NULL, "birth_date" TEXT NOT NULL, "sex" TEXT NOT NULL,
             "name" TEXT NOT NULL, "visit_date" TEXT NOT NULL, "saved_at" TEXT NOT NULL, "operator" TEXT NOT NULL);
             CREATE UNIQUE INDEX "fl_unique_x" ON visitor("idcard") WHERE "idcard" <> '';
             INSERT INTO visitor VALUES \(rows.joined(separator: ","));
             """)
-        let old = try Self.sqlite(db, "SELECT rowid, * FROM visitor")
+        let old = try sqliteShell(db, "SELECT rowid, * FROM visitor")
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db, "--update-by", "idcard"],
                                 stdin: #"{"idcard":"440524199001010018","name":"Li Si"}"# + "\n")
         #expect(run.status == 0, "\(run.err)")
-        #expect(try Self.sqlite(db, "SELECT name FROM pragma_table_info('visitor')").suffix(3) == ["edited_at", "edited_by", "record_id"])
+        #expect(try sqliteShell(db, "SELECT name FROM pragma_table_info('visitor')").suffix(3) == ["edited_at", "edited_by", "record_id"])
         // Every row has an id of its own.
-        #expect(try Self.sqlite(db, "SELECT count(DISTINCT record_id), min(length(record_id)) FROM visitor") == ["2|36"])
-        #expect(try Self.sqlite(db, "SELECT rowid, mobile, idcard, birth_date, sex, name, visit_date, saved_at, operator FROM visitor WHERE rowid = 1") == [old[0]])
-        #expect(try Self.sqlite(db, "SELECT name, edited_by <> '' FROM visitor WHERE rowid = 2") == ["Li Si|1"])
-        #expect(try Self.sqlite(db, "SELECT form, version FROM fieldline_schema") == ["visitor|3"])
-        #expect(try Self.sqlite(db, "SELECT h.name, h.fieldline_id, h.record_id = v.record_id FROM visitor_history h JOIN visitor v ON v.rowid = 2") == ["Li|2|1"])
+        #expect(try sqliteShell(db, "SELECT count(DISTINCT record_id), min(length(record_id)) FROM visitor") == ["2|36"])
+        #expect(try sqliteShell(db, "SELECT rowid, mobile, idcard, birth_date, sex, name, visit_date, saved_at, operator FROM visitor WHERE rowid = 1") == [old[0]])
+        #expect(try sqliteShell(db, "SELECT name, edited_by <> '' FROM visitor WHERE rowid = 2") == ["Li Si|1"])
+        #expect(try sqliteShell(db, "SELECT form, version FROM fieldline_schema") == ["visitor|3"])
+        #expect(try sqliteShell(db, "SELECT h.name, h.fieldline_id, h.record_id = v.record_id FROM visitor_history h JOIN visitor v ON v.rowid = 2") == ["Li|2|1"])
     }
 
     /// An upgrade that fails (the history table's name is taken by a table of other columns) leaves the database
     /// as it was: no column added, no version recorded.
     @Test func aFailedUpgradeLeavesTheTableAsItWas() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("old.db")
-        _ = try Self.sqlite(db, """
+        _ = try sqliteShell(db, """
             CREATE TABLE visitor ("mobile" TEXT NOT NULL, "idcard" TEXT NOT NULL, "birth_date" TEXT NOT NULL, "sex" TEXT NOT NULL,
             "name" TEXT NOT NULL, "visit_date" TEXT NOT NULL, "saved_at" TEXT NOT NULL, "operator" TEXT NOT NULL);
             INSERT INTO visitor VALUES ('13812345678','11010519491231002X','1949-12-31','female','Zhang','2026-03-01','t','o');
             CREATE TABLE visitor_history (x TEXT);
             """)
-        let schema = try Self.sqlite(db, ".schema")
+        let schema = try sqliteShell(db, ".schema")
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db], stdin: #"{"idcard":"440524199001010018","mobile":"13912345678","name":"Li"}"# + "\n")
         #expect(run.status == 65)
         #expect(run.err.contains("table visitor_history has the columns x, the form mobile,idcard,birth_date,sex,name,visit_date,saved_at,operator,edited_at,edited_by,fieldline_id,changed_at,changed_by"), "\(run.err)")
-        #expect(try Self.sqlite(db, ".schema") == schema)
-        #expect(try Self.sqlite(db, "SELECT count(*) FROM visitor") == ["1"])
+        #expect(try sqliteShell(db, ".schema") == schema)
+        #expect(try sqliteShell(db, "SELECT count(*) FROM visitor") == ["1"])
     }
 
     /// SIGKILL at random moments of a run of 3,000 corrections: every row is either as it was or corrected, and
     /// exactly the corrected ones have a history row holding their old version; a rerun completes the rest.
     @Test func aKilledRunLeavesNoUpdateWithoutItsHistory() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         try "name: entry\nfields:\n  - {name: code, keymap: digits, unique: true}\n  - {name: name, keymap: text}\n"
             .write(toFile: s.path("entry.yaml"), atomically: true, encoding: .utf8)
         let db = s.path("e.db")
@@ -165,12 +163,12 @@ import Glibc
         try codes.map { #"{"code":"\#($0)","name":"new\#($0)"}"# }.joined(separator: "\n").write(toFile: s.path("fix.jsonl"), atomically: true, encoding: .utf8)
         #expect(try fieldline(["form", s.path("entry.yaml"), "--input", s.path("in.jsonl"), "--out", db]).status == 0)
         let args = ["form", s.path("entry.yaml"), "--input", s.path("fix.jsonl"), "--out", db, "--update-by", "code"]
-        let window = try FormImportTests.runTime(args)
+        let window = try fieldlineRunTime(args)
         // The timing run corrected everything: start again from the old values.
-        _ = try Self.sqlite(db, "UPDATE entry SET name = 'old' || code, edited_at = '', edited_by = ''; DELETE FROM entry_history")
+        _ = try sqliteShell(db, "UPDATE entry SET name = 'old' || code, edited_at = '', edited_by = ''; DELETE FROM entry_history")
         for _ in 0..<8 {
-            try FormImportTests.killMidway(args, within: window)
-            let rows = try Self.sqlite(db, """
+            try fieldline(args, killedWithin: window)
+            let rows = try sqliteShell(db, """
                 SELECT e.name = 'new' || e.code, (SELECT count(*) FROM entry_history h WHERE h.fieldline_id = e.rowid),
                 (SELECT count(*) FROM entry_history h WHERE h.fieldline_id = e.rowid AND h.name = 'old' || e.code AND h.edited_at = ''),
                 e.edited_at <> '' FROM entry e
@@ -180,7 +178,7 @@ import Glibc
             #expect(rows.allSatisfy { $0 == "0|0|0|0" || $0 == "1|1|1|1" }, "\(Set(rows))")
         }
         #expect(try fieldline(args).status == 0)
-        #expect(try Self.sqlite(db, "SELECT count(*) FROM entry WHERE name = 'new' || code") == ["3000"])
-        #expect(try Self.sqlite(db, "SELECT count(*), count(DISTINCT fieldline_id) FROM entry_history") == ["3000|3000"])
+        #expect(try sqliteShell(db, "SELECT count(*) FROM entry WHERE name = 'new' || code") == ["3000"])
+        #expect(try sqliteShell(db, "SELECT count(*), count(DISTINCT fieldline_id) FROM entry_history") == ["3000|3000"])
     }
 }

@@ -13,9 +13,8 @@ import Testing
 
     /// The oracle's output lines for `args` with `input` on its stdin.
     static func oracle(_ args: [String], input: String) throws -> [[String]] {
-        let r = try run(URL(fileURLWithPath: "/usr/bin/env"),
-                        ["python3", repo + "/Tests/fieldlineTests/Oracles/stdnum_place_oracle.py", repo + "/.test-python", version] + args,
-                        stdin: Data(input.utf8))
+        let r = try Spawn.run(["python3", repo + "/Tests/fieldlineTests/Oracles/stdnum_place_oracle.py", repo + "/.test-python", version] + args,
+                              stdin: Data(input.utf8))
         try #require(r.status == 0, "the stdnum oracle failed (make test-oracles installs it): \(r.err)")
         return r.out.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }

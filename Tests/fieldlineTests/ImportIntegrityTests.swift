@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `fieldline form --input` loses, alters or duplicates no record (issue 32): bytes that are not UTF-8 and records
 /// over the limit are refused, never repaired or cut; a broken CSV quote costs its own record only; values a
@@ -13,8 +14,8 @@ import Testing
         """
 
     /// A scratch folder with the form in it.
-    static func scratch() throws -> FormImportTests.Scratch {
-        let s = try FormImportTests.Scratch()
+    static func scratch() throws -> ScratchFolder {
+        let s = try ScratchFolder()
         try form.write(toFile: s.path("notes.yaml"), atomically: true, encoding: .utf8)
         return s
     }
@@ -24,7 +25,7 @@ import Testing
         try FormImportTests.objects(text).map { [$0["id"] ?? "?", $0["note"] ?? "?"] }
     }
 
-    static func importing(_ s: FormImportTests.Scratch, _ name: String, _ bytes: [UInt8], extra: [String] = []) throws -> Run {
+    static func importing(_ s: ScratchFolder, _ name: String, _ bytes: [UInt8], extra: [String] = []) throws -> Run {
         try Data(bytes).write(to: URL(fileURLWithPath: s.path(name)))
         return try fieldline(["form", s.path("notes.yaml"), "--input", s.path(name), "--out", "-"] + extra)
     }
@@ -111,7 +112,7 @@ import Testing
         let run = try fieldline(["form", s.path("notes.yaml"), "--input", "-", "--out", s.path("out.csv")], stdin: jsonl)
         #expect(run.status == 0, "\(run.err)")
         let script = "import csv,json,sys; print(json.dumps([r[1] for r in csv.reader(open(sys.argv[1], newline='', encoding='utf-8'))][1:]))"
-        let py = try FieldKitlessProcess.run(["python3", "-c", script, s.path("out.csv")])
+        let py = try Spawn.output(["python3", "-c", script, s.path("out.csv")])
         let seen = try #require(JSONSerialization.jsonObject(with: Data(py.utf8)) as? [String])
         #expect(seen == ["'=1+1", "''=1", "'''@x", "'-", "'", "'+8613812345678", "'-5", "'@SUM(A1)", "plain"])
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `make install`, `make uninstall` and `make deb` as a packager runs them: the files land in their standard
 /// folders, the installed binary works away from the source tree, and uninstall leaves nothing behind.
@@ -14,15 +15,13 @@ import Testing
         "share/doc/fieldline/copyright",
     ]
 
-    /// Runs a command in the repository with only PATH (for swift and dpkg) and a scratch HOME.
+    /// Runs a command in the repository with the test runner's PATH (for swift and dpkg) and a scratch HOME.
     static func sh(_ command: String) throws -> Run {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd '\(repo)' && " + command], stdin: nil,
-                       environment: ["PATH": path])
+        try shell(command, in: repo, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
     }
 
     @Test func makeInstallPutsEveryFileInPlaceAndUninstallRemovesThem() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let make = try Self.sh("make --no-print-directory install DESTDIR='\(s.folder)' PREFIX=/opt/fl 2>&1")
         #expect(make.status == 0, "\(make.out)")
         for file in Self.installed {
@@ -119,7 +118,7 @@ import Testing
         #expect(!versions.isEmpty && versions.allSatisfy { atLeast(bound, $0) }, "libc6 (>= \(bound)), the binary needs \(versions)")
         if needs.contains("GLIBC_ABI_DT_RELR") { #expect(atLeast(bound, "2.36"), "libc6 (>= \(bound))") }
         // Unpacked into a scratch root and run from there, away from the source tree.
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let unpack = try Self.sh("dpkg -x '\(deb)' '\(s.folder)'")
         #expect(unpack.status == 0, "\(unpack.err)")
         for file in Self.installed {
@@ -131,9 +130,9 @@ import Testing
         }
         #expect(!needed.contains { $0.hasPrefix("libedit") || $0.hasPrefix("libyaml") || $0.hasPrefix("libpcre2") },
                 "a C library linked statically is still loaded: \(needed)")
-        let binary = URL(fileURLWithPath: s.folder + "/usr/bin/fieldline")
-        #expect(try run(binary, ["--version"], stdin: nil).out == version + "\n")
-        let checked = try run(binary, ["check", "phone-cn"], stdin: Data("+86 138 1234 5678\n".utf8))
+        let binary = s.folder + "/usr/bin/fieldline"
+        #expect(try Spawn.run([binary, "--version"]).out == version + "\n")
+        let checked = try Spawn.run([binary, "check", "phone-cn"], stdin: Data("+86 138 1234 5678\n".utf8))
         #expect(checked.out == "13812345678\n" && checked.status == 0)
     }
 }

@@ -31,17 +31,17 @@ import Testing
     }
 
     @Test func sqlite() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         #expect(try fieldline(["form", Self.visitor, "--input", "-", "--out", db], stdin: Self.records).status == 0)
-        _ = try FormSQLiteTests.sqlite(db, "UPDATE visitor SET name = CAST(X'42FF6F' AS TEXT) WHERE name = 'Bo'")
+        _ = try sqliteShell(db, "UPDATE visitor SET name = CAST(X'42FF6F' AS TEXT) WHERE name = 'Bo'")
         try Self.expectReadBack(db, label: db, record: 2)
         // A correction would write the value back changed: refused, the bytes kept, no history.
         let fix = try fieldline(["form", Self.visitor, "--input", "-", "--out", db, "--update-by", "idcard"], stdin: Self.correction)
         #expect(fix.status == 65)
         #expect(fix.err == "1:-: not saved: record 2: name holds text that is not valid UTF-8; a correction would change it, so the record is not corrected (fix it in the database)\n")
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT hex(name) || '|' || mobile FROM visitor WHERE rowid = 2") == ["42FF6F|13912345678"])
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT count(*) FROM visitor_history") == ["0"])
+        #expect(try sqliteShell(db, "SELECT hex(name) || '|' || mobile FROM visitor WHERE rowid = 2") == ["42FF6F|13912345678"])
+        #expect(try sqliteShell(db, "SELECT count(*) FROM visitor_history") == ["0"])
     }
 
     @Test func postgresInASQLASCIIDatabase() throws {
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func jsonLinesFile() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let path = s.path("v.jsonl")
         #expect(try fieldline(["form", Self.visitor, "--input", "-", "--out", path], stdin: Self.records).status == 0)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func csvFile() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let path = s.path("v.csv")
         #expect(try fieldline(["form", Self.visitor, "--input", "-", "--out", path], stdin: Self.records).status == 0)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))

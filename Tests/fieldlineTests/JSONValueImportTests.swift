@@ -10,11 +10,11 @@ import Testing
     static let person = #""mobile":"13812345678","idcard":"11010519491231002X""#
 
     static func names(_ db: String) throws -> [String] {
-        try FormSQLiteTests.sqlite(db, "SELECT name || '|' || hex(name) || '|' || length(visit_date) FROM visitor ORDER BY rowid")
+        try sqliteShell(db, "SELECT name || '|' || hex(name) || '|' || length(visit_date) FROM visitor ORDER BY rowid")
     }
 
     @Test func nullIsAFieldNotGiven() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db],
                                 stdin: "{\(Self.person),\"name\":\"Ann\",\"visit_date\":null}\n{\(Self.person),\"name\":null}\n")
@@ -25,27 +25,27 @@ import Testing
     }
 
     @Test func nullInACorrectionKeepsTheSavedValue() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         #expect(try fieldline(["form", Self.visitor, "--input", "-", "--out", db], stdin: "{\(Self.person),\"name\":\"Ann\"}\n").status == 0)
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db, "--update-by", "idcard"],
                                 stdin: #"{"idcard":"11010519491231002X","name":null,"mobile":"13912345678"}"# + "\n")
         #expect(run.status == 0, "\(run.err)")
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT name || '|' || mobile FROM visitor") == ["Ann|13912345678"])
+        #expect(try sqliteShell(db, "SELECT name || '|' || mobile FROM visitor") == ["Ann|13912345678"])
     }
 
     @Test func booleansAreRefusedNamingTheField() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db],
                                 stdin: "{\(Self.person),\"name\":true}\n{\(Self.person),\"name\":false}\n")
         #expect(run.status == 65)
         #expect(run.err == "1:-: 'name': true is not text; give a string\n2:-: 'name': false is not text; give a string\n")
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT count(*) FROM visitor") == ["0"])
+        #expect(try sqliteShell(db, "SELECT count(*) FROM visitor") == ["0"])
     }
 
     @Test func yamlEscapesAreRefusedAndOtherCharactersKept() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         let lines = [#"\x41"#, #"\L"#, #"\P"#, #"\_"#, #"\U0001F600"#].map { "{\(Self.person),\"name\":\"a\($0)\"}" }
             + ["{\(Self.person),\"name\":\"a\u{2028}b\\u00e9\\ud83d\\ude00\"}"]

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func recordsCopiedBetweenDatabasesStayTheSameRecords() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let pg = try ScratchPostgres()
         let records = try Self.source(s.path("a.db"))
         for (target, format) in [(s.path("b.db"), "jsonl"), (pg.url, "jsonl"), (s.path("c.db"), "csv")] {
@@ -42,7 +42,7 @@ import Testing
     /// the other copied whole.
     @Test(arguments: ["e.jsonl", "e.csv"])
     func aFileTakesTheUncorrectedRecordsAndRefusesTheCorrectedOne(_ name: String) throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let records = try Self.source(s.path("a.db"))
         let copy = try fieldline(["form", Self.visitor, "--keep-saved", "--input", "-", "--out", s.path(name)], stdin: records)
         #expect(copy.status == 65)
@@ -54,7 +54,7 @@ import Testing
     /// Columns that are not what fieldline writes are refused, the record named; a record id already saved is a
     /// repeat the database refuses.
     @Test func badColumnsAndARepeatedIDAreRefused() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let db = s.path("a.db")
         let base = #""mobile":"13812345678","idcard":"11010519491231002X","name":"Zhang""#
         let lines = [
@@ -72,7 +72,7 @@ import Testing
         #expect(reports.dropFirst().first == "2:saved_at: not a time as fieldline writes it (2026-11-22T16:39:01Z)")
         #expect(reports.dropFirst(2).first == "3:edited_by: edited_at and edited_by are given together or not at all")
         #expect(reports.last?.hasPrefix("5:-: not saved: ") == true && reports.last?.contains("record_id") == true, "\(run.err)")
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT record_id, saved_at, operator FROM visitor")
+        #expect(try sqliteShell(db, "SELECT record_id, saved_at, operator FROM visitor")
                 == ["019ac0de-0000-7000-8000-000000000001|2026-01-01T00:00:00Z|ann"])
         let usage = try fieldline(["form", Self.visitor, "--keep-saved", "--update-by", "idcard", "--input", "-", "--out", db], stdin: "")
         #expect(usage.status == 64)

@@ -6,28 +6,20 @@ import Testing
 private let shippedFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("keymaps").path
 
-/// Runs `fieldline` through `/usr/bin/env` with a controlled keymap search path: `FIELDLINE_KEYMAPS` as given,
-/// no XDG or ~/.config folder, and the working directory `cwd` (so diagnostics name files as given).
-private func fieldline(keymaps: String, in cwd: String, _ args: [String], stdin: String? = nil) throws -> Run {
-    let env = ["-C", cwd, "FIELDLINE_KEYMAPS=\(keymaps)", "XDG_CONFIG_HOME=", "HOME=/nonexistent"]
-    return try run(URL(fileURLWithPath: "/usr/bin/env"), env + [fieldlineURL.path] + args, stdin: stdin.map { Data($0.utf8) })
-}
-
-/// A temporary folder of keymap files, removed at the end of the test.
+/// A scratch folder of keymap files.
 private final class Fixture {
-    let folder: String
+    let scratch: ScratchFolder
+    var folder: String { scratch.folder }
 
     init(_ files: [String: String]) throws {
-        folder = NSTemporaryDirectory() + "fieldline-keymap-command-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+        scratch = try ScratchFolder("keymap-command")
+        for (name, text) in files { try scratch.write(name, text) }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
-
-    /// `fieldline ARGS` run inside the fixture folder with `keymaps` as FIELDLINE_KEYMAPS (default: none).
+    /// `fieldline ARGS` run inside the fixture folder (so diagnostics name files as given) with `keymaps` as
+    /// FIELDLINE_KEYMAPS (default: none), and no XDG or ~/.config folder.
     func run(_ args: [String], keymaps: String = "", stdin: String? = nil) throws -> Run {
-        try fieldline(keymaps: keymaps, in: folder, args, stdin: stdin)
+        try fieldline(args, stdin: stdin, environment: ["FIELDLINE_KEYMAPS": keymaps, "HOME": "/nonexistent"], in: folder)
     }
 }
 

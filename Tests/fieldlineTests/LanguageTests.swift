@@ -88,14 +88,12 @@ import Testing
     }
 
     @Test func aCopiedBinarySpeaksChineseWithNoInstalledCatalogue() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fl-lang-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("fieldline")
-        try FileManager.default.copyItem(at: fieldlineURL, to: copy)
-        let zh = try run(copy, ["check", "idcard-cn"], stdin: Data("110105194912310021\n".utf8), environment: Self.chinese)
+        let scratch = try ScratchFolder("lang")
+        let copy = scratch.path("fieldline")
+        try FileManager.default.copyItem(atPath: fieldlineURL.path, toPath: copy)
+        let zh = try Spawn.run([copy, "check", "idcard-cn"], stdin: Data("110105194912310021\n".utf8), environment: Self.chinese)
         #expect(zh.err == "1: 校验码应为 X\n")
-        let en = try run(copy, ["check", "idcard-cn"], stdin: Data("110105194912310021\n".utf8), environment: Self.english)
+        let en = try Spawn.run([copy, "check", "idcard-cn"], stdin: Data("110105194912310021\n".utf8), environment: Self.english)
         #expect(en.err == "1: check character should be X\n")
     }
 

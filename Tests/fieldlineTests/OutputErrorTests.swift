@@ -5,31 +5,12 @@ import Testing
 /// Output that cannot be written ends with a message and EX_IOERR (74), never exit 0 with the output lost; and
 /// controls from the input are named in messages, never echoed.
 @Suite struct OutputErrorTests {
-    /// Runs a shell command line with the built `fieldline` as `$FL`, stdin from `input`.
-    static func shell(_ line: String, input: String) throws -> Run {
-        var env = cleanEnvironment
-        env["FL"] = fieldlineURL.path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", line]
-        process.environment = env
-        let inPipe = Pipe(), errPipe = Pipe()
-        process.standardInput = inPipe
-        process.standardError = errPipe
-        try process.run()
-        try inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ("", String(decoding: err, as: UTF8.self), process.terminationStatus)
-    }
-
     @Test(arguments: [
         #""$FL" check digits > /dev/full"#, #""$FL" check digits >&-"#, #""$FL" ask digits --value 12 > /dev/full"#,
         #""$FL" replay digits 12 > /dev/full"#, #""$FL" keymaps list > /dev/full"#,
     ])
     func unwritableOutputExits74(_ line: String) throws {
-        let run = try Self.shell(line, input: "123\n")
+        let run = try shell(line, stdin: "123\n")
         #expect(run.status == 74, "\(line): \(run.err)")
         #expect(run.err.hasPrefix("fieldline: cannot write the output: "), "\(run.err)")
     }
@@ -38,7 +19,7 @@ import Testing
     /// messages but not the run: `check` still ends with its usual status, never retrying the write for ever.
     @Test(arguments: [#"timeout 10 "$FL" check digits 2>&-"#, #"timeout 10 "$FL" check digits 2>/dev/full"#])
     func unwritableStandardErrorDropsMessages(_ line: String) throws {
-        let run = try Self.shell(line, input: "1a\n2\n")
+        let run = try shell(line, stdin: "1a\n2\n")
         #expect(run.status == 65, "\(line)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `check` on the shipped pickers, over their whole data: every country by each of its codes and names, every
 /// city by its code and by its full and short path; and `replay --json` on a picker.
@@ -101,7 +102,7 @@ import Testing
     @Test func theChoiceKeymapNeedsItsList() throws {
         let none = try fieldline(["check", "choice"], stdin: "x\n")
         #expect(none.status == 64 && none.err.contains("choice needs its list: --choices FILE"), "\(none.err)")
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         try "red\tRed\ngreen\tGreen\n".write(toFile: s.path("c.txt"), atomically: true, encoding: .utf8)
         let run = try fieldline(["check", "choice", "--choices", s.path("c.txt")], stdin: "Red\ngreen\nblue\n")
         #expect(run.out == "red\ngreen\n\n" && run.status == 65)

@@ -8,8 +8,8 @@ import Testing
 @Suite struct RecordIdentityTests {
     static let pairForm = "name: pair\nfields:\n  - {name: k, keymap: text, unique: true}\n  - {name: a, keymap: text}\n  - {name: b, keymap: text}\n"
 
-    static func scratch() throws -> FormImportTests.Scratch {
-        let s = try FormImportTests.Scratch()
+    static func scratch() throws -> ScratchFolder {
+        let s = try ScratchFolder()
         try pairForm.write(toFile: s.path("pair.yaml"), atomically: true, encoding: .utf8)
         return s
     }
@@ -18,7 +18,7 @@ import Testing
     typealias Query = (String) throws -> [String]
 
     /// A correction keeps the record's id, and its history row names the same id.
-    static func checkCorrectionsKeepTheID(_ s: FormImportTests.Scratch, out: String, query: Query) throws {
+    static func checkCorrectionsKeepTheID(_ s: ScratchFolder, out: String, query: Query) throws {
         let saved = try fieldline(["form", s.path("pair.yaml"), "--input", "-", "--out", out], stdin: #"{"k":"key","a":"a0","b":"b0"}"# + "\n")
         #expect(saved.status == 0, "\(saved.err)")
         let id = try #require(try query("SELECT record_id FROM pair").first)
@@ -34,7 +34,7 @@ import Testing
     /// Two pipes correct one record at once, one only `a`, the other only `b`, a correction every 20 ms: the row
     /// ends with both last values, and every version is in history (the fields a correction leaves out are taken
     /// from the record as it is when the correction is written, never from an older read).
-    static func checkTwoCorrectorsKeepEachOthersChanges(_ s: FormImportTests.Scratch, out: String, query: Query) throws {
+    static func checkTwoCorrectorsKeepEachOthersChanges(_ s: ScratchFolder, out: String, query: Query) throws {
         let saved = try fieldline(["form", s.path("pair.yaml"), "--input", "-", "--out", out], stdin: #"{"k":"key","a":"a0","b":"b0"}"# + "\n")
         #expect(saved.status == 0, "\(saved.err)")
         let count = 60
@@ -53,7 +53,7 @@ import Testing
                 i=1; while [ $i -le \(count) ]; do printf '{"k":"key","\(field)":"\(field)%d"}\\n' $i; sleep 0.02; i=$((i+1)); done |
                 "$FL" form '\(form)' --out '\(out)' --update-by k --input -
                 """
-            let run = Result { try OutputErrorTests.shell(line, input: "") }
+            let run = Result { try shell(line) }
             runs.lock.withLock { runs.list[i] = run }
         }
         for run in runs.list {
@@ -91,8 +91,7 @@ import Testing
             err = p.stderr.read().decode(errors="replace")
             print("%d %s" % (p.wait(), err.replace("\\n", " | ")))
         """
-        let run = try run(URL(fileURLWithPath: "/usr/bin/python3"),
-                          ["-c", script, fieldlineURL.path, form, out, String(count), sameField ? "same" : "each"], stdin: nil)
+        let run = try Spawn.run(["python3", "-c", script, fieldlineURL.path, form, out, String(count), sameField ? "same" : "each"])
         #expect(run.status == 0, "\(run.err)")
         return run.out.split(separator: "\n").map(String.init)
     }
@@ -111,7 +110,7 @@ import Testing
     /// Eight correctors of eight fields of one record keep every change they commit; eight of the same field end
     /// with the last value one of them committed, and every committed version is in history. Under contention a
     /// correction may be refused (reported with its record number, exit 65) after its retries: never lost silently.
-    static func checkEightCorrectors(_ s: FormImportTests.Scratch, out: String, query: Query) throws {
+    static func checkEightCorrectors(_ s: ScratchFolder, out: String, query: Query) throws {
         let form = s.path("eight.yaml")
         try eightForm.write(toFile: form, atomically: true, encoding: .utf8)
         let first = #"{"k":"key""# + (1...8).map { #","f\#($0)":"f\#($0)-0""# }.joined() + "}\n"
@@ -144,7 +143,7 @@ import Testing
     @Test func sqliteEightCorrectorsAtOnceLoseNothing() throws {
         let s = try Self.scratch()
         let db = s.path("e.db")
-        try Self.checkEightCorrectors(s, out: db) { try FormSQLiteTests.sqlite(db, $0) }
+        try Self.checkEightCorrectors(s, out: db) { try sqliteShell(db, $0) }
     }
 
     @Test func postgresEightCorrectorsAtOnceLoseNothing() throws {
@@ -156,7 +155,7 @@ import Testing
     @Test func sqliteCorrectionsKeepTheID() throws {
         let s = try Self.scratch()
         let db = s.path("p.db")
-        try Self.checkCorrectionsKeepTheID(s, out: db) { try FormSQLiteTests.sqlite(db, $0) }
+        try Self.checkCorrectionsKeepTheID(s, out: db) { try sqliteShell(db, $0) }
     }
 
     @Test func postgresCorrectionsKeepTheID() throws {
@@ -168,7 +167,7 @@ import Testing
     @Test func sqliteCorrectorsAtOnceLoseNothing() throws {
         let s = try Self.scratch()
         let db = s.path("p.db")
-        try Self.checkTwoCorrectorsKeepEachOthersChanges(s, out: db) { try FormSQLiteTests.sqlite(db, $0) }
+        try Self.checkTwoCorrectorsKeepEachOthersChanges(s, out: db) { try sqliteShell(db, $0) }
     }
 
     @Test func postgresCorrectorsAtOnceLoseNothing() throws {
@@ -180,7 +179,7 @@ import Testing
     /// A version 2 table (fieldline before record ids): `records` reads it as it is, ids empty; the first `form`
     /// upgrades it in place, every row given an id of its own, each history row the id of its row (none for a row
     /// gone), nothing else changed.
-    static func checkVersion2Upgrade(_ s: FormImportTests.Scratch, out: String, query: Query, make: String) throws {
+    static func checkVersion2Upgrade(_ s: ScratchFolder, out: String, query: Query, make: String) throws {
         _ = try query(make)
         let before = try query("SELECT k, a, b, saved_at, operator, edited_at, edited_by FROM pair ORDER BY k")
         let read = try fieldline(["records", s.path("pair.yaml"), "--from", out])
@@ -205,7 +204,7 @@ import Testing
     @Test func sqliteVersion2TableIsUpgradedInPlace() throws {
         let s = try Self.scratch()
         let db = s.path("p.db")
-        try Self.checkVersion2Upgrade(s, out: db, query: { try FormSQLiteTests.sqlite(db, $0) }, make: """
+        try Self.checkVersion2Upgrade(s, out: db, query: { try sqliteShell(db, $0) }, make: """
             CREATE TABLE fieldline_schema ("form" TEXT PRIMARY KEY, "version" INTEGER NOT NULL);
             INSERT INTO fieldline_schema VALUES ('pair', 2);
             CREATE TABLE pair (k TEXT NOT NULL, a TEXT NOT NULL, b TEXT NOT NULL, saved_at TEXT NOT NULL, operator TEXT NOT NULL,

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// The record limit (issues 44.5 and 49.3): a record of at most the limit is saved whole and reads back, one past it
 /// is refused naming it, never dropped; a record whose saved line would be too long for `records` to read is
 /// refused when saved; `records` reports a line it cannot read and goes on.
 @Suite struct RecordLimitTests {
-    typealias Scratch = FormImportTests.Scratch
     /// 1 MiB: the limit docs/forms.md states.
     static let limit = 1 << 20
     static let refusal = "longer than 1048576 bytes, the limit for a record; it is not read"
@@ -25,7 +25,7 @@ import Testing
     /// one byte past, it is refused with its number. CSV and JSON Lines input, into JSON Lines, CSV and SQLite.
     @Test(.timeLimit(.minutes(3)), arguments: ["in.csv", "in.jsonl"])
     func recordsAtTheLimitAreSavedAndReadBack(_ input: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         try ImportIntegrityTests.form.write(toFile: s.path("notes.yaml"), atomically: true, encoding: .utf8)
         try Self.input(csv: input.hasSuffix(".csv")).write(toFile: s.path(input), atomically: false, encoding: .utf8)
         for out in ["out.jsonl", "out.csv", "out.db"] {
@@ -46,7 +46,7 @@ import Testing
     /// doubles) is refused when saved, naming why; the short record after it is saved and everything reads back.
     @Test(.timeLimit(.minutes(2)))
     func aRecordWhoseSavedLineWouldBeTooLongIsRefused() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         try ImportIntegrityTests.form.write(toFile: s.path("notes.yaml"), atomically: true, encoding: .utf8)
         try ("id,note\n1," + String(repeating: "\\", count: Self.limit - 2) + "\n2,ok\n").write(toFile: s.path("in.csv"), atomically: false, encoding: .utf8)
         let run = try fieldline(["form", s.path("notes.yaml"), "--input", s.path("in.csv"), "--out", s.path("out.jsonl")])
@@ -62,7 +62,7 @@ import Testing
     /// it by its number and goes on with the later records; it ends with 65.
     @Test(.timeLimit(.minutes(2)))
     func recordsReportsAnUnreadableRecordAndGoesOn() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         try ImportIntegrityTests.form.write(toFile: s.path("notes.yaml"), atomically: true, encoding: .utf8)
         let good = { (id: Int) in #"{"id":"\#(id)","note":"n","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"# + "\n" }
         let long = #"{"id":"2","note":""# + String(repeating: "x", count: 2 * Self.limit) + "\"}\n"

@@ -6,7 +6,6 @@ import Testing
 /// value for value, selected by `--find`, and reading changes nothing (no file made, no table upgraded, no torn
 /// tail repaired).
 @Suite struct RecordsTests {
-    typealias Scratch = FormImportTests.Scratch
     static let visitor = FormImportTests.visitor
     static let fields = ["mobile", "idcard", "birth_date", "sex", "name", "visit_date"]
     static let columns = fields + ["saved_at", "operator", "edited_at", "edited_by", "record_id"]
@@ -57,7 +56,7 @@ import Testing
 
     @Test(arguments: ["v.jsonl", "v.csv", "v.db"])
     func roundTrip(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let target = s.path(name)
         let expected = try Self.imported(into: target)
         let before = try Data(contentsOf: URL(fileURLWithPath: target))
@@ -69,7 +68,7 @@ import Testing
     }
 
     @Test func findSelectsByExactValues() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         let expected = try Self.imported(into: db)
         let one = try fieldline(["records", Self.visitor, "--from", db, "--find", "visit_date=2026-03-02"])
@@ -87,7 +86,7 @@ import Testing
 
     @Test(arguments: ["v.jsonl", "v.csv"])
     func findInFiles(_ name: String) throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let target = s.path(name)
         let expected = try Self.imported(into: target)
         let two = try fieldline(["records", Self.visitor, "--from", target, "--find", "visit_date=2026-03-02", "--find", "name==1+1"])
@@ -98,7 +97,7 @@ import Testing
     }
 
     @Test func usageErrors() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         _ = try Self.imported(into: db)
         let unknown = try fieldline(["records", Self.visitor, "--from", db, "--find", "colour=red"])
@@ -117,7 +116,7 @@ import Testing
     /// A secret field's value finds nothing: `--find` by it is a usage error (a search would tell which records hold
     /// the value), in every target.
     @Test func findBySecretFieldIsRefused() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let form = s.path("pins.yaml")
         try "name: pins\nfields:\n  - {name: id, keymap: text, unique: true}\n  - {name: pin, keymap: digits, secret: true}\n"
             .write(toFile: form, atomically: true, encoding: .utf8)
@@ -131,7 +130,7 @@ import Testing
     }
 
     @Test func csvOutputHasAHeaderRow() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         _ = try Self.imported(into: db)
         let run = try fieldline(["records", Self.visitor, "--from", db, "--format", "csv", "--find", "name==1+1"])
@@ -147,7 +146,7 @@ import Testing
     /// A JSON Lines file whose last record was cut short: the whole records are shown, the torn one is not, and
     /// the file is left exactly as it was (`form` would cut the tail into a `.torn` file; reading must not).
     @Test func aTornLastRecordIsLeftOutAndTheFileUnchanged() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let file = s.path("v.jsonl")
         let expected = try Self.imported(into: file)
         let handle = try #require(FileHandle(forWritingAtPath: file))
@@ -164,7 +163,7 @@ import Testing
 
     /// A last record whole but for its line end is shown (JSON Lines and CSV); a CSV row cut short is not.
     @Test func aWholeLastRecordWithoutItsLineEndIsShown() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         for name in ["v.jsonl", "v.csv"] {
             let file = s.path(name)
             let expected = try Self.imported(into: file)
@@ -186,7 +185,7 @@ import Testing
     }
 
     @Test func filesThatDoNotFitTheFormAre65() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let jsonl = s.path("v.jsonl")
         try (Self.input[0] + "\n[1, 2]\n" + Self.input[1] + "\n").write(toFile: jsonl, atomically: true, encoding: .utf8)
         let notObject = try fieldline(["records", Self.visitor, "--from", jsonl])
@@ -206,14 +205,14 @@ import Testing
         #expect(short.status == 65)
         #expect(short.err == "fieldline: \(csv): record 1: has 2 values, the header 8\n")
         let db = s.path("other.db")
-        _ = try FormSQLiteTests.sqlite(db, "CREATE TABLE visitor (a TEXT)")
+        _ = try sqliteShell(db, "CREATE TABLE visitor (a TEXT)")
         let table = try fieldline(["records", Self.visitor, "--from", db])
         #expect(table.status == 65)
     }
 
     /// A target that is not there is 66 and stays not there: no file, no database, no table is made.
     @Test func aMissingTargetIs66AndNotCreated() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         for name in ["v.db", "v.sqlite", "v.jsonl", "v.csv"] {
             let run = try fieldline(["records", Self.visitor, "--from", s.path(name)])
             #expect(run.status == 66, "\(name)")
@@ -223,25 +222,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.folder) == [])
         // A database without the form's table: 66, and the table is not made.
         let db = s.path("empty.db")
-        _ = try FormSQLiteTests.sqlite(db, "CREATE TABLE other (a TEXT)")
+        _ = try sqliteShell(db, "CREATE TABLE other (a TEXT)")
         let noTable = try fieldline(["records", Self.visitor, "--from", db])
         #expect(noTable.status == 66)
         #expect(noTable.err == "fieldline: \(db) has no table visitor\n")
-        #expect(try FormSQLiteTests.sqlite(db, "SELECT name FROM sqlite_master") == ["other"])
+        #expect(try sqliteShell(db, "SELECT name FROM sqlite_master") == ["other"])
     }
 
     /// A table fieldline 0.6.0 made (the fields, saved_at, operator) is read with empty correction columns, and
     /// left as it was: not upgraded, no schema or history table made.
     @Test func aVersion1TableIsReadAndLeftUnchanged() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("old.db")
         let definitions = Self.columns.prefix(8).map { "\"\($0)\" TEXT NOT NULL" }.joined(separator: ", ")
-        _ = try FormSQLiteTests.sqlite(db, """
+        _ = try sqliteShell(db, """
             CREATE TABLE visitor (\(definitions));
             INSERT INTO visitor VALUES ('13812345678','11010519491231002X','1949-12-31','female','张三','2026-03-01','2026-03-01T09:00:00Z','alice');
             INSERT INTO visitor VALUES ('13912345678','440524199001010018','1990-01-01','male','Li Si','2026-03-02','2026-03-02T10:00:00Z','bob');
             """)
-        let schema = try FormSQLiteTests.sqlite(db, ".schema")
+        let schema = try sqliteShell(db, ".schema")
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
         let run = try fieldline(["records", Self.visitor, "--from", db, "--find", "edited_at="])
         #expect(run.status == 0, "\(run.err)")
@@ -252,17 +251,17 @@ import Testing
             """)
         let bob = try fieldline(["records", Self.visitor, "--from", db, "--find", "operator=bob", "--format", "csv"])
         #expect(bob.out.hasSuffix("\r\n13912345678,440524199001010018,1990-01-01,male,Li Si,2026-03-02,2026-03-02T10:00:00Z,bob,,,\r\n"))
-        #expect(try FormSQLiteTests.sqlite(db, ".schema") == schema)
+        #expect(try sqliteShell(db, ".schema") == schema)
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }
 
     /// A control in a stored value never reaches a terminal as one: JSON escapes it; CSV writes it exactly to a
     /// pipe (for programs) and as `U+1B` to a terminal (`script` gives the child one).
     @Test func controlsInValuesNeverReachATerminal() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         _ = try Self.imported(into: db, [])
-        _ = try FormSQLiteTests.sqlite(db, """
+        _ = try sqliteShell(db, """
             INSERT INTO visitor VALUES ('13812345678','11010519491231002X','1949-12-31','female','x' || char(27) || '[2J' || char(155) || 'y',
             '2026-03-01','2026-03-01T09:00:00Z','alice','','','')
             """)
@@ -270,8 +269,7 @@ import Testing
         #expect(json.out.contains(#""name":"x\u001b[2J\u009by""#), "\(json.out)")
         let csv = try fieldline(["records", Self.visitor, "--from", db, "--format", "csv"])
         #expect(csv.out.contains(",x\u{1B}[2J\u{9B}y,"))
-        let terminal = try run(URL(fileURLWithPath: "/usr/bin/script"),
-                               ["-qec", "'\(fieldlineURL.path)' records '\(Self.visitor)' --from '\(db)' --format csv", "/dev/null"], stdin: nil)
+        let terminal = try Spawn.run(["script", "-qec", "'\(fieldlineURL.path)' records '\(Self.visitor)' --from '\(db)' --format csv", "/dev/null"])
         #expect(terminal.status == 0, "\(terminal.err)")
         #expect(terminal.out.contains(",xU+1B[2JU+9By,"), "\(terminal.out)")
         #expect(!terminal.out.contains("\u{1B}") && !terminal.out.contains("\u{9B}"))
@@ -280,7 +278,7 @@ import Testing
     /// A record read back, edited and fed to `form --update-by` is a correction: read back again, it holds the new
     /// value, its saved_at and operator, and who corrected it when.
     @Test func aRecordReadBackAndEditedIsACorrection() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         let expected = try Self.imported(into: db)
         let read = try fieldline(["records", Self.visitor, "--from", db, "--find", "idcard=440524199001010018"])
@@ -300,10 +298,10 @@ import Testing
     }
 
     @Test func unwritableOutputIs74() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let db = s.path("v.db")
         _ = try Self.imported(into: db)
-        let run = try OutputErrorTests.shell(#""$FL" records "\#(Self.visitor)" --from "\#(db)" > /dev/full"#, input: "")
+        let run = try shell(#""$FL" records "\#(Self.visitor)" --from "\#(db)" > /dev/full"#)
         #expect(run.status == 74)
         #expect(run.err.hasPrefix("fieldline: cannot write the output: "))
     }
@@ -311,7 +309,7 @@ import Testing
     /// Memory stays bounded whatever the file's size: 200,000 records (about 44 MB) read back with a peak RSS far
     /// below the file's size (less a one-record read's, the start-up), from JSON Lines and from SQLite.
     @Test func largeTargetsStreamInBoundedMemory() throws {
-        let s = try Scratch()
+        let s = try ScratchFolder()
         let file = s.path("big.jsonl")
         let count = 200_000
         var text = ""
@@ -327,7 +325,7 @@ import Testing
         // The table as fieldline makes it (an import of nothing), filled by the sqlite3 shell from the same file.
         let made = try fieldline(["form", Self.visitor, "--input", "-", "--out", db], stdin: "")
         #expect(made.status == 0)
-        _ = try FormSQLiteTests.sqlite(db, """
+        _ = try sqliteShell(db, """
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(count - 1))
             INSERT INTO visitor SELECT '13812345678', 100000000000000000 + i, '1990-01-01', 'male',
             'visitor number ' || i || ' with a long name', '2026-03-01', '2026-03-01T09:00:00Z', 'alice', '', '', '' FROM n
@@ -335,8 +333,8 @@ import Testing
         // Peak RSS (KiB) of `records` reading `target`, and how many lines it wrote.
         func measure(_ target: String) throws -> (peakKiB: Int, lines: Int) {
             let peak = s.path("peak"), lines = s.path("lines")
-            let run = try OutputErrorTests.shell(
-                #"/usr/bin/time -o "\#(peak)" -f %M "$FL" records "\#(Self.visitor)" --from "\#(target)" | wc -l > "\#(lines)""#, input: "")
+            let run = try shell(
+                #"/usr/bin/time -o "\#(peak)" -f %M "$FL" records "\#(Self.visitor)" --from "\#(target)" | wc -l > "\#(lines)""#)
             #expect(run.status == 0, "\(run.err)")
             func number(_ path: String) throws -> Int {
                 try #require(Int(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))

@@ -18,16 +18,13 @@ import Testing
     /// Runs a command in the repository with PATH alone and `environment` added.
     static func sh(_ command: String, environment: [String: String] = [:]) throws -> Run {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd '\(repo)' && " + command], stdin: nil,
-                       environment: environment.merging(["PATH": path]) { $1 })
+        return try Spawn.run(["/bin/sh", "-c", command], environment: environment.merging(["PATH": path]) { $1 }, in: repo)
     }
 
     /// A folder of this test's own, removed when `body` returns.
     static func withScratch<T>(_ body: (String) throws -> T) throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fl-release-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        return try body(folder)
+        let scratch = try ScratchFolder()
+        return try body(scratch.folder)
     }
 
     /// The lines of `page` from the `.Sh` heading `title` to the next `.Sh`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 @testable import fieldline
 
 /// `fieldline replay`: keys and pastes in, the final frame out.
@@ -20,7 +21,7 @@ import Testing
         (["phone-cn", "13812345678", "<CR>", "<BS>"], "138-1234-5678|"),
     ])
     func frame(args: [String], display: String) throws {
-        let r = try fieldline(["replay"] + args)
+        let r = try TestSupport.fieldline(["replay"] + args)
         #expect(r.out == display + "\n")
         #expect(r.err == "")
         #expect(r.status == 0)
@@ -42,18 +43,28 @@ import Testing
         (["phone-cn", "<C-d>", "138"], #"{"effect":"eof","ending":"cancelled","value":""}"#),
         (["phone-cn", "138<PageUp>"], #"{"effect":"bell","refused":true,"ending":null,"value":"138"}"#),
         (["phone-cn", "138<C-l>"], #"{"effect":"redraw","refused":false,"value":"138"}"#),
-        (["date", "<Up>"], #"{"effect":"refresh","value":"\#(Today.context().today.description)"}"#),
         (["phone-cn", "13812345678", "<CR>"], #"{"ending":"accepted"}"#),
         (["phone-cn", "1<Esc>"], #"{"ending":"cancelled"}"#),
     ])
     func json(args: [String], subset: String) throws {
-        let r = try fieldline(["replay"] + args + ["--json"])
+        let r = try TestSupport.fieldline(["replay"] + args + ["--json"])
         #expect(r.status == 0)
         try expectJSON(r.out, has: subset)
     }
 
+    /// Up on an empty date field fills in today. fieldline's today is the system clock's: the day before or after the
+    /// run (the date may turn meanwhile).
+    @Test func upOnAnEmptyDateFillsInToday() throws {
+        let before = Today.context().today.description
+        let r = try TestSupport.fieldline(["replay", "date", "<Up>", "--json"])
+        let after = Today.context().today.description
+        let members = try jsonMembers(r.out)
+        #expect(members["effect"] == #""refresh""#)
+        #expect([#""\#(before)""#, #""\#(after)""#].contains(members["value"]), "\(r.out)")
+    }
+
     @Test func jsonHasEveryField() throws {
-        let keys = try jsonMembers(try fieldline(["replay", "phone-cn", "138", "--json"]).out).keys
+        let keys = try jsonMembers(try TestSupport.fieldline(["replay", "phone-cn", "138", "--json"]).out).keys
         #expect(Set(keys) == ["display", "cursor", "cursorColumn", "value", "counter", "status", "message", "full", "refused", "effect", "ending"])
     }
 
@@ -62,7 +73,7 @@ import Testing
         (["nosuch", "1"], "nosuch"),
     ])
     func usageError(args: [String], mentioned: String) throws {
-        let r = try fieldline(["replay"] + args)
+        let r = try TestSupport.fieldline(["replay"] + args)
         #expect(r.status == 64)
         #expect(r.out == "")
         #expect(r.err.contains(mentioned), "\(r.err)")
@@ -74,7 +85,7 @@ import Testing
 @Suite struct AttachedValueTests {
     @Test(arguments: ["\u{0301}abc", "\u{200D}abc", "\u{FE0F}x", "\u{1F3FB}x", "abc", "a\u{0301}"])
     func pasteAttachedWithEqualsIsThePaste(_ text: String) throws {
-        let run = try fieldline(["replay", "text", "--paste=" + text, "--json"])
+        let run = try TestSupport.fieldline(["replay", "text", "--paste=" + text, "--json"])
         #expect(run.status == 0, "\(run.err)")
         let members = try jsonMembers(run.out.trimmingCharacters(in: .newlines))
         #expect(members["value"] == "\"\(text)\"", "\(run.out)")
@@ -90,10 +101,10 @@ import Testing
 /// `replay --output` takes the values `ask` and `check` take; `--json` stays as the alias it was.
 @Suite struct ReplayOutputTests {
     @Test func outputJSONValueAndDisplay() throws {
-        let json = try fieldline(["replay", "phone-cn", "138", "--output", "json"])
-        let alias = try fieldline(["replay", "phone-cn", "--json", "138"])
+        let json = try TestSupport.fieldline(["replay", "phone-cn", "138", "--output", "json"])
+        let alias = try TestSupport.fieldline(["replay", "phone-cn", "--json", "138"])
         #expect(json.status == 0 && json.out.hasPrefix(#"{"display":"138","cursor":3,"#) && json.out == alias.out, "\(json.out)")
-        #expect(try fieldline(["replay", "phone-cn", "--output", "value", "13812345678"]).out == "13812345678\n")
-        #expect(try fieldline(["replay", "phone-cn", "138", "--output=display"]).out == "138|\n")
+        #expect(try TestSupport.fieldline(["replay", "phone-cn", "--output", "value", "13812345678"]).out == "13812345678\n")
+        #expect(try TestSupport.fieldline(["replay", "phone-cn", "138", "--output=display"]).out == "138|\n")
     }
 }

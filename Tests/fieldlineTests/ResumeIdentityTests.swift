@@ -7,18 +7,17 @@ import Testing
 /// nothing saved; the same input, grown at its end, resumes exactly. Standard input cannot be resumed exactly
 /// without a unique field: refused (64).
 @Suite struct ResumeIdentityTests {
-    typealias Scratch = FormImportTests.Scratch
 
     /// A scratch folder with the counter form (no unique field) and a SQLite or PostgreSQL target.
     final class Setup {
-        let s: Scratch
+        let s: ScratchFolder
         let pg: ScratchPostgres?
         let form: String
         var target: String { pg?.url ?? s.path("r.db") }
         var input: String { s.path("in.jsonl") }
 
         init(_ kind: String) throws {
-            s = try Scratch()
+            s = try ScratchFolder()
             pg = kind == "postgres" ? try ScratchPostgres() : nil
             form = try BatchImportTests.form(in: s)
         }
@@ -35,12 +34,12 @@ import Testing
 
         func stored() throws -> [String] {
             if let pg { return try pg.psql("SELECT name FROM entry ORDER BY fieldline_id") }
-            return try FormSQLiteTests.sqlite(target, "SELECT name FROM entry ORDER BY rowid")
+            return try sqliteShell(target, "SELECT name FROM entry ORDER BY rowid")
         }
 
         func sql(_ statement: String) throws -> [String] {
             if let pg { return try pg.psql(statement) }
-            return try FormSQLiteTests.sqlite(target, statement)
+            return try sqliteShell(target, statement)
         }
 
         func refusal(_ reason: String) -> String {

@@ -15,14 +15,14 @@ struct StrayQuoteMemoryTests {
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
         print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, status)
         """
-        let run = try run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, fieldlineURL.path, form, csv, out], stdin: nil)
+        let run = try Spawn.run(["python3", "-c", script, fieldlineURL.path, form, csv, out])
         let words = run.out.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         try #require(words.count == 2, "python said \(run.out) \(run.err)")
         return (words[0], words[1])
     }
 
     @Test func aStrayQuoteIn400000RecordsKeepsMemoryWithinAFifthOfTheSameFileWithout() throws {
-        let s = try FormImportTests.Scratch()
+        let s = try ScratchFolder()
         let form = s.path("note.yaml")
         try "name: note\nfields:\n  - {name: note, keymap: text}\n".write(toFile: form, atomically: true, encoding: .utf8)
         var records = ""

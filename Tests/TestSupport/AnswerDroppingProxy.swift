@@ -1,39 +1,26 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A TCP proxy in front of a PostgreSQL server's Unix socket that, once, lets an INSERT commit and then cuts the
 /// connection before the answer reaches the client: the one case where a client cannot know whether its record
-/// was stored. Python (standard library), started for one test and killed at the end.
+/// was stored. Python (standard library), started for one test and killed when the value goes away.
 final class AnswerDroppingProxy {
-    private let process = Process()
+    private let process: SpawnedProcess
     /// The port it listens on, on 127.0.0.1.
     let port: Int
 
     /// A proxy to the server listening on `socket` (its `.s.PGSQL.PORT` file).
     init(socket: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, socket]
-        process.environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
-        }
+        process = try Spawn.start(["python3", "-c", Self.script, socket], stdout: .pipe)
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while !line.contains(0x0A) && read(process.output, &byte, 1) == 1 { line.append(byte) }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw POSIXError(.EIO)
+            throw ScratchPostgres.PostgresProblem(message: "the proxy reported no port: \(String(decoding: line, as: UTF8.self))")
         }
         self.port = port
-    }
-
-    deinit {
-        // SIGKILL: a child Foundation starts from a test's worker thread inherits its blocked signals, SIGTERM too.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 
     /// Server messages are a type byte and a 4-byte length; an INSERT's CommandComplete ('C', "INSERT …") is
