@@ -33,9 +33,25 @@ struct CorrectionBatch {
         keyChecker = LineChecker(spec: spec, context: context)
     }
 
-    /// How many times a correction is read, checked and applied again when the saved record changes between its
-    /// read and its update (another corrector at the same moment).
+    /// How many times at least a correction is read, checked and applied again when the saved record changes
+    /// between its read and its update (another corrector at the same moment).
     static let attempts = 8
+    /// For how long, in seconds, a correction is tried again while its record keeps changing: as long as a lock is
+    /// waited for (PostgreSQL's `lock_timeout`, SQLite's busy timeout), so that correctors of one record take turns
+    /// rather than give up.
+    static let retryWindow = 10.0
+
+    /// Whether a correction whose record changed under it `attempt` times, the first read at `start` (`now()`), is
+    /// tried again.
+    static func triesAgain(after attempt: Int, since start: Double) -> Bool {
+        attempt < attempts || now() - start < retryWindow
+    }
+
+    /// A pause before the next try, random (correctors that met once do not meet again in step) and longer after
+    /// each try, at most 50 ms.
+    static func pause(before attempt: Int) {
+        usleep(UInt32.random(in: 0...UInt32(min(attempt, 10) * 5_000)))
+    }
 
     /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing, not
     /// valid, or names no record), or why it names no one record (several hold the key).
@@ -109,7 +125,8 @@ struct CorrectionBatch {
         try sink.commitBatch()
     }
 
-    private static func now() -> Double {
+    /// Monotonic seconds.
+    static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9

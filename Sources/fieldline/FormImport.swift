@@ -162,7 +162,9 @@ struct FormImport {
         /// checked, then written only while the record is still as read; read and checked again when it is not
         /// (another corrector changed it meanwhile: its change is kept, never overwritten by the value read before).
         func correct(_ given: [(name: String, text: String)]) throws {
-            for _ in 0..<CorrectionBatch.attempts {
+            let start = CorrectionBatch.now()
+            var attempt = 0
+            while true {
                 let read: StoredRecord?
                 switch try sinkCall({ () throws(SinkError) in try corrections!.saved(for: given, in: sink) }) {
                 case .success(let found): read = found
@@ -180,10 +182,18 @@ struct FormImport {
                 case .problem(let field, let message):
                     report(field, message)
                     return
-                case .changed: continue
+                case .changed:
+                    attempt += 1
+                    guard CorrectionBatch.triesAgain(after: attempt, since: start) else {
+                        report(corrections!.field, tr("the saved record kept changing while it was being corrected: not saved; run the correction again"))
+                        return
+                    }
+                    // This corrector's own batch committed first: while it waits for its turn it holds no lock
+                    // another corrector of the record waits for.
+                    try sinkCall({ () throws(SinkError) in try corrections!.finish(&sink) })
+                    CorrectionBatch.pause(before: attempt)
                 }
             }
-            report(corrections!.field, tr("the saved record kept changing while it was being corrected: not saved; run the correction again"))
         }
         /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
         func store(_ checked: [(name: String, value: String)], kept: KeptBookkeeping? = nil) throws {
