@@ -10,7 +10,7 @@ import Darwin
 public enum LocalContext {
     /// Today, in the local time zone, with the locale's weekday names.
     public static func now() -> ValidationContext {
-        var now = time(nil)
+        var now = time_t(WallClock.now())
         var parts = tm()
         localtime_r(&now, &parts)
         let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))

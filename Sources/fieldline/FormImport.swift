@@ -222,7 +222,7 @@ struct FormImport {
             // then; the batch's others are saved.
             // The time to the second, made again only when the second changes: formatting it for every record was a
             // measurable share of an import's work.
-            let second = time(nil)
+            let second = time_t(WallClock.now())
             if second != stampSecond { stampSecond = second; stamp = FormImport.timestamp(at: second) }
             batch.add(SavedRecord(values: checked, savedAt: kept?.savedAt ?? stamp, operatorName: kept?.operatorName ?? operatorName,
                                   recordID: kept?.recordID ?? RecordID.next(), editedAt: kept?.editedAt ?? "", editedBy: kept?.editedBy ?? ""),
@@ -456,7 +456,7 @@ struct FormImport {
     }
 
     /// Now as ISO 8601 UTC, to the second.
-    static func timestamp(at second: time_t = time(nil)) -> String {
+    static func timestamp(at second: time_t = time_t(WallClock.now())) -> String {
         var now = second
         var parts = tm()
         gmtime_r(&now, &parts)

@@ -17,12 +17,16 @@ enum Main {
         case .failure(let bad)?:
             Language.current = Language.fromEnvironment()
             Diagnostics.error(tr("--lang: no language '\(ControlCharacters.escaped(bad.name))' (use zh or en)"))
-            exit(64)
+            exit(Exit.usage.rawValue)
         case nil:
             Language.current = Language.fromEnvironment()
             if let problem = Language.configurationProblem() { Diagnostics.error(problem) }
         }
         arguments = Language.removingRequest(from: arguments)
+        if let problem = WallClock.problem {
+            Diagnostics.error(problem)
+            exit(Exit.usage.rawValue)
+        }
         if let request = AskCommandLine.request(arguments) { fastAsk(request) }
         Fieldline.runSafely(arguments)
     }

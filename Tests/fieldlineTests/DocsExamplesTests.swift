@@ -24,18 +24,16 @@ import Testing
         var lastStatus: Int32 = 0
         for example in examples {
             let run: Run
-            // fieldline's today is the system clock's: the days the command ran on (the date may turn meanwhile).
-            var days = [ConsoleExamples.today()]
             if example.command == "echo $?" {
                 run = ("\(lastStatus)\n", "", 0)
             } else {
-                run = try shell(example.command, in: s.folder)
+                // The clock the pages were written at: today is 2026-11-22 on every run.
+                run = try shell(example.command, in: s.folder, environment: ["FIELDLINE_NOW": ConsoleExamples.pagesNow])
                 lastStatus = run.status
             }
-            days.append(ConsoleExamples.today())
-            let expected = example.output.map { ConsoleExamples.normalised($0, today: days) }
-            let out = ConsoleExamples.lines(run.out).map { ConsoleExamples.normalised($0, today: days) }
-            let err = ConsoleExamples.lines(run.err).map { ConsoleExamples.normalised($0, today: days) }
+            let expected = example.output.map(ConsoleExamples.normalised)
+            let out = ConsoleExamples.lines(run.out).map(ConsoleExamples.normalised)
+            let err = ConsoleExamples.lines(run.err).map(ConsoleExamples.normalised)
             #expect(ConsoleExamples.isInterleaving(expected, of: out, and: err),
                     "\(page):\(example.line): $ \(example.command)\nthe page shows:\n\(expected.joined(separator: "\n"))\nstdout:\n\(out.joined(separator: "\n"))\nstderr:\n\(err.joined(separator: "\n"))")
         }
@@ -120,26 +118,20 @@ enum ConsoleExamples {
         return lines
     }
 
-    /// What may differ from run to run made the same on both sides: every UTC time (`2026-11-22T16:39:01Z`), the
-    /// dates in `today` (pages show 2026-11-22 as today), and the operator's login name (alice), after a time in CSV
-    /// and as `"operator"` in JSON; a CR at the end of a CSV line.
-    static func normalised(_ line: String, today: [String]) -> String {
+    /// The time the pages' examples run at (`FIELDLINE_NOW`): 2026-11-22T16:39:01Z.
+    static let pagesNow = "1795365541"
+
+    /// What may differ from run to run made the same on both sides: every UTC time (the pages show several, the
+    /// examples run at one: `2026-11-22T16:39:01Z`), record ids, and the operator's login name (alice), after a time
+    /// in CSV and as `"operator"` in JSON; a CR at the end of a CSV line.
+    static func normalised(_ line: String) -> String {
         var text = line.hasSuffix("\r") ? String(line.dropLast()) : line
         text = text.replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, with: "2026-11-22T16:39:01Z")
-        for day in Set(today) { text = text.replacing(day, with: "2026-11-22") }
         text = text.replacing(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, with: "019ac0de-0000-7000-8000-000000000001")
         // The login name after a time (saved_at's operator, edited_at's edited_by), in CSV and JSON alike.
         text = text.replacing(/Z,[^,]+/, with: "Z,alice")
         text = text.replacing(/"(operator|edited_by)":"[^"]+"/) { #""\#($0.output.1)":"alice""# }
         return text
-    }
-
-    /// Today as `YYYY-MM-DD`, in local time as fieldline reads it.
-    static func today() -> String {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return String(format: "%04d-%02d-%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday)
     }
 
     /// Whether `shown` is the lines of `out` and of `err`, each in its own order, interleaved (the page shows both

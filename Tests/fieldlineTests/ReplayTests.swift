@@ -52,15 +52,12 @@ import Testing
         try expectJSON(r.out, has: subset)
     }
 
-    /// Up on an empty date field fills in today. fieldline's today is the system clock's: the day before or after the
-    /// run (the date may turn meanwhile).
+    /// Up on an empty date field fills in today: the day the test's clock says (`FIELDLINE_NOW`, 2026-11-22).
     @Test func upOnAnEmptyDateFillsInToday() throws {
-        let before = Today.context().today.description
-        let r = try TestSupport.fieldline(["replay", "date", "<Up>", "--json"])
-        let after = Today.context().today.description
+        let r = try TestSupport.fieldline(["replay", "date", "<Up>", "--json"], environment: ["FIELDLINE_NOW": "1795365541"])
         let members = try jsonMembers(r.out)
         #expect(members["effect"] == #""refresh""#)
-        #expect([#""\#(before)""#, #""\#(after)""#].contains(members["value"]), "\(r.out)")
+        #expect(members["value"] == #""2026-11-22""#, "\(r.out)")
     }
 
     @Test func jsonHasEveryField() throws {

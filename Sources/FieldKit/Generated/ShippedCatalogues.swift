@@ -2459,6 +2459,10 @@ msgstr "已保存 {0} 条到 {1}"
 msgid "{0} selected"
 msgstr "已选 {0}"
 
+#: Sources/FieldKit/Dates/WallClock.swift
+msgid "{0} takes whole seconds since 1970-01-01 UTC (as SOURCE_DATE_EPOCH), from 0 to {1}, not '{2}'"
+msgstr "{0} 取自 1970-01-01 UTC 起的整秒数（与 SOURCE_DATE_EPOCH 相同），从 0 到 {1}，而不是“{2}”"
+
 #: Sources/FieldKit/Phone/PhoneReadings.swift
 msgid "{0} to {1}"
 msgstr "{0} 至 {1}"
