@@ -104,9 +104,11 @@ import Testing
 
     /// Waits until both screens changed from `before` and agree, cursor included, over readings at least 80 ms
     /// apart (agreeing once might be a moment between two writes); throws with both screens, naming `context`, when
-    /// they do not within the patience (on a loaded machine two programs' redraws can be seconds apart).
+    /// they do not within twice the patience (two programs, each read through four tmux calls a round: with the
+    /// whole suite running, one round can take seconds).
     func settle(_ a: TmuxTerminal, _ b: TmuxTerminal, before: Shown, _ context: String) async throws {
-        let end = Date().addingTimeInterval(Waiting.patience)
+        let patience = 2 * Waiting.patience
+        let end = Date().addingTimeInterval(patience)
         var agreeingSince: Date?
         while true {
             let now = try Shown(a), other = try Shown(b)
@@ -120,7 +122,7 @@ import Testing
             guard Date() < end else {
                 let quick = now.screen.joined(separator: "\n"), libedit = other.screen.joined(separator: "\n")
                 throw WaitProblem(message: """
-                    waited \(Waiting.patience) s for the screens to agree at \(context)
+                    waited \(patience) s for the screens to agree at \(context)
                     quick echo (cursor \(now.cursor)):
                     \(quick)
                     libedit (cursor \(other.cursor)):
