@@ -273,12 +273,22 @@ struct FormImport {
                 let problem: String
                 switch event {
                 case .refused(let p): problem = p.message
-                case .record(let fields, _):
+                case .record(var fields, _):
+                    // A byte-order mark before the first name (Excel's "CSV UTF-8") is not part of it.
+                    if fields.first?.starts(with: FormImport.byteOrderMark) == true { fields[0].removeFirst(3) }
                     if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in UTF8Validation.firstInvalidByte(f).map { (i, $0) } }).first {
                         problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
                     } else {
-                        header = fields.map { String(decoding: $0, as: UTF8.self) }
-                        return
+                        let names = fields.map { String(decoding: $0, as: UTF8.self) }
+                        // A column that is no field would refuse every record: said once, for the header.
+                        let taken = form.fields.map(\.name) + (keepSaved || correcting ? RecordColumns.bookkeeping : [])
+                        guard let stranger = names.first(where: { !taken.contains($0) }) else {
+                            header = names
+                            return
+                        }
+                        problem = RecordColumns.bookkeeping.contains(stranger)
+                            ? tr("\(stranger) is a column fieldline writes, not a field of this form: --keep-saved keeps it")
+                            : tr("\(ControlCharacters.escaped(stranger)) is not a field of this form (its fields: \(form.fields.map(\.name).joined(separator: ", ")))")
                     }
                 }
                 Diagnostics.error(tr("\(ControlCharacters.escaped(source)): the header row cannot be read: \(problem)"))
@@ -407,6 +417,9 @@ struct FormImport {
         err.flush()
         if invalid > 0 { throw Exit.invalid }
     }
+
+    /// The UTF-8 byte-order mark some programs write first in a text file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Records a streaming sink gets at a time before their batch's save: enough that each send is worth its
     /// hand-over, few enough that the server starts on a batch soon after its first records are checked.

@@ -34,3 +34,33 @@ struct CSVImportTests {
         #expect(saved == (try sqliteShell(s.path("jsonl.db"), "SELECT mobile, name FROM entry ORDER BY rowid")))
     }
 }
+
+/// The header row of a CSV import: a byte-order mark before it (Excel's "CSV UTF-8") is not part of the first name,
+/// and a column that is no field is said once, for the header, before anything is saved.
+struct CSVHeaderTests {
+    @Test func aByteOrderMarkBeforeTheHeaderIsNotPartOfTheFirstName() throws {
+        let s = try ScratchFolder()
+        try Data([0xEF, 0xBB, 0xBF] + Array("mobile,idcard,name\r\n13812345678,11010519491231002X,Ann\r\n".utf8))
+            .write(to: URL(fileURLWithPath: s.path("excel.csv")))
+        let run = try fieldline(["form", FormImportTests.visitor, "--input", s.path("excel.csv"), "--out", s.path("v.jsonl")])
+        #expect(run.status == 0 && run.err == "", "\(run.err)")
+        #expect(try String(contentsOfFile: s.path("v.jsonl"), encoding: .utf8).contains(#""name":"Ann""#))
+    }
+
+    @Test func aColumnThatIsNoFieldIsSaidOnceForTheHeader() throws {
+        let s = try ScratchFolder()
+        try "mobile,idcard,nam\n13812345678,11010519491231002X,Ann\n13912345678,110101199003070011,Bo\n"
+            .write(toFile: s.path("in.csv"), atomically: true, encoding: .utf8)
+        let run = try fieldline(["form", FormImportTests.visitor, "--input", s.path("in.csv"), "--out", s.path("v.jsonl")])
+        #expect(run.status == 65)
+        #expect(run.err == "fieldline: \(s.path("in.csv")): the header row cannot be read: nam is not a field of this form (its fields: mobile, idcard, birth_date, sex, name, visit_date)\n")
+        let out = s.path("v.jsonl")
+        #expect(!FileManager.default.fileExists(atPath: out) || (try String(contentsOfFile: out, encoding: .utf8)).isEmpty)
+        // A column `records` writes: --keep-saved is named.
+        try "mobile,idcard,name,saved_at\n13812345678,11010519491231002X,Ann,2026-11-22T16:39:01Z\n"
+            .write(toFile: s.path("saved.csv"), atomically: true, encoding: .utf8)
+        let saved = try fieldline(["form", FormImportTests.visitor, "--input", s.path("saved.csv"), "--out", s.path("w.jsonl")])
+        #expect(saved.status == 65)
+        #expect(saved.err.hasSuffix("the header row cannot be read: saved_at is a column fieldline writes, not a field of this form: --keep-saved keeps it\n"), "\(saved.err)")
+    }
+}

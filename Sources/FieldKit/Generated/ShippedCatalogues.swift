@@ -2329,6 +2329,10 @@ msgstr "{0} 中没有表 {1}"
 msgid "{0} has the columns {1}, the form {2}"
 msgstr "{0} 的列是 {1}，表单的是 {2}"
 
+#: Sources/fieldline/FormImport.swift
+msgid "{0} is a column fieldline writes, not a field of this form: --keep-saved keeps it"
+msgstr "{0} 是 fieldline 写入的列，不是此表单的字段：--keep-saved 会保留它"
+
 #: Sources/FieldKit/Dates/Field+DatePicker.swift
 msgid "{0} is after the latest date, {1}"
 msgstr "{0} 晚于最晚日期 {1}"
@@ -2365,6 +2369,10 @@ msgstr "{0} 不是 CSV 文件（RFC 4180）"
 #: Sources/FieldSinks/SQLiteSink+Records.swift
 msgid "{0} is not a column of {1} (its columns: {2})"
 msgstr "{0} 不是 {1} 的列（它的列：{2}）"
+
+#: Sources/fieldline/FormImport.swift
+msgid "{0} is not a field of this form (its fields: {1})"
+msgstr "{0} 不是本表单的字段（本表单字段：{1}）"
 
 #: Sources/FieldSinks/RecordTables+Update.swift
 msgid "{0} is not a field of {1}"
