@@ -35,6 +35,9 @@ import Testing
     @Test func aRequiredFieldLeftEmptyAndARepeatedUniqueValueStay() {
         var s = FormSession(form: Self.form)
         #expect(s.accept("") == "mobile: a value is required")
+        // White space only is no value either.
+        #expect(s.accept("   ") == "mobile: a value is required")
+        #expect(s.accept("\u{3000}\t") == "mobile: a value is required")
         #expect(s.step == .field(0))
         #expect(s.accept("13812345678") == nil)
         var asked: [(String, String)] = []

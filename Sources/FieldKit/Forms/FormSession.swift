@@ -127,7 +127,7 @@ public struct FormSession {
     public mutating func accept(_ value: String, earlierRecord: (String, String) -> String? = { _, _ in nil }) -> String? {
         guard case .field(let i) = step else { return nil }
         let field = form.fields[i]
-        if value.isEmpty && field.required { return tr("\(field.name): a value is required") }
+        if field.required && BlankValue.isBlank(value) { return tr("\(field.name): a value is required") }
         values[i] = value
         resolve()
         if let (j, problem) = resolved.derivationIssues.sorted(by: { $0.key < $1.key }).first(where: { rootSource(of: $0.key) == i }) {

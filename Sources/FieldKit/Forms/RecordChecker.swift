@@ -140,8 +140,9 @@ public struct RecordChecker: Sendable {
                        resolved: ResolvedRecord) -> String? {
         // The common field (applies, typed or defaulted, not derived): its own check decides, no copy of the field made.
         if resolved.applies[index], !derived[index] {
-            if checked { return refusal?.message }
-            return required[index] ? tr("a value is required") : nil
+            if checked, let refusal { return refusal.message }
+            // Not checked: no value (`value` is then not this record's); checked: a value of spaces is none either.
+            return required[index] && (!checked || BlankValue.isBlank(value)) ? tr("a value is required") : nil
         }
         let field = form.fields[index]
         if !resolved.applies[index] {
@@ -159,10 +160,8 @@ public struct RecordChecker: Sendable {
             return field.secret ? tr("differs from \(from.field)'s \(from.part)")
                 : tr("'\(ControlCharacters.escaped(value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
         }
-        if checked {
-            return refusal?.message
-        }
-        return field.required ? tr("a value is required") : nil
+        if checked, let refusal { return refusal.message }
+        return field.required && (!checked || BlankValue.isBlank(value)) ? tr("a value is required") : nil
     }
 
     private func shown(_ value: String, _ field: FormField) -> String {
