@@ -43,10 +43,5 @@ extension RecordTables {
     }
 
     /// `no saved record with idcard 1101…`.
-    static func notFoundMessage(_ target: RecordTarget) -> String {
-        switch target {
-        case .read: return tr("the record is no longer saved (removed since it was read): nothing saved")
-        case .field(let field, let value): return tr("no saved record with \(field) \(ControlCharacters.escaped(value))")
-        }
-    }
+    static func notFoundMessage(_ target: RecordTarget) -> String { target.notFoundMessage }
 }

@@ -53,8 +53,9 @@ struct CorrectionBatch {
         usleep(UInt32.random(in: 0...UInt32(min(attempt, 10) * 5_000)))
     }
 
-    /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing, not
-    /// valid, or names no record), or why it names no one record (several hold the key).
+    /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing or not
+    /// valid: the check says why), or why it names no one record (none, or several, hold the key). A key no record
+    /// holds is said as such, before the correction is checked (which would ask for the fields it leaves out).
     func saved(for pairs: [(name: String, text: String)], in sink: any RecordSink) throws(SinkError) -> Result<StoredRecord?, SinkError> {
         guard let typed = pairs.first(where: { $0.name == field })?.text else { return .success(nil) }
         let key = keyChecker.check(typed)
@@ -65,6 +66,9 @@ struct CorrectionBatch {
             if first == nil { first = record }
             count += 1
             return true
+        }
+        if count == 0 {
+            return .failure(SinkError(.notFound, RecordTarget.field(field, value: key.value).notFoundMessage))
         }
         if count > 1 {
             return .failure(SinkError(.ambiguous, tr("\(field) \(ControlCharacters.escaped(key.value)) is in \(count) saved records: none was corrected")))

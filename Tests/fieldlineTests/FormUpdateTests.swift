@@ -39,6 +39,8 @@ import Glibc
             #"{"mobile":"13712345678","idcard":"110101199003070011","name":"Nobody"}"#,
             // Checked exactly as a new record: an invalid mobile is refused.
             #"{"mobile":"12812345678","idcard":"11010519491231002X","name":"bad"}"#,
+            // Only the key and a change, for a key no record holds: said as such (not the fields it leaves out).
+            #"{"idcard":"110105198001010016","name":"Ghost"}"#,
         ]
         let run = try fieldline(["form", Self.visitor, "--input", "-", "--out", db, "--update-by", "idcard"],
                                 stdin: corrections.joined(separator: "\n") + "\n")
@@ -46,6 +48,7 @@ import Glibc
         #expect(run.err == """
             3:idcard: no saved record with idcard 110101199003070011
             4:mobile: not a mobile number (CN mobile numbers start 13 to 19)
+            5:idcard: no saved record with idcard 110105198001010016
 
             """)
         let after = try sqliteShell(db, "SELECT \(Self.columns) FROM visitor ORDER BY rowid")

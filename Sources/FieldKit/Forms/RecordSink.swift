@@ -136,6 +136,14 @@ public enum RecordTarget: Sendable {
     case read(StoredRecord)
     /// The record whose `unique` field `field` holds `value` (several such records: `.ambiguous`).
     case field(String, value: String)
+
+    /// What is said when no saved record is the target: `no saved record with idcard 1101…`.
+    public var notFoundMessage: String {
+        switch self {
+        case .read: return tr("the record is no longer saved (removed since it was read): nothing saved")
+        case .field(let field, let value): return tr("no saved record with \(field) \(ControlCharacters.escaped(value))")
+        }
+    }
 }
 
 /// The columns every record has besides the form's fields, in read order after them: when and by whom it was

@@ -1589,7 +1589,7 @@ msgstr "电话元数据中没有地区 '{0}'"
 msgid "no saved record matches"
 msgstr "没有匹配的已保存记录"
 
-#: Sources/FieldSinks/RecordTables+Update.swift
+#: Sources/FieldKit/Forms/RecordSink.swift
 msgid "no saved record with {0} {1}"
 msgstr "没有 {0} 为 {1} 的已保存记录"
 
@@ -1987,7 +1987,7 @@ msgstr "@ 前面的部分最多 64 个字符"
 msgid "the record changed since it was read: nothing saved; open it again"
 msgstr "读取之后该记录已被更改：未保存；请重新打开"
 
-#: Sources/FieldSinks/RecordTables+Update.swift
+#: Sources/FieldKit/Forms/RecordSink.swift
 msgid "the record is no longer saved (removed since it was read): nothing saved"
 msgstr "该记录已不存在（读取之后被删除）：未保存"
 
