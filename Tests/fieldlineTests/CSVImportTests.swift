@@ -63,5 +63,18 @@ struct CSVHeaderTests {
         let saved = try fieldline(["form", FormImportTests.visitor, "--input", s.path("saved.csv"), "--out", s.path("w.jsonl")])
         #expect(saved.status == 65)
         #expect(saved.err.hasSuffix("the header row cannot be read: saved_at is a column fieldline writes, not a field of this form: --keep-saved keeps it\n"), "\(saved.err)")
+        // A column named twice, and none for a field every record gives.
+        for (header, problem) in [("mobile,idcard,name,name", "the column name is named twice"),
+                                  ("idcard,name", "no column for mobile, which every record must give")] {
+            try "\(header)\n13812345678,11010519491231002X,Ann,Bo\n".write(toFile: s.path("h.csv"), atomically: true, encoding: .utf8)
+            let run = try fieldline(["form", FormImportTests.visitor, "--input", s.path("h.csv"), "--out", s.path("h.jsonl")])
+            #expect(run.status == 65)
+            #expect(run.err == "fieldline: \(s.path("h.csv")): the header row cannot be read: \(problem)\n")
+        }
+        // A correction needs its key's column only.
+        try "name\nAnn\n".write(toFile: s.path("c.csv"), atomically: true, encoding: .utf8)
+        let correction = try fieldline(["form", FormImportTests.visitor, "--input", s.path("c.csv"), "--out", s.path("c.db"), "--update-by", "idcard"])
+        #expect(correction.status == 65)
+        #expect(correction.err == "fieldline: \(s.path("c.csv")): the header row cannot be read: no column for idcard, which every record must give\n")
     }
 }

@@ -1565,6 +1565,10 @@ msgstr "没有匹配的选项"
 msgid "no choices"
 msgstr "没有选项"
 
+#: Sources/fieldline/FormImport.swift
+msgid "no column for {0}, which every record must give"
+msgstr "没有 {0} 这一列，而每条记录都必须提供它"
+
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "no country has the calling code this number starts with"
 msgstr "没有国家使用这个号码开头的国家代码"
@@ -1894,6 +1898,10 @@ msgstr "第 {0} 行的值在闭合引号之后还有文字"
 #: Sources/FieldKit/Forms/ExpressionParser.swift
 msgid "the '(' opened before it"
 msgstr "前面打开的 '('"
+
+#: Sources/fieldline/FormImport.swift
+msgid "the column {0} is named twice"
+msgstr "列 {0} 出现了两次"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "the domain cannot end with a dot"
