@@ -22,13 +22,14 @@ public enum RecordJSON {
 
     /// `parse` of a line given as bytes, read where it lies (no String made of the whole line). Bytes that are not
     /// UTF-8 are refused, naming the first one; `lossy`, those inside a text are read as U+FFFD instead. A line
-    /// longer than `limit` bytes is refused unread.
+    /// longer than `limit` bytes is refused unread. `true` and `false` are refused, but for `yesNoFields`
+    /// (`FormSpec.yesNoFields`), where they read as `yes` and `no`.
     public static func parse(utf8 line: UnsafeBufferPointer<UInt8>, lossy: Bool = false,
-                             limit: Int = LineChecker.maxLineBytes) -> Result<[Pair], RecordProblem> {
+                             limit: Int = LineChecker.maxLineBytes, yesNoFields: Set<String> = []) -> Result<[Pair], RecordProblem> {
         guard line.count <= limit else {
             return .failure(RecordProblem(tr("longer than \(limit) bytes, the limit for a record; it is not read")))
         }
-        var reader = RecordJSONReader(line, lossy: lossy)
+        var reader = RecordJSONReader(line, lossy: lossy, yesNoFields: yesNoFields)
         do throws(RecordProblem) {
             return .success(try reader.object())
         } catch {

@@ -9,10 +9,13 @@ struct RecordJSONReader {
     private var scratch: [UInt8] = []
     /// Whether bytes that are not UTF-8 inside a text are taken as U+FFFD rather than refused.
     private let lossy: Bool
+    /// The fields for which `true` and `false` are read as `yes` and `no` (`FormSpec.yesNoFields`).
+    private let yesNoFields: Set<String>
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, lossy: Bool = false) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, lossy: Bool = false, yesNoFields: Set<String> = []) {
         self.bytes = bytes
         self.lossy = lossy
+        self.yesNoFields = yesNoFields
     }
 
     /// Names a record holds before repeats are looked up in a set rather than one by one.
@@ -75,8 +78,12 @@ struct RecordJSONReader {
             do { return try text() } catch { throw RecordProblem(error.message, field: name) }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         case UInt8(ascii: "n") where word("null"): return nil
-        case UInt8(ascii: "t") where word("true"): throw RecordProblem(tr("'\(field)': true is not text; give a string"))
-        case UInt8(ascii: "f") where word("false"): throw RecordProblem(tr("'\(field)': false is not text; give a string"))
+        case UInt8(ascii: "t") where word("true"):
+            guard yesNoFields.contains(name) else { throw RecordProblem(tr("'\(field)': true is not text; give a string")) }
+            return "yes"
+        case UInt8(ascii: "f") where word("false"):
+            guard yesNoFields.contains(name) else { throw RecordProblem(tr("'\(field)': false is not text; give a string")) }
+            return "no"
         case UInt8(ascii: "{"): throw RecordProblem(tr("'\(field)': an object is not text; give a string (a record is one flat object)"))
         case UInt8(ascii: "["): throw RecordProblem(tr("'\(field)': a list is not text; give a string"))
         default: throw unexpected(tr("a value: text in double quotes, a number or null"))

@@ -34,6 +34,7 @@ struct FormImport {
         var scratch = RecordChecker.Scratch()
         // The unique fields, picked once: going through the form's fields for every record copies each of them.
         let uniqueFields = form.fields.filter(\.unique).map { (name: $0.name, secret: $0.secret) }
+        let yesNo = form.yesNoFields
         let operatorName = FormImport.operatorName()
         var corrections: CorrectionBatch? = updateBy.map { CorrectionBatch(form: form, field: $0, operatorName: operatorName, context: context) }
         // Asked for every record: a Bool, where comparing the optional batch with nil copies it.
@@ -353,7 +354,7 @@ struct FormImport {
                     let lines = PreparedLine.lines(of: block)
                     for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
                         let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
-                        for (k, line) in PreparedLine.prepare(chunk, of: block, checker: correcting || keepSaved ? nil : checker, inParallel: inParallel).enumerated() {
+                        for (k, line) in PreparedLine.prepare(chunk, of: block, checker: correcting || keepSaved ? nil : checker, yesNo: yesNo, inParallel: inParallel).enumerated() {
                             if case .blank = line { continue }
                             countRecord { $0.add(UnsafeBufferPointer(rebasing: block[chunk[chunk.startIndex + k]])); $0.add(0x0A) }
                             try next {

@@ -20,15 +20,16 @@ enum PreparedLine: @unchecked Sendable {
     /// Slices per block: more than the cores, so a slice of costly lines does not leave a core waiting.
     static let slicesPerBlock = 8
 
-    /// One line (without its newline). `checker` nil: parsed only (`pairs`).
-    static func prepare(_ line: UnsafeBufferPointer<UInt8>, checker: RecordChecker?, scratch: inout RecordChecker.Scratch) -> PreparedLine {
+    /// One line (without its newline). `checker` nil: parsed only (`pairs`). `yesNo`: the form's yes/no fields.
+    static func prepare(_ line: UnsafeBufferPointer<UInt8>, checker: RecordChecker?, yesNo: Set<String>,
+                        scratch: inout RecordChecker.Scratch) -> PreparedLine {
         // An over-long line comes cut short (LineReader's bound): refused whole, never read in part.
         if line.count > LineChecker.maxLineBytes {
             return .invalid([("-", tr("longer than \(LineChecker.maxLineBytes) bytes, the limit for a record; it is not read"))])
         }
         // Bytes that are not UTF-8 are refused by the reader, which validates each text as it makes it.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
-        switch RecordJSON.parse(utf8: line) {
+        switch RecordJSON.parse(utf8: line, yesNoFields: yesNo) {
         case .failure(let problem): return .invalid([("-", problem.message)])
         case .success(let pairs):
             guard let checker else { return .pairs(pairs) }
@@ -86,11 +87,11 @@ enum PreparedLine: @unchecked Sendable {
 
     /// The lines `ranges` of `block`, prepared, in input order; many in slices on all cores when `inParallel`.
     static func prepare(_ ranges: ArraySlice<Range<Int>>, of block: UnsafeBufferPointer<UInt8>, checker: RecordChecker?,
-                        inParallel: Bool) -> [PreparedLine] {
+                        yesNo: Set<String>, inParallel: Bool) -> [PreparedLine] {
         let bytes = (ranges.last?.upperBound ?? 0) - (ranges.first?.lowerBound ?? 0)
         guard inParallel, bytes >= splitThreshold, ranges.count >= slicesPerBlock else {
             var scratch = RecordChecker.Scratch()
-            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker, scratch: &scratch) }
+            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker, yesNo: yesNo, scratch: &scratch) }
         }
         let count = ranges.count
         let prepared = UnsafeMutablePointer<PreparedLine>.allocate(capacity: count)
@@ -104,7 +105,7 @@ enum PreparedLine: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
             var scratch = RecordChecker.Scratch()
             for i in k * share..<min((k + 1) * share, count) {
-                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker, scratch: &scratch)
+                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker, yesNo: yesNo, scratch: &scratch)
             }
         }
         return Array(UnsafeBufferPointer(start: prepared, count: count))

@@ -44,6 +44,25 @@ import Testing
         #expect(try sqliteShell(db, "SELECT count(*) FROM visitor") == ["0"])
     }
 
+    /// A yes/no field (the `confirm` keymap's choice) reads `true` as yes and `false` as no, in a record and in a
+    /// correction; the text fields beside it still refuse them.
+    @Test func booleansAreYesOrNoForAYesNoField() throws {
+        let s = try ScratchFolder()
+        try "name: consent\nfields:\n  - {name: code, keymap: digits, unique: true}\n  - {name: agree, keymap: confirm}\n  - {name: note, keymap: text, required: false}\n"
+            .write(toFile: s.path("consent.yaml"), atomically: true, encoding: .utf8)
+        let db = s.path("c.db")
+        let run = try fieldline(["form", s.path("consent.yaml"), "--input", "-", "--out", db],
+                                stdin: #"{"code":"1","agree":true}"# + "\n" + #"{"code":"2","agree":false}"# + "\n"
+                                    + #"{"code":"3","agree":true,"note":true}"# + "\n")
+        #expect(run.status == 65)
+        #expect(run.err == "3:-: 'note': true is not text; give a string\n")
+        #expect(try sqliteShell(db, "SELECT code || '|' || agree FROM consent ORDER BY rowid") == ["1|yes", "2|no"])
+        let fixed = try fieldline(["form", s.path("consent.yaml"), "--input", "-", "--out", db, "--update-by", "code"],
+                                  stdin: #"{"code":"2","agree":true}"# + "\n")
+        #expect(fixed.status == 0, "\(fixed.err)")
+        #expect(try sqliteShell(db, "SELECT agree FROM consent WHERE code = '2'") == ["yes"])
+    }
+
     @Test func yamlEscapesAreRefusedAndOtherCharactersKept() throws {
         let s = try ScratchFolder()
         let db = s.path("v.db")
