@@ -45,6 +45,11 @@ struct ShippedFieldTests {
         ("hostname", "Build-01.Example.com", "build-01.example.com", nil),
         ("hostname", "-bad.example.com", nil, "a label cannot start or end with a hyphen"),
         ("hostname", "a..b", nil, "empty label (two dots in a row?)"),
+        // A top-level label of digits only would read as an IP address (RFC 1123 §2.1, RFC 3696 §2).
+        ("hostname", "1.2.3.4", nil, "the top-level domain cannot be all digits"),
+        ("hostname", "a.123.", nil, "the top-level domain cannot be all digits"),
+        ("hostname", "123", nil, "the top-level domain cannot be all digits"),
+        ("hostname", "123.example.b2", "123.example.b2", nil),
         // 253 characters and the root dot (254 in all) is a valid fully qualified name; 254 without it is not.
         ("hostname", hostname253 + ".", hostname253 + ".", nil),
         ("hostname", hostname253 + "a", nil, "a host name has 1 to 253 characters"),

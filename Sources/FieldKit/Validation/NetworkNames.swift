@@ -17,7 +17,8 @@ enum NetworkNames {
     }
 
     /// Labels of 1-63 letters, digits and inner hyphens; 253 characters at most (RFC 1123), not counting the root
-    /// dot a fully qualified name may end with.
+    /// dot a fully qualified name may end with; the last (top-level) label not all digits (RFC 1123 §2.1, RFC 3696
+    /// §2: `1.2.3.4` would read as an IP address, which the ipv4 keymap takes).
     static func hostnameIssue(_ text: String) -> ValidationIssue? {
         let trimmed = text.hasSuffix(".") ? String(text.dropLast()) : text
         guard !trimmed.isEmpty, trimmed.count <= 253 else { return ValidationIssue(tr("a host name has 1 to 253 characters")) }
@@ -32,6 +33,10 @@ enum NetworkNames {
                 return ValidationIssue(tr("'\(label[bad])' is not allowed in a host name"), at: offset + label.distance(from: label.startIndex, to: bad))
             }
             offset += label.count + 1
+        }
+        if let last = trimmed.split(separator: ".", omittingEmptySubsequences: false).last,
+           last.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return ValidationIssue(tr("the top-level domain cannot be all digits"), at: trimmed.count - last.count)
         }
         return nil
     }
@@ -57,18 +62,14 @@ enum NetworkNames {
         return domainLabelsIssue(domain).map { ValidationIssue($0.message, at: $0.position.map { $0 + domainStart }) }
     }
 
-    /// The rules an e-mail domain's labels keep beyond a host name's letters, digits and hyphens: the top-level
-    /// label is not all digits (RFC 1123 §2.1, RFC 3696 §2: it would read as an IP address), a label with `--` in
-    /// places 3 and 4 is an encoded one (RFC 5891 §4.2.3.1: only `xn--` is), and an `xn--` label is a valid A-label
-    /// (RFC 5890/5891, `IDNALabel`).
+    /// The rules an e-mail domain's labels keep beyond a host name's (`hostnameIssue`, which refuses an all-digit
+    /// top-level label): a label with `--` in places 3 and 4 is an encoded one (RFC 5891 §4.2.3.1: only `xn--` is),
+    /// and an `xn--` label is a valid A-label (RFC 5890/5891, `IDNALabel`).
     static func domainLabelsIssue(_ domain: String) -> ValidationIssue? {
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         var offset = 0
-        for (i, label) in labels.enumerated() {
+        for label in labels {
             defer { offset += label.count + 1 }
-            if i == labels.count - 1, label.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                return ValidationIssue(tr("the top-level domain cannot be all digits"), at: offset)
-            }
             let bytes = Array(label.utf8)
             guard bytes.count >= 4, bytes[2] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: "-") else { continue }
             guard label.lowercased().hasPrefix("xn--") else {
