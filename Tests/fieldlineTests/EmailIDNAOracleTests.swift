@@ -39,4 +39,20 @@ import Testing
         #expect(run.err.contains("1: the top-level domain cannot be all digits"))
         #expect(run.err.contains("4: 'ab--cd' has -- in places 3 and 4, which only an encoded name (xn--) may have"))
     }
+
+    /// RFC 5893 §2: in a domain with a right-to-left label every label keeps the Bidi Rule, ASCII ones too. The
+    /// pinned idna package checks the rule per label only (it takes `418.xn--4gbrim`), so these cases are the RFC's
+    /// own reading: a label starting with a digit breaks rule 1 there; a left-to-right one such as `example` or
+    /// `a1` keeps it; without a right-to-left label nothing changes.
+    @Test func aRightToLeftLabelPutsEveryLabelUnderTheBidiRule() throws {
+        let run = try fieldline(["check", "email"], stdin: [
+            "0qxortir8@418.xn--4gbrim", "a@example.xn--4gbrim", "a@a1.xn--4gbrim", "a@1a.xn--4gbrim", "a@418.example.com",
+        ].joined(separator: "\n") + "\n")
+        #expect(run.out == "\na@example.xn--4gbrim\na@a1.xn--4gbrim\n\na@418.example.com\n", "\(run.out)")
+        #expect(run.err == """
+            1: '418', whose first character is not a letter of either direction (the Bidi Rule), in a domain with right-to-left labels
+            4: '1a', whose first character is not a letter of either direction (the Bidi Rule), in a domain with right-to-left labels
+
+            """, "\(run.err)")
+    }
 }

@@ -118,6 +118,10 @@ msgstr "“{0}”，第 3、4 位是 --"
 msgid "'{0}', {1}"
 msgstr "“{0}”，{1}"
 
+#: Sources/FieldKit/Validation/NetworkNames.swift
+msgid "'{0}', {1}, in a domain with right-to-left labels"
+msgstr "“{0}”，{1}，所在域名含有从右到左书写的标签"
+
 #: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "'{0}': a list is not text; give a string"
 msgstr "'{0}'：列表不是文本；请给出字符串"

@@ -76,15 +76,25 @@ enum IDNALabel {
 
     private enum Bidi: UInt32 { case L, R, AL, AN, EN, ES, CS, ET, ON, BN, NSM, other }
 
-    /// Why the label breaks the Bidi Rule, or nil. It applies only to a label holding a right-to-left code point
-    /// (R, AL, AN).
-    private static func bidiProblem(_ s: [Unicode.Scalar]) -> String? {
+    /// Whether a label holds a right-to-left code point (R, AL, AN): a domain with one is a "Bidi domain name", all of
+    /// whose labels keep the Bidi Rule (RFC 5893 §2).
+    static func isRightToLeft(_ s: [Unicode.Scalar]) -> Bool {
+        s.contains { scalar in bidiClass(scalar).map { $0 == .R || $0 == .AL || $0 == .AN } ?? false }
+    }
+
+    /// Why a label of a Bidi domain name breaks the Bidi Rule (RFC 5893 §2), whatever its own characters (an ASCII
+    /// label such as `418` too), or nil.
+    static func bidiDomainLabelProblem(_ s: [Unicode.Scalar]) -> String? { bidiProblem(s, inBidiDomain: true) }
+
+    /// Why the label breaks the Bidi Rule, or nil. On its own the rule applies only to a label holding a
+    /// right-to-left code point (R, AL, AN); `inBidiDomain`, to every label.
+    private static func bidiProblem(_ s: [Unicode.Scalar], inBidiDomain: Bool = false) -> String? {
         let classes = s.map(bidiClass)
         if let unknown = classes.firstIndex(of: nil) {
             return tr("where U+\(String(s[unknown].value, radix: 16, uppercase: true)) is newer than this build's Unicode data")
         }
         let c = classes.map { $0! }
-        guard c.contains(where: { $0 == .R || $0 == .AL || $0 == .AN }) else { return nil }
+        guard inBidiDomain || c.contains(where: { $0 == .R || $0 == .AL || $0 == .AN }) else { return nil }
         let rtl: Bool
         switch c[0] {
         case .R, .AL: rtl = true

@@ -64,18 +64,33 @@ enum NetworkNames {
 
     /// The rules an e-mail domain's labels keep beyond a host name's (`hostnameIssue`, which refuses an all-digit
     /// top-level label): a label with `--` in places 3 and 4 is an encoded one (RFC 5891 §4.2.3.1: only `xn--` is),
-    /// and an `xn--` label is a valid A-label (RFC 5890/5891, `IDNALabel`).
+    /// an `xn--` label is a valid A-label (RFC 5890/5891, `IDNALabel`), and when one label is right-to-left every
+    /// label keeps the Bidi Rule (RFC 5893 §2: `418.xn--4gbrim`, 418.موقع, is refused for its `418`).
     static func domainLabelsIssue(_ domain: String) -> ValidationIssue? {
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         var offset = 0
+        // Each label as the characters it stands for (an A-label decoded), for the Bidi Rule of the whole domain.
+        var decoded: [[Unicode.Scalar]] = []
         for label in labels {
             defer { offset += label.count + 1 }
             let bytes = Array(label.utf8)
-            guard bytes.count >= 4, bytes[2] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: "-") else { continue }
+            guard bytes.count >= 4, bytes[2] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: "-") else {
+                decoded.append(Array(label.unicodeScalars))
+                continue
+            }
             guard label.lowercased().hasPrefix("xn--") else {
                 return ValidationIssue(tr("'\(label)' has -- in places 3 and 4, which only an encoded name (xn--) may have"), at: offset)
             }
             if let problem = IDNALabel.aLabelProblem(label) { return ValidationIssue(problem, at: offset) }
+            decoded.append(Punycode.decode(label.lowercased().dropFirst(4)) ?? [])
+        }
+        guard decoded.contains(where: IDNALabel.isRightToLeft) else { return nil }
+        offset = 0
+        for (label, scalars) in zip(labels, decoded) {
+            defer { offset += label.count + 1 }
+            if let problem = IDNALabel.bidiDomainLabelProblem(scalars) {
+                return ValidationIssue(tr("'\(label)', \(problem), in a domain with right-to-left labels"), at: offset)
+            }
         }
         return nil
     }
