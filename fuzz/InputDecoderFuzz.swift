@@ -23,7 +23,7 @@ public func inputDecoderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
             for scalar in text.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 fatalError("control \(scalar.value) in \(event)")
             }
-        case .key, .refused, .unfinishedCharacter: break
+        case .key, .refused, .unfinishedCharacter, .cursorReport: break
         }
     }
     return 0

@@ -221,7 +221,7 @@ struct InputDecoderPropertyTests {
                     #expect(!s.isEmpty && Self.isClean(s), "seed \(seed): text \(Array(s.unicodeScalars))")
                 case .paste(let s, _):
                     #expect(Self.isClean(s), "seed \(seed): paste \(Array(s.unicodeScalars))")
-                case .key, .refused, .unfinishedCharacter: break
+                case .key, .refused, .unfinishedCharacter, .cursorReport: break
                 }
             }
         }

@@ -85,6 +85,10 @@ extension InputDecoder {
             } else if params.length == 0 && byte == UInt8(ascii: "M") {
                 phase = .mouse  // X10 mouse: three raw bytes follow, whatever they are
                 params.count = 3
+            } else if byte == UInt8(ascii: "R"), cursorReportsAwaited > 0, params.count == 2, !params.colon, !meta {
+                cursorReportsAwaited -= 1
+                phase = .ground
+                emit(.cursorReport(row: Int(params.first), column: Int(params.second)), &events)
             } else {
                 finish(KeySequences.csi(byte, params, meta: meta), &events)
             }

@@ -40,6 +40,9 @@ public struct InputDecoder: Sendable {
     var run = ""
     /// An open bracketed paste.
     var paste = PasteBuffer()
+    /// Cursor position requests written and not answered yet: while one is, `CSI row ; column R` is its answer
+    /// (`.cursorReport`), not a key.
+    public var cursorReportsAwaited = 0
 
     /// A decoder between keys.
     public init() {}

@@ -14,6 +14,9 @@ public enum InputEvent: Sendable, Equatable {
     /// The first bytes of a UTF-8 character whose last byte never came (the reader waited for it): refused like
     /// `refused`, with a reason the user can act on, since nothing they see explains it.
     case unfinishedCharacter
+    /// The terminal's answer to a cursor position request (`ESC [ 6 n`): the cursor's row and column, from 1. Only
+    /// while one is awaited (`InputDecoder.cursorReportsAwaited`); otherwise the same bytes are Shift-F3 and the like.
+    case cursorReport(row: Int, column: Int)
 }
 
 /// What the decoder is in the middle of, so the reader knows how long to wait before calling `flush`.

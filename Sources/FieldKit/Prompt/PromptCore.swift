@@ -58,6 +58,9 @@ public struct PromptCore: Sendable {
         case .refused:
             field.refuseKey()
             return .refused(reason: nil)
+        case .cursorReport:
+            // The painter's own question answered: nothing the user did.
+            return .status(nil)
         case .unfinishedCharacter:
             field.refuseKey()
             return .refused(reason: tr("a character's bytes stopped coming before it was whole: type it again"))

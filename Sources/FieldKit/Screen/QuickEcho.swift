@@ -13,11 +13,11 @@ import Glibc
 /// prompt, the text, a gap of at least one column and the counter fit on the row. Anything else (edits in the
 /// middle, reformatting that touches earlier cells, non-ASCII, a line near the edge) returns nil and libedit
 /// repaints as usual.
-enum QuickEcho {
+public enum QuickEcho {
     /// The bytes from `old` to `new`, or nil when this is not a plain append the planner can draw exactly.
     ///
     /// `promptColumns` is the left prompt's width; `columns` the terminal's.
-    static func bytes(from old: FieldView, to new: FieldView, promptColumns: Int, columns: Int) -> [UInt8]? {
+    public static func bytes(from old: FieldView, to new: FieldView, promptColumns: Int, columns: Int) -> [UInt8]? {
         var out: [UInt8] = []
         let planned = new.text.withUnsafeBufferPointer {
             plan(from: old, to: $0, cursor: new.cursor, counter: new.counter, promptColumns: promptColumns,
@@ -29,7 +29,7 @@ enum QuickEcho {
     /// `bytes(from:to:…)` with the new line as the field shows it (no line of its own made for it), written into
     /// `out` (emptied first; a buffer kept from key to key allocates nothing). False, with `out` meaningless, when
     /// this is not a plain append the planner can draw exactly.
-    static func plan(from old: FieldView, to newText: UnsafeBufferPointer<UInt8>, cursor newCursor: Int,
+    public static func plan(from old: FieldView, to newText: UnsafeBufferPointer<UInt8>, cursor newCursor: Int,
                      counter newCounter: CounterCells, promptColumns: Int, columns: Int, into out: inout [UInt8]) -> Bool {
         let oldBytes = old.text.count, newBytes = newText.count
         guard newBytes > oldBytes, old.cursor == oldBytes, newCursor == newBytes, promptColumns + 2 < columns else {
@@ -98,7 +98,7 @@ enum QuickEcho {
     }
 
     /// Append a positive number's decimal digits.
-    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+    public static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
         var divisor = 1
         while divisor * 10 <= n { divisor *= 10 }
         while divisor > 0 {
@@ -110,12 +110,12 @@ enum QuickEcho {
     /// Whether libedit shows the right prompt for a line ending at column `end` (0-based, cursor after the text,
     /// on the first row): its rule in re_refresh is a gap of at least one column between the text and the right
     /// prompt, which ends one column before the row's end (`columns - end - width > 1`).
-    static func shows(end: Int, counter: Int, columns: Int) -> Bool {
+    public static func shows(end: Int, counter: Int, columns: Int) -> Bool {
         counter > 0 && columns - end - counter > 1
     }
 
     /// Terminals known to honour DECSC/DECRC and CUF, by `TERM` prefix; others always get libedit's repaint.
-    static func supports(term: String?) -> Bool {
+    public static func supports(term: String?) -> Bool {
         guard let term, !term.isEmpty else { return false }
         let known = ["xterm", "screen", "tmux", "rxvt", "vt100", "vt102", "vt220", "linux", "alacritty", "foot",
                      "kitty", "wezterm", "konsole", "gnome", "putty", "st-", "ghostty", "contour", "iterm"]
@@ -124,7 +124,7 @@ enum QuickEcho {
 
     /// Append bytes: one by one for a typed key's few (the generic bulk append has a fixed cost per call, more
     /// than a few single appends), in bulk for more.
-    static func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to array: inout [UInt8]) {
+    public static func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to array: inout [UInt8]) {
         if bytes.count <= 8 {
             for byte in bytes { array.append(byte) }
         } else {
@@ -136,7 +136,7 @@ enum QuickEcho {
 
     /// Put the bytes `new` adds after `old` into `out` (emptied first) when it only appends printable ASCII; false
     /// otherwise. Compares the two texts' storage in place: no copy of the line per key.
-    static func appended(_ old: [UInt8], _ after: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+    public static func appended(_ old: [UInt8], _ after: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         old.withUnsafeBufferPointer { before in
             guard after.count > before.count,
                   memcmp(after.baseAddress!, before.baseAddress ?? after.baseAddress!, before.count) == 0 else { return false }

@@ -2,25 +2,25 @@
 /// per change (`PromptSession.view`) and everything that paints reads it (libedit's line, quick echo, the right
 /// prompt, the status line); a second one, `PromptSession.drawn`, is what the screen holds, and painting is going
 /// from that one to this.
-struct FieldView: Equatable {
+public struct FieldView: Equatable {
     /// The line as UTF-8 (asterisks for a secret). The derived view shares the field's kept display; the drawn one
     /// holds bytes of its own, which quick echo appends to in place (shared, they would make the field's next
     /// append copy the whole line).
-    var text: [UInt8]
+    public var text: [UInt8]
     /// The cursor, in Characters of the line.
-    var cursor: Int
+    public var cursor: Int
     /// The right prompt: the counter, marked ` !` after a refused key.
-    var counter: CounterCells
+    public var counter: CounterCells
     /// The line's width in columns when the field keeps it between keys (its kept display), else nil: measured
     /// only when asked.
-    var keptColumns: Int? = nil
+    public var keptColumns: Int? = nil
 
-    init(text: String, cursor: Int, counter: String) {
+    public init(text: String, cursor: Int, counter: String) {
         self.init(text: Array(text.utf8), cursor: cursor, counter: CounterCells(counter))
     }
 
     /// A view of these bytes, shared.
-    init(text: [UInt8], cursor: Int, counter: CounterCells, keptColumns: Int? = nil) {
+    public init(text: [UInt8], cursor: Int, counter: CounterCells, keptColumns: Int? = nil) {
         self.text = text
         self.cursor = cursor
         self.counter = counter
@@ -28,12 +28,12 @@ struct FieldView: Equatable {
     }
 
     /// The same line, cursor and right prompt on the screen (the kept width is only a measurement of the text).
-    static func == (a: FieldView, b: FieldView) -> Bool {
+    public static func == (a: FieldView, b: FieldView) -> Bool {
         a.cursor == b.cursor && a.counter == b.counter && a.text == b.text
     }
 
     /// The same view with bytes of its own (see `text`): what the screen holds once this is drawn.
-    func drawnCopy() -> FieldView {
+    public func drawnCopy() -> FieldView {
         FieldView(text: text.withUnsafeBufferPointer { Array($0) }, cursor: cursor, counter: counter,
                   keptColumns: keptColumns)
     }
@@ -42,26 +42,26 @@ struct FieldView: Equatable {
 /// The right prompt's text as bytes held inline: it changes on every key, and a `String` of it would be built and
 /// compared every time. Text longer than `capacity` is cut at a character boundary and marked incomplete; quick
 /// echo never draws over a counter it does not know whole.
-struct CounterCells: Equatable {
+public struct CounterCells: Equatable {
     /// Bytes held; a `count/limit` counter takes at most 41, and the refusal mark 2 more.
-    static let capacity = 64
+    public static let capacity = 64
     private var storage = InlineArray<64, UInt8>(repeating: 0)
     /// How many bytes are held.
-    private(set) var count = 0
+    public private(set) var count = 0
     /// Whether the whole text is held.
-    private(set) var isComplete = true
+    public private(set) var isComplete = true
 
     /// No text.
-    init() {}
+    public init() {}
 
     /// A text's bytes (cut to `capacity` when longer).
-    init(_ text: String) {
+    public init(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// Let `write` put bytes at the start of the storage and return how many, or nil (nothing is kept then).
-    mutating func fill(_ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> Bool {
+    public mutating func fill(_ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> Bool {
         let written = withUnsafeMutableBytes(of: &storage) { write($0.bindMemory(to: UInt8.self)) }
         count = written ?? 0
         isComplete = true
@@ -69,7 +69,7 @@ struct CounterCells: Equatable {
     }
 
     /// Add bytes at the end; what does not fit is cut at a character boundary and the text marked incomplete.
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         var take = min(bytes.count, CounterCells.capacity - count)
         if take < bytes.count {
             isComplete = false
@@ -84,16 +84,16 @@ struct CounterCells: Equatable {
     }
 
     /// Add a text's bytes at the end (see `append(_:)`).
-    mutating func append(_ text: StaticString) {
+    public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
     /// The bytes held.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeBytes(of: storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count])) }
     }
 
-    static func == (a: CounterCells, b: CounterCells) -> Bool {
+    public static func == (a: CounterCells, b: CounterCells) -> Bool {
         a.count == b.count && a.isComplete == b.isComplete && a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
     }
 }

@@ -1,0 +1,360 @@
+/// The screen as the painter left it, and the bytes that take it to a new view: the one place that knows which rows
+/// are whose (the record block's, the field's, the status line's and the candidates'), where the cursor is, and
+/// how wide the terminal is. Pure: it writes into a byte buffer, the caller sends the bytes.
+///
+/// Every row fact is counted from the top of the block (its first row is row 0); the cursor's row is where the
+/// next draw starts from. A view is drawn, in order of cost: a key appended at the end of the line with a few
+/// bytes (quick echo); otherwise everything from the first line that changed, down, with the rows below erased
+/// first and the cursor put back. Text is written so that the terminal wraps it (never a line break inside a
+/// logical line), so a terminal that rewraps on resize keeps each logical line whole (see `resized`).
+public struct ScreenModel {
+    /// The terminal's width in columns.
+    public private(set) var width: Int
+    /// Whether the terminal moves the cursor (not `dumb`): without, nothing above the cursor's row is ever redrawn.
+    public let movesCursor: Bool
+    /// Whether the status line is red, the current candidate reversed and a hint dim.
+    public var colour: Bool
+    /// Whether a key appended at the end may be drawn with its few bytes (`FIELDLINE_QUICK_ECHO=0` turns it off).
+    public var quickEcho: Bool
+
+    /// What is on the screen (nil: nothing of the current prompt; `block` still counts).
+    var drawn: ScreenView?
+    /// The block's lines as drawn.
+    var block: [DrawnLine] = []
+    /// The cursor's row, from the block's first row.
+    public private(set) var cursorRow = 0
+    /// The cursor's column.
+    public private(set) var cursorColumn = 0
+    /// Rows the field's line takes (0 when none is drawn).
+    public private(set) var fieldRows = 0
+    /// Rows drawn under the field's line (status line and the lines below it).
+    public private(set) var regionRows = 0
+    /// Whether the status line starts with the counter (the line is too long for it on the field's row).
+    private var counterOnStatus = false
+    /// The next draw starts from the block's first row whatever it holds (after a resize, a clear, a stop).
+    private var redrawAll = false
+    /// The prompt's width when it is plain ASCII (quick echo measures by bytes), else nil.
+    private var asciiPromptColumns: Int?
+
+    /// A block line as drawn: its text, its rows at the width it was drawn at, and whether more was drawn on it
+    /// than the text (a field's counter or hint, kept when the prompt ended): then no new line equals it.
+    struct DrawnLine {
+        let text: String
+        let rows: Int
+        let decorated: Bool
+    }
+
+    /// A model of an empty screen, the cursor at a row's start.
+    public init(width: Int, movesCursor: Bool, colour: Bool = false, quickEcho: Bool = true) {
+        self.width = max(width, 1)
+        self.movesCursor = movesCursor
+        self.colour = colour
+        self.quickEcho = quickEcho
+    }
+
+    /// Rows of the field's line below the cursor (where a signal's exit moves down to before leaving).
+    public var fieldRowsBelowCursor: Int { max(0, fieldTop + fieldRows - 1 - cursorRow) }
+
+    /// The first row of the field's line.
+    private var fieldTop: Int { block.reduce(0) { $0 + $1.rows } }
+
+    // MARK: - Drawing
+
+    /// The bytes that take the screen to `view`, in `out` (emptied first).
+    public mutating func draw(_ view: ScreenView, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        guard movesCursor else { return drawWithoutMoving(view, into: &out) }
+        if quickEcho, echo(view, into: &out) { return }
+        out.removeAll(keepingCapacity: true)
+        redraw(view, into: &out)
+    }
+
+    /// Everything from the first block line that differs (or the field's line) down, then the cursor put back.
+    private mutating func redraw(_ view: ScreenView, into out: inout [UInt8]) {
+        var first = 0
+        if !redrawAll {
+            while first < block.count, first < view.block.count, !block[first].decorated, block[first].text == view.block[first] {
+                first += 1
+            }
+        }
+        var row = block[..<first].reduce(0) { $0 + $1.rows }
+        out.append(0x0D)
+        moveUp(cursorRow - row, into: &out)
+        appendCSI("J", into: &out)
+        block.removeSubrange(first...)
+        for line in view.block[first...] {
+            let text = ControlCharacters.escaped(line)
+            append(text, into: &out)
+            out.append(0x0D); out.append(0x0A)
+            let rows = ScreenPlacement.rows(of: text, width: width)
+            block.append(DrawnLine(text: line, rows: rows, decorated: false))
+            row += rows
+        }
+        redrawAll = false
+        guard view.showsField else {
+            drawn = view
+            fieldRows = 0
+            regionRows = 0
+            counterOnStatus = false
+            cursorRow = row
+            cursorColumn = 0
+            return
+        }
+        let top = row
+        append(view.prompt, into: &out)
+        out.append(contentsOf: view.field.text)
+        let placed = ScreenPlacement.field(prompt: view.prompt, text: view.field.text, cursor: view.field.cursor, width: width)
+        var column = placed.end.column
+        var lastRow = placed.end.row
+        if column == width {
+            // A row filled to its last cell: a space takes the cursor to the next row's start on every terminal
+            // (some wrap at once, some on the next character), so the row it is on is known.
+            out.append(0x20); out.append(0x0D)
+            lastRow += 1
+            column = 0
+        }
+        let atEnd = placed.cursor == placed.end.nextCell
+        let counterColumns = view.field.counter.withBytes { DisplayWidth.columns(of: String(decoding: $0, as: UTF8.self)) }
+        let counterShown = lastRow == 0 && QuickEcho.shows(end: column, counter: counterColumns, columns: width)
+        if let hint = view.hint, atEnd {
+            let room = (counterShown ? width - 1 - counterColumns - 1 : width - 1) - column - 1
+            if room >= 2 {
+                let text = RegionText.fit(hint, columns: room)
+                append(colour ? "\u{1B}[2m" + text + "\u{1B}[22m" : text, into: &out)
+                column += DisplayWidth.columns(of: text)
+            }
+        }
+        if counterShown {
+            let start = width - 1 - counterColumns
+            if start > column { appendCSI(start - column, "C", into: &out) }
+            view.field.counter.withBytes { out.append(contentsOf: $0) }
+        }
+        var lines: [(text: String, style: ScreenLine.Style?)] = []
+        counterOnStatus = !counterShown && counterColumns > 0
+        if let status = statusLine(view, counter: counterOnStatus) { lines.append(status) }
+        for line in view.below { lines.append((RegionText.fit(line.text, columns: width - 1), line.style)) }
+        for line in lines {
+            out.append(0x0D); out.append(0x0A)
+            switch line.style {
+            case nil where colour: append("\u{1B}[31m" + line.text + "\u{1B}[0m", into: &out)
+            case .current? where colour: append("\u{1B}[7m" + line.text + "\u{1B}[0m", into: &out)
+            default: append(line.text, into: &out)
+            }
+        }
+        // Back to the cursor: relative moves stay right when drawing scrolled the rows above.
+        moveUp(lastRow + lines.count - placed.cursor.row, into: &out)
+        out.append(0x0D)
+        if placed.cursor.column > 0 { appendCSI(placed.cursor.column, "C", into: &out) }
+        var shown = view
+        shown.field = view.field.drawnCopy()
+        drawn = shown
+        fieldRows = lastRow + 1
+        regionRows = lines.count
+        cursorRow = top + placed.cursor.row
+        cursorColumn = placed.cursor.column
+        asciiPromptColumns = view.prompt.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? view.prompt.utf8.count : nil
+    }
+
+    /// The status line's text (the counter first when it is not on the field's row), or nil for no status line.
+    /// The status text is marked by a nil style (coloured red); the counter in front stays plain.
+    private func statusLine(_ view: ScreenView, counter: Bool) -> (text: String, style: ScreenLine.Style?)? {
+        guard counter || view.status != nil else { return nil }
+        var room = width - 1
+        var line = ""
+        if counter {
+            line = RegionText.fit(view.field.counter.withBytes { String(decoding: $0, as: UTF8.self) }, columns: room)
+            room -= DisplayWidth.columns(of: line)
+        }
+        guard let status = view.status, room > 2 else { return (line, .plain) }
+        let text = RegionText.fit(RegionText.oneLine(status), columns: room - (line.isEmpty ? 0 : 2))
+        if line.isEmpty { return (text, nil) }
+        return (line + "  " + (colour ? "\u{1B}[31m" + text + "\u{1B}[0m" : text), .plain)
+    }
+
+    /// A key that appended printable ASCII at the end of a line whose surroundings did not change: the new
+    /// characters and the counter cells that changed (`QuickEcho`), and the status line's counter when it is
+    /// there. False when the view needs more.
+    private mutating func echo(_ view: ScreenView, into out: inout [UInt8]) -> Bool {
+        guard !redrawAll, let promptColumns = asciiPromptColumns, let old = drawn, old.showsField, view.showsField,
+              old.hint == nil, view.hint == nil, view.status == old.status, view.below == old.below,
+              view.block.count == block.count, view.prompt == old.prompt
+        else { return false }
+        for (k, line) in block.enumerated() where line.decorated || line.text != view.block[k] { return false }
+        let planned = view.field.text.withUnsafeBufferPointer {
+            QuickEcho.plan(from: old.field, to: $0, cursor: view.field.cursor, counter: view.field.counter,
+                           promptColumns: promptColumns, columns: width, into: &out)
+        }
+        guard planned else { return false }
+        let oldEnd = promptColumns + old.field.text.count, newEnd = promptColumns + view.field.text.count
+        let counterColumns = view.field.counter.count
+        let newCounterOnStatus = counterColumns > 0 && (newEnd >= width || !QuickEcho.shows(end: newEnd, counter: counterColumns, columns: width))
+        let statusRows = newCounterOnStatus || view.status != nil ? 1 : 0
+        // The region stays where it is only when the line keeps its rows and the status line stays or goes alike.
+        if regionRows > 0 && newEnd / width != oldEnd / width { return false }
+        if statusRows + view.below.count != regionRows { return false }
+        let newRow = newEnd / width
+        if newCounterOnStatus, let status = statusLine(view, counter: true) {
+            // The status line's counter, down and back with the cursor saved: no walk back up.
+            out.append(0x1B); out.append(0x37)
+            appendCSI(1, "B", into: &out)
+            out.append(0x0D)
+            append(status.style == nil && colour ? "\u{1B}[31m" + status.text + "\u{1B}[0m" : status.text, into: &out)
+            appendCSI("K", into: &out)
+            out.append(0x1B); out.append(0x38)
+        }
+        let tail = view.field.text[old.field.text.count...]
+        drawn!.field.text.append(contentsOf: tail)
+        drawn!.field.cursor = view.field.cursor
+        drawn!.field.counter = view.field.counter
+        drawn!.field.keptColumns = nil
+        counterOnStatus = newCounterOnStatus
+        fieldRows = newRow + 1
+        cursorRow = fieldTop + newRow
+        cursorColumn = newEnd % width
+        return true
+    }
+
+    /// A terminal that cannot move the cursor (`dumb`): the line rewritten on its row with carriage return,
+    /// spaces and backspaces; a status text on lines of its own with the field drawn again under it; block lines
+    /// printed once, as they come.
+    private mutating func drawWithoutMoving(_ view: ScreenView, into out: inout [UInt8]) {
+        var fresh = drawn == nil
+        var first = 0
+        while first < block.count, first < view.block.count, block[first].text == view.block[first] { first += 1 }
+        if first < view.block.count {
+            if !fresh { out.append(0x0D); out.append(0x0A) }
+            block.removeSubrange(first...)
+            for line in view.block[first...] {
+                append(ControlCharacters.escaped(line) + "\r\n", into: &out)
+                block.append(DrawnLine(text: line, rows: 1, decorated: false))
+            }
+            fresh = true
+        }
+        if let status = view.status, status != drawn?.status {
+            if !fresh { out.append(0x0D); out.append(0x0A) }
+            let lines = ControlCharacters.escaped(status).split(separator: "\n", omittingEmptySubsequences: false)
+            append(lines.joined(separator: "\r\n") + "\r\n", into: &out)
+            fresh = true
+        }
+        guard view.showsField else { drawn = view; return }
+        let text = String(decoding: view.field.text, as: UTF8.self)
+        let columns = DisplayWidth.columns(of: text)
+        let oldColumns = fresh ? 0 : drawn.map { DisplayWidth.columns(of: String(decoding: $0.field.text, as: UTF8.self)) } ?? 0
+        out.append(0x0D)
+        append(view.prompt + text, into: &out)
+        if oldColumns > columns {
+            out.append(contentsOf: [UInt8](repeating: 0x20, count: oldColumns - columns))
+            out.append(contentsOf: [UInt8](repeating: 0x08, count: oldColumns - columns))
+        }
+        let before = DisplayWidth.columns(of: String(text.prefix(max(view.field.cursor, 0))))
+        out.append(contentsOf: [UInt8](repeating: 0x08, count: max(0, columns - before)))
+        var shown = view
+        shown.field = view.field.drawnCopy()
+        drawn = shown
+        fieldRows = 1
+    }
+
+    // MARK: - Ends and breaks
+
+    /// The prompt ends: `view` drawn once more with no status line and nothing below, and the cursor put at the
+    /// start of the row under the field's line; that line then counts as the block's last (a form's next field
+    /// draws its own line for it when it differs). With `keepField` false the field's line is erased instead and
+    /// the cursor goes to its first row (a record's key line).
+    public mutating func finish(_ view: ScreenView, keepField: Bool = true, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        guard movesCursor else {
+            out.append(0x0D); out.append(0x0A)
+            block = []
+            drawn = nil
+            fieldRows = 0
+            regionRows = 0
+            cursorRow = 0
+            return
+        }
+        var last = view
+        last.status = nil
+        last.below = []
+        if !keepField { last.showsField = false }
+        if keepField {
+            var body: [UInt8] = []
+            draw(last, into: &body)
+            out += body
+            let top = fieldTop
+            moveDown(top + fieldRows - 1 - cursorRow, into: &out)
+            out.append(0x0D); out.append(0x0A)
+            let decorated = last.field.counter.count > 0 || last.hint != nil
+            block.append(DrawnLine(text: last.prompt + String(decoding: last.field.text, as: UTF8.self),
+                                   rows: fieldRows, decorated: decorated))
+            cursorRow = top + fieldRows
+        } else {
+            let top = fieldTop
+            out.append(0x0D)
+            moveUp(cursorRow - top, into: &out)
+            appendCSI("J", into: &out)
+            cursorRow = top
+        }
+        cursorColumn = 0
+        drawn = nil
+        fieldRows = 0
+        regionRows = 0
+        counterOnStatus = false
+    }
+
+    /// What is drawn becomes the screen's history: it is never redrawn, and the next draw starts on the cursor's
+    /// row (a fresh row after `finish`).
+    public mutating func commit() {
+        block = []
+        drawn = nil
+        cursorRow = 0
+        cursorColumn = 0
+        fieldRows = 0
+        regionRows = 0
+        counterOnStatus = false
+        redrawAll = false
+    }
+
+    /// Ctrl-L: the screen cleared, the cursor at its top left; the next draw draws everything there.
+    public mutating func clear(into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        guard movesCursor else { return }
+        appendCSI("H", into: &out)
+        appendCSI(2, "J", into: &out)
+        cursorRow = 0
+        cursorColumn = 0
+        redrawAll = true
+    }
+
+    /// The process was stopped and continued: the shell wrote below, and the cursor is on a fresh row. The next
+    /// draw draws everything there.
+    public mutating func continued() {
+        cursorRow = 0
+        cursorColumn = 0
+        redrawAll = true
+    }
+
+    // MARK: - Bytes
+
+    /// `count` rows up (nothing for none).
+    private func moveUp(_ count: Int, into out: inout [UInt8]) {
+        if count > 0 { appendCSI(count, "A", into: &out) }
+    }
+
+    /// `count` rows down over rows already drawn (nothing for none).
+    private func moveDown(_ count: Int, into out: inout [UInt8]) {
+        if count > 0 { appendCSI(count, "B", into: &out) }
+    }
+
+    private func appendCSI(_ final: Character, into out: inout [UInt8]) {
+        out.append(0x1B); out.append(0x5B); out.append(final.asciiValue!)
+    }
+
+    private func appendCSI(_ count: Int, _ final: Character, into out: inout [UInt8]) {
+        out.append(0x1B); out.append(0x5B)
+        QuickEcho.appendDecimal(count, to: &out)
+        out.append(final.asciiValue!)
+    }
+
+    private func append(_ text: String, into out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8)
+    }
+}
