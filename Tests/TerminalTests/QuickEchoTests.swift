@@ -1,5 +1,5 @@
 import Testing
-@testable import FieldTerminal
+import FieldKit
 
 /// The quick-echo planner: exact bytes for plain appends, nil for everything libedit must repaint itself.
 @Suite struct QuickEchoTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import FieldTerminal
+import FieldKit
 
 /// A status message of several lines shown on the one status row.
 @Suite struct RegionTextTests {

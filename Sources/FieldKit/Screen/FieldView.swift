@@ -2,7 +2,7 @@
 /// per change (`PromptSession.view`) and everything that paints reads it (libedit's line, quick echo, the right
 /// prompt, the status line); a second one, `PromptSession.drawn`, is what the screen holds, and painting is going
 /// from that one to this.
-public struct FieldView: Equatable {
+public struct FieldView: Equatable, Sendable {
     /// The line as UTF-8 (asterisks for a secret). The derived view shares the field's kept display; the drawn one
     /// holds bytes of its own, which quick echo appends to in place (shared, they would make the field's next
     /// append copy the whole line).
@@ -42,7 +42,7 @@ public struct FieldView: Equatable {
 /// The right prompt's text as bytes held inline: it changes on every key, and a `String` of it would be built and
 /// compared every time. Text longer than `capacity` is cut at a character boundary and marked incomplete; quick
 /// echo never draws over a counter it does not know whole.
-public struct CounterCells: Equatable {
+public struct CounterCells: Equatable, Sendable {
     /// Bytes held; a `count/limit` counter takes at most 41, and the refusal mark 2 more.
     public static let capacity = 64
     private var storage = InlineArray<64, UInt8>(repeating: 0)

@@ -31,8 +31,12 @@ public struct ScreenModel {
     public private(set) var regionRows = 0
     /// Whether the status line starts with the counter (the line is too long for it on the field's row).
     private var counterOnStatus = false
+    /// The columns written on the field's line, counter included (see `DrawnLine.columns`).
+    var fieldColumns = 0
     /// The next draw starts from the block's first row whatever it holds (after a resize, a clear, a stop).
     private var redrawAll = false
+    /// The next draw clears the screen first and draws at its top (a resize whose effect could not be told).
+    var clearFirst = false
     /// The prompt's width when it is plain ASCII (quick echo measures by bytes), else nil.
     private var asciiPromptColumns: Int?
 
@@ -42,6 +46,8 @@ public struct ScreenModel {
         let text: String
         let rows: Int
         let decorated: Bool
+        /// The columns written on it, counter included: what a terminal that rewraps on resize rewraps.
+        let columns: Int
     }
 
     /// A model of an empty screen, the cursor at a row's start.
@@ -78,16 +84,22 @@ public struct ScreenModel {
             }
         }
         var row = block[..<first].reduce(0) { $0 + $1.rows }
-        out.append(0x0D)
-        moveUp(cursorRow - row, into: &out)
-        appendCSI("J", into: &out)
+        if clearFirst {
+            appendCSI("H", into: &out)
+            appendCSI(2, "J", into: &out)
+            clearFirst = false
+        } else {
+            out.append(0x0D)
+            moveUp(cursorRow - row, into: &out)
+            appendCSI("J", into: &out)
+        }
         block.removeSubrange(first...)
         for line in view.block[first...] {
             let text = ControlCharacters.escaped(line)
             append(text, into: &out)
             out.append(0x0D); out.append(0x0A)
             let rows = ScreenPlacement.rows(of: text, width: width)
-            block.append(DrawnLine(text: line, rows: rows, decorated: false))
+            block.append(DrawnLine(text: line, rows: rows, decorated: false, columns: DisplayWidth.columns(of: text)))
             row += rows
         }
         redrawAll = false
@@ -124,7 +136,9 @@ public struct ScreenModel {
                 column += DisplayWidth.columns(of: text)
             }
         }
+        fieldColumns = lastRow * width + column
         if counterShown {
+            fieldColumns = width - 1
             let start = width - 1 - counterColumns
             if start > column { appendCSI(start - column, "C", into: &out) }
             view.field.counter.withBytes { out.append(contentsOf: $0) }
@@ -209,6 +223,7 @@ public struct ScreenModel {
         drawn!.field.keptColumns = nil
         counterOnStatus = newCounterOnStatus
         fieldRows = newRow + 1
+        fieldColumns = newRow == 0 && counterColumns > 0 && !newCounterOnStatus ? width - 1 : newEnd
         cursorRow = fieldTop + newRow
         cursorColumn = newEnd % width
         return true
@@ -226,7 +241,7 @@ public struct ScreenModel {
             block.removeSubrange(first...)
             for line in view.block[first...] {
                 append(ControlCharacters.escaped(line) + "\r\n", into: &out)
-                block.append(DrawnLine(text: line, rows: 1, decorated: false))
+                block.append(DrawnLine(text: line, rows: 1, decorated: false, columns: 0))
             }
             fresh = true
         }
@@ -284,7 +299,7 @@ public struct ScreenModel {
             out.append(0x0D); out.append(0x0A)
             let decorated = last.field.counter.count > 0 || last.hint != nil
             block.append(DrawnLine(text: last.prompt + String(decoding: last.field.text, as: UTF8.self),
-                                   rows: fieldRows, decorated: decorated))
+                                   rows: fieldRows, decorated: decorated, columns: fieldColumns))
             cursorRow = top + fieldRows
         } else {
             let top = fieldTop
@@ -313,14 +328,21 @@ public struct ScreenModel {
         redrawAll = false
     }
 
-    /// Ctrl-L: the screen cleared, the cursor at its top left; the next draw draws everything there.
-    public mutating func clear(into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
+    /// Ctrl-L: the next draw clears the screen and draws everything at its top.
+    public mutating func clear() {
         guard movesCursor else { return }
-        appendCSI("H", into: &out)
-        appendCSI(2, "J", into: &out)
         cursorRow = 0
         cursorColumn = 0
+        redrawAll = true
+        clearFirst = true
+    }
+
+    /// The terminal is `width` wide and the cursor at this row (from the block's first) and column: the next draw
+    /// goes up from there and draws everything.
+    mutating func markResized(width: Int, cursorRow: Int, cursorColumn: Int) {
+        self.width = max(width, 1)
+        self.cursorRow = cursorRow
+        self.cursorColumn = cursorColumn
         redrawAll = true
     }
 

@@ -1,0 +1,48 @@
+/// After the window changed size. Terminals differ: most rewrap their rows to the new width (VTE, kitty, iTerm2,
+/// Windows Terminal, Alacritty, tmux), keeping the cursor after the same character; others (xterm, the Linux
+/// console) keep each row as it was, cut at the new width. The model works out where the cursor is for each, the
+/// painter asks the terminal (a cursor position report), and the column it reports says which one happened.
+extension ScreenModel {
+    /// Where the cursor is now, as rows from the block's first row and a column: if the terminal rewrapped its
+    /// rows to `newWidth`, and if it kept them.
+    public func cursorAfterResize(to newWidth: Int) -> (rewrapped: (row: Int, column: Int), kept: (row: Int, column: Int)) {
+        let width = max(newWidth, 1)
+        let kept = (row: cursorRow, column: min(cursorColumn, width - 1))
+        // Each logical line above the cursor's rewraps alone: its columns as written (a counter out at the old
+        // right edge included) over the new width.
+        var row = 0
+        let fieldTop = block.reduce(0) { $0 + $1.rows }
+        var above = 0
+        for line in block {
+            if above + line.rows > cursorRow { break }
+            above += line.rows
+            row += max(1, (line.columns + width - 1) / width)
+        }
+        guard let drawn, drawn.showsField, cursorRow >= fieldTop else {
+            return ((row, 0), (kept.row, 0))
+        }
+        let placed = ScreenPlacement.field(prompt: drawn.prompt, text: drawn.field.text, cursor: drawn.field.cursor, width: width)
+        return ((row + placed.cursor.row, placed.cursor.column), kept)
+    }
+
+    /// The window is `newWidth` columns wide now; `reportedColumn` is the cursor's column the terminal reported
+    /// (from 0), nil when it did not answer. The next draw goes up to where the block starts, erases everything
+    /// below and draws it all at the new width: one copy of every line, however the terminal treated the old rows.
+    public mutating func resized(to newWidth: Int, reportedColumn: Int?) {
+        let at = cursorAfterResize(to: newWidth)
+        guard at.rewrapped.row != at.kept.row else {
+            return markResized(width: newWidth, cursorRow: at.rewrapped.row, cursorColumn: reportedColumn ?? at.rewrapped.column)
+        }
+        switch reportedColumn {
+        case at.rewrapped.column? where at.kept.column != at.rewrapped.column:
+            markResized(width: newWidth, cursorRow: at.rewrapped.row, cursorColumn: at.rewrapped.column)
+        case at.kept.column? where at.kept.column != at.rewrapped.column:
+            markResized(width: newWidth, cursorRow: at.kept.row, cursorColumn: at.kept.column)
+        default:
+            // The report cannot tell (no answer, or the same column either way) and the two disagree on the rows:
+            // the screen is cleared and everything drawn at its top, as Ctrl-L does, rather than risk a second copy.
+            markResized(width: newWidth, cursorRow: 0, cursorColumn: 0)
+            clearFirst = true
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import FieldKit
+import Testing
+import TestSupport
+
+/// The screen model against a small terminal emulator, in process: what the model writes must leave exactly the
+/// rows the view asks for, with one copy of every line, whatever came before (typing, edits, going back in a record,
+/// resizes on terminals that rewrap and on those that do not, wide characters, a prompt's end).
+@Suite struct ScreenModelTests {
+    /// A model and the terminal it draws on.
+    struct Screen {
+        var model: ScreenModel
+        var terminal: TerminalEmulator
+        var bytes: [UInt8] = []
+
+        init(width: Int, quickEcho: Bool = true) {
+            model = ScreenModel(width: width, movesCursor: true, quickEcho: quickEcho)
+            terminal = TerminalEmulator(columns: width, cellWidth: { DisplayWidth.columns(of: $0) })
+        }
+
+        mutating func draw(_ view: ScreenView) {
+            model.draw(view, into: &bytes)
+            terminal.feed(bytes)
+        }
+
+        mutating func finish(_ view: ScreenView, keepField: Bool = true) {
+            model.finish(view, keepField: keepField, into: &bytes)
+            terminal.feed(bytes)
+        }
+
+        /// The window resized; the model told where the terminal says the cursor is, then the view drawn again.
+        mutating func resize(to width: Int, rewrap: Bool, redraw view: ScreenView) {
+            terminal.resize(to: width, rewrap: rewrap)
+            model.resized(to: width, reportedColumn: terminal.column)
+            draw(view)
+        }
+
+        var lines: [String] { terminal.lines }
+    }
+
+    static func field(_ text: String, cursor: Int? = nil, counter: String = "") -> FieldView {
+        FieldView(text: text, cursor: cursor ?? text.count, counter: counter)
+    }
+
+    static func view(_ prompt: String, _ text: String, cursor: Int? = nil, counter: String = "", block: [String] = [],
+                     status: String? = nil, below: [String] = []) -> ScreenView {
+        ScreenView(block: block, prompt: prompt, field: field(text, cursor: cursor, counter: counter), status: status,
+                   below: below.map { ScreenLine($0) })
+    }
+
+    @Test func typingDrawsTheLineAndTheCounterAtTheRightEdge() {
+        var screen = Screen(width: 40)
+        for n in 0...5 { screen.draw(Self.view("Name: ", String("abcde".prefix(n)), counter: "\(n)/20")) }
+        #expect(screen.lines == ["Name: abcde" + String(repeating: " ", count: 40 - 11 - 5) + "5/20"])
+        #expect(screen.terminal.column == 11)
+        #expect(screen.terminal.unknown.isEmpty)
+    }
+
+    @Test func quickEchoLeavesTheScreenAFullRedrawLeaves() {
+        // Typing, a wrapped line, a status line with the counter, an edit in the middle: after every step the two
+        // paths show the same rows and cursor.
+        var fast = Screen(width: 30), slow = Screen(width: 30, quickEcho: false)
+        var text = ""
+        var views: [ScreenView] = []
+        for c in "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ" {
+            text.append(c)
+            views.append(Self.view("Note: ", text, counter: "\(text.count)/200"))
+        }
+        views.append(Self.view("Note: ", text, cursor: 10, counter: "\(text.count)/200", status: "refused"))
+        views.append(Self.view("Note: ", text + "K", counter: "\(text.count + 1)/200"))
+        for view in views {
+            fast.draw(view)
+            slow.draw(view)
+            #expect(fast.lines == slow.lines)
+            #expect(fast.terminal.row == slow.terminal.row && fast.terminal.column == slow.terminal.column)
+        }
+        #expect(fast.lines.first == "Note: abcdefghijklmnopqrstuvwx")
+    }
+
+    @Test func aStatusLineComesAndGoesUnderTheField() {
+        var screen = Screen(width: 40)
+        screen.draw(Self.view("ID: ", "1101", counter: "4/18"))
+        screen.draw(Self.view("ID: ", "1101", counter: "4/18 !", status: "place 5 takes a digit"))
+        #expect(screen.lines.count == 2 && screen.lines[1] == "place 5 takes a digit")
+        #expect(screen.terminal.row == 0 && screen.terminal.column == 8)
+        screen.draw(Self.view("ID: ", "11010", counter: "5/18"))
+        #expect(screen.lines.count == 1)
+    }
+
+    /// Narrowing and widening any number of times, on a terminal that rewraps and on one that keeps its rows: one
+    /// copy of the field, at its place (the issue's `ask text --prompt 'Your full name, please: '` case).
+    @Test(arguments: [true, false]) func resizesLeaveOneCopyOfAWrappedField(rewrap: Bool) {
+        var screen = Screen(width: 80)
+        screen.terminal.feed(Array("$ fieldline ask text\r\n".utf8))
+        let prompt = "Your full name, please: "
+        var text = ""
+        for c in "abcdefghij" {
+            text.append(c)
+            screen.draw(Self.view(prompt, text, counter: "\(text.count)/200"))
+        }
+        let view = Self.view(prompt, text, counter: "10/200")
+        for _ in 0..<3 {
+            screen.resize(to: 30, rewrap: rewrap, redraw: view)
+            #expect(screen.lines == ["$ fieldline ask text", "Your full name, please: abcdef", "ghij", "10/200"])
+            screen.resize(to: 80, rewrap: rewrap, redraw: view)
+            #expect(screen.lines.filter { $0.contains("Your full name") }.count == 1)
+            #expect(screen.lines.count == 2 && screen.lines[0] == "$ fieldline ask text")
+            #expect(screen.lines[1].hasPrefix(prompt + text) && screen.lines[1].hasSuffix("10/200"))
+        }
+        #expect(screen.terminal.unknown.isEmpty)
+    }
+
+    /// A record's block of four lines above the field: resizes keep one copy of each line.
+    @Test(arguments: [true, false]) func resizesLeaveOneCopyOfARecordBlock(rewrap: Bool) {
+        var screen = Screen(width: 60)
+        let block = ["Mobile: 138-1234-5678", "ID card: 110105 19491231 002X", "Birth date: 1949-12-31", "Sex: female"]
+        let view = Self.view("Name: ", "Zhang", counter: "5/20", block: block, below: ["Visit date: 2026-11-22"])
+        screen.draw(view)
+        for width in [40, 60, 25, 80, 40, 60] {
+            screen.resize(to: width, rewrap: rewrap, redraw: view)
+            for line in block + ["Visit date: 2026-11-22"] where line.count < width {
+                #expect(screen.lines.filter { $0 == line }.count == 1, "\(line) at \(width): \(screen.lines)")
+            }
+            #expect(screen.lines.count == (width < 30 ? 7 : 6), "\(width): \(screen.lines)")
+            #expect(screen.lines.filter { $0.hasPrefix("Name: Zhang") }.count == 1)
+        }
+    }
+
+    /// Going back a field: the block loses its last line and the field is drawn in that line's place; going on
+    /// adds it again. Never a second copy.
+    @Test func goingBackAndForthInABlockDrawsEachLineOnce() {
+        var screen = Screen(width: 60)
+        let block = ["Mobile: 138-1234-5678", "Name: Nm"]
+        screen.draw(Self.view("Mobile: ", "138-1234-5678", counter: "11/11"))
+        screen.finish(Self.view("Mobile: ", "138-1234-5678", counter: "11/11"))
+        screen.draw(Self.view("Name: ", "Nm", counter: "2/20", block: Array(block.prefix(1))))
+        // Up: Name's typed text goes into its line under the field asked again.
+        screen.finish(Self.view("Name: ", "Nm", counter: "2/20", block: Array(block.prefix(1))))
+        screen.draw(Self.view("Mobile: ", "138-1234-5678", counter: "11/11", below: ["Name: Nm"]))
+        #expect(screen.lines.count == 2 && screen.lines[0].hasPrefix("Mobile: 138-1234-5678") && screen.lines[1] == "Name: Nm")
+        screen.finish(Self.view("Mobile: ", "138-1234-5678", counter: "11/11", below: ["Name: Nm"]))
+        screen.draw(Self.view("Name: ", "Nm", counter: "2/20", block: Array(block.prefix(1))))
+        #expect(screen.lines.count == 2 && screen.lines[0] == "Mobile: 138-1234-5678")
+        #expect(screen.lines[1].hasPrefix("Name: Nm") && screen.lines[1].hasSuffix("2/20"))
+    }
+
+    @Test func aDiscardedRecordLeavesOneLine() {
+        var screen = Screen(width: 60)
+        screen.draw(Self.view("Name: ", "Zh", counter: "2/20", block: ["Mobile: 138-1234-5678", "ID card: 110105"]))
+        screen.finish(Self.view("Name: ", "Zh", counter: "2/20", block: ["Mobile: 138-1234-5678", "ID card: 110105"]), keepField: false)
+        screen.draw(ScreenView(block: ["record discarded"], prompt: "", field: Self.field(""), showsField: false))
+        #expect(screen.lines == ["record discarded"])
+        #expect(screen.terminal.row == 1 && screen.terminal.column == 0)
+    }
+
+    /// The wide-character case: 40 columns, a CJK prompt, 28 CJK characters, Left three times, then a
+    /// character typed: the cursor stands where the character after it is drawn.
+    @Test func theCursorStandsOnTheCharacterAfterItOnAWrappedLineOfWideCharacters() {
+        var screen = Screen(width: 40)
+        let text = String(repeating: "好", count: 28)
+        screen.draw(Self.view("备注：", text, counter: "28/100"))
+        screen.draw(Self.view("备注：", text, cursor: 25, counter: "28/100"))
+        // 3 + 28 wide characters: 17 on the first row... the 17th does not fit in column 39, so row 2 starts with it.
+        var place = (row: 0, column: 6)
+        for _ in 0..<25 {
+            if place.column + 2 > 40 { place = (place.row + 1, 0) }
+            place.column += 2
+        }
+        if place.column + 2 > 40 { place = (place.row + 1, 0) }
+        #expect(screen.terminal.row == place.row && screen.terminal.column == place.column)
+    }
+
+    @Test func anAcceptedLineEndsOnOneRowWithoutItsStatusLine() {
+        var screen = Screen(width: 40)
+        screen.draw(Self.view("Mobile: ", "138-1234-567", counter: "10/11", status: "not a mobile number"))
+        screen.finish(Self.view("Mobile: ", "138-1234-5678", counter: "11/11"))
+        #expect(screen.lines.count == 1 && screen.lines[0].hasPrefix("Mobile: 138-1234-5678"))
+        #expect(screen.terminal.row == 1 && screen.terminal.column == 0)
+    }
+}
