@@ -106,10 +106,9 @@ public struct FormPrompt {
     /// One record entered and confirmed.
     ///
     /// The screen holds the record's block, a line per field shown: when field `k` is asked, the lines of the shown
-    /// fields before it are above the cursor (`printed`, each with the rows it took), and the later ones that have
-    /// values are drawn by the painter under the field. Whatever the session does next (forward, back, back to a
-    /// broken rule's field, the same field again after a refusal), the block is rewound to the line of the field
-    /// it asks and the derived lines before that field are printed: nothing of a record is drawn twice.
+    /// fields before it are above it and those after it under it, each the field's current display (a choice's
+    /// label, a derived value as its source now gives it, the text typed in a field left without Enter). The
+    /// terminal's screen model draws only the lines that changed, so nothing of a record is drawn twice.
     ///
     /// `correcting` is the saved record in the block as it was read (opened with Ctrl-R), nil for a new record: set
     /// when the search opens one, cleared when it is discarded.
@@ -117,42 +116,20 @@ public struct FormPrompt {
                         sink: any RecordSink, resumed: Bool,
                         status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
         var session = start
-        var printed: [(index: Int, rows: Int)] = []
-        if resumed {
-            // A record whose save failed: its block is on the screen already, above the key line.
-            printed = shownLines(of: session, before: form.fields.count, lines: lines).map { ($0.index, terminal.rows(of: $0.line)) }
-        }
         var status = initialStatus
-        var onScreen = 0  // rows of the prompt that just ended, still under the printed lines
         while true {
-            // Bring the block to the step: rewind over lines from the asked field on, print derived lines before it.
-            let target: Int
-            if case .field(let k) = session.step { target = k } else { target = form.fields.count }
-            var rewind = onScreen
-            while let last = printed.last, last.index >= target { rewind += last.rows; printed.removeLast() }
-            if rewind > 0 { terminal.rewind(rows: rewind) }
-            for shown in shownLines(of: session, before: target, lines: lines) where shown.index > (printed.last?.index ?? -1) {
-                terminal.say(shown.line)
-                printed.append((shown.index, terminal.rows(of: shown.line)))
-            }
             let outcome: PromptOutcome
             switch session.step {
             case .summary:
-                outcome = confirm(session, correcting: correcting != nil, status: status, on: terminal)
+                outcome = confirm(session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
             case .field(let i):
                 outcome = ask(i, of: session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
             }
             status = nil
-            onScreen = terminal.lastLineRows
             switch outcome {
             case .accepted(let value):
-                guard case .field(let i) = session.step else {
-                    // The key line goes: the block stays as the record's transcript.
-                    terminal.rewind(rows: onScreen)
-                    return .success(session.record)
-                }
-                printed.append((i, onScreen))
-                onScreen = 0
+                // The summary's key line went when it ended: the block stays as the record's transcript.
+                guard case .field = session.step else { return .success(session.record) }
                 // A refusal (a unique value, a broken rule) names why on the status line of the field it returns to.
                 status = session.accept(value) { [correcting] name, value in
                     // A corrected record keeps its own unique values: only another record's counts.
@@ -160,30 +137,27 @@ public struct FormPrompt {
                     return (try? sink.earlierRecord(where: name, is: value)).flatMap { $0.map { tr("\($0) of \(sink.label)") } }
                 }
             case .back:
-                session.back()
+                // What was typed in the field left stays with it, in its line and when it is asked again.
+                session.back(leaving: terminal.leftText)
             case .endOfFile:
                 // Only the first field of an empty record lets Ctrl-D end (FormKeys).
                 return .failure(.ended)
             case .cancelled:
-                // Esc, confirmed with y: the record in progress goes (a correction unwritten); its lines stay.
-                terminal.say(tr("record discarded"))
+                // Esc, confirmed with y: the record in progress goes (a correction unwritten); one line says so.
+                terminal.replaceDrawn(with: [correcting != nil ? tr("correction discarded; the saved record is unchanged")
+                                                                : tr("record discarded")])
                 session.discard()
                 correcting = nil
-                printed = []
-                onScreen = 0
             case .findRecord:
                 // Only the first field of an empty record lets Ctrl-R search (FormKeys). The search takes the
-                // field's line; whatever it ends with, the loop rewinds over its line and draws the record again.
-                terminal.rewind(rows: onScreen)
-                onScreen = 0
+                // field's line; whatever it ends with, the record is drawn again in its place.
                 switch search(on: terminal, sink: sink) {
                 case .opened(let found):
                     session = session.another(resuming: form.fields.map { found.value(of: $0.name) ?? "" },
                                               previous: session.previous)
                     correcting = found
-                    onScreen = terminal.lastLineRows
                 case .left:
-                    onScreen = terminal.lastLineRows
+                    break
                 case .refused(let why):
                     status = why
                 case .stopped(let outcome):
@@ -217,18 +191,25 @@ public struct FormPrompt {
         return other
     }
 
-    /// The block's lines for the fields before `end` that are shown: asked fields with a value, derived fields with
-    /// one (never asked, always shown filled).
-    private func shownLines(of session: FormSession, before end: Int, lines: BlockLines) -> [(index: Int, line: String)] {
-        (0..<end).compactMap { j in shownValue(of: j, in: session).map { (j, lines.line(of: j, value: $0, in: self)) } }
+    /// The block's lines for the fields in `range` that are shown (see `shownValue`), with `editing`'s derived
+    /// fields blank while it is edited.
+    private func shownLines(of session: FormSession, in range: Range<Int>, editing: Int?, lines: BlockLines) -> [String] {
+        range.compactMap { j in
+            if let editing, let source = form.fields[j].derivedFrom.flatMap({ form.index(of: $0.field) }), source == editing {
+                return ControlCharacters.escaped(form.fields[j].prompt)
+            }
+            return shownValue(of: j, in: session).map { lines.line(of: j, value: $0, in: self) }
+        }
     }
 
-    /// The value field `j` shows in the block, or nil when it has no line (not reached, or its `when` fails).
+    /// The value field `j` shows in the block, or nil when it has no line (not reached, or its `when` fails):
+    /// derived fields with a value, asked fields with a value or with text typed and left.
     private func shownValue(of j: Int, in session: FormSession) -> String? {
         if form.fields[j].derivedFrom != nil {
             let value = session.resolved.values[j]
             return value.isEmpty ? nil : value
         }
+        if let typed = session.typed[j] { return typed }
         guard session.isAsked(j) else { return nil }
         return session.values[j]
     }
@@ -251,16 +232,18 @@ public struct FormPrompt {
         // A corrected record always asks before Esc gives the correction up.
         options.formKeys = FormKeys(endOfFileEnds: session.isUntouched, recordHoldsTypedText: correcting || session.holdsTypedText,
                                     startingText: options.defaultText ?? "")
-        options.linesBelow = form.fields.indices.dropFirst(i + 1).compactMap { j in
-            shownValue(of: j, in: session).map { lines.line(of: j, value: $0, in: self) }
-        }
+        options.linesAbove = shownLines(of: session, in: 0..<i, editing: nil, lines: lines)
+        options.linesBelow = shownLines(of: session, in: (i + 1)..<form.fields.count, editing: i, lines: lines)
         return terminal.ask(spec: field.spec, context: context, options: options)
     }
 
     /// The key line under the record's block: Enter saves (a corrected record: the correction), Shift-Tab (or Up)
     /// goes back, Esc discards.
-    private func confirm(_ session: FormSession, correcting: Bool, status: String?, on terminal: PromptTerminal) -> PromptOutcome {
+    private func confirm(_ session: FormSession, correcting: Bool, status: String?, lines: BlockLines,
+                         on terminal: PromptTerminal) -> PromptOutcome {
         var options = PromptOptions()
+        options.linesAbove = shownLines(of: session, in: 0..<form.fields.count, editing: nil, lines: lines)
+        options.keepsLineAtEnd = false
         options.bell = bell
         options.status = status
         options.prompt = correcting ? tr("Enter saves the correction, Shift-Tab goes back, Esc discards: ")

@@ -16,6 +16,8 @@ struct InputReader {
     /// enough for a slow link, short enough that a stray lead byte is soon rung out instead of holding the keys
     /// typed after it (a byte that cannot continue the character refuses it at once).
     static let characterWait: Int32 = 1000
+    /// How long a resize waits for the terminal to say where the cursor is before drawing without knowing.
+    static let reportWait: Int32 = 200
     /// How long an open bracketed paste may pause before it is ended without its end marker.
     static let pasteWait: Int32 = 1000
 
@@ -111,6 +113,30 @@ struct InputReader {
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             // End of file or an error (EIO) on a terminal: it went away.
             return .hangup
+        }
+    }
+
+    /// The terminal's answer to the cursor position request just written (`ESC [ 6 n`), waiting up to
+    /// `waitMilliseconds`; events read meanwhile are kept for `next`. Nil when no answer came in time (a late one is
+    /// still read as an answer, not as keys).
+    mutating func cursorReport(fd: Int32, waitMilliseconds: Int32) -> (row: Int, column: Int)? {
+        decoder.cursorReportsAwaited += 1
+        let deadline = Monotonic.now() + UInt64(waitMilliseconds) * 1_000_000
+        while true {
+            if let k = events[delivered...].firstIndex(where: { if case .cursorReport = $0 { true } else { false } }) {
+                guard case .cursorReport(let row, let column) = events.remove(at: k) else { return nil }
+                return (row, column)
+            }
+            let now = Monotonic.now()
+            guard now < deadline else { return nil }
+            let ready = flg_wait(fd, Int32((deadline - now) / 1_000_000 + 1))
+            if ready < 0 { if errno == EINTR || errno == EAGAIN { continue }; return nil }
+            if ready == 0 { continue }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            chunk.withUnsafeBufferPointer { all in
+                decoder.decode(UnsafeBufferPointer(rebasing: all[0..<count]), into: &events)
+            }
         }
     }
 }

@@ -13,12 +13,8 @@ import Glibc
 
 /// What libedit must do after the session's work on an event.
 enum LibeditNext: Equatable {
-    /// Nothing: the painter drew what was needed (quick echo, the region, a redraw of its own).
+    /// Nothing: the painter drew what was needed (libedit never draws: its line stays empty).
     case nothing
-    /// Repaint the line from its buffer, which the painter has rewritten.
-    case redraw
-    /// Repaint and ring the bell (a refused key).
-    case redrawRinging
     /// End `el_wgets` with no line (cancel, end of file, back, interrupt): the outcome says which.
     case endInput
     /// End `el_wgets` with the line (accepted).
@@ -28,8 +24,6 @@ enum LibeditNext: Equatable {
     var code: UInt8 {
         switch self {
         case .nothing: return UInt8(CC_NORM)
-        case .redraw: return UInt8(CC_REFRESH)
-        case .redrawRinging: return UInt8(CC_REFRESH_BEEP)
         case .endInput: return UInt8(CC_EOF)
         case .endLine: return UInt8(CC_NEWLINE)
         }
@@ -52,7 +46,7 @@ extension PromptSession {
 
     /// Work queued by the input reader (one item per sentinel it returned).
     func runPending() -> LibeditNext {
-        guard !pending.isEmpty else { return paint() }
+        guard !pending.isEmpty else { return .nothing }
         // One queued item (a typed key) is the common case: taking the last skips shifting the queue.
         switch pending.count == 1 ? pending.removeLast() : pending.removeFirst() {
         case .event(let event, let pasteTail): return handle(event, pasteTail: pasteTail)
@@ -74,10 +68,14 @@ extension PromptSession {
     /// drew itself) is run right here rather than through a sentinel: libedit would only look the sentinel up and
     /// call back, and after `CC_NORM` it does nothing, so typing a line never goes round libedit's loop.
     func readUntilLibeditActs() -> Bool {
+        // The prompt is drawn before its first key is read (libedit draws nothing: its prompt and line are empty).
+        if !screen.showsField { paint() }
         while pending.isEmpty {
-            drawRegionIfNeeded()
             let next: LibeditNext
             switch input.next(fd: tty, deadline: deadline) {
+            case .event(.cursorReport, _):
+                // A late answer to a position request that was given up on: nothing the user did.
+                next = .nothing
             case .event(let event, let pasteTail):
                 next = handle(event, pasteTail: pasteTail)
             case .redraw(let reason):
@@ -100,7 +98,7 @@ extension PromptSession {
 enum Callbacks {
     /// Sent when the session cannot be found (never expected): end the prompt rather than edit blindly.
     static let lost = UInt8(CC_EOF)
-    /// The prompt shown when the session cannot be found (never expected): libedit takes no NULL prompt.
+    /// The empty prompt libedit is given (it takes no NULL prompt).
     nonisolated(unsafe) static let lostPrompt: UnsafeMutablePointer<CChar> = {
         let text = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
         text.initialize(to: 0)
@@ -110,8 +108,8 @@ enum Callbacks {
     /// `fl-pending`, bound to the sentinel: run the event the input reader queued.
     static let pending: fl_command_fn = { el, _ in PromptSession.from(el)?.runPending().code ?? lost }
 
-    static let prompt: fl_prompt_fn = { el in PromptSession.from(el)?.promptText() ?? lostPrompt }
-    static let counter: fl_prompt_fn = { el in PromptSession.from(el)?.counterText() ?? lostPrompt }
+    /// libedit's prompt: empty, as is its line; the screen model draws the prompt, the line and the counter.
+    static let prompt: fl_prompt_fn = { _ in lostPrompt }
 
     /// `EL_GETCFN`: 1 with the sentinel while work is queued for `fl-pending`, 0 at the end of input (timeout,
     /// hangup).
@@ -140,7 +138,6 @@ enum Bindings {
         // after Enter (the next field's, in a form) is never echoed by the terminal where the next prompt goes.
         fl_set_tty_between_lines(el, "-echo", "-icanon")
         fl_set_prompt(el, Callbacks.prompt)
-        fl_set_rprompt(el, Callbacks.counter)
         fl_set_getc(el, Callbacks.readCharacter)
         fl_add_function(el, "fl-pending", "run the decoded key", Callbacks.pending)
         let key: [wchar_t] = [sentinel, 0]

@@ -1,4 +1,3 @@
-internal import CEditLineShims
 internal import CLibEdit
 internal import CTerminalGuard
 import FieldKit
@@ -7,196 +6,84 @@ import Glibc
 #endif
 
 extension PromptSession {
-    /// Draw the engine's frame: a plain append at the end of the line with `QuickEcho`'s few bytes, anything else by
-    /// writing the frame into libedit's line (`setLibeditLine`) and letting libedit repaint.
+    /// Draw the field as it is now, and what stands around it, through the screen model: a key appended at the end
+    /// with a few bytes, anything else from the first row that changed. libedit draws nothing: its line stays empty.
     @discardableResult
     func paint(refused: Bool = false) -> LibeditNext {
-        // The view is read in place (its counter) or borrowed once (its text): a copy of it costs more than the key.
         deriveViewIfNeeded()
-        let shown = derivedView.text, cursor = derivedView.cursor
-        defer { noteLayout() }
-        let regionMayChange = self.regionMayChange(lineBytes: shown.count, counterBytes: derivedView.counter.count)
-        if !refused, var line = drawn.take(), let promptColumns = quickEchoPromptColumns,
-           shown.withUnsafeBufferPointer({
-               QuickEcho.plan(from: line, to: $0, cursor: cursor, counter: derivedView.counter, promptColumns: promptColumns,
-                              columns: columns, into: &echo)
-           }) {
-            // The key is on the screen; libedit's line and its model of the screen are left behind until it must
-            // draw again (`syncLibeditLine`, and the full redraw below): a key at the end costs no walk of the line.
-            // What is drawn grows in place (taken out of `drawn`, so its bytes are not shared).
-            shown.withUnsafeBufferPointer {
-                QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: $0[line.text.count...]), to: &line.text)
-            }
-            line.cursor = cursor
-            line.counter = derivedView.counter
-            drawn = line
-            // A wrapped line's counter on the status line goes out in the same write, when it is all that changed.
-            if regionMayChange && !appendCounterAlone(to: &echo, geometry: lineGeometry(), counter: derivedView.counter,
-                                                      width: max(columns, 1)) {
-                regionDirty = true
-            }
-            TerminalWrites.write(tty, echo)
-            // A quick echo never leaves the cursor in a terminal's pending wrap, so its row is exact.
-            libeditLag = .lineAndScreen(row: (promptColumns + shown.count) / max(columns, 1))
-            return .nothing
-        }
-        if regionMayChange { regionDirty = true }
-        // libedit never knew of a placeholder's cells: blank them before it draws (and draw it again after).
-        if placeholder != nil { placeholderBeforeLibedit() }
-        drawn = derivedView.drawnCopy()
-        setLibeditLine(String(decoding: shown, as: UTF8.self), cursor: cursor)
-        let bell = refused && options.bell
-        // libedit's incremental repaint assumes the rows it did not draw are blank: a line that grows into rows the
-        // region holds would leave the region's text after its end. Draw it from the prompt's first row instead.
-        if regionRows > 0, libeditLag == .none, (promptColumns + lineGeometry().line) / max(columns, 1) >= regionFieldRows {
-            libeditLag = .screen(row: cursorRowShown)
-        }
-        if let quickEchoRow = libeditLag.screenRow {
-            // libedit's incremental repaint diffs against its model, which stopped before the quick echoes: draw the
-            // line again from the prompt's first row instead (up from the row the last quick echo left the cursor
-            // on), which also brings the model up to date. One full line on the first key after typing, not a
-            // repaint per key.
-            let up = quickEchoRow > 0 ? "\u{1B}[\(quickEchoRow)A" : ""
-            TerminalWrites.write(tty, (bell ? "\u{7}" : "") + "\r" + up + "\u{1B}[J")
-            drawAgainHere()
-            return .nothing
-        }
-        return bell ? .redrawRinging : .redraw
-    }
-
-    /// Whether the screen, drawn by quick echoes since libedit last drew, holds the view exactly (a quick echo
-    /// leaves the cursor after the text; any other paint draws through libedit).
-    func showsViewAfterQuickEcho() -> Bool {
-        guard libeditLag != .none, !hasChoices, let drawn else { return false }
-        return drawn == view
-    }
-
-    /// Replace libedit's line with the field's text and place its cursor. libedit positions count wide characters
-    /// (Unicode scalars), the frame counts Characters: convert.
-    func setLibeditLine(_ text: String, cursor: Int) {
-        libeditLag = libeditLag.lineWritten
-        if let info = el_wline(el)?.pointee {
-            let length = info.lastchar - info.buffer
-            let at = info.cursor - info.buffer
-            el_cursor(el, Int32(length - at))
-            el_deletestr(el, Int32(length))
-        }
-        var wide: [wchar_t] = []
-        wide.reserveCapacity(text.utf8.count + 1)
-        for scalar in text.unicodeScalars { wide.append(wchar_t(bitPattern: scalar.value)) }
-        let total = wide.count
-        if total > 0 {
-            wide.append(0)
-            el_winsertstr(el, wide)
-        }
-        // The cursor after the last symbol is the end of the display (the formatter writes no trailing literal);
-        // a choice field's display goes on after the query with the candidate's label.
-        var before = total
-        if field.state.cursor < field.state.symbols.count || hasChoices {
-            let index = text.index(text.startIndex, offsetBy: cursor, limitedBy: text.endIndex) ?? text.endIndex
-            before = text.unicodeScalars.distance(from: text.startIndex, to: index)
-        }
-        el_cursor(el, Int32(before - total))
-    }
-
-    /// Bring libedit's line up to date after quick echoes, before anything that makes libedit draw or read it.
-    func syncLibeditLine() {
-        guard case .lineAndScreen = libeditLag else { return }
-        setLibeditLine(String(decoding: view.text, as: UTF8.self), cursor: view.cursor)
-    }
-
-    /// Where the field sits on the screen: the cursor's row and the rows below it, counted from the prompt's first
-    /// row at the terminal's current width (libedit wraps the prompt and the text; the counter stays on row one).
-    func layout() -> (cursorRow: Int, rowsBelow: Int) {
-        let width = max(columns, 1)
-        // A character is never wider than its UTF-8 bytes, so a line whose bytes fit on the row is one row: no
-        // width to measure (this runs on every key, for the signal guard).
-        guard let geometry = lineGeometry(unlessBytesFit: width - promptColumns) else { return (0, 0) }
-        let cursorRow = (promptColumns + geometry.cursor) / width
-        return (cursorRow, (promptColumns + geometry.line) / width - cursorRow)
-    }
-
-    /// The line's width and the cursor's column within it (after the prompt), or nil, unmeasured, when the line's
-    /// UTF-8 is shorter than `fit` bytes. With the cursor after the last symbol (typing) the kept display gives
-    /// both with no frame and no walk of the line.
-    func lineGeometry(unlessBytesFit fit: Int) -> (line: Int, cursor: Int)? {
-        if options.secret {
-            return field.state.symbols.count < fit ? nil : (field.state.symbols.count, field.state.cursor)
-        }
-        let atEnd = field.state.cursor == field.state.symbols.count && !hasChoices
-        deriveViewIfNeeded()
-        if atEnd, let columns = derivedView.keptColumns {
-            return derivedView.text.count < fit ? nil : (columns, columns)
-        }
-        let frame = self.frame
-        if frame.display.utf8.count < fit { return nil }
-        return (atEnd ? frame.cursorColumn : DisplayWidth.columns(of: frame.display), frame.cursorColumn)
-    }
-
-    /// Remember where the painted field leaves the cursor (the next paint starts from there) and tell the signal
-    /// guard how many of its rows are below the cursor.
-    func noteLayout() {
-        let layout = self.layout()
-        cursorRowShown = layout.cursorRow
-        flg_set_rows_below(Int32(layout.rowsBelow))
-    }
-
-    /// `lineGeometry(unlessBytesFit:)` always measured.
-    func lineGeometry() -> (line: Int, cursor: Int) { lineGeometry(unlessBytesFit: 0) ?? (0, 0) }
-
-    /// A terminal that cannot move the cursor (`dumb`) has no status line: why Enter or a paste was refused goes
-    /// on its own lines under the field, and the field is drawn again below them.
-    func showMessage(_ message: String) -> LibeditNext {
-        erasePlaceholder()
-        // A refused Enter changed no text: libedit's line is the frame's already; the field is drawn again below.
-        let styled = options.colour ? "\u{1B}[31m" + message + "\u{1B}[0m" : message
-        let body = styled.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
-        let below = String(repeating: "\n", count: layout().rowsBelow)
-        TerminalWrites.write(tty, (options.bell ? "\u{7}" : "") + below + "\r\n" + body + "\r\n")
-        return drawAgainHere()
-    }
-
-    /// Draw the whole field again: after a resize (the terminal has rewrapped the old rows), after the process was
-    /// continued (the shell has printed below the field), or on Ctrl-L.
-    func redraw(_ reason: RedrawReason) -> LibeditNext {
-        erasePlaceholder()
-        if reason != .requested {
-            el_resize(el)
-            columns = TerminalWrites.columns(tty)
-        }
-        guard movesCursor else {
-            TerminalWrites.write(tty, "\r\n")
-            return drawAgainHere()
-        }
-        // After a stop the cursor is on a fresh line under the shell's messages: draw there. Otherwise go back to the
-        // prompt's first row (terminals that rewrap on resize keep the cursor after the same character, so the
-        // row count at the new width is right) and erase everything below, so no stale copy of the line remains.
-        var move = "\r"
-        if reason != .continued {
-            let up = layout().cursorRow
-            if up > 0 { move += "\u{1B}[\(up)A" }
-        }
-        TerminalWrites.write(tty, move + "\u{1B}[J")
-        return drawAgainHere()
-    }
-
-    /// The cursor is where the prompt's first row should start: make libedit forget what it had drawn (so its next
-    /// repaint does not move up to clear rows that now hold other text) and draw everything from here.
-    @discardableResult
-    private func drawAgainHere() -> LibeditNext {
-        syncLibeditLine()
-        fl_refresh(el)
-        libeditLag = .none
-        cursorRowShown = layout().cursorRow
-        regionDirty = true
-        drawn = view.drawnCopy()
+        screenView.field = derivedView
+        screenView.status = status
+        if hasChoices || placeholder != nil || !options.linesBelow.isEmpty { fillSurroundings() }
+        screen.draw(screenView, into: &bytes)
+        if refused && options.bell { bytes.insert(0x07, at: 0) }
+        TerminalWrites.write(tty, bytes)
+        // A signal's exit goes below the field and clears what is drawn under it.
+        flg_set_rows_below(Int32(screen.fieldRowsBelowCursor))
+        flg_set_clear_below(screen.regionRows > 0 ? 1 : 0)
+        flg_set_blank_after_cursor(Int32(screen.hintColumns))
         return .nothing
     }
 
-    /// Put libedit's cursor at the end of the line (before Enter is accepted, so the screen ends there).
-    func moveToEnd() {
-        syncLibeditLine()
-        if let info = el_wline(el)?.pointee { el_cursor(el, Int32(info.lastchar - info.cursor)) }
+    /// The lines under the field (the record's later fields, a choice field's candidates) and the placeholder.
+    private func fillSurroundings() {
+        screenView.following = options.linesBelow
+        var below: [ScreenLine] = []
+        if hasChoices && !options.secret {
+            let frame = self.frame
+            for (i, label) in frame.candidates.enumerated() {
+                // A multi-select field's marks, `✓`, after the current one's `>` (plain text: no colour needed).
+                let mark = frame.candidateMarks.isEmpty ? "" : frame.candidateMarks[i] ? "✓ " : "  "
+                let current = i == frame.candidateIndex
+                below.append(ScreenLine((current ? "> " : "  ") + mark + label, style: current ? .current : .plain))
+            }
+        }
+        screenView.below = below
+        screenView.hint = placeholder.flatMap(wantedHint)
+    }
+
+    /// Draw everything again: after a resize (the terminal has rewrapped the old rows, or kept them cut: the
+    /// terminal is asked where the cursor is, and the model works out which), after the process was continued
+    /// (the shell has printed below the field), or on Ctrl-L (the screen cleared, the prompt at its top).
+    func redraw(_ reason: RedrawReason) -> LibeditNext {
+        switch reason {
+        case .requested:
+            screen.clear()
+        case .continued:
+            screen.continued()
+        case .resized:
+            el_resize(el)
+            let width = TerminalWrites.columns(tty)
+            var column: Int?
+            if screen.movesCursor {
+                TerminalWrites.write(tty, "\u{1B}[6n")
+                column = input.cursorReport(fd: tty, waitMilliseconds: InputReader.reportWait).map { $0.column - 1 }
+            }
+            screen.resized(to: width, reportedColumn: column)
+        }
+        return paint()
+    }
+
+    /// The prompt ends: the field's line drawn once more as it ends (no refusal mark; a choice field's chosen label
+    /// rather than its query; nothing under it), or erased when the prompt keeps no line; the cursor on a fresh row.
+    func finishScreen(accepted value: String?) {
+        ended = true
+        status = nil
+        forgetView()
+        deriveViewIfNeeded()
+        var last = screenView
+        last.field = derivedView
+        last.status = nil
+        last.following = []
+        last.below = []
+        last.hint = nil
+        if let value, hasChoices, let list = field.spec.choices, let index = list.index(ofValue: value) {
+            last.field = FieldView(text: list.path(to: index), cursor: 0, counter: "")
+        }
+        screen.finish(last, keepField: options.keepsLineAtEnd, into: &bytes)
+        TerminalWrites.write(tty, bytes)
+        flg_set_rows_below(0)
+        flg_set_clear_below(0)
+        flg_set_blank_after_cursor(0)
     }
 }
 
@@ -210,7 +97,7 @@ enum RedrawReason {
     case requested
 }
 
-/// Raw writes to the terminal, outside libedit's own output.
+/// Raw writes to the terminal.
 enum TerminalWrites {
     static func write(_ fd: Int32, _ text: String) { write(fd, Array(text.utf8)) }
 

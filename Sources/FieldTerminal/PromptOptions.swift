@@ -30,6 +30,11 @@ public struct PromptOptions: Sendable {
     public var formKeys: FormKeys?
     /// Lines the painter keeps under the field, above the status line: the record's later fields in a form.
     public var linesBelow: [String] = []
+    /// Lines the painter keeps above the field: the record's earlier fields in a form. The screen model draws only
+    /// those that differ from what it drew above the field before.
+    public var linesAbove: [String] = []
+    /// Whether the field's line stays on the screen when the prompt ends (a record's key line goes).
+    public var keepsLineAtEnd = true
     /// Typed texts that answer at once with a value, no Enter needed (`fieldline confirm`: `y` is `yes`).
     public var answers: [String: String] = [:]
     /// The key of `answers` that Enter on the empty field types; nil: Enter says which keys answer.

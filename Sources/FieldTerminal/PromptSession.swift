@@ -54,43 +54,17 @@ final class PromptSession {
     @exclusivity(unchecked) var history: PromptHistory? {
         didSet { core.history = history.map { HistoryCursor(entries: $0.entries) } }
     }
-    /// The left prompt as the C string libedit's prompt callback hands out.
-    let promptBuffer: UnsafeMutablePointer<CChar>
-    /// libedit's copy of the view's right prompt, as a C string (its callback returns a pointer that must outlive
-    /// the call): written only when libedit asks.
-    let counterBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: CounterCells.capacity + 1)
-    /// What the screen holds now (drawn by libedit or by quick echo), for the quick echo's difference; nil until known.
-    @exclusivity(unchecked) var drawn: FieldView?
-    /// Quick echo's bytes for the key being drawn: one buffer for every key, so drawing one allocates nothing.
-    @exclusivity(unchecked) var echo: [UInt8] = []
-    /// Whether the terminal understands cursor movement (not `dumb` or unknown): full redraws go back up the field.
-    let movesCursor: Bool
-    /// The left prompt's width when quick echo may be used (plain ASCII prompt, a VT100-style terminal), else nil;
-    /// a phone field's example hint turns it off while a key may bring the hint (`PlaceholderHint`).
-    @exclusivity(unchecked) var quickEchoPromptColumns: Int?
-    /// The region under the field (status line, candidates) must be drawn again before the next key is read.
-    @exclusivity(unchecked) var regionDirty = false
-    /// How many rows the region has under the field now (cleared when the prompt ends).
-    @exclusivity(unchecked) var regionRows = 0
-    /// The bytes of a counter-only region redraw: one buffer for every key, so typing a wrapped line allocates nothing.
-    @exclusivity(unchecked) var regionBytes: [UInt8] = []
-    /// How many rows the field took when the region was last drawn (the region's place, for redrawing it alone).
-    @exclusivity(unchecked) var regionFieldRows = 0
+    /// The screen as drawn, and the model that takes it to the next view (the terminal's, lent for this prompt).
+    @exclusivity(unchecked) var screen: ScreenModel
+    /// What the screen should show: the block above, the prompt, the field's view, the status line and the lines
+    /// below; its field part is set from `derivedView` at every paint.
+    @exclusivity(unchecked) var screenView: ScreenView
+    /// The bytes of one paint: one buffer for every key, so drawing one allocates nothing.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
     /// The prompt is ending without a value: the line left on screen shows no refusal mark.
     @exclusivity(unchecked) var ended = false
     /// The status line's text: why the last key, paste or Enter was refused, until the next change.
     @exclusivity(unchecked) var status: String?
-    /// `options.linesBelow` fitted to the terminal's width, for the width they were fitted to.
-    @exclusivity(unchecked) var fittedLinesBelow: (width: Int, lines: [String])?
-    /// The row (from the prompt's first) the cursor is on after the last paint.
-    @exclusivity(unchecked) var cursorRowShown = 0
-    /// What libedit lacks of what quick echoes drew (see `paint` and `syncLibeditLine`).
-    @exclusivity(unchecked) var libeditLag = LibeditLag.none
-    /// The terminal's width, asked once and again after each resize rather than on every key.
-    @exclusivity(unchecked) var columns: Int
-    /// The left prompt's width in columns, measured once.
-    let promptColumns: Int
-
     /// The placeholder drawn dim in the empty field (or a phone field's example), nil for a field without one.
     @exclusivity(unchecked) var placeholder: PlaceholderHint?
 
@@ -102,7 +76,8 @@ final class PromptSession {
     /// The pages of the current query's matches the search's list holds.
     private var searchPages = 1
 
-    init(field: Field, options: PromptOptions, tty: Int32, choicesFor: ((_ query: String, _ pages: Int) -> ChoiceList)? = nil) {
+    init(field: Field, options: PromptOptions, tty: Int32, screen: ScreenModel,
+         choicesFor: ((_ query: String, _ pages: Int) -> ChoiceList)? = nil) {
         self.field = field
         self.choicesFor = choicesFor
         switch field.spec.kind {
@@ -116,33 +91,13 @@ final class PromptSession {
         core.answerOnEnter = options.answerOnEnter
         self.options = options
         self.tty = tty
-        columns = TerminalWrites.columns(tty)
-        promptColumns = DisplayWidth.columns(of: options.prompt)
+        self.screen = screen
+        self.screen.colour = options.colour
         // inf, NaN or 1e300 must not trap in the conversion: clamp, and treat what is not positive as no timeout.
         deadline = options.timeout.flatMap { $0 > 0 ? Monotonic.now() + UInt64(min($0, PromptOptions.longestTimeout) * 1e9) : nil }
-        let utf8 = Array(options.prompt.utf8CString)
-        promptBuffer = .allocate(capacity: utf8.count)
-        promptBuffer.initialize(from: utf8, count: utf8.count)
-        counterBuffer.initialize(repeating: 0, count: CounterCells.capacity + 1)
-        let plainPrompt = options.prompt.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        let term = getenv("TERM").map { String(cString: $0) }
-        // FIELDLINE_QUICK_ECHO=0 turns it off: an escape hatch for an odd terminal, and the tests' reference.
-        let wanted = getenv("FIELDLINE_QUICK_ECHO").map { String(cString: $0) != "0" } ?? true
-        movesCursor = QuickEcho.supports(term: term)
-        // A choice field's line changes beyond the key typed (the candidate's label follows the query).
-        quickEchoPromptColumns = wanted && plainPrompt && movesCursor && !hasChoices ? options.prompt.utf8.count : nil
-        regionDirty = hasChoices || !options.linesBelow.isEmpty
-        placeholder = PlaceholderHint(options: options, spec: field.spec, quickEchoPromptColumns: quickEchoPromptColumns)
-        if placeholder != nil {
-            // Drawn with the region before the first key.
-            regionDirty = true
-            if case .example? = placeholder?.source { quickEchoPromptColumns = nil }
-        }
-    }
-
-    deinit {
-        promptBuffer.deallocate()
-        counterBuffer.deallocate()
+        screenView = ScreenView(block: options.linesAbove, prompt: ControlCharacters.escaped(options.prompt),
+                                field: FieldView(text: [], cursor: 0, counter: CounterCells()))
+        placeholder = PlaceholderHint(options: options, spec: field.spec)
     }
 
     /// The field's frame, read on the field in place: read through the class's property instead, the frame getter
@@ -196,13 +151,11 @@ final class PromptSession {
         return show(step)
     }
 
-    /// End without a value, the line left on screen as it stands but for a refused key's ` !`, which belonged to the
-    /// editing and would stay behind as a stale mark.
+    /// End without a value: the line left on screen as it stands but for a refused key's ` !` (drawn when the prompt
+    /// ends), which belonged to the editing and would stay behind as a stale mark.
     private func endShowingFinalLine() -> LibeditNext {
         ended = true
-        forgetDerived()
         status = nil
-        if field.lastKeyRefused && movesCursor { _ = redraw(.requested) }
         return .endInput
     }
 
@@ -210,31 +163,24 @@ final class PromptSession {
     func show(_ step: PromptStep) -> LibeditNext {
         switch step {
         case .edited:
-            if status != nil { status = nil; regionDirty = true }
+            status = nil
             return paint()
         case .refused(let reason):
             // The reason replaces the last one on the status line; a refusal without words clears it, so a stale
             // reason never stands beside a different refusal.
-            if reason != status { status = reason; regionDirty = true }
-            if let reason, !movesCursor { return showMessage(reason) }
+            status = reason
             return paint(refused: true)
         case .redraw:
             return redraw(.requested)
         case .status(let text):
-            if text != status { status = text; regionDirty = true }
-            if let text, !movesCursor { return showMessage(text) }
-            return .nothing
+            guard text != status else { return .nothing }
+            status = text
+            return paint()
         case .accept(let value):
-            // libedit does not repaint when a line ends, so repaint first (the accepted line shows the final display
-            // and counter, without an earlier key's refusal mark) and end the line on the next sentinel. A line whose
-            // last key was quick-echoed already shows exactly that: it is left as it is (drawing it again through
-            // libedit costs as much as several typed keys), and libedit, whose model of the screen is behind, draws nothing more.
-            let current = showsViewAfterQuickEcho()
-            if !current { paint() }
-            moveToEnd()
-            // Ahead of any keys still queued: they were typed after this Enter and belong to the next prompt.
+            // The line is drawn as it ends when the prompt ends (`finishScreen`); ahead of any keys still queued:
+            // they were typed after this Enter and belong to the next prompt.
             pending.insert(.accept(value), at: 0)
-            return current ? .nothing : .redraw
+            return .nothing
         case .cancel:
             outcome = .cancelled
             return endShowingFinalLine()
@@ -257,21 +203,6 @@ final class PromptSession {
         }
     }
 
-    // MARK: - Prompts
-
-    /// The left prompt.
-    func promptText() -> UnsafeMutablePointer<CChar> { promptBuffer }
-
-    /// The right prompt for libedit, from the view: plain text, so libedit's diff sees every change (a coloured
-    /// right prompt goes stale).
-    func counterText() -> UnsafeMutablePointer<CChar> {
-        view.counter.withBytes { bytes in
-            for i in bytes.indices { counterBuffer[i] = CChar(bitPattern: bytes[i]) }
-            counterBuffer[bytes.count] = 0
-        }
-        return counterBuffer
-    }
-
     // MARK: - Derived from the field
 
     /// Forget the frame and the view: the field changed. The view lets go of the field's kept display, which the
@@ -284,6 +215,9 @@ final class PromptSession {
             derivedView.text = []
         }
     }
+
+    /// Forget the derived view (the prompt ended: the refusal mark goes).
+    func forgetView() { viewIsCurrent = false }
 
     /// The view of the field as it is now: asterisks for a secret, the kept display for a field that keeps one (no
     /// frame built), else the frame's display; the counter written straight from the field unless the frame is

@@ -30,8 +30,10 @@ public final class PromptTerminal {
     private var typedAhead: [PromptSession.Pending] = []
     /// The terminal went away or a signal ends the process: no more prompts.
     private var gone = false
-    /// How many rows the last prompt's line took on the screen when it ended (a form rewinds over them).
-    public private(set) var lastLineRows = 1
+    /// The screen as the prompts left it: a form's record block stays known from one field's prompt to the next.
+    private var screen: ScreenModel
+    /// The value in the field when the last prompt ended without one (going back keeps what was typed).
+    public private(set) var leftText = ""
 
     /// Opens `/dev/tty` and starts libedit on it.
     public static func open() -> Result<PromptTerminal, Problem> {
@@ -74,6 +76,11 @@ public final class PromptTerminal {
         self.input = input
         self.output = output
         self.el = el
+        let term = getenv("TERM").map { String(cString: $0) }
+        // FIELDLINE_QUICK_ECHO=0 turns the appended-key path off: an escape hatch for an odd terminal, and the
+        // tests' reference.
+        let quickEcho = getenv("FIELDLINE_QUICK_ECHO").map { String(cString: $0) != "0" } ?? true
+        screen = ScreenModel(width: TerminalWrites.columns(tty), movesCursor: QuickEcho.supports(term: term), quickEcho: quickEcho)
     }
 
     /// Echo and line buffering off, everything else as found: a key typed while no prompt reads (before the first
@@ -94,25 +101,29 @@ public final class PromptTerminal {
         flg_release()
     }
 
-    /// Moves the cursor up `rows` rows to the start of a line and erases from there down: a form goes back into a
-    /// field's line (the rows of the prompt that just ended, and the line before it).
-    public func rewind(rows: Int) {
-        guard !gone, QuickEcho.supports(term: getenv("TERM").map { String(cString: $0) }) else { return }
-        TerminalWrites.write(tty, "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J")
-    }
-
-    /// How many rows `say(text)` takes at the terminal's width now.
-    public func rows(of text: String) -> Int {
-        let width = max(TerminalWrites.columns(tty), 1)
-        return max(1, (DisplayWidth.columns(of: ControlCharacters.escaped(text)) + width - 1) / width)
-    }
-
     /// Writes text to the terminal between prompts (a form's start line, messages, the summary); controls in it
-    /// are escaped, so data can never move the cursor or change the terminal.
+    /// are escaped, so data can never move the cursor or change the terminal. What was drawn before it (a saved
+    /// record's block) stays as it is, never redrawn.
     public func say(_ text: String, colour: String? = nil) {
+        guard !gone else { return }
+        screen.commit()
         let body = ControlCharacters.escaped(text)
         TerminalWrites.write(tty, (colour.map { "\u{1B}[\($0)m" + body + "\u{1B}[0m" } ?? body) + "\r\n")
     }
+
+    /// Replaces what the last prompts drew (a record's block) with these lines, which then stay as they are: a
+    /// discarded record leaves one line saying so.
+    public func replaceDrawn(with lines: [String]) {
+        guard !gone else { return }
+        var bytes: [UInt8] = []
+        screen.draw(ScreenView(block: lines, prompt: "", field: FieldView(text: [], cursor: 0, counter: CounterCells()),
+                               showsField: false), into: &bytes)
+        TerminalWrites.write(tty, bytes)
+        screen.commit()
+    }
+
+    /// The terminal's width in columns now.
+    public var columns: Int { TerminalWrites.columns(tty) }
 
     deinit {
         el_end(el)
@@ -131,7 +142,10 @@ public final class PromptTerminal {
         guard !gone, !released else { return .terminated(SIGHUP) }
         flg_set_idle(0)
 
-        let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty,
+        let width = TerminalWrites.columns(tty)
+        // A resize between prompts (while a record was saved): no prompt was there to ask where the cursor went.
+        if width != screen.width { screen.resized(to: width, reportedColumn: nil) }
+        let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty, screen: screen,
                                     choicesFor: choicesFor)
         session.el = el
         session.input = reader
@@ -152,8 +166,6 @@ public final class PromptTerminal {
         // el_gets draws the prompt before its first read puts the terminal in its edit mode, so the terminal must
         // be quiet already: a key typed as soon as the prompt shows would be echoed (a --secret value in clear).
         // It is, since open and since the last prompt ended (a stop can only come inside a prompt's wait).
-        // el_gets draws the prompt, the empty line and the counter before it reads a key.
-        session.drawn = session.view.drawnCopy()
         TerminalWrites.bracketedPaste(tty, on: true)
         var count: Int32 = 0
         // The wide form: the line is the engine's, and el_gets would convert libedit's copy of it to multibyte,
@@ -162,6 +174,7 @@ public final class PromptTerminal {
         let outcome = session.outcome ?? .cancelled
         reader = session.input
         typedAhead = session.pending.filter { if case .event = $0 { true } else { false } }
+        screen = session.screen
         if case .terminated = outcome {
             // The terminal is gone or a signal ends the process: put back what can be, print nothing more.
             gone = true
@@ -171,20 +184,10 @@ public final class PromptTerminal {
             return outcome
         }
         TerminalWrites.bracketedPaste(tty, on: false)
-        // A placeholder still shown (Esc, a timeout on the empty field) does not stay in the line left behind.
-        session.erasePlaceholder()
-        // libedit prints no newline when a line ends: leave the cursor on a fresh line on every path.
-        // An accepted line has libedit's cursor at its end already; other endings leave it where the user left it.
-        let layout = session.layout()
-        lastLineRows = layout.cursorRow + layout.rowsBelow + 1
-        let rowsBelow: Int
-        if case .accepted = outcome { rowsBelow = 0 } else { rowsBelow = layout.rowsBelow }
-        // The region below (status line, candidates) goes (the cursor is then on its first row).
-        let clearList = session.regionRows > 0 ? "\u{1B}[J" : ""
-        // An accepted line that wrapped into rows the region held: the rest of its last row goes too (the cursor is
-        // at the line's end; a one-row line keeps its counter, which libedit draws at the row's end).
-        let clearRow = session.regionRows > 0 && rowsBelow == 0 && session.layout().cursorRow > 0 ? "\u{1B}[K" : ""
-        TerminalWrites.write(tty, clearRow + String(repeating: "\n", count: rowsBelow) + "\r\n" + clearList)
+        // The line as it ends, nothing under it, the cursor on a fresh row (libedit prints no newline).
+        if case .accepted(let value) = outcome { session.finishScreen(accepted: value) } else { session.finishScreen(accepted: nil) }
+        screen = session.screen
+        leftText = session.field.value
         if case .interrupted = outcome {
             // Ctrl-C ends the process by SIGINT next, with the default action: the terminal goes back now.
             restore()

@@ -23,6 +23,8 @@ public struct FormSession {
         case repeated
         /// The field's `default`.
         case defaultValue
+        /// Text typed in the field and left without Enter (the operator went back from it).
+        case typed
 
         /// Whether the text goes in as one paste (all or nothing, formatting dropped) rather than as typed keys: a
         /// value a field accepted before comes back whole. Every origin is such a value, so all of them are pastes.
@@ -40,6 +42,10 @@ public struct FormSession {
     public let previous: [String: String]?
     /// The record as the form's settings make it from `values`: derived values, empty values where `when` fails.
     public private(set) var resolved: ResolvedRecord
+    /// Text typed in a field and left without Enter (going back from it), by field: the field starts with it when
+    /// asked again, and its line in the block shows it meanwhile. Not a value: the record holds only what Enter
+    /// accepted.
+    public private(set) var typed: [Int: String] = [:]
     /// Today and the other facts derived and default values are checked against.
     private let context: ValidationContext
     private let resolver: RecordResolver
@@ -89,7 +95,7 @@ public struct FormSession {
     /// Whether any asked field holds a value other than the one it started with untouched (its default or its
     /// repeat pre-fill): what Esc would lose. The text being typed in the current field is the terminal's to add.
     public var holdsTypedText: Bool {
-        values.indices.contains { i in
+        typed.values.contains { !$0.isEmpty } || values.indices.contains { i in
             guard let value = values[i], isAsked(i) else { return false }
             return value != untouchedValue(of: i)
         }
@@ -106,6 +112,7 @@ public struct FormSession {
         case .derived: return resolved.values[index]
         case .repeated: return previous?[form.fields[index].name]
         case .defaultValue: return form.fields[index].defaultValue?.text(in: context)
+        case .typed: return typed[index]
         case nil: return nil
         }
     }
@@ -114,6 +121,7 @@ public struct FormSession {
     public func startingTextOrigin(of index: Int) -> StartingTextOrigin? {
         let field = form.fields[index]
         if field.derivedFrom != nil { return resolved.values[index].isEmpty ? nil : .derived }
+        if typed[index] != nil { return .typed }
         if values[index] != nil { return .earlierValue }
         if field.repeats, let value = previous?[field.name], !value.isEmpty { return .repeated }
         return field.defaultValue == nil ? nil : .defaultValue
@@ -127,6 +135,7 @@ public struct FormSession {
     public mutating func accept(_ value: String, earlierRecord: (String, String) -> String? = { _, _ in nil }) -> String? {
         guard case .field(let i) = step else { return nil }
         let field = form.fields[i]
+        typed[i] = nil
         if field.required && BlankValue.isBlank(value) { return tr("\(field.name): a value is required") }
         values[i] = value
         resolve()
@@ -155,10 +164,16 @@ public struct FormSession {
     }
 
     /// Up or Shift-Tab: the previous asked field (from the summary, the last one); nothing before the first.
-    public mutating func back() {
+    /// `leaving` is the text in the field left: kept for it (see `typed`) when it is not what the field started with.
+    public mutating func back(leaving text: String? = nil) {
         let from: Int
         switch step {
-        case .field(let i): from = i
+        case .field(let i):
+            from = i
+            if let text {
+                typed[i] = nil
+                if text != (startingText(of: i, in: context) ?? "") { typed[i] = text }
+            }
         case .summary: from = form.fields.count
         }
         if let earlier = (0..<from).last(where: isAsked) { step = .field(earlier) }

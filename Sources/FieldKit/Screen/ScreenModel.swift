@@ -29,6 +29,8 @@ public struct ScreenModel {
     public private(set) var fieldRows = 0
     /// Rows drawn under the field's line (status line and the lines below it).
     public private(set) var regionRows = 0
+    /// Columns of the hint drawn after the cursor (0 for none): a signal's exit blanks them.
+    public private(set) var hintColumns = 0
     /// Whether the status line starts with the counter (the line is too long for it on the field's row).
     private var counterOnStatus = false
     /// The columns written on the field's line, counter included (see `DrawnLine.columns`).
@@ -57,6 +59,9 @@ public struct ScreenModel {
         self.colour = colour
         self.quickEcho = quickEcho
     }
+
+    /// Whether a field's line is on the screen (the prompt has been drawn).
+    public var showsField: Bool { drawn?.showsField ?? false }
 
     /// Rows of the field's line below the cursor (where a signal's exit moves down to before leaving).
     public var fieldRowsBelowCursor: Int { max(0, fieldTop + fieldRows - 1 - cursorRow) }
@@ -105,6 +110,7 @@ public struct ScreenModel {
         redrawAll = false
         guard view.showsField else {
             drawn = view
+            hintColumns = 0
             fieldRows = 0
             regionRows = 0
             counterOnStatus = false
@@ -128,12 +134,14 @@ public struct ScreenModel {
         let atEnd = placed.cursor == placed.end.nextCell
         let counterColumns = view.field.counter.withBytes { DisplayWidth.columns(of: String(decoding: $0, as: UTF8.self)) }
         let counterShown = lastRow == 0 && QuickEcho.shows(end: column, counter: counterColumns, columns: width)
+        hintColumns = 0
         if let hint = view.hint, atEnd {
             let room = (counterShown ? width - 1 - counterColumns - 1 : width - 1) - column - 1
             if room >= 2 {
                 let text = RegionText.fit(hint, columns: room)
                 append(colour ? "\u{1B}[2m" + text + "\u{1B}[22m" : text, into: &out)
-                column += DisplayWidth.columns(of: text)
+                hintColumns = DisplayWidth.columns(of: text)
+                column += hintColumns
             }
         }
         fieldColumns = lastRow * width + column
@@ -143,7 +151,7 @@ public struct ScreenModel {
             if start > column { appendCSI(start - column, "C", into: &out) }
             view.field.counter.withBytes { out.append(contentsOf: $0) }
         }
-        var lines: [(text: String, style: ScreenLine.Style?)] = []
+        var lines: [(text: String, style: ScreenLine.Style?)] = view.following.map { (RegionText.fit($0, columns: width - 1), .plain) }
         counterOnStatus = !counterShown && counterColumns > 0
         if let status = statusLine(view, counter: counterOnStatus) { lines.append(status) }
         for line in view.below { lines.append((RegionText.fit(line.text, columns: width - 1), line.style)) }
@@ -191,6 +199,7 @@ public struct ScreenModel {
     private mutating func echo(_ view: ScreenView, into out: inout [UInt8]) -> Bool {
         guard !redrawAll, let promptColumns = asciiPromptColumns, let old = drawn, old.showsField, view.showsField,
               old.hint == nil, view.hint == nil, view.status == old.status, view.below == old.below,
+              view.following == old.following,
               view.block.count == block.count, view.prompt == old.prompt
         else { return false }
         for (k, line) in block.enumerated() where line.decorated || line.text != view.block[k] { return false }
@@ -205,12 +214,12 @@ public struct ScreenModel {
         let statusRows = newCounterOnStatus || view.status != nil ? 1 : 0
         // The region stays where it is only when the line keeps its rows and the status line stays or goes alike.
         if regionRows > 0 && newEnd / width != oldEnd / width { return false }
-        if statusRows + view.below.count != regionRows { return false }
+        if view.following.count + statusRows + view.below.count != regionRows { return false }
         let newRow = newEnd / width
         if newCounterOnStatus, let status = statusLine(view, counter: true) {
             // The status line's counter, down and back with the cursor saved: no walk back up.
             out.append(0x1B); out.append(0x37)
-            appendCSI(1, "B", into: &out)
+            appendCSI(view.following.count + 1, "B", into: &out)
             out.append(0x0D)
             append(status.style == nil && colour ? "\u{1B}[31m" + status.text + "\u{1B}[0m" : status.text, into: &out)
             appendCSI("K", into: &out)
@@ -288,6 +297,7 @@ public struct ScreenModel {
         }
         var last = view
         last.status = nil
+        last.following = []
         last.below = []
         if !keepField { last.showsField = false }
         if keepField {
@@ -310,6 +320,7 @@ public struct ScreenModel {
         }
         cursorColumn = 0
         drawn = nil
+        hintColumns = 0
         fieldRows = 0
         regionRows = 0
         counterOnStatus = false

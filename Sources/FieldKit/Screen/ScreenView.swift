@@ -12,14 +12,17 @@ public struct ScreenView: Equatable {
     public var showsField: Bool
     /// Dim text after the cursor at the end of the line (a placeholder, a phone number's example), nil for none.
     public var hint: String?
+    /// Lines right under the field, above the status line (a record's later fields), each fitted to one row.
+    public var following: [String]
     /// Why the last key, paste or Enter was refused, nil for nothing to say.
     public var status: String?
-    /// Lines under the status line, each fitted to one row.
+    /// Lines under the status line (a choice field's candidates), each fitted to one row.
     public var below: [ScreenLine]
 
     /// A view of a field's line and whatever stands around it.
     public init(block: [String] = [], prompt: String, field: FieldView, showsField: Bool = true, hint: String? = nil,
-                status: String? = nil, below: [ScreenLine] = []) {
+                following: [String] = [], status: String? = nil, below: [ScreenLine] = []) {
+        self.following = following
         self.block = block
         self.prompt = prompt
         self.field = field
