@@ -195,10 +195,11 @@ public struct FormPrompt {
     /// fields blank while it is edited.
     private func shownLines(of session: FormSession, in range: Range<Int>, editing: Int?, lines: BlockLines) -> [String] {
         range.compactMap { j in
+            guard let value = shownValue(of: j, in: session) else { return nil }
             if let editing, let source = form.fields[j].derivedFrom.flatMap({ form.index(of: $0.field) }), source == editing {
                 return ControlCharacters.escaped(form.fields[j].prompt)
             }
-            return shownValue(of: j, in: session).map { lines.line(of: j, value: $0, in: self) }
+            return lines.line(of: j, value: value, in: self)
         }
     }
 

@@ -176,4 +176,16 @@ import TestSupport
         #expect(screen.lines.count == 1 && screen.lines[0].hasPrefix("Mobile: 138-1234-5678"))
         #expect(screen.terminal.row == 1 && screen.terminal.column == 0)
     }
+
+    /// A wrapped line shows its counter on the status line while it is edited; when the prompt ends, that row
+    /// goes with the status line, and the next output starts right under the line.
+    @Test func aWrappedLineEndsWithoutItsCounterRow() {
+        var screen = Screen(width: 30)
+        let text = String(repeating: "a", count: 40)
+        screen.draw(Self.view("> ", text, counter: "40/200"))
+        #expect(screen.lines == ["> " + String(repeating: "a", count: 28), String(repeating: "a", count: 12), "40/200"])
+        screen.finish(Self.view("> ", text, counter: "40/200"))
+        #expect(screen.lines == ["> " + String(repeating: "a", count: 28), String(repeating: "a", count: 12)])
+        #expect(screen.terminal.row == 2 && screen.terminal.column == 0)
+    }
 }

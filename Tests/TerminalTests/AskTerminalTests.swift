@@ -235,7 +235,7 @@ import Testing
         try t.press("Enter")
         #expect(try await t.result() == "rc=0 x=[abc]", "\(t.dump())")
         let trace = try TerminalSettingsLog(path: log)
-        let prompt = try #require(trace.firstWrite(holding: #""pw> ""#), "\(trace.lines)")
+        let prompt = try #require(trace.firstWrite(holding: "pw> "), "\(trace.lines)")
         // The terminal's mode when the prompt is written is the one the last TCSETS* before it set.
         let mode = try #require(trace.lines[..<prompt].last(where: TerminalSettingsLog.isSetting), "\(trace.lines)")
         #expect(TerminalSettingsLog.isQuiet(mode), "\(mode)")

@@ -1210,6 +1210,10 @@ msgid "choose at least {0}"
 msgstr "至少选 {0} 项"
 
 #: Sources/FieldTerminal/FormPrompt.swift
+msgid "correction discarded; the saved record is unchanged"
+msgstr "更正已放弃；已保存的记录未改动"
+
+#: Sources/FieldTerminal/FormPrompt.swift
 msgid "correction saved to {0}"
 msgstr "更正已保存到 {0}"
 

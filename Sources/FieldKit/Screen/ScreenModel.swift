@@ -39,6 +39,8 @@ public struct ScreenModel {
     private var redrawAll = false
     /// The next draw clears the screen first and draws at its top (a resize whose effect could not be told).
     var clearFirst = false
+    /// The view being drawn is a prompt's last (`finish`).
+    private var finishing = false
     /// The prompt's width when it is plain ASCII (quick echo measures by bytes), else nil.
     private var asciiPromptColumns: Int?
 
@@ -152,7 +154,8 @@ public struct ScreenModel {
             view.field.counter.withBytes { out.append(contentsOf: $0) }
         }
         var lines: [(text: String, style: ScreenLine.Style?)] = view.following.map { (RegionText.fit($0, columns: width - 1), .plain) }
-        counterOnStatus = !counterShown && counterColumns > 0
+        // An ended line keeps no status line: a counter that does not fit on its row is left out.
+        counterOnStatus = !counterShown && counterColumns > 0 && !finishing
         if let status = statusLine(view, counter: counterOnStatus) { lines.append(status) }
         for line in view.below { lines.append((RegionText.fit(line.text, columns: width - 1), line.style)) }
         for line in lines {
@@ -197,7 +200,7 @@ public struct ScreenModel {
     /// characters and the counter cells that changed (`QuickEcho`), and the status line's counter when it is
     /// there. False when the view needs more.
     private mutating func echo(_ view: ScreenView, into out: inout [UInt8]) -> Bool {
-        guard !redrawAll, let promptColumns = asciiPromptColumns, let old = drawn, old.showsField, view.showsField,
+        guard !redrawAll, !finishing, let promptColumns = asciiPromptColumns, let old = drawn, old.showsField, view.showsField,
               old.hint == nil, view.hint == nil, view.status == old.status, view.below == old.below,
               view.following == old.following,
               view.block.count == block.count, view.prompt == old.prompt
@@ -302,7 +305,9 @@ public struct ScreenModel {
         if !keepField { last.showsField = false }
         if keepField {
             var body: [UInt8] = []
+            finishing = true
             draw(last, into: &body)
+            finishing = false
             out += body
             let top = fieldTop
             moveDown(top + fieldRows - 1 - cursorRow, into: &out)
