@@ -101,6 +101,9 @@ public final class PromptTerminal {
         TerminalWrites.write(tty, "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J")
     }
 
+    /// The terminal's width in columns now (80 when it will not say).
+    public var columns: Int { TerminalWrites.columns(tty) }
+
     /// How many rows `say(text)` takes at the terminal's width now.
     public func rows(of text: String) -> Int {
         let width = max(TerminalWrites.columns(tty), 1)
