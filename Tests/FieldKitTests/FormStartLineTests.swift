@@ -71,7 +71,7 @@ import Testing
         #expect(!log.rows(width: 80).joined().contains("Ctrl-R"))
     }
 
-    /// Chinese breaks between characters where it has no spaces, never before a closing mark (`：`).
+    /// Chinese breaks between characters where it has no spaces, never before a closing mark (`：`, `.`).
     @Test func chineseBreaksBetweenCharacters() throws {
         let line = try Self.chinese("访客登记", records: 3, label: "访客登记表.db", searchable: true)
         #expect(line.rows(width: 20) == ["访客登记：访客登记", "表.db 中已有 3 条记", "录 · Enter 下一项", "Shift-Tab 返回",

@@ -47,7 +47,7 @@ public enum RowWrap {
     }
 
     /// A run of text with no place to break inside it, and the spaces before it (dropped at the start of a row).
-    struct Word {
+    private struct Word {
         var gap: String
         var text: String
         var columns: Int
@@ -74,7 +74,7 @@ public enum RowWrap {
 
     /// The words of `phrase`: broken at spaces and tabs, and on either side of a wide (CJK) character, except
     /// before punctuation that may not start a line (`，`, `：`, `)`, …).
-    static func words(of phrase: String) -> [Word] {
+    private static func words(of phrase: String) -> [Word] {
         var words: [Word] = []
         var gap = ""
         var current = Word(gap: "", text: "", columns: 0)
