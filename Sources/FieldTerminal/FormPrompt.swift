@@ -51,8 +51,9 @@ public struct FormPrompt {
     public func run(on terminal: PromptTerminal, into sink: inout any RecordSink, resume: Bool = false) -> Outcome {
         var saved = 0
         let held = (try? sink.count()) ?? 0
-        let records = held == 1 ? tr("1 record") : tr("\(held) records")
-        terminal.say(tr("\(form.name): \(form.fields.count) fields, \(records) in \(sink.label). Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends; Ctrl-R there finds a saved record to correct."))
+        // Ctrl-R is named only where the search opens (`search(on:sink:)`): an output that corrects records.
+        let start = FormStartLine(formName: form.name, records: held, sinkLabel: sink.label, searchable: sink.updatesRecords)
+        for row in start.rows(width: terminal.columns) { terminal.say(row) }
         var unsaved: [String]?
         var failure: String?
         var correcting: StoredRecord?  // the saved record opened with Ctrl-R, as read, while it is in the block

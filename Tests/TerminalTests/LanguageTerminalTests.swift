@@ -65,7 +65,7 @@ import Testing
         let t = try await TmuxTerminal(); defer { t.close() }
         let out = t.home + "/v.csv"
         try t.run("export LANG=zh_CN.UTF-8; " + FormTerminalTests.form(out))
-        try await t.wait("the start line") { $0.contains { $0.hasPrefix("visitor：6 个字段，") && $0.contains("中已有 0 条记录") } }
+        try await t.wait("the start line") { $0.contains { $0.hasPrefix("visitor：") && $0.contains("中已有 0 条记录 · Enter 下一项") } }
         try await t.waitLastRow("手机号：", "0/11")
         try t.type("13812345678"); try t.press("Enter")
         try await t.waitLastRow("身份证号：", "0/18")

@@ -311,7 +311,7 @@ msgstr "1 列"
 msgid "1 digit"
 msgstr "1 位数字"
 
-#: Sources/FieldTerminal/FormPrompt.swift
+#: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "1 record"
 msgstr "1 条记录"
 
@@ -371,9 +371,17 @@ msgstr "继续吗？"
 msgid "Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."
 msgstr "更正已保存的记录而不是添加：每条输入记录替换 FIELD（唯一字段）值相同的已保存记录；被替换的版本保存在 FORM_history 表中。仅限 SQLite 和 PostgreSQL。"
 
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Ctrl-D end"
+msgstr "Ctrl-D 结束"
+
 #: Sources/FieldKit/Prompt/PromptCore.swift
 msgid "Ctrl-D ends the session only on the first field of an empty record"
 msgstr "只有在空记录的第一个字段按 Ctrl-D 才结束会话"
+
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Ctrl-R find"
+msgstr "Ctrl-R 查找"
 
 #: Sources/FieldKit/Prompt/PromptCore.swift
 msgid "Ctrl-R finds a saved record only on the first field of an empty record"
@@ -386,6 +394,10 @@ msgstr "按键被拒绝时不响铃。"
 #: Sources/fieldline/AskOption.swift
 msgid "Echo one * per symbol and never write history."
 msgstr "每个字符显示一个 *，并且从不写入历史。"
+
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Enter next"
+msgstr "Enter 下一项"
 
 #: Sources/FieldKit/Choices/Field+Choices.swift
 msgid "Enter or Tab opens the {0} choices of {1}"
@@ -402,6 +414,10 @@ msgstr "Enter 保存更正，Shift-Tab 返回，Esc 放弃："
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "Enter saves, Shift-Tab goes back, Esc discards: "
 msgstr "Enter 保存，Shift-Tab 返回，Esc 放弃："
+
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Esc discard"
+msgstr "Esc 放弃"
 
 #: Sources/fieldline/Keymaps.swift
 msgid "Exit codes: 0 no problems, 78 problems found."
@@ -515,6 +531,10 @@ msgstr "输出名字所对应的键映射文件。"
 #: Sources/fieldline/Form.swift
 msgid "Read records from this file (- for stdin) instead of asking for them."
 msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
+
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Shift-Tab back"
+msgstr "Shift-Tab 返回"
 
 #: Sources/fieldline/Records.swift
 msgid "Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of reporting its record as unreadable (65). What is shown is then not what is stored."
@@ -2467,7 +2487,7 @@ msgstr "{1} 的{0}"
 msgid "{0} or {1}"
 msgstr "{0}或{1}"
 
-#: Sources/FieldTerminal/FormPrompt.swift
+#: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "{0} records"
 msgstr "{0} 条记录"
 
@@ -2603,8 +2623,8 @@ msgstr "{0}：未知字段 '{1}'（表单的字段：{2}）"
 msgid "{0}: {1}"
 msgstr "{0}：{1}"
 
-#: Sources/FieldTerminal/FormPrompt.swift
-msgid "{0}: {1} fields, {2} in {3}. Shift-Tab goes back a field (Up too, but in a picker or a date); Esc discards the record (it asks first); Ctrl-D on the first field of an empty record ends; Ctrl-R there finds a saved record to correct."
-msgstr "{0}：{1} 个字段，{3} 中已有 {2}。Shift-Tab 返回上一字段（上箭头也可以，选择器和日期中除外）；Esc 放弃本条记录（会先询问）；在空记录的第一个字段按 Ctrl-D 结束，按 Ctrl-R 查找已保存的记录以更正。"
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "{0}: {1} in {2}"
+msgstr "{0}：{2} 中已有 {1}"
 """#
 }
