@@ -235,7 +235,7 @@ struct InputDecoderTableTests {
         ("ESC inside a string", bytes("\(E)]0;x\(E)[A"), [refused, k("Up")]),
         ("parameter after intermediate", bytes("\(E)[1 5D"), [refused]),
         ("rxvt $ only after plain numbers", bytes("\(E)[1;2$p"), [refused]),
-        ("paste injection", bytes("\(E)[200~safe\(E)[201~evil\r\(E)[201~"), [.paste("safeevil", dropped: .lineBreak)]),
+        ("paste injection", bytes("\(E)[200~safe\(E)[201~evil\r\(E)[201~"), [.paste("safeevil", dropped: .control)]),
         // Bracketed paste.
         ("paste with a trailing line break", bytes("\(E)[200~138 1234\r\n\(E)[201~"),
          [.paste("138 1234", dropped: nil)]),
@@ -366,7 +366,7 @@ struct InputDecoderStateTests {
             var events = d.decode(Array(whole[..<cut]))
             events += d.decode(Array(whole[cut...]))
             events += d.flush()
-            #expect(events == [.paste("safeevil", dropped: .lineBreak)], "cut at \(cut)")
+            #expect(events == [.paste("safeevil", dropped: .control)], "cut at \(cut)")
         }
     }
 

@@ -112,6 +112,25 @@ import Testing
         #expect(Self.pasted(start + Array("abcd".utf8) + end, into: short) == .refused(reason: "paste refused: at most 3 characters, has 4"))
     }
 
+    /// Every named command, and typed and pasted text, applied to the field itself (as the engine fuzz target does):
+    /// a command the field refuses leaves a message in the frame, its notice or a refused Enter's status.
+    @Test(arguments: ["text", "phone-cn", "idcard-cn", "digits", "date", "country"])
+    func everyCommandTheFieldRefusesLeavesAMessage(kind: String) {
+        let spec = BuiltinFields.shipped(kind)
+        var commands = EditCommand.named.values.sorted { $0.name < $1.name }.filter { $0 != .abort }
+        commands += ["1", "x", "X", " ", "中", "t"].map { .selfInsert($0) } + [.paste("13 x"), .paste(""), .selfInsert("")]
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<40 {
+            var field = Field(spec: spec, context: fixedContext)
+            for _ in 0..<60 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let command = commands[Int(seed >> 33) % commands.count]
+                guard field.apply(command) == .bell else { continue }
+                #expect(field.frame.message != nil, "\(kind): \(command) after '\(field.value)'")
+            }
+        }
+    }
+
     /// Random keys, texts and pastes in every kind: whatever the core refuses, it says why, and the frame agrees.
     @Test(arguments: ["text", "phone-cn", "idcard-cn", "digits", "date", "country", "region-cn"])
     func everyRefusalHasAReason(kind: String) throws {

@@ -32,8 +32,9 @@ extension Field {
         case .selfInsert, .backwardDeleteChar, .deleteChar, .backwardKillWord, .killWord, .unixLineDiscard, .killLine:
             let before = state
             let effect = perform(command)
+            guard state.symbols != before.symbols else { return effect }
             let digits = state.symbols.map { $0.wholeNumberValue ?? -1 }
-            if state.symbols != before.symbols, !DatePicker.isPossible(digits, lo: lo, hi: hi) {
+            if !DatePicker.isPossible(digits, lo: lo, hi: hi) {
                 state = before
                 let reason = DatePicker.whyImpossible(digits, lo: lo, hi: hi)
                 if case .selfInsert = command { return refuse(reason) }

@@ -39,8 +39,9 @@ struct PasteBuffer: Sendable {
     }
 
     /// Anything else was removed: a control or an escape sequence (`.control`), or invalid UTF-8 (`.invalidText`).
+    /// A line break just before it is not noted: what the paste held past it is this.
     mutating func remove(_ what: PasteLoss = .control) {
-        if breakPending { lose(.lineBreak); breakPending = false }
+        breakPending = false
         lose(what)
     }
 
