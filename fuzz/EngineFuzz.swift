@@ -62,7 +62,7 @@ public func engineFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } else if refusedPaste {
             field.refusePaste(because: "it held control characters")
         } else {
-            field.refuseKey()
+            field.refuseKey(because: "a key nothing handles")
         }
         invariants.check(field, after: effect, fuzzField, steps)
     }

@@ -36,7 +36,10 @@ struct FieldInvariants {
         switch effect {
         case .accept(let value)?:
             require(status == .valid && value == field.acceptedValue, "accepted \(value) wrongly, \(context())")
-        case .bell?, nil: require(field.lastKeyRefused, "a refused key not marked refused, \(context())")
+        case .bell?, nil:
+            require(field.lastKeyRefused, "a refused key not marked refused, \(context())")
+            // Every refusal says why: its own notice, or a refused Enter's message.
+            require(frame.message != nil, "a refused key without a reason, \(context())")
         case .refresh?: require(!field.lastKeyRefused, "a done key marked refused, \(context())")
         case .cancel?: break
         }

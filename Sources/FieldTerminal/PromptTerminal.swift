@@ -156,7 +156,7 @@ public final class PromptTerminal {
         defer { fl_set_client_data(el, nil) }
 
         if let text = options.defaultText, !text.isEmpty {
-            session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: false) : .text(text), pasteTail: false))
+            session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: nil) : .text(text), pasteTail: false))
         }
         if let status = options.status { session.pending.append(.status(status)) }
         // Keys the last prompt read but did not use come first, after the default (libedit reads a sentinel for each

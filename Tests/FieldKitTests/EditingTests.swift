@@ -97,8 +97,8 @@ struct EditingTests {
     @Test func refusedUnboundKeyOnlyMarksTheField() {
         var f = field(BuiltinFields.phoneCN, [.selfInsert("138"), .backwardChar])
         let before = f.state
-        f.refuseKey()
-        #expect(f.state == before)
+        f.refuseKey(because: "<M-x> does nothing here")
+        #expect(f.state == before && f.notice == "<M-x> does nothing here")
         #expect(f.frame.keyRefused)
         #expect(f.frame.displayWithCursor == "13|8")
         #expect(f.apply(.endOfLine) == .refresh)

@@ -21,7 +21,7 @@ import Testing
         #expect(core.step(.text("n"), field: &field) == .status(nil))
         #expect(field.value == "ab" && !core.askingToDiscard)
         #expect(core.step(.key(.named("Esc")), field: &field) == .status(FormKeys.discardQuestion))
-        #expect(core.step(.paste("y", dropped: false), field: &field) == .status(nil), "a paste never answers")
+        #expect(core.step(.paste("y", dropped: nil), field: &field) == .status(nil), "a paste never answers")
         #expect(core.step(.key(.named("Esc")), field: &field) == .status(FormKeys.discardQuestion))
         #expect(core.step(.text("y"), field: &field) == .cancel)
     }
@@ -84,7 +84,7 @@ import Testing
     @Test func outsideAFormCtrlRIsARefusedKey() {
         var plain = PromptCore(keymap: .standard)
         var field = Field(spec: BuiltinFields.text, context: fixedContext)
-        #expect(plain.step(.key(.named("C-r")), field: &field) == .refused(reason: nil))
+        #expect(plain.step(.key(.named("C-r")), field: &field) == .refused(reason: "Ctrl-R finds saved records only in a form"))
         #expect(EditCommand.named["reverse-search-history"] == .reverseSearchHistory)
         #expect(Keymap.standard.command(for: .named("C-r")) == .reverseSearchHistory)
     }

@@ -235,18 +235,18 @@ struct InputDecoderTableTests {
         ("ESC inside a string", bytes("\(E)]0;x\(E)[A"), [refused, k("Up")]),
         ("parameter after intermediate", bytes("\(E)[1 5D"), [refused]),
         ("rxvt $ only after plain numbers", bytes("\(E)[1;2$p"), [refused]),
-        ("paste injection", bytes("\(E)[200~safe\(E)[201~evil\r\(E)[201~"), [.paste("safeevil", dropped: true)]),
+        ("paste injection", bytes("\(E)[200~safe\(E)[201~evil\r\(E)[201~"), [.paste("safeevil", dropped: .control)]),
         // Bracketed paste.
         ("paste with a trailing line break", bytes("\(E)[200~138 1234\r\n\(E)[201~"),
-         [.paste("138 1234", dropped: false)]),
-        ("paste with a tab", bytes("\(E)[200~a\tb\(E)[201~"), [.paste("ab", dropped: true)]),
-        ("paste with an inner line break", bytes("\(E)[200~a\nb\(E)[201~"), [.paste("ab", dropped: true)]),
-        ("paste with an arrow key", bytes("\(E)[200~a\(E)[1;5Db\(E)[201~"), [.paste("ab", dropped: true)]),
+         [.paste("138 1234", dropped: nil)]),
+        ("paste with a tab", bytes("\(E)[200~a\tb\(E)[201~"), [.paste("ab", dropped: .control)]),
+        ("paste with an inner line break", bytes("\(E)[200~a\nb\(E)[201~"), [.paste("ab", dropped: .lineBreak)]),
+        ("paste with an arrow key", bytes("\(E)[200~a\(E)[1;5Db\(E)[201~"), [.paste("ab", dropped: .control)]),
         ("paste with invalid UTF-8 and C1", bytes("\(E)[200~中") + [0xFF, 0xC2, 0x9B] + bytes("文\(E)[201~"),
-         [.paste("中文", dropped: true)]),
-        ("paste never closed", bytes("\(E)[200~abc"), [.paste("abc", dropped: true)]),
-        ("text before and after a paste", bytes("x\(E)[200~y\(E)[201~"), [t("x"), .paste("y", dropped: false)]),
-        ("empty paste", bytes("\(E)[200~\(E)[201~"), [.paste("", dropped: false)]),
+         [.paste("中文", dropped: .invalidText)]),
+        ("paste never closed", bytes("\(E)[200~abc"), [.paste("abc", dropped: .unfinished)]),
+        ("text before and after a paste", bytes("x\(E)[200~y\(E)[201~"), [t("x"), .paste("y", dropped: nil)]),
+        ("empty paste", bytes("\(E)[200~\(E)[201~"), [.paste("", dropped: nil)]),
     ]
 
     @Test(arguments: table)
@@ -337,7 +337,7 @@ struct InputDecoderStateTests {
         #expect(d.waiting == .paste)
         #expect(d.decode(bytes("8\(E)[20")) == [])
         #expect(d.waiting == .paste)
-        #expect(d.decode(bytes("1~")) == [.paste("138", dropped: false)])
+        #expect(d.decode(bytes("1~")) == [.paste("138", dropped: nil)])
         #expect(d.waiting == .nothing)
         #expect(d.decode(bytes("x\r")) == [t("x"), k("CR")])  // the next read starts normally
     }
@@ -345,7 +345,7 @@ struct InputDecoderStateTests {
     @Test func bytesAfterThePasteEndInTheSameReadArePasted() {
         var d = InputDecoder()
         #expect(d.decode(bytes("\(E)[200~a")) == [])
-        #expect(d.decode(bytes("b\(E)[201~c\(E)[D\r")) == [.paste("abc", dropped: true)])
+        #expect(d.decode(bytes("b\(E)[201~c\(E)[D\r")) == [.paste("abc", dropped: .control)])
         #expect(d.waiting == .nothing)
     }
 
@@ -354,7 +354,7 @@ struct InputDecoderStateTests {
         var d = InputDecoder()
         #expect(d.decode(bytes("\(E)[200~a\(E)[201~b\(E)[")) == [])
         #expect(d.waiting == .paste)
-        #expect(d.decode(bytes("CD\r")) == [.paste("ab", dropped: true), t("D"), k("CR")])
+        #expect(d.decode(bytes("CD\r")) == [.paste("ab", dropped: .control), t("D"), k("CR")])
         #expect(d.waiting == .nothing)
     }
 
@@ -366,20 +366,20 @@ struct InputDecoderStateTests {
             var events = d.decode(Array(whole[..<cut]))
             events += d.decode(Array(whole[cut...]))
             events += d.flush()
-            #expect(events == [.paste("safeevil", dropped: true)], "cut at \(cut)")
+            #expect(events == [.paste("safeevil", dropped: .control)], "cut at \(cut)")
         }
     }
 
     @Test func unfinishedUTF8AfterThePasteEndDrainsIntoIt() {
         var d = InputDecoder()
         #expect(d.decode(bytes("\(E)[200~a\(E)[201~") + [0xE4, 0xB8]) == [])
-        #expect(d.decode([0xAD, 0x78]) == [.paste("a中", dropped: false), t("x")])
+        #expect(d.decode([0xAD, 0x78]) == [.paste("a中", dropped: nil), t("x")])
     }
 
     @Test func unfinishedSequenceAfterThePasteEndFlushes() {
         var d = InputDecoder()
         #expect(d.decode(bytes("\(E)[200~a\(E)[201~\(E)")) == [])
-        #expect(d.flush() == [.paste("a", dropped: true)])
+        #expect(d.flush() == [.paste("a", dropped: .control)])
         #expect(d.waiting == .nothing)
     }
 
@@ -393,7 +393,7 @@ struct InputDecoderStateTests {
         events += d.decode(bytes("\(E)[201~"))
         #expect(events.count == 1)
         if case .paste(let text, let dropped)? = events.first {
-            #expect(text.utf8.count == cap && dropped)
+            #expect(text.utf8.count == cap && dropped == .tooLong)
         } else {
             Issue.record("no paste: \(events)")
         }

@@ -66,10 +66,12 @@ struct PasteTests {
         #expect(f.value == "")
         #expect(f.notice?.hasPrefix("paste refused: unexpected ' ' at column 5") == true)
         #expect(f.frame.message == f.notice)
-        // The next command clears the notice; typed keys are still filtered one by one.
+        // The next command replaces the notice; typed keys are still filtered one by one, a refused one saying why.
         var g = f
         g.apply(.selfInsert("a b"))
-        #expect(g.value == "ab" && g.notice == nil)
+        #expect(g.value == "ab" && g.notice == "position 2 takes one of [!-~]")
+        g.apply(.selfInsert("c"))
+        #expect(g.value == "abc" && g.notice == nil)
     }
 
     /// A refused paste leaves what was there, cursor included.

@@ -56,8 +56,9 @@ import Testing
         #expect(field.value == "138")
         // A crafted paste's tail may not end the field.
         var empty = Field(spec: BuiltinFields.text, context: fixedContext)
-        #expect(core.step(.key(.named("C-d")), pasteTail: true, field: &empty) == .refused(reason: nil))
-        #expect(core.step(.key(.named("CR")), pasteTail: true, field: &empty) == .refused(reason: nil))
+        let tail = PromptStep.refused(reason: "keys that came with a paste cannot end the field")
+        #expect(core.step(.key(.named("C-d")), pasteTail: true, field: &empty) == tail)
+        #expect(core.step(.key(.named("CR")), pasteTail: true, field: &empty) == tail)
     }
 
     @Test func signalsAndRedrawAreTheirOwnSteps() {
@@ -76,23 +77,25 @@ import Testing
         // A form's plain field goes back on Up and Shift-Tab; outside a form Shift-Tab is refused.
         #expect(Self.answer(BuiltinFields.text, typed: "a", key: .named("Up"), backKeys: true).0 == .back)
         #expect(Self.answer(BuiltinFields.text, typed: "a", key: .named("S-Tab"), backKeys: true).0 == .back)
-        #expect(Self.answer(BuiltinFields.text, typed: "a", key: .named("S-Tab")).0 == .refused(reason: nil))
+        #expect(Self.answer(BuiltinFields.text, typed: "a", key: .named("S-Tab")).0
+                == .refused(reason: "Shift-Tab goes back a field only in a form"))
         // History: Up recalls, Down returns to what was typed; no history refuses.
         var field = Field(spec: BuiltinFields.text, context: fixedContext)
         var core = PromptCore(keymap: .standard, history: HistoryCursor(entries: ["old"]))
         _ = core.step(.text("n"), field: &field)
         #expect(core.step(.key(.named("Up")), field: &field) == .edited && field.value == "old")
-        #expect(core.step(.key(.named("Up")), field: &field) == .refused(reason: nil))
+        #expect(core.step(.key(.named("Up")), field: &field) == .refused(reason: "no older value to recall"))
         #expect(core.step(.key(.named("Down")), field: &field) == .edited && field.value == "n")
-        #expect(Self.answer(BuiltinFields.text, typed: "a", key: .named("Up")).0 == .refused(reason: nil))
+        #expect(Self.answer(BuiltinFields.text, typed: "a", key: .named("Up")).0 == .refused(reason: "no earlier values to recall"))
     }
 
     @Test func unboundKeysAndRefusedSequencesAreRefusedNotDropped() {
         let (step, field) = Self.answer(BuiltinFields.phoneCN, typed: "138", key: .named("PageUp"))
-        #expect(step == .refused(reason: nil) && field.lastKeyRefused && field.value == "138")
+        #expect(step == .refused(reason: "<PageUp> does nothing here") && field.lastKeyRefused && field.value == "138")
         var f = Field(spec: BuiltinFields.text, context: fixedContext)
         var core = PromptCore(keymap: .standard)
-        #expect(core.step(.refused, field: &f) == .refused(reason: nil) && f.lastKeyRefused)
+        #expect(core.step(.refused, field: &f) == .refused(reason: "the terminal sent a key or bytes fieldline does not read")
+                && f.lastKeyRefused)
     }
 
     @Test func aFailedEnterAndARefusedPasteSayWhy() {
@@ -100,14 +103,14 @@ import Testing
         #expect(enter == .refused(reason: "too short for CN"))
         var field = Field(spec: BuiltinFields.digits, context: fixedContext)
         var core = PromptCore(keymap: .standard)
-        guard case .refused(let reason?) = core.step(.paste("12a", dropped: false), field: &field) else {
+        guard case .refused(let reason?) = core.step(.paste("12a", dropped: nil), field: &field) else {
             Issue.record("a refused paste must say why"); return
         }
         #expect(reason.hasPrefix("paste refused"))
-        guard case .refused(let dropped?) = core.step(.paste("12", dropped: true), field: &field) else {
+        guard case .refused(let dropped?) = core.step(.paste("12", dropped: .control), field: &field) else {
             Issue.record("a paste that lost characters must be refused whole"); return
         }
-        #expect(dropped.contains("control characters") && field.value == "")
+        #expect(dropped.contains("control character") && field.value == "")
     }
 
     @Test func aKeymapCanRebindTheTerminalKeys() {
@@ -116,7 +119,7 @@ import Testing
         keymap.bindings[.named("C-l")] = .killLine
         var field = Field(spec: BuiltinFields.text, context: fixedContext)
         var core = PromptCore(keymap: keymap)
-        #expect(core.step(.key(.named("C-d")), field: &field) == .refused(reason: nil))
+        #expect(core.step(.key(.named("C-d")), field: &field) == .refused(reason: "nothing after the cursor to delete"))
         for c in "ab" { _ = core.step(.text(String(c)), field: &field) }
         _ = core.step(.key(.named("Home")), field: &field)
         #expect(core.step(.key(.named("C-l")), field: &field) == .edited && field.value == "")

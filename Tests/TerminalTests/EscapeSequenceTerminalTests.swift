@@ -113,7 +113,7 @@ import Testing
         try await t.waitRow(">", "0/20")
         try t.paste("safe\u{1B}[201~evil\r")
         let rows = try await t.waitRow(">", "0/20 !")
-        #expect(rows.contains { $0.hasPrefix("paste refused: it held control characters") }, "\(t.dump())")
+        #expect(rows.contains { $0.hasPrefix("paste refused: it held a control character or an escape sequence") }, "\(t.dump())")
         try await t.holds("no result: the paste did not accept the field") { !$0.contains(where: TmuxTerminal.isResult) }
         try t.press("Escape")
         #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")

@@ -81,8 +81,10 @@ import Testing
         try await t.waitLastRow("Date:", "0/8")
         try t.type("2023022")
         try await t.waitLastRow("Date: 2023-02-2", "7/8")
-        try t.type("9")                                       // 2023-02-29 does not exist: refused
-        try await t.waitLastRow("Date: 2023-02-2", "7/8 !")
+        try t.type("9")                                       // 2023-02-29 does not exist: refused, saying so
+        try await t.wait("the refused key marked, its reason on the status line under the field") { rows in
+            rows.contains { TmuxTerminal.isRow($0, "Date: 2023-02-2", "7/8 !") } && rows.last { !$0.isEmpty } == "no date starts 2023-02-29"
+        }
         try t.type("8")
         try await t.waitLastRow("Date: 2023-02-28", "Tue")
         try t.press("Up")                                     // the day under the cursor, over the month's end

@@ -25,21 +25,23 @@ extension Field {
     /// with choices under it (a province) Enter or Tab moves to those, and Backspace on an empty query goes back.
     mutating func performChoice(_ command: EditCommand, in list: ChoiceList) -> Effect {
         notice = nil
-        func refuse() -> Effect { lastKeyRefused = true; return .bell }
+        func refuse(_ reason: String?) -> Effect { notice = reason; lastKeyRefused = true; return .bell }
         lastKeyRefused = false
         // A multi-select field's own keys (Tab toggles, Enter takes the marks), apart so a one-choice field's keys
         // stay as they were.
         if let selection = spec.selection, let effect = performMultiChoice(command, in: list, selection) { return effect }
         switch command {
         case .toggleChoice:
-            return refuse()  // one choice: nothing to mark
+            return refuse(tr("this field takes one choice: nothing to mark"))
         case .acceptLine:
-            guard let current = currentChoice else { revealsMessage = true; return refuse() }
+            // The status says why (nothing chosen): Enter's reason is the field's message, as in every field.
+            guard let current = currentChoice else { revealsMessage = true; return refuse(nil) }
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             return .accept(list.choices[current].value)
         case .complete:
             // A search's candidate is a whole record: as the query it would find nothing. Enter opens it instead.
-            guard let current = currentChoice, !list.isSearch else { return refuse() }
+            guard let current = currentChoice else { return refuse(tr("no match to complete")) }
+            guard !list.isSearch else { return refuse(tr("Enter opens the record found")) }
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             state.symbols = Array(list.choices[current].label)
             state.cursor = state.symbols.count
@@ -49,7 +51,10 @@ extension Field {
         case .nextChoice, .previousChoice:
             let now = currentChoicePlace
             let next = command == .nextChoice ? (now.map { $0 + 1 } ?? 0) : (now.map { $0 - 1 } ?? 0)
-            guard choiceCache.indices.contains(next) else { return refuse() }
+            guard choiceCache.indices.contains(next) else {
+                if choiceCache.isEmpty { return refuse(tr("no choice matches")) }
+                return refuse(command == .nextChoice ? tr("this is the last match") : tr("this is the first match"))
+            }
             state.choiceIndex = next
             return .refresh
         case .backwardDeleteChar where state.cursor == 0 && !state.choicePath.isEmpty:
@@ -88,7 +93,12 @@ extension Field {
             // The query may never drift away from the list: the key (or the whole paste) is refused.
             let tried = choiceQuery
             state = before
-            if case .paste = command { notice = tr("paste refused: no choice matches '\(ControlCharacters.escaped(tried))'") }
+            let escaped = ControlCharacters.escaped(tried)
+            if case .paste = command {
+                notice = tr("paste refused: no choice matches '\(escaped)'")
+            } else {
+                notice = tr("no choice matches '\(escaped)'")
+            }
             lastKeyRefused = true
             return .bell
         }

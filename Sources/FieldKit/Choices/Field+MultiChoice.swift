@@ -7,7 +7,11 @@ extension Field {
     mutating func performMultiChoice(_ command: EditCommand, in list: ChoiceList, _ selection: ChoiceSelection) -> Effect? {
         switch command {
         case .complete, .toggleChoice:
-            guard let current = currentChoice else { lastKeyRefused = true; return .bell }
+            guard let current = currentChoice else {
+                notice = tr("no match to mark")
+                lastKeyRefused = true
+                return .bell
+            }
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             if let at = state.choiceMarks.firstIndex(of: current) {
                 state.choiceMarks.remove(at: at)

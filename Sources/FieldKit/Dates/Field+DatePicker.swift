@@ -3,7 +3,7 @@ extension Field {
     /// deletion that leaves digits no real date in the bounds can start with is refused.
     mutating func performDate(_ command: EditCommand, _ picker: DatePicker) -> Effect {
         let (lo, hi) = picker.range(in: context)
-        func refuse() -> Effect { notice = nil; lastKeyRefused = true; return .bell }
+        func refuse(_ reason: String) -> Effect { notice = reason; lastKeyRefused = true; return .bell }
         func show(_ date: CalendarDate, cursor: Int) -> Effect {
             notice = nil
             state.symbols = date.digits
@@ -15,23 +15,30 @@ extension Field {
         switch command {
         case .selfInsert("t"), .selfInsert("T"):
             let today = context.today
-            guard today >= lo && today <= hi else { return refuse() }
+            if let issue = picker.boundsIssue(today, in: context) { return refuse(issue.message) }
             return show(today, cursor: 8)
         case .previousChoice, .nextChoice:
             // Up (previous-choice) is later, as on a wheel turned up; Down earlier.
             let delta = command == .previousChoice ? 1 : -1
             if state.symbols.isEmpty { return show(min(max(context.today, lo), hi), cursor: 8) }
-            guard let date = DatePicker.date(of: state.symbols),
-                  let next = DatePicker.step(date, segment: DatePicker.segment(atCursor: state.cursor), by: delta),
-                  next >= lo && next <= hi
-            else { return refuse() }
+            guard let date = DatePicker.date(of: state.symbols) else {
+                return refuse(tr("Up and Down step a whole date: type all 8 digits, or none for today"))
+            }
+            guard let next = DatePicker.step(date, segment: DatePicker.segment(atCursor: state.cursor), by: delta) else {
+                return refuse(tr("years run from 0001 to 9999"))
+            }
+            if let issue = picker.boundsIssue(next, in: context) { return refuse(issue.message) }
             return show(next, cursor: state.cursor)
         case .selfInsert, .backwardDeleteChar, .deleteChar, .backwardKillWord, .killWord, .unixLineDiscard, .killLine:
             let before = state
             let effect = perform(command)
-            if state.symbols != before.symbols, !DatePicker.isPossible(state.symbols.map { $0.wholeNumberValue ?? -1 }, lo: lo, hi: hi) {
+            guard state.symbols != before.symbols else { return effect }
+            let digits = state.symbols.map { $0.wholeNumberValue ?? -1 }
+            if !DatePicker.isPossible(digits, lo: lo, hi: hi) {
                 state = before
-                return refuse()
+                let reason = DatePicker.whyImpossible(digits, lo: lo, hi: hi)
+                if case .selfInsert = command { return refuse(reason) }
+                return refuse(tr("not deleted: \(reason)"))
             }
             return effect
         default:
@@ -48,6 +55,23 @@ extension Field {
 }
 
 extension DatePicker {
+    /// Why no date within `lo...hi` starts with `digits` (which `isPossible` refused): no real date starts so, or
+    /// every one that does lies before the earliest or after the latest date.
+    static func whyImpossible(_ digits: [Int], lo: CalendarDate, hi: CalendarDate) -> String {
+        guard isPossible(digits, lo: .first, hi: .last) else {
+            // The digits as the field lays them out: 2024-13, 2023-02-29.
+            var shown = ""
+            for (i, d) in digits.enumerated() {
+                if i == 4 || i == 6 { shown += "-" }
+                shown += d >= 0 ? String(d) : "?"
+            }
+            return tr("no date starts \(shown)")
+        }
+        if !isPossible(digits, lo: lo, hi: .last) { return tr("the earliest date is \(lo)") }
+        if !isPossible(digits, lo: .first, hi: hi) { return tr("the latest date is \(hi)") }
+        return tr("the dates run from \(lo) to \(hi)")
+    }
+
     /// The date 8 digit symbols write, if they are a real date.
     public static func date(of symbols: [Character]) -> CalendarDate? {
         guard symbols.count == 8 else { return nil }

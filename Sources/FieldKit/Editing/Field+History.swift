@@ -42,19 +42,21 @@ extension Field {
     /// Ctrl-Y: the newest killed text, inserted like a paste; refused (the field unchanged) when the ring is empty
     /// or the field refuses the text.
     mutating func yank() -> Effect {
-        guard let index = history.killRing.indices.last else { return refuseWithoutChange() }
+        guard let index = history.killRing.indices.last else { return refuseWithoutChange(tr("nothing to yank: nothing was killed")) }
         return insertYank(ringIndex: index)
     }
 
     /// Alt-Y: right after a yank, the yanked text replaced by the ring's previous entry (cycling); refused anywhere
     /// else.
     mutating func yankPop() -> Effect {
-        guard let yanked = history.yanked, history.killRing.count > 1,
-              yanked.start <= yanked.end, yanked.end <= state.symbols.count else { return refuseWithoutChange() }
+        guard let yanked = history.yanked, yanked.start <= yanked.end, yanked.end <= state.symbols.count else {
+            return refuseWithoutChange(tr("yank-pop follows only a yank"))
+        }
+        guard history.killRing.count > 1 else { return refuseWithoutChange(tr("the kill ring holds nothing else")) }
         let kept = self
         let index = (yanked.ringIndex - 1 + history.killRing.count) % history.killRing.count
         // Back to the state before the yank, then the other entry: one undo step, as the yank was.
-        guard let beforeYank = history.undo() else { return refuseWithoutChange() }
+        guard let beforeYank = history.undo() else { return refuseWithoutChange(tr("yank-pop follows only a yank")) }
         restore(beforeYank)
         let effect = insertYank(ringIndex: index)
         if effect == .bell {
@@ -68,7 +70,7 @@ extension Field {
 
     /// Ctrl-_: the state before the last change (the cursor where it was then); refused when there is none.
     mutating func undo() -> Effect {
-        guard let previous = history.undo() else { return refuseWithoutChange() }
+        guard let previous = history.undo() else { return refuseWithoutChange(tr("nothing to undo")) }
         restore(previous)
         history.yanked = nil
         return .refresh
@@ -98,8 +100,8 @@ extension Field {
         }
     }
 
-    private mutating func refuseWithoutChange() -> Effect {
-        notice = nil
+    private mutating func refuseWithoutChange(_ reason: String) -> Effect {
+        notice = reason
         lastKeyRefused = true
         history.yanked = nil
         return .bell

@@ -10,7 +10,8 @@ public struct Field: Sendable {
     public internal(set) var lastKeyRefused = false
     /// Set by a refused Enter so an incomplete value's message is shown until the next edit.
     public internal(set) var revealsMessage = false
-    /// Why the last command, a paste, was refused (`paste refused: …`); cleared by the next command.
+    /// Why the last command was refused (`position 5 takes a digit`, `paste refused: …`); cleared by the next
+    /// command. Set on every refusal but a failed Enter, whose reason is the status message.
     public internal(set) var notice: String?
     /// The display kept between keys when the display is the symbols themselves (nil otherwise).
     var plainDisplay: PlainDisplay?
@@ -80,16 +81,16 @@ public struct Field: Sendable {
         case .selfInsert(let text):
             let outcome = insert(text, paste: false)
             refused = outcome.refusedAny || text.isEmpty
-            // A key refused for what it would make (a British number in a field for CN and US) says why.
-            if outcome.refusedForKind, let reason = outcome.firstRefusal?.reason { notice = reason }
+            // The words are made only for a refused key: an accepted one builds no string.
+            if refused { notice = typedRefusal(outcome) }
         case .paste(let text):
             let outcome = insert(text, paste: true)
             refused = outcome.refusedAny || text.isEmpty
-            if outcome.refusedAny { notice = tr("paste refused: \(refusalMessage(outcome, inserting: text))") }
+            if refused { notice = tr("paste refused: \(refusalMessage(outcome, inserting: text))") }
         case .backwardDeleteChar:
-            refused = !remove(state.cursor - 1..<state.cursor)
+            refused = !remove(state.cursor - 1..<state.cursor, beforeCursor: true)
         case .deleteChar, .deleteCharOrEndOfFile:
-            refused = !remove(state.cursor..<state.cursor + 1)
+            refused = !remove(state.cursor..<state.cursor + 1, beforeCursor: false)
         case .backwardChar:
             state.cursor = max(0, state.cursor - 1)
         case .forwardChar:
@@ -99,19 +100,21 @@ public struct Field: Sendable {
         case .endOfLine:
             state.cursor = state.symbols.count
         case .backwardKillWord:
-            refused = !remove(wordStart(before: state.cursor)..<state.cursor)
+            refused = !remove(wordStart(before: state.cursor)..<state.cursor, beforeCursor: true)
         case .killWord:
-            refused = !remove(state.cursor..<wordEnd(after: state.cursor))
+            refused = !remove(state.cursor..<wordEnd(after: state.cursor), beforeCursor: false)
         case .backwardWord:
             refused = state.cursor == 0
+            if refused { notice = tr("the cursor is at the start") }
             state.cursor = wordStart(before: state.cursor)
         case .forwardWord:
             refused = state.cursor == state.symbols.count
+            if refused { notice = tr("the cursor is at the end") }
             state.cursor = wordEnd(after: state.cursor)
         case .unixLineDiscard:
-            refused = !remove(0..<state.cursor)
+            refused = !remove(0..<state.cursor, beforeCursor: true)
         case .killLine:
-            refused = !remove(state.cursor..<state.symbols.count)
+            refused = !remove(state.cursor..<state.symbols.count, beforeCursor: false)
         case .acceptLine:
             let status = self.status
             if status == .valid { lastKeyRefused = false; return .accept(acceptedValue) }
@@ -120,24 +123,29 @@ public struct Field: Sendable {
             return .bell
         case .abort:
             return .cancel
-        case .complete, .toggleChoice, .previousChoice, .nextChoice, .previousHistory, .nextHistory:
-            refused = true  // these fields have no choices; history is the prompt's (`PromptCore`)
+        case .complete, .toggleChoice, .previousChoice, .nextChoice:
+            refused = true  // these fields have no choices
+            notice = tr("this field has no choices")
         case .clearScreen:
             break  // the prompt's: the field stays as it is
-        case .previousField, .interrupt, .suspend, .reverseSearchHistory:
+        case .previousHistory, .nextHistory, .previousField, .interrupt, .suspend, .reverseSearchHistory:
             refused = true  // the prompt's (`PromptCore`); a field alone has nothing to do
+            notice = Self.doesNothing(command)
         case .yank, .yankPop, .undo:
             refused = true  // `apply` runs these itself (Field+History): they read and write the edit history
+            notice = Self.doesNothing(command)
         }
         if state.symbols.count != before { revealsMessage = false }
         lastKeyRefused = refused
         return refused ? .bell : .refresh
     }
 
-    /// A key nothing handles (an unbound control or Meta key): the field stays as it is, only marked refused,
-    /// so a terminal rings the bell and marks the counter as it does for a refused character.
-    public mutating func refuseKey() {
+    /// A key the prompt refuses (an unbound control or Meta key, Ctrl-D where it may not end): the field stays as
+    /// it is, marked refused with `reason` as its notice, so a terminal rings the bell, marks the counter and says
+    /// why as it does for a refused character.
+    public mutating func refuseKey(because reason: String) {
         lastKeyRefused = true
+        notice = reason
     }
 
     /// A paste refused before it reached the engine (it held control characters): the field stays as it is,
@@ -149,16 +157,30 @@ public struct Field: Sendable {
 
     /// Remove a range of symbols unless it is empty, out of range, or would leave a later symbol at a position
     /// that refuses it (deleting the leading `1` of a phone number is refused rather than shifting `3` into its place).
-    private mutating func remove(_ range: Range<Int>) -> Bool {
-        guard range.lowerBound >= 0, range.upperBound <= state.symbols.count, !range.isEmpty else { return false }
+    /// A refusal sets the notice; `beforeCursor` says which side an empty range has nothing on.
+    private mutating func remove(_ range: Range<Int>, beforeCursor: Bool) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= state.symbols.count, !range.isEmpty else {
+            notice = beforeCursor ? tr("nothing before the cursor to delete") : tr("nothing after the cursor to delete")
+            return false
+        }
         var candidate = state.symbols
         candidate.removeSubrange(range)
-        if spec.positionViolation(candidate, from: range.lowerBound) != nil { return false }
-        if spec.refusesPrefixes, refusedKindReason(candidate, changedFrom: range.lowerBound + 1) != nil { return false }
+        if let violation = spec.positionViolation(candidate, from: range.lowerBound) {
+            notice = tr("not deleted: what follows would move, and \(violation)")
+            return false
+        }
+        if spec.refusesPrefixes, let reason = refusedKindReason(candidate, changedFrom: range.lowerBound + 1) {
+            notice = tr("not deleted: \(reason)")
+            return false
+        }
         let before = state
         state.symbols = candidate
         state.cursor = range.lowerBound
-        if !regroupGraphemes(changedAt: range.lowerBound..<range.lowerBound) { state = before; return false }
+        if !regroupGraphemes(changedAt: range.lowerBound..<range.lowerBound) {
+            state = before
+            notice = tr("not deleted: the characters around it would join into more than \(spec.units(spec.limit ?? 0))")
+            return false
+        }
         return true
     }
 

@@ -45,7 +45,7 @@ public struct ReplayScript: Sendable {
         for step in steps {
             let events: [InputEvent]
             switch step {
-            case .paste(let text): events = [.paste(text, dropped: false)]
+            case .paste(let text): events = [.paste(text, dropped: nil)]
             case .keys(let text): events = try KeyNotation.parse(text).map(ReplayScript.event(for:))
             }
             for event in events {

@@ -387,6 +387,10 @@ msgstr "Ctrl-R 查找"
 msgid "Ctrl-R finds a saved record only on the first field of an empty record"
 msgstr "只有在空记录的第一个字段按 Ctrl-R 才能查找已保存的记录"
 
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "Ctrl-R finds saved records only in a form"
+msgstr "只有在表单中 Ctrl-R 才能查找已保存的记录"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Do not ring the bell on refused keys."
 msgstr "按键被拒绝时不响铃。"
@@ -398,6 +402,10 @@ msgstr "每个字符显示一个 *，并且从不写入历史。"
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "Enter next"
 msgstr "Enter 下一项"
+
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "Enter opens the record found"
+msgstr "按 Enter 打开找到的记录"
 
 #: Sources/FieldKit/Choices/Field+Choices.swift
 msgid "Enter or Tab opens the {0} choices of {1}"
@@ -536,6 +544,10 @@ msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条�
 msgid "Shift-Tab back"
 msgstr "Shift-Tab 返回"
 
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "Shift-Tab goes back a field only in a form"
+msgstr "只有在表单中 Shift-Tab 才返回上一个字段"
+
 #: Sources/fieldline/Records.swift
 msgid "Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of reporting its record as unreadable (65). What is shown is then not what is stored."
 msgstr "把不是有效 UTF-8 的已存值显示出来，每个坏字节显示为 U+FFFD，而不是把该记录报告为无法读取（65）。这样显示的就不是所存的内容。"
@@ -581,6 +593,10 @@ msgstr "等同于 --output json。"
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "UAN"
 msgstr "统一接入号码"
+
+#: Sources/FieldKit/Dates/Field+DatePicker.swift
+msgid "Up and Down step a whole date: type all 8 digits, or none for today"
+msgstr "上下键只调整完整的日期：请输入全部 8 位数字，或不输入以从今天开始"
 
 #: Sources/FieldKit/Choices/Field+Choices.swift
 msgid "Up/Down picks a record"
@@ -1041,6 +1057,10 @@ msgstr "请回答 yes 或 no（y、n、是、否），而不是“{0}”"
 msgid "asking without history"
 msgstr "不使用历史记录继续询问"
 
+#: Sources/FieldKit/Editing/Field+Refusals.swift
+msgid "at most {0}"
+msgstr "最多 {0}"
+
 #: Sources/FieldKit/Choices/ChoiceList+Selection.swift
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "at most {0} choices"
@@ -1422,9 +1442,17 @@ msgstr "有 {0} 个值，表头有 {1} 个"
 msgid "is a symbolic link"
 msgstr "是符号链接"
 
-#: Sources/FieldKit/Prompt/PromptCore.swift
-msgid "it held control characters or escape sequences, or was too long"
-msgstr "内容含有控制字符或转义序列，或者太长"
+#: Sources/FieldKit/Input/PasteLoss.swift
+msgid "it held a control character or an escape sequence"
+msgstr "其中有控制字符或转义序列"
+
+#: Sources/FieldKit/Input/PasteLoss.swift
+msgid "it held a line break"
+msgstr "其中有换行"
+
+#: Sources/FieldKit/Input/PasteLoss.swift
+msgid "it held bytes that are not UTF-8 text"
+msgstr "其中有不是 UTF-8 文本的字节"
 
 #: Sources/fieldline/FormImport.swift
 msgid "it holds {0} records, fewer than the {1} dealt with"
@@ -1442,9 +1470,17 @@ msgstr "它不断被替换"
 msgid "it was changed after the import read it"
 msgstr "导入读取之后它被修改过"
 
+#: Sources/FieldKit/Input/PasteLoss.swift
+msgid "it was longer than {0} KiB"
+msgstr "长度超过 {0} KiB"
+
 #: Sources/FieldKit/Choices/ChoiceList+Selection.swift
 msgid "item {0}: {1}"
 msgstr "第 {0} 项：{1}"
+
+#: Sources/FieldKit/Input/PasteLoss.swift
+msgid "its end never came"
+msgstr "没有收到粘贴的结尾"
 
 #: Sources/fieldline/FormImport.swift
 msgid "its first {0} records differ"
@@ -1473,6 +1509,10 @@ msgstr "键映射文件"
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "keys must be text"
 msgstr "键必须是文本"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "keys that came with a paste cannot end the field"
+msgstr "随粘贴一起到达的按键不能结束字段"
 
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "larger than 1 MiB"
@@ -1589,6 +1629,10 @@ msgstr "没有给出选项（共 {0} 个）"
 msgid "no choice matches"
 msgstr "没有匹配的选项"
 
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "no choice matches '{0}'"
+msgstr "没有选项匹配 '{0}'"
+
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "no choices"
 msgstr "没有选项"
@@ -1601,9 +1645,17 @@ msgstr "没有 {0} 这一列，而每条记录都必须提供它"
 msgid "no country has the calling code this number starts with"
 msgstr "没有国家使用这个号码开头的国家代码"
 
+#: Sources/FieldKit/Dates/Field+DatePicker.swift
+msgid "no date starts {0}"
+msgstr "没有以 {0} 开头的日期"
+
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "no digits"
 msgstr "没有数字"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "no earlier values to recall"
+msgstr "没有可调出的历史值"
 
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "no file name"
@@ -1612,6 +1664,22 @@ msgstr "没有文件名"
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "no header row and no choices"
 msgstr "没有表头行，也没有选项"
+
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "no match to complete"
+msgstr "没有可补全的匹配项"
+
+#: Sources/FieldKit/Choices/Field+MultiChoice.swift
+msgid "no match to mark"
+msgstr "没有可标记的匹配项"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "no newer value to recall"
+msgstr "没有更新的历史值"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "no older value to recall"
+msgstr "没有更早的历史值"
 
 #: Sources/FieldKeymaps/ShippedPhoneMetadata.swift
 msgid "no region '{0}' in the phone metadata"
@@ -1720,6 +1788,19 @@ msgstr "不是{0}号码（是{1}号码）"
 msgid "not a {0} number ({1} {2} numbers start {3})"
 msgstr "不是{0}号码（{1} 的{2}号码以 {3} 开头）"
 
+#: Sources/FieldKit/Editing/Field.swift
+msgid "not deleted: the characters around it would join into more than {0}"
+msgstr "未删除：两边的字符会合成超过 {0}"
+
+#: Sources/FieldKit/Editing/Field.swift
+msgid "not deleted: what follows would move, and {0}"
+msgstr "未删除：后面的字符会前移，而{0}"
+
+#: Sources/FieldKit/Dates/Field+DatePicker.swift
+#: Sources/FieldKit/Editing/Field.swift
+msgid "not deleted: {0}"
+msgstr "未删除：{0}"
+
 #: Sources/FieldKit/Choices/ChoiceIdentify.swift
 msgid "not one of the choices: '{0}'"
 msgstr "不是任何一个选项：'{0}'"
@@ -1747,6 +1828,14 @@ msgstr "不是有效的 UTF-8（该值第 {0} 个字节）"
 msgid "not valid UTF-8 text"
 msgstr "不是有效的 UTF-8 文本"
 
+#: Sources/FieldKit/Editing/Field.swift
+msgid "nothing after the cursor to delete"
+msgstr "光标后没有可删除的内容"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "nothing after the cursor to delete (Ctrl-D ends only an empty field)"
+msgstr "光标后没有可删除的内容（Ctrl-D 只在字段为空时结束）"
+
 #: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "nothing after the record's closing '}'"
 msgstr "记录的结尾 '}' 之后没有内容"
@@ -1754,6 +1843,10 @@ msgstr "记录的结尾 '}' 之后没有内容"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "nothing before the @"
 msgstr "@ 前面没有内容"
+
+#: Sources/FieldKit/Editing/Field.swift
+msgid "nothing before the cursor to delete"
+msgstr "光标前没有可删除的内容"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "nothing changed: the record is as saved"
@@ -1767,9 +1860,18 @@ msgstr "没有可放弃的内容：Ctrl-D 结束会话"
 msgid "nothing to discard: Shift-Tab goes back a field"
 msgstr "没有可放弃的内容：Shift-Tab 返回上一个字段"
 
+#: Sources/FieldKit/Editing/Field+Refusals.swift
 #: Sources/FieldKit/Editing/Insertion.swift
 msgid "nothing to insert"
 msgstr "没有可插入的内容"
+
+#: Sources/FieldKit/Editing/Field+History.swift
+msgid "nothing to undo"
+msgstr "没有可撤销的操作"
+
+#: Sources/FieldKit/Editing/Field+History.swift
+msgid "nothing to yank: nothing was killed"
+msgstr "没有可粘回的内容：还没有剪切过"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "numeric pre-release identifier {0} has a leading zero"
@@ -1931,6 +2033,18 @@ msgstr "前面打开的 '('"
 msgid "the column {0} is named twice"
 msgstr "列 {0} 出现了两次"
 
+#: Sources/FieldKit/Editing/Field.swift
+msgid "the cursor is at the end"
+msgstr "光标已在末尾"
+
+#: Sources/FieldKit/Editing/Field.swift
+msgid "the cursor is at the start"
+msgstr "光标已在开头"
+
+#: Sources/FieldKit/Dates/Field+DatePicker.swift
+msgid "the dates run from {0} to {1}"
+msgstr "日期范围是 {0} 至 {1}"
+
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "the domain cannot end with a dot"
 msgstr "域名不能以点结尾"
@@ -1938,6 +2052,10 @@ msgstr "域名不能以点结尾"
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "the domain needs a dot, e.g. example.com"
 msgstr "域名需要有点，如 example.com"
+
+#: Sources/FieldKit/Dates/Field+DatePicker.swift
+msgid "the earliest date is {0}"
+msgstr "最早的日期是 {0}"
 
 #: Sources/FieldKit/Forms/ExpressionParser.swift
 msgid "the end"
@@ -1982,6 +2100,14 @@ msgstr "表单没有 name: 设置，而文件名 '{0}' 不能作表名（字母�
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "the interrupt key"
 msgstr "中断键"
+
+#: Sources/FieldKit/Editing/Field+History.swift
+msgid "the kill ring holds nothing else"
+msgstr "剪切环中没有别的内容"
+
+#: Sources/FieldKit/Dates/Field+DatePicker.swift
+msgid "the latest date is {0}"
+msgstr "最晚的日期是 {0}"
 
 #: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "the line ends at column {0} inside an escape"
@@ -2051,6 +2177,10 @@ msgstr "分隔符 '{0}' 出现在值 '{1}' 中；请换一个分隔符"
 msgid "the suspend key"
 msgstr "挂起键"
 
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "the terminal sent a key or bytes fieldline does not read"
+msgstr "终端发送了 fieldline 不认识的按键或字节"
+
 #: Sources/fieldline/FormEntry.swift
 msgid "the terminal went away"
 msgstr "终端已断开"
@@ -2082,6 +2212,22 @@ msgstr "值已保存"
 #: Sources/FieldKit/Validation/Validator.swift
 msgid "there is no year 0000: dates run from 0001-01-01 to 9999-12-31"
 msgstr "没有 0000 年：日期范围是 0001-01-01 到 9999-12-31"
+
+#: Sources/FieldKit/Editing/Field.swift
+msgid "this field has no choices"
+msgstr "这个字段没有选项"
+
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "this field takes one choice: nothing to mark"
+msgstr "这个字段只选一项：无需标记"
+
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "this is the first match"
+msgstr "已是第一个匹配项"
+
+#: Sources/FieldKit/Choices/Field+Choices.swift
+msgid "this is the last match"
+msgstr "已是最后一个匹配项"
 
 #: Sources/fieldline/FormImport.swift
 msgid "this value is already in {0} of {1}"
@@ -2284,6 +2430,14 @@ msgstr "它的第一个字符不是任一书写方向的字母（双向规则）
 msgid "y or n"
 msgstr "y 或 n"
 
+#: Sources/FieldKit/Editing/Field+History.swift
+msgid "yank-pop follows only a yank"
+msgstr "yank-pop 只能紧跟在粘回（yank）之后"
+
+#: Sources/FieldKit/Dates/Field+DatePicker.swift
+msgid "years run from 0001 to 9999"
+msgstr "年份范围是 0001 至 9999"
+
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} (at character {1})"
 msgstr "{0}（在第 {1} 个字符）"
@@ -2343,6 +2497,11 @@ msgstr "{0} 计的是选项数，用于可多选的选项字段（请加 --multi
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} digits"
 msgstr "{0} 位数字"
+
+#: Sources/FieldKit/Editing/Field+Refusals.swift
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "{0} does nothing here"
+msgstr "{0} 在这里不起作用"
 
 #: Sources/FieldKit/Forms/RecordResolver.swift
 msgid "{0} gives '{1}', which this field refuses: {2}"

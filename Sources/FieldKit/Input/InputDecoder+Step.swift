@@ -34,7 +34,7 @@ extension InputDecoder {
                 emit(.key(KeyName.controlKey(byte, meta: false)), &events)
             }
         default:
-            if partial.start(byte, meta: false) { phase = .utf8 } else { emit(.refused, &events) }
+            if partial.start(byte, meta: false) { phase = .utf8 } else { emitInvalidText(&events) }
         }
     }
 
@@ -140,7 +140,7 @@ extension InputDecoder {
         guard partial.take(byte) else {
             // The bytes so far are one maximal invalid subpart; this byte starts afresh.
             phase = .ground
-            emit(.refused, &events)
+            emitInvalidText(&events)
             return ground(byte, &events)
         }
         guard let scalar = partial.scalar else { return }
@@ -191,9 +191,15 @@ extension InputDecoder {
 
     /// Emit a non-text event after the pending text run; inside a paste it is removed instead.
     mutating func emit(_ event: InputEvent, _ events: inout [InputEvent]) {
-        if paste.open { return paste.remove() }
+        if paste.open { return paste.remove(event == .unfinishedCharacter ? .invalidText : .control) }
         if !run.isEmpty { flushRun(&events) }
         events.append(event)
+    }
+
+    /// Bytes that are no UTF-8: refused, or inside a paste removed as such (the paste then says so).
+    private mutating func emitInvalidText(_ events: inout [InputEvent]) {
+        if paste.open { return paste.remove(.invalidText) }
+        emit(.refused, &events)
     }
 
     /// Emit the pending non-ASCII text run.

@@ -82,7 +82,7 @@ public struct InputDecoder: Sendable {
     }
 
     /// The wait ran out with no more bytes: a pending lone ESC becomes Key.named("Esc"), an incomplete sequence or
-    /// UTF-8 character becomes .unfinishedCharacter, an open paste ends as .paste(text, dropped: true).
+    /// UTF-8 character becomes .unfinishedCharacter, an open paste ends as .paste(text, dropped: .unfinished).
     public mutating func flush(into events: inout [InputEvent]) {
         let pending = phase
         phase = .ground
@@ -103,7 +103,7 @@ public struct InputDecoder: Sendable {
         meta = false
         flushRun(&events)
         if paste.open {
-            paste.dropped = true
+            paste.lose(.unfinished)
             events.append(paste.finish())
         }
     }

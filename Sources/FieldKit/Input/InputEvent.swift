@@ -5,9 +5,9 @@ public enum InputEvent: Sendable, Equatable {
     /// A named key, in the keymap's Vim-style names: Key.named("Left"), Key.named("C-Left"), Key.named("M-b") ...
     case key(Key)
     /// The content of a bracketed paste with control characters, escape sequences and invalid UTF-8 removed.
-    /// `dropped` is true when anything other than line breaks at the very end was removed, or the paste was cut at
-    /// the cap.
-    case paste(String, dropped: Bool)
+    /// `dropped` says what was removed first when anything other than line breaks at the very end was (or that the
+    /// paste was cut at the cap, or never ended); nil when nothing was.
+    case paste(String, dropped: PasteLoss?)
     /// A sequence nobody understands (unknown/malformed/over-long escape sequence, invalid UTF-8, a CSI-u report of
     /// plain text we never asked for): the adapter rings the bell and marks the counter. Never text.
     case refused

@@ -47,27 +47,27 @@ public struct PromptCore: Sendable {
             if hasCharacterBindings, text.count == 1, let command = keymap.bindings[.character(text.first!)] {
                 return run(command, pasteTail: pasteTail, field: &field)
             }
-            return Self.outcome(of: .selfInsert(text), field: &field)
+            let step = Self.outcome(of: .selfInsert(text), field: &field)
+            // A confirm's field takes only its answers: a refused key says which they are, not its place's class.
+            if !answers.isEmpty, case .refused = step { return Self.refuse(tr("answer y (yes) or n (no)"), field: &field) }
+            return step
         case .paste(let text, let dropped):
             // A paste is only ever inserted, never run as keys: it cannot accept or cancel.
-            guard dropped else { return Self.outcome(of: .paste(text), field: &field) }
-            // The terminal sent more than text (controls, escape sequences, invalid UTF-8, or past the cap):
-            // inserting the rest would change the value silently, so nothing goes in.
-            field.refusePaste(because: tr("it held control characters or escape sequences, or was too long"))
+            guard let dropped else { return Self.outcome(of: .paste(text), field: &field) }
+            // The terminal sent more than text (a line break, controls, escape sequences, invalid UTF-8, or past
+            // the cap): inserting the rest would change the value silently, so nothing goes in.
+            field.refusePaste(because: dropped.reason)
             return .refused(reason: field.notice)
         case .refused:
-            field.refuseKey()
-            return .refused(reason: nil)
+            return Self.refuse(tr("the terminal sent a key or bytes fieldline does not read"), field: &field)
         case .cursorReport:
             // The painter's own question answered: nothing the user did.
             return .status(nil)
         case .unfinishedCharacter:
-            field.refuseKey()
-            return .refused(reason: tr("a character's bytes stopped coming before it was whole: type it again"))
+            return Self.refuse(tr("a character's bytes stopped coming before it was whole: type it again"), field: &field)
         case .key(let key):
             guard let command = keymap.command(for: key) else {
-                field.refuseKey()
-                return .refused(reason: nil)
+                return Self.refuse(tr("\(ControlCharacters.escaped(key.description)) does nothing here"), field: &field)
             }
             return run(command, pasteTail: pasteTail, field: &field)
         }
@@ -77,19 +77,23 @@ public struct PromptCore: Sendable {
     public mutating func run(_ command: EditCommand, pasteTail: Bool = false, field: inout Field) -> PromptStep {
         // A crafted paste's tail that arrived as its own read is not the user's keys: it may not end the field.
         if pasteTail, command == .acceptLine || command == .abort || command == .deleteCharOrEndOfFile && field.state.symbols.isEmpty {
-            field.refuseKey()
-            return .refused(reason: nil)
+            return Self.refuse(tr("keys that came with a paste cannot end the field"), field: &field)
         }
         switch command {
         case .deleteCharOrEndOfFile:
             if field.state.symbols.isEmpty {
                 if let formKeys, !formKeys.endOfFileEnds {
-                    field.refuseKey()
-                    return .refused(reason: tr("Ctrl-D ends the session only on the first field of an empty record"))
+                    return Self.refuse(tr("Ctrl-D ends the session only on the first field of an empty record"), field: &field)
                 }
                 return .endOfFile
             }
-            return Self.outcome(of: .deleteChar, field: &field)
+            // At the end of the text Ctrl-D neither deletes nor ends: say what it would take to end.
+            let atEnd = field.state.cursor == field.state.symbols.count
+            let step = Self.outcome(of: .deleteChar, field: &field)
+            guard atEnd, case .refused = step else { return step }
+            return Self.refuse(formKeys == nil
+                ? tr("nothing after the cursor to delete (Ctrl-D ends only an empty field)")
+                : tr("Ctrl-D ends the session only on the first field of an empty record"), field: &field)
         case .clearScreen:
             return .redraw
         case .abort where formKeys != nil:
@@ -98,22 +102,19 @@ public struct PromptCore: Sendable {
                 askingToDiscard = true
                 return .status(FormKeys.discardQuestion)
             }
-            field.refuseKey()
-            return .refused(reason: keys.endOfFileEnds
+            return Self.refuse(keys.endOfFileEnds
                 ? tr("nothing to discard: Ctrl-D ends the session")
-                : tr("nothing to discard: Shift-Tab goes back a field"))
+                : tr("nothing to discard: Shift-Tab goes back a field"), field: &field)
         case .reverseSearchHistory:
             // Only a form finds records, and only where nothing typed would be lost (as Ctrl-D ends there).
-            guard let formKeys else { field.refuseKey(); return .refused(reason: nil) }
+            guard let formKeys else { return Self.refuse(tr("Ctrl-R finds saved records only in a form"), field: &field) }
             guard formKeys.findOpens(field) else {
-                field.refuseKey()
-                return .refused(reason: tr("Ctrl-R finds a saved record only on the first field of an empty record"))
+                return Self.refuse(tr("Ctrl-R finds a saved record only on the first field of an empty record"), field: &field)
             }
             return .findRecord
         case .acceptLine where !answers.isEmpty && field.state.symbols.isEmpty:
             guard let key = answerOnEnter, let answer = answers[key] else {
-                field.refuseKey()
-                return .refused(reason: tr("answer y (yes) or n (no)"))
+                return Self.refuse(tr("answer y (yes) or n (no)"), field: &field)
             }
             return self.answer(key, with: answer, field: &field)
         case .interrupt:
@@ -121,7 +122,7 @@ public struct PromptCore: Sendable {
         case .suspend:
             return .suspend
         case .previousField:
-            guard backKeys else { field.refuseKey(); return .refused(reason: nil) }
+            guard backKeys else { return Self.refuse(tr("Shift-Tab goes back a field only in a form"), field: &field) }
             return .back
         case .previousHistory, .nextHistory:
             let older = command == .previousHistory
@@ -131,10 +132,12 @@ public struct PromptCore: Sendable {
                 return Self.outcome(of: older ? .previousChoice : .nextChoice, field: &field)
             }
             if older && backKeys { return .back }
-            guard var cursor = history else { field.refuseKey(); return .refused(reason: nil) }
+            guard var cursor = history else { return Self.refuse(tr("no earlier values to recall"), field: &field) }
             let recalled = older ? cursor.older(current: field.value) : cursor.newer()
             history = cursor
-            guard let recalled else { field.refuseKey(); return .refused(reason: nil) }
+            guard let recalled else {
+                return Self.refuse(older ? tr("no older value to recall") : tr("no newer value to recall"), field: &field)
+            }
             field = Field(spec: field.spec, context: field.context)
             if !recalled.isEmpty { field.apply(.paste(recalled)) }
             return .edited
@@ -148,6 +151,12 @@ public struct PromptCore: Sendable {
         field = Field(spec: field.spec, context: field.context)
         field.apply(.paste(key))
         return .accept(answer)
+    }
+
+    /// A key the prompt itself refuses, saying why (the field keeps the reason as its notice, as for its own).
+    private static func refuse(_ reason: String, field: inout Field) -> PromptStep {
+        field.refuseKey(because: reason)
+        return .refused(reason: reason)
     }
 
     /// A command the field itself applies, and what it means for the prompt.

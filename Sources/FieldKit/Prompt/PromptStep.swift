@@ -3,8 +3,9 @@
 public enum PromptStep: Sendable, Equatable {
     /// The field changed or its cursor moved: show it.
     case edited
-    /// The key, paste or Enter changed nothing; `reason` says why when there is more to say than the bell (a
-    /// failed Enter's message, a refused paste's notice, a key refused for the kind of value it would make).
+    /// The key, paste or Enter changed nothing; `reason` says why (what the place takes, the limit, a failed
+    /// Enter's message, what a refused paste held). `PromptCore` gives a reason for every refusal; nil is left for
+    /// a caller with nothing to say, and shows nothing.
     case refused(reason: String?)
     /// Draw the field again from a clean screen (Ctrl-L).
     case redraw
