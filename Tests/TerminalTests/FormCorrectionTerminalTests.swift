@@ -160,7 +160,7 @@ import Testing
         try t.press("Escape")
         try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
         try t.type("y")
-        try await t.wait("discarded twice") { $0.filter { $0 == "record discarded" }.count == 2 }
+        try await t.wait("discarded, then the correction") { $0.filter { $0 == "record discarded" }.count == 1 && $0.contains("correction discarded; the saved record is unchanged") }
         try await t.waitLastRow("Mobile:", "0/11")
         try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")

@@ -27,14 +27,15 @@ import Testing
         try await t.waitLastRow("Name:", "0/20")
         try t.type("Zhang"); try t.press("Enter")
         try await t.wait("the visit date", FormTerminalTests.dateRow)
-        try t.press("BTab"); try t.press("BTab")                // back twice: the ID card, the name kept under it
+        try t.press("BTab"); try t.press("BTab")                // back twice: the ID card, the name and the date kept under it
         try await t.wait("the ID card with the name under it") { rows in
             let fields = Self.fieldRows(rows)
-            return fields.count == 3 && fields[1].hasPrefix("ID card: 110105 19491231 002X") && fields[2].hasPrefix("Name: Zhang")
+            return fields.count == 4 && fields[1].hasPrefix("ID card: 110105 19491231 002X") && fields[2].hasPrefix("Name: Zhang")
+                && fields[3].hasPrefix("Visit date: ")
         }
         #expect(try t.cursor().y == t.screen().firstIndex { $0.hasPrefix("ID card:") }, "\(t.dump())")
         try t.press("BSpace"); try t.type("x"); try t.press("Enter") // edit there, then forward
-        try await t.waitLastRow("Name: Zhang", "5/20")
+        try await t.waitRow("Name: Zhang", "5/20")
         try t.type(" San"); try t.press("Enter")
         try await t.wait("the visit date", FormTerminalTests.dateRow)
         try t.press("Enter")

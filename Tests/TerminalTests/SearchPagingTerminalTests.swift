@@ -37,7 +37,7 @@ import Testing
         try t.press("Escape")
         try await t.wait("the question") { $0.contains { $0.contains("discard this record? y/N") } }
         try t.type("y")
-        try await t.wait("the empty record") { $0.contains("record discarded") && $0.last { $0.hasPrefix("Code:") } == "Code:" }
+        try await t.wait("the empty record") { $0.contains("correction discarded; the saved record is unchanged") && $0.last { $0.hasPrefix("Code:") } == "Code:" }
         try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
     }
