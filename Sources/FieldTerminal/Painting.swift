@@ -53,12 +53,12 @@ extension PromptSession {
         case .resized:
             el_resize(el)
             let width = TerminalWrites.columns(tty)
-            var column: Int?
+            var report: (row: Int, column: Int)?
             if screen.movesCursor {
                 TerminalWrites.write(tty, "\u{1B}[6n")
-                column = input.cursorReport(fd: tty, waitMilliseconds: InputReader.reportWait).map { $0.column - 1 }
+                report = input.cursorReport(fd: tty, waitMilliseconds: InputReader.reportWait)
             }
-            screen.resized(to: width, reportedColumn: column)
+            screen.resized(to: width, reportedColumn: report.map { $0.column - 1 }, reportedRow: report.map { $0.row - 1 })
         }
         return paint()
     }

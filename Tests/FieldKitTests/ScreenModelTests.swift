@@ -28,9 +28,9 @@ import TestSupport
         }
 
         /// The window resized; the model told where the terminal says the cursor is, then the view drawn again.
-        mutating func resize(to width: Int, rewrap: Bool, redraw view: ScreenView) {
-            terminal.resize(to: width, rewrap: rewrap)
-            model.resized(to: width, reportedColumn: terminal.column)
+        mutating func resize(to width: Int, rewrap: Bool, keepsBottom: Bool = false, redraw view: ScreenView) {
+            terminal.resize(to: width, rewrap: rewrap, keepsBottom: keepsBottom)
+            model.resized(to: width, reportedColumn: terminal.column, reportedRow: terminal.row)
             draw(view)
         }
 
@@ -42,9 +42,9 @@ import TestSupport
     }
 
     static func view(_ prompt: String, _ text: String, cursor: Int? = nil, counter: String = "", block: [String] = [],
-                     status: String? = nil, below: [String] = []) -> ScreenView {
-        ScreenView(block: block, prompt: prompt, field: field(text, cursor: cursor, counter: counter), status: status,
-                   below: below.map { ScreenLine($0) })
+                     following: [String] = [], status: String? = nil, below: [String] = []) -> ScreenView {
+        ScreenView(block: block, prompt: prompt, field: field(text, cursor: cursor, counter: counter), following: following,
+                   status: status, below: below.map { ScreenLine($0) })
     }
 
     @Test func typingDrawsTheLineAndTheCounterAtTheRightEdge() {
@@ -104,7 +104,7 @@ import TestSupport
             screen.resize(to: 80, rewrap: rewrap, redraw: view)
             #expect(screen.lines.filter { $0.contains("Your full name") }.count == 1)
             #expect(screen.lines.count == 2 && screen.lines[0] == "$ fieldline ask text")
-            #expect(screen.lines[1].hasPrefix(prompt + text) && screen.lines[1].hasSuffix("10/200"))
+            #expect(screen.lines[1] == prompt + text + String(repeating: " ", count: 80 - 1 - 6 - 34) + "10/200")
         }
         #expect(screen.terminal.unknown.isEmpty)
     }
@@ -123,6 +123,7 @@ import TestSupport
             #expect(screen.lines.count == (width < 30 ? 7 : 6), "\(width): \(screen.lines)")
             #expect(screen.lines.filter { $0.hasPrefix("Name: Zhang") }.count == 1)
         }
+
     }
 
     /// Going back a field: the block loses its last line and the field is drawn in that line's place; going on
@@ -141,6 +142,20 @@ import TestSupport
         screen.draw(Self.view("Name: ", "Nm", counter: "2/20", block: Array(block.prefix(1))))
         #expect(screen.lines.count == 2 && screen.lines[0] == "Mobile: 138-1234-5678")
         #expect(screen.lines[1].hasPrefix("Name: Nm") && screen.lines[1].hasSuffix("2/20"))
+    }
+
+    /// The block starts at the screen's first row: going back redraws from there with a row erased at a time, never a
+    /// whole-screen clear, which tmux would push into its history to come back as a stale copy on widening.
+    @Test func redrawingFromTheScreensFirstRowNeverClearsTheWholeScreen() {
+        var screen = Screen(width: 30)
+        let view = Self.view("Your full name, please: ", "abcdefghij", counter: "10/200")
+        screen.draw(view)
+        screen.resize(to: 80, rewrap: true, redraw: view)
+        screen.resize(to: 30, rewrap: true, redraw: view)
+        screen.draw(Self.view("Your full name, please: ", "abcdefghi", cursor: 3, counter: "9/200", status: "why"))
+        screen.finish(Self.view("Your full name, please: ", "abcdefghi", counter: "9/200"), keepField: false)
+        #expect(screen.terminal.wholeScreenClears == 0)
+        #expect(screen.lines.isEmpty)
     }
 
     @Test func aDiscardedRecordLeavesOneLine() {
@@ -187,5 +202,61 @@ import TestSupport
         screen.finish(Self.view("> ", text, counter: "40/200"))
         #expect(screen.lines == ["> " + String(repeating: "a", count: 28), String(repeating: "a", count: 12)])
         #expect(screen.terminal.row == 2 && screen.terminal.column == 0)
+    }
+
+    /// A terminal that keeps the rows under the cursor on resize (tmux: the rows the text grows by go into its
+    /// history, and come back when it shrinks). The field right under the command line, as after `clear`: narrowing
+    /// pushes the field's first row into the history, widening brings it back above the field. One copy of the
+    /// field on the screen every time.
+    @Test func aTerminalThatKeepsItsBottomRowsLeavesOneCopyOnTheScreen() {
+        var screen = Screen(width: 80)
+        screen.terminal = TerminalEmulator(columns: 80, rows: 16, cellWidth: { DisplayWidth.columns(of: $0) })
+        screen.terminal.feed(Array("$ fieldline ask text --limit 200 --prompt 'Your full name, please: '; echo rc=$?\r\n".utf8))
+        let view = Self.view("Your full name, please: ", "abcdefghij", counter: "10/200")
+        screen.draw(view)
+        for _ in 0..<3 {
+            screen.resize(to: 30, rewrap: true, keepsBottom: true, redraw: view)
+            #expect(screen.lines.filter { $0.hasPrefix("Your full name, please: abcdef") }.count == 1, "\(screen.lines)")
+            #expect(screen.lines.filter { $0 == "ghij" }.count == 1, "\(screen.lines)")
+            screen.resize(to: 80, rewrap: true, keepsBottom: true, redraw: view)
+            #expect(screen.lines.filter { $0.hasPrefix("Your full name, please: abcdefghij") }.count == 1, "\(screen.lines)")
+            #expect(!screen.lines.contains { $0.hasPrefix("ghij") || $0 == "Your full name, please: abcdef" }, "\(screen.lines)")
+        }
+    }
+
+    /// The form case, through the prompts' own ends: each field's line is drawn with its counter at the
+    /// right, ends, and is drawn again as a block line without it. At 60 columns, narrowed to 40 (Shift-Tab twice
+    /// meanwhile) and widened to 80, on a terminal that rewraps keeping its bottom rows and keeps a row as long as
+    /// its old text unless it is erased from its start (tmux): one copy of every line.
+    @Test func aFormsBlockSurvivesResizesOnATerminalThatKeepsOldRowLengths() {
+        var screen = Screen(width: 60)
+        screen.terminal = TerminalEmulator(columns: 60, rows: 16, cellWidth: { DisplayWidth.columns(of: $0) })
+        screen.terminal.feed(Array("$ fieldline form forms/visitor.yaml --out v.jsonl; echo rc=$?\r\n".utf8))
+        screen.terminal.feed(Array("visitor: 0 records in v.jsonl · Enter next\r\nShift-Tab back · Esc discard · Ctrl-D end\r\n".utf8))
+        screen.model.commit()
+        let lines = ["Mobile: 138-1234-5678", "ID card: 110105 19491231 002X", "Birth date: 1949-12-31", "Sex: female"]
+        let fields = [("Mobile: ", "138-1234-5678", "11/11"), ("ID card: ", "110105 19491231 002X", "18/18")]
+        for (k, field) in fields.enumerated() {
+            let view = Self.view(field.0, field.1, counter: field.2, block: Array(lines.prefix(k)))
+            screen.draw(view)
+            screen.finish(view)
+        }
+        let name = Self.view("Name: ", "Zh", counter: "2/20", block: lines)
+        screen.draw(name)
+        screen.resize(to: 40, rewrap: true, keepsBottom: true, redraw: name)
+        screen.finish(name)
+        let id = Self.view("ID card: ", "110105 19491231 002X", counter: "18/18", block: Array(lines.prefix(1)),
+                           following: ["Birth date:", "Sex:", "Name: Zh"])
+        screen.draw(id)
+        screen.finish(id)
+        let mobile = Self.view("Mobile: ", "138-1234-5678", counter: "11/11", following: Array(lines.dropFirst()) + ["Name: Zh"])
+        screen.draw(mobile)
+        for width in [40, 80, 30, 60] {
+            if width != 40 { screen.resize(to: width, rewrap: true, keepsBottom: true, redraw: mobile) }
+            for line in lines.dropFirst() + ["Name: Zh"] where line.count < width {
+                #expect(screen.lines.filter { $0 == line }.count == 1, "\(line) at \(width): \(screen.lines)")
+            }
+            #expect(screen.lines.filter { $0.hasPrefix("Mobile: 138-1234-5678") }.count == 1, "\(width): \(screen.lines)")
+        }
     }
 }

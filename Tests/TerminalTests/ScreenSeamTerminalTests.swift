@@ -26,10 +26,7 @@ import Testing
                 width == 30
                     ? rows.filter { $0.hasPrefix("Your full name, please: a") }.count == 1
                         && rows.filter { $0 == "ghij" }.count == 1 && rows.filter { $0 == "10/200" }.count == 1
-                    // Widening, tmux pulls rows back from its history above the field (its reflow keeps the
-                    // cursor's row): what is above the block is not the prompt's to erase. The field's line is the
-                    // last row, whole, with no row of its narrow copy left.
-                    : rows.last { !$0.isEmpty }?.hasPrefix("Your full name, please: abcdefghij") == true
+                    : rows.filter { $0.hasPrefix("Your full name, please: abcdefghij") }.count == 1
                         && !rows.contains { $0.hasPrefix("ghij") || $0 == "Your full name, please: abcdef" }
             }
         }

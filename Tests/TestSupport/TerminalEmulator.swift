@@ -15,6 +15,12 @@ public struct TerminalEmulator {
     private var grid: [[Cell]]
     /// Whether a row's text goes on in the next row (written past its end), as rewrapping terminals track it.
     private var wrapped: [Bool]
+    /// Rows above the screen (scrolled off, or pushed there by a resize that keeps the bottom), oldest first.
+    private var history: [[Cell]] = []
+    /// Columns of each row ever written since it was last cleared from its start: as tmux does, a rewrap keeps a
+    /// row as long as that, blanks included.
+    private var used: [Int]
+    private var historyWrapped: [Bool] = []
     public private(set) var row = 0
     public private(set) var column = 0
     private var pendingWrap = false
@@ -25,6 +31,9 @@ public struct TerminalEmulator {
     public private(set) var unknown: [String] = []
     /// Cursor position requests (`ESC [ 6 n`) written.
     public private(set) var positionRequests = 0
+    /// `ED` sequences that cleared the whole screen (`ESC[2J`, or `ESC[J` from its first cell): tmux, with its
+    /// scroll-on-clear, pushes the rows into its history first, to come back as a stale copy on a wider window.
+    public private(set) var wholeScreenClears = 0
     /// Rows scrolled off the top.
     public private(set) var scrolled = 0
 
@@ -35,6 +44,7 @@ public struct TerminalEmulator {
         self.cellWidth = cellWidth
         grid = Array(repeating: Array(repeating: .empty, count: columns), count: rows)
         wrapped = Array(repeating: false, count: rows)
+        used = Array(repeating: 0, count: rows)
     }
 
     /// The screen's rows as text, trailing blanks dropped, trailing empty rows dropped.
@@ -113,8 +123,9 @@ public struct TerminalEmulator {
 
     private mutating func lineFeed() {
         if row == rows - 1 {
-            grid.removeFirst(); wrapped.removeFirst()
-            grid.append(Array(repeating: .empty, count: columns)); wrapped.append(false)
+            history.append(Array(grid[0].prefix(max(used[0], lastText(grid[0]))))); historyWrapped.append(wrapped[0])
+            grid.removeFirst(); wrapped.removeFirst(); used.removeFirst()
+            grid.append(Array(repeating: .empty, count: columns)); wrapped.append(false); used.append(0)
             scrolled += 1
         } else {
             row += 1
@@ -142,6 +153,7 @@ public struct TerminalEmulator {
         grid[row][column] = .character(character)
         if w == 2, column + 1 < columns { grid[row][column + 1] = .wideTail }
         column += w
+        used[row] = max(used[row], min(column, columns))
         if column >= columns { column = columns - 1; pendingWrap = true }
     }
 
@@ -159,6 +171,7 @@ public struct TerminalEmulator {
             row = min(rows - 1, max(numbers.first ?? 1, 1) - 1)
             column = min(columns - 1, max(numbers.count > 1 ? numbers[1] : 1, 1) - 1)
         case UInt8(ascii: "J"):
+            if params == "2" || (row == 0 && column == 0) { wholeScreenClears += 1 }
             if params == "2" {
                 for r in 0..<rows { clear(row: r, from: 0) }
             } else {
@@ -172,14 +185,18 @@ public struct TerminalEmulator {
         }
     }
 
+    /// Cells from `c` to the row's end blanked. As tmux does, a row whose text went on into the next keeps that
+    /// mark unless it is cleared whole: a rewrap then still joins the two.
     private mutating func clear(row r: Int, from c: Int) {
         for k in c..<columns { grid[r][k] = .empty }
-        wrapped[r] = false
+        if c == 0 { wrapped[r] = false; used[r] = 0 }
     }
 
     /// The window changes to `newColumns`: rows rewrapped (their logical lines joined and split again, the cursor
-    /// kept after the same cell) or kept (cut, the cursor's column clamped).
-    public mutating func resize(to newColumns: Int, rewrap: Bool) {
+    /// kept after the same cell) or kept (cut, the cursor's column clamped). With `keepsBottom`, as tmux does, the
+    /// history is rewrapped too and the screen shows the last rows, the empty ones under the text counted: rows
+    /// the text grows by go into the history, and rows it shrinks by come back from it.
+    public mutating func resize(to newColumns: Int, rewrap: Bool, keepsBottom: Bool = false) {
         defer { columns = newColumns; pendingWrap = false }
         guard rewrap else {
             grid = grid.map { cells in
@@ -189,25 +206,28 @@ public struct TerminalEmulator {
                 return cut
             }
             column = min(column, newColumns - 1)
+            used = used.map { min($0, newColumns) }
             return
         }
         // Logical lines: rows joined while `wrapped`; the cursor's place as an offset in its line.
         var logical: [[Cell]] = []
         var cursorLine = 0, cursorOffset = 0
         var current: [Cell] = []
-        for r in 0..<rows {
-            if r == row { cursorLine = logical.count; cursorOffset = current.count + column + (pendingWrap ? 1 : 0) }
-            current += grid[r]
-            if !wrapped[r] {
-                // A row's trailing blanks are not text, unless the cursor stands there.
-                while let last = current.last, last == .empty, !(logical.count == cursorLine && current.count <= cursorOffset) {
-                    current.removeLast()
-                }
+        let screenRows = grid.indices.map { r in wrapped[r] ? grid[r] : Array(grid[r].prefix(max(used[r], lastText(grid[r])))) }
+        let allRows = keepsBottom ? history + screenRows : screenRows
+        let allWrapped = keepsBottom ? historyWrapped + wrapped : wrapped
+        let cursorIndex = (keepsBottom ? history.count : 0) + row
+        for r in 0..<allRows.count {
+            if r == cursorIndex { cursorLine = logical.count; cursorOffset = current.count + column + (pendingWrap ? 1 : 0) }
+            current += allRows[r]
+            if !allWrapped[r] {
                 logical.append(current)
                 current = []
             }
         }
-        while logical.count > cursorLine + 1, logical.last?.isEmpty == true { logical.removeLast() }
+        if !keepsBottom {
+            while logical.count > cursorLine + 1, logical.last?.isEmpty == true { logical.removeLast() }
+        }
         var newGrid: [[Cell]] = []
         var newWrapped: [Bool] = []
         var newRow = 0, newColumn = 0
@@ -235,12 +255,24 @@ public struct TerminalEmulator {
             }
             flush(wraps: false)
         }
-        // The screen keeps its height: rows past the bottom scroll off the top.
-        while newGrid.count > rows { newGrid.removeFirst(); newWrapped.removeFirst(); newRow -= 1; scrolled += 1 }
+        // The screen keeps its height: rows past the bottom scroll off the top (into the history).
+        if keepsBottom {
+            history = []; historyWrapped = []
+        }
+        while newGrid.count > rows {
+            history.append(newGrid.removeFirst()); historyWrapped.append(newWrapped.removeFirst())
+            newRow -= 1; scrolled += 1
+        }
         while newGrid.count < rows { newGrid.append(Array(repeating: .empty, count: newColumns)); newWrapped.append(false) }
         grid = newGrid
         wrapped = newWrapped
+        used = newGrid.map { lastText($0) }
         row = max(0, newRow)
         column = min(newColumn, newColumns - 1)
+    }
+
+    /// Columns up to a row's last non-empty cell.
+    private func lastText(_ cells: [Cell]) -> Int {
+        (cells.lastIndex { $0 != .empty }).map { $0 + 1 } ?? 0
     }
 }

@@ -25,24 +25,49 @@ extension ScreenModel {
         return ((row + placed.cursor.row, placed.cursor.column), kept)
     }
 
-    /// The window is `newWidth` columns wide now; `reportedColumn` is the cursor's column the terminal reported
-    /// (from 0), nil when it did not answer. The next draw goes up to where the block starts, erases everything
+    /// The window is `newWidth` columns wide now; `reportedColumn` and `reportedRow` are where the terminal said the
+    /// cursor is (from 0), nil when it did not answer. The next draw goes up to where the block starts, erases everything
     /// below and draws it all at the new width: one copy of every line, however the terminal treated the old rows.
-    public mutating func resized(to newWidth: Int, reportedColumn: Int?) {
+    public mutating func resized(to newWidth: Int, reportedColumn: Int?, reportedRow: Int? = nil) {
+        let widening = newWidth > width
+        decideResize(to: newWidth, reportedColumn: reportedColumn)
+        // Rows of the block above the screen's top: a terminal that keeps the rows under the cursor when its rows
+        // rewrap (tmux) has pushed them into its history. The block starts at the top row now.
+        if let reportedRow, cursorRow > reportedRow {
+            rowsLostAbove += cursorRow - reportedRow
+            cursorRow = reportedRow
+        } else if widening && rowsLostAbove > 0 {
+            // Widening brings rows back from that history, the block's old rows among them, right above it: the
+            // screen is cleared and everything drawn at its top rather than leave that copy.
+            rowsLostAbove = 0
+            clearFirst = true
+        }
+    }
+
+    /// Where the cursor is after a resize, from the reported column (see `resized`).
+    private mutating func decideResize(to newWidth: Int, reportedColumn: Int?) {
         let at = cursorAfterResize(to: newWidth)
         guard at.rewrapped.row != at.kept.row else {
             return markResized(width: newWidth, cursorRow: at.rewrapped.row, cursorColumn: reportedColumn ?? at.rewrapped.column)
         }
         switch reportedColumn {
         case at.rewrapped.column? where at.kept.column != at.rewrapped.column:
+            rewraps = true
             markResized(width: newWidth, cursorRow: at.rewrapped.row, cursorColumn: at.rewrapped.column)
         case at.kept.column? where at.kept.column != at.rewrapped.column:
+            rewraps = false
             markResized(width: newWidth, cursorRow: at.kept.row, cursorColumn: at.kept.column)
         default:
             // The report cannot tell (no answer, or the same column either way) and the two disagree on the rows:
-            // the screen is cleared and everything drawn at its top, as Ctrl-L does, rather than risk a second copy.
-            markResized(width: newWidth, cursorRow: 0, cursorColumn: 0)
-            clearFirst = true
+            // what an earlier resize showed of this terminal decides; with nothing learned yet, the screen is
+            // cleared and everything drawn at its top, as Ctrl-L does, rather than risk a second copy.
+            if let rewraps {
+                markResized(width: newWidth, cursorRow: rewraps ? at.rewrapped.row : at.kept.row,
+                            cursorColumn: rewraps ? at.rewrapped.column : at.kept.column)
+            } else {
+                markResized(width: newWidth, cursorRow: 0, cursorColumn: 0)
+                clearFirst = true
+            }
         }
     }
 }

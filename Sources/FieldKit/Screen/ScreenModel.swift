@@ -22,7 +22,7 @@ public struct ScreenModel {
     /// The block's lines as drawn.
     var block: [DrawnLine] = []
     /// The cursor's row, from the block's first row.
-    public private(set) var cursorRow = 0
+    public internal(set) var cursorRow = 0
     /// The cursor's column.
     public private(set) var cursorColumn = 0
     /// Rows the field's line takes (0 when none is drawn).
@@ -37,6 +37,10 @@ public struct ScreenModel {
     var fieldColumns = 0
     /// The next draw starts from the block's first row whatever it holds (after a resize, a clear, a stop).
     private var redrawAll = false
+    /// Rows of the block a resize pushed above the screen's top (see `resized`).
+    var rowsLostAbove = 0
+    /// Whether this terminal rewraps its rows on resize, once a resize has shown it (nil: not known yet).
+    var rewraps: Bool?
     /// The next draw clears the screen first and draws at its top (a resize whose effect could not be told).
     var clearFirst = false
     /// The view being drawn is a prompt's last (`finish`).
@@ -98,7 +102,7 @@ public struct ScreenModel {
         } else {
             out.append(0x0D)
             moveUp(cursorRow - row, into: &out)
-            appendCSI("J", into: &out)
+            eraseFromHere(into: &out)
         }
         block.removeSubrange(first...)
         for line in view.block[first...] {
@@ -320,7 +324,7 @@ public struct ScreenModel {
             let top = fieldTop
             out.append(0x0D)
             moveUp(cursorRow - top, into: &out)
-            appendCSI("J", into: &out)
+            eraseFromHere(into: &out)
             cursorRow = top
         }
         cursorColumn = 0
@@ -334,6 +338,7 @@ public struct ScreenModel {
     /// What is drawn becomes the screen's history: it is never redrawn, and the next draw starts on the cursor's
     /// row (a fresh row after `finish`).
     public mutating func commit() {
+        rowsLostAbove = 0
         block = []
         drawn = nil
         cursorRow = 0
@@ -371,6 +376,20 @@ public struct ScreenModel {
     }
 
     // MARK: - Bytes
+
+    /// Everything from the cursor's row (at its start) down erased: the row with `EL`, the rows below from the next
+    /// one with `ED`, the cursor kept. Not `ED` from here: from the screen's first cell it would be a whole-screen
+    /// clear, which some terminals (tmux's scroll-on-clear) answer by pushing the rows into their history, to come
+    /// back as a stale copy when the window is widened. Erased from a row's start, a row also loses the length its
+    /// old text gave it, which a terminal that rewraps on resize would otherwise keep (tmux), wrapping a short line
+    /// as if it were long.
+    private func eraseFromHere(into out: inout [UInt8]) {
+        appendCSI("K", into: &out)
+        out.append(0x1B); out.append(0x37)
+        appendCSI("B", into: &out)
+        appendCSI("J", into: &out)
+        out.append(0x1B); out.append(0x38)
+    }
 
     /// `count` rows up (nothing for none).
     private func moveUp(_ count: Int, into out: inout [UInt8]) {
