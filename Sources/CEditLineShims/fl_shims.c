@@ -9,7 +9,7 @@ int fl_bind(EditLine *el, const wchar_t *key, const wchar_t *function) { return 
 int fl_set_client_data(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 void *fl_client_data(EditLine *el) { void *data = 0; el_get(el, EL_CLIENTDATA, &data); return data; }
 int fl_set_getc(EditLine *el, fl_getc_fn fn) { return el_set(el, EL_GETCFN, fn); }
-int fl_set_tty(EditLine *el, const char *a, const char *b, const char *c) { return el_set(el, EL_SETTY, "-d", a, b, c, (const char *)0); }
+int fl_set_tty(EditLine *el, const char *a, const char *b, const char *c, const char *d) { return el_set(el, EL_SETTY, "-d", a, b, c, d, (const char *)0); }
 int fl_set_tty_between_lines(EditLine *el, const char *a, const char *b) { return el_set(el, EL_SETTY, "-x", a, b, (const char *)0); }
 
 int fl_history_set_size(History *h, HistEvent *ev, int size) { return history(h, ev, H_SETSIZE, size); }

@@ -1,6 +1,4 @@
 import FieldKit
-internal import CEditLineShims
-internal import CLibEdit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,16 +13,12 @@ enum HistoryCodec {
     /// One entry as libedit writes it in a history file: the vis-encoded value and a newline.
     static func encode(_ value: String) throws(HistoryProblem) -> [UInt8] {
         guard !value.utf8.contains(0) else { throw HistoryProblem(.codec, tr("the value holds a NUL character")) }
-        guard let h = history_init() else { throw HistoryProblem(.codec, tr("libedit could not start a history")) }
-        defer { history_end(h) }
-        var event = HistEvent()
-        fl_history_set_size(h, &event, 1)
-        guard fl_history_enter(h, &event, value) >= 0 else {
-            throw HistoryProblem(.codec, tr("libedit could not take the value"))
-        }
         let scratch = try Scratch()
-        guard fl_history_save_fp(h, &event, scratch.file) == 1 else {
-            throw HistoryProblem(.codec, tr("libedit could not encode the value"))
+        switch LibeditHistory.save(value, to: scratch.file) {
+        case .done: break
+        case .noHistory: throw HistoryProblem(.codec, tr("libedit could not start a history"))
+        case .refused: throw HistoryProblem(.codec, tr("libedit could not take the value"))
+        case .failed: throw HistoryProblem(.codec, tr("libedit could not encode the value"))
         }
         let bytes = try scratch.contents()
         let line = bytes.dropFirst(HistoryFile.header.count)
@@ -37,20 +31,15 @@ enum HistoryCodec {
     static func decode(_ bytes: ArraySlice<UInt8>, limit: Int) throws(HistoryProblem) -> [String] {
         let scratch = try Scratch()
         try HistoryFile.writeAll(fileno(scratch.file), Array(bytes))
-        guard let h = history_init() else { throw HistoryProblem(.codec, tr("libedit could not start a history")) }
-        defer { history_end(h) }
-        var event = HistEvent()
-        fl_history_set_size(h, &event, Int32(limit))
-        guard fl_history_load(h, &event, "/proc/self/fd/\(fileno(scratch.file))") >= 0 else {
-            throw HistoryProblem(.codec, tr("libedit could not read it (is /proc mounted?)"))
+        let loaded = LibeditHistory.load(path: "/proc/self/fd/\(fileno(scratch.file))", limit: limit)
+        switch loaded.step {
+        case .noHistory: throw HistoryProblem(.codec, tr("libedit could not start a history"))
+        case .done, .refused, .failed:
+            guard let entries = loaded.entries else {
+                throw HistoryProblem(.codec, tr("libedit could not read it (is /proc mounted?)"))
+            }
+            return entries
         }
-        var newestFirst: [String] = []
-        if fl_history_first(h, &event) == 0 {
-            repeat {
-                if let s = event.str { newestFirst.append(String(cString: s)) }
-            } while fl_history_next(h, &event) == 0
-        }
-        return newestFirst.reversed()
     }
 
     /// A read-write `FILE *` on an anonymous file, closed on deinit.
@@ -58,7 +47,7 @@ enum HistoryCodec {
         let file: UnsafeMutablePointer<FILE>
 
         init() throws(HistoryProblem) {
-            let fd = fl_memfd()
+            let fd = LibeditHistory.memoryFile()
             if fd >= 0, let file = fdopen(fd, "w+") {
                 self.file = file
             } else if let file = tmpfile() {

@@ -1,7 +1,5 @@
 import FieldKit
 import FieldKeymaps
-internal import CEditLineShims
-internal import CLibEdit
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,3 @@
-internal import CLibEdit
 internal import CTerminalGuard
 import FieldKit
 #if canImport(Glibc)
@@ -51,7 +50,7 @@ extension PromptSession {
         case .continued:
             screen.continued()
         case .resized:
-            el_resize(el)
+            shell?.resize()
             let width = TerminalWrites.columns(tty)
             var report: (row: Int, column: Int)?
             if screen.movesCursor {

@@ -1,5 +1,3 @@
-internal import CEditLineShims
-internal import CLibEdit
 import FieldKit
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +41,8 @@ final class PromptSession {
     @exclusivity(unchecked) private var viewIsCurrent = false
     let options: PromptOptions
     let tty: Int32
-    @exclusivity(unchecked) var el: OpaquePointer?
+    /// The libedit shell reading this prompt's line (set while it reads).
+    @exclusivity(unchecked) weak var shell: LibeditShell?
     @exclusivity(unchecked) var pending: [Pending] = []
     @exclusivity(unchecked) var outcome: PromptOutcome?
     @exclusivity(unchecked) var input = InputReader()
@@ -113,12 +112,6 @@ final class PromptSession {
     func keptDisplay() -> (utf8: [UInt8], columns: Int, cursor: Int)? { Self.keptDisplay(of: &field) }
 
     private static func keptDisplay(of field: inout Field) -> (utf8: [UInt8], columns: Int, cursor: Int)? { field.keptDisplay }
-
-    /// The session behind a libedit handle.
-    static func from(_ el: OpaquePointer?) -> PromptSession? {
-        guard let el, let raw = fl_client_data(el) else { return nil }
-        return Unmanaged<PromptSession>.fromOpaque(raw).takeUnretainedValue()
-    }
 
     // MARK: - Keys
 

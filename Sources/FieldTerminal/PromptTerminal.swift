@@ -1,5 +1,3 @@
-internal import CEditLineShims
-internal import CLibEdit
 internal import CTerminalGuard
 import FieldKit
 #if canImport(Glibc)
@@ -24,7 +22,7 @@ public final class PromptTerminal {
     private var released = false
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
-    private let el: OpaquePointer
+    private let shell: LibeditShell
     /// Bytes and decoded keys read past the end of the last prompt.
     private var reader = InputReader()
     private var typedAhead: [PromptSession.Pending] = []
@@ -54,28 +52,27 @@ public final class PromptTerminal {
             fclose(input); fclose(output); close(tty)
             return .failure(Problem(outcome: .failed(tr("a prompt is already open"))))
         }
-        let started = el_init("fieldline", input, output, output)
-        if let started { Bindings.install(on: started) }
+        let started = LibeditShell(input: input, output: output)
         tcsetattr(tty, TCSADRAIN, &settings)
-        guard let el = started else {
+        guard let shell = started else {
             flg_release()
             flg_disarm()
             fclose(input); fclose(output); close(tty)
             return .failure(Problem(outcome: .failed(tr("libedit did not start"))))
         }
-        let terminal = PromptTerminal(tty: tty, original: settings, input: input, output: output, el: el)
+        let terminal = PromptTerminal(tty: tty, original: settings, input: input, output: output, shell: shell)
         terminal.quieten()
         flg_set_idle(1)
         return .success(terminal)
     }
 
     private init(tty: Int32, original: termios, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
-                 el: OpaquePointer) {
+                 shell: LibeditShell) {
         self.tty = tty
         self.original = original
         self.input = input
         self.output = output
-        self.el = el
+        self.shell = shell
         let term = getenv("TERM").map { String(cString: $0) }
         // FIELDLINE_QUICK_ECHO=0 turns the appended-key path off: an escape hatch for an odd terminal, and the
         // tests' reference.
@@ -126,7 +123,7 @@ public final class PromptTerminal {
     public var columns: Int { TerminalWrites.columns(tty) }
 
     deinit {
-        el_end(el)
+        shell.end()
         restore()
         flg_disarm()
         fclose(input)
@@ -147,13 +144,8 @@ public final class PromptTerminal {
         if width != screen.width { screen.resized(to: width, reportedColumn: nil) }
         let session = PromptSession(field: Field(spec: spec, context: context), options: options, tty: tty, screen: screen,
                                     choicesFor: choicesFor)
-        session.el = el
         session.input = reader
         if let file = options.historyFile, !options.secret { session.history = PromptHistory(file: file) }
-        let handle = Unmanaged.passRetained(session)
-        defer { handle.release() }
-        fl_set_client_data(el, handle.toOpaque())
-        defer { fl_set_client_data(el, nil) }
 
         if let text = options.defaultText, !text.isEmpty {
             session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: nil) : .text(text), pasteTail: false))
@@ -167,10 +159,7 @@ public final class PromptTerminal {
         // be quiet already: a key typed as soon as the prompt shows would be echoed (a --secret value in clear).
         // It is, since open and since the last prompt ended (a stop can only come inside a prompt's wait).
         TerminalWrites.bracketedPaste(tty, on: true)
-        var count: Int32 = 0
-        // The wide form: the line is the engine's, and el_gets would convert libedit's copy of it to multibyte,
-        // character by character, on return only for it to be dropped.
-        _ = el_wgets(el, &count)
+        shell.readLine(for: session)
         let outcome = session.outcome ?? .cancelled
         reader = session.input
         typedAhead = session.pending.filter { if case .event = $0 { true } else { false } }

@@ -22,7 +22,7 @@ int fl_bind(EditLine *_Nullable el, const wchar_t *key, const wchar_t *function)
 int fl_set_client_data(EditLine *_Nullable el, void *_Nullable data);
 void *_Nullable fl_client_data(EditLine *_Nullable el);
 int fl_set_getc(EditLine *_Nullable el, fl_getc_fn _Nullable fn);
-int fl_set_tty(EditLine *_Nullable el, const char *a, const char *b, const char *c);
+int fl_set_tty(EditLine *_Nullable el, const char *a, const char *b, const char *c, const char *d);
 /// The terminal modes libedit sets when a line ends (its "execute" mode, `setty -x`).
 int fl_set_tty_between_lines(EditLine *_Nullable el, const char *a, const char *b);
 int fl_refresh(EditLine *_Nullable el);
