@@ -259,4 +259,31 @@ import TestSupport
             #expect(screen.lines.filter { $0.hasPrefix("Mobile: 138-1234-5678") }.count == 1, "\(width): \(screen.lines)")
         }
     }
+
+    /// The same seams in Chinese: wide prompts and values in the block, a wrapped field of wide characters resized on
+    /// both kinds of terminal, going back a field, and the discarded record's one line.
+    @Test(arguments: [true, false]) func chineseBlocksAndWideLinesHoldStill(rewrap: Bool) {
+        var screen = Screen(width: 60)
+        let block = ["手机号：138-1234-5678", "身份证号：110105 19491231 002X", "出生日期：1949-12-31", "性别：女"]
+        let note = String(repeating: "好", count: 30)
+        let view = Self.view("备注：", note, counter: "30/100", block: block)
+        screen.draw(view)
+        for width in [40, 60, 33, 80] {
+            screen.resize(to: width, rewrap: rewrap, redraw: view)
+            for line in block where DisplayWidth.columns(of: line) < width {
+                #expect(screen.lines.filter { $0 == line }.count == 1, "\(line) at \(width): \(screen.lines)")
+            }
+            #expect(screen.lines.filter { $0.hasPrefix("备注：好") }.count == 1, "\(width): \(screen.lines)")
+            // The field's rows hold the 30 characters once, whatever the width.
+            let drawn = screen.lines.drop { !$0.hasPrefix("备注：") }.prefix { !$0.hasPrefix("30/100") }.joined()
+            #expect(drawn.filter { $0 == "好" }.count == 30, "\(width): \(screen.lines)")
+        }
+        screen.finish(view)
+        screen.draw(Self.view("性别：", "女", counter: "", block: Array(block.prefix(3)), following: ["备注：" + note]))
+        #expect(screen.lines.filter { $0.hasPrefix("性别：女") }.count == 1 && screen.lines.filter { $0.hasPrefix("备注：好") }.count == 1,
+                "\(screen.lines)")
+        screen.finish(Self.view("性别：", "女", counter: "", block: Array(block.prefix(3))), keepField: false)
+        screen.draw(ScreenView(block: ["记录已放弃"], prompt: "", field: Self.field(""), showsField: false))
+        #expect(screen.lines.last == "记录已放弃" && !screen.lines.contains { $0.hasPrefix("手机号") }, "\(screen.lines)")
+    }
 }
