@@ -32,6 +32,33 @@ import Testing
         #expect(s.step == .field(3))                                       // Up at the summary: the last field
     }
 
+    /// Text typed in a field and left without Enter (Up, Shift-Tab) stays with that field: it is its starting text
+    /// when it is reached again, by going forward or back, and what Esc would lose; it is not a value of the record
+    /// until Enter accepts it, and text left as the field started keeps nothing.
+    @Test func textLeftInAFieldComesBackWithIt() {
+        var s = FormSession(form: Self.form)
+        #expect(s.accept("13812345678") == nil)
+        #expect(s.accept("11010519491231002X") == nil)
+        #expect(s.step == .field(2))
+        s.back(leaving: "Nm")                                              // typed in `note`, then Up
+        #expect(s.step == .field(1) && s.typed[2] == "Nm" && s.holdsTypedText)
+        #expect(s.record.map(\.value)[2] == "")                           // not a value
+        #expect(s.accept("11010519491231002X") == nil)                    // Enter on the ID card: forward
+        #expect(s.step == .field(2))
+        #expect(s.startingText(of: 2, in: fixedContext) == "Nm" && s.startingTextOrigin(of: 2) == .typed)
+        #expect(s.accept("Nmx") == nil)                                    // accepted: a value, no longer typed
+        #expect(s.typed[2] == nil && s.values[2] == "Nmx")
+        s.back(leaving: "")                                                // on `pin`, nothing typed: nothing kept
+        #expect(s.typed[3] == nil)
+        s.back(leaving: "Nmx")                                             // left as it started: nothing kept
+        #expect(s.typed[2] == nil)
+        s.back(leaving: "139")                                             // an edit of an accepted value
+        #expect(s.step == .field(0) && s.typed[1] == "139")
+        #expect(s.startingText(of: 1, in: fixedContext) == "139")
+        s.discard()
+        #expect(s.typed.isEmpty)
+    }
+
     @Test func aRequiredFieldLeftEmptyAndARepeatedUniqueValueStay() {
         var s = FormSession(form: Self.form)
         #expect(s.accept("") == "mobile: a value is required")

@@ -171,4 +171,46 @@ import Testing
         #expect(try !t.screen().contains { $0.hasPrefix("Mobile: 138") || $0.hasPrefix("ID card:") }, "\(t.dump())")
         try t.press("C-c")
     }
+
+    /// The wide-character case: 40 columns, a Chinese prompt, 28 CJK characters (the line wraps, and the
+    /// 17th character does not fit in the first row's last column), Left three times, then `好`: the cursor stands
+    /// on the character after the one typed, drawn where the terminal drew it.
+    @Test func theCursorStaysOnItsCharacterAfterWideCharactersOnAWrappedLine() async throws {
+        let t = try await TmuxTerminal(columns: 40); defer { t.close() }
+        try t.run("fieldline ask text --prompt '备注：'; echo rc=$?")
+        try await t.wait("the prompt") { $0.contains { $0.hasPrefix("备注：") } }
+        try t.paste(String(repeating: "一二三四", count: 7))
+        try await t.wait("the line") { rows in rows.contains { $0.hasSuffix("二三四") && !$0.hasPrefix("备注") } }
+        try t.press("Left", "Left", "Left")
+        try t.type("好")
+        let rows = try await t.wait("the typed character") { $0.joined().contains("一好二三四") }
+        // Rows of the line: the first holds the prompt (3 cells wide, 6 columns) and 16 characters (32 columns):
+        // 38, and the 17th goes whole to the next row. The cursor is on `二`, after `好`.
+        let cursor = try t.cursor()
+        let row = rows[cursor.y]
+        var column = 0
+        var under: Character?
+        for c in row {
+            if column == cursor.x { under = c; break }
+            column += c.unicodeScalars.first!.value >= 0x2E80 ? 2 : 1
+        }
+        #expect(under == "二", "cursor at \(cursor) on \(String(describing: under)): \(t.dump())")
+        try t.press("Enter")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+    }
+
+    /// Ctrl-L in a form: the screen cleared and the record's block drawn at its top, one copy of each line.
+    @Test func ctrlLDrawsTheRecordAtTheTop() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        _ = try await FormRecordBlockTerminalTests.start(t)
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("1101")
+        try t.press("C-l")
+        try await t.wait("the block at the top") { rows in
+            rows.first == "Mobile: 138-1234-5678" && rows.count > 1 && rows[1].hasPrefix("ID card: 1101")
+                && rows.filter { $0.hasPrefix("Mobile:") }.count == 1
+        }
+        try t.press("C-c")
+    }
 }
