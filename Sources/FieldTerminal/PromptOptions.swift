@@ -58,8 +58,8 @@ public enum PromptOutcome: Sendable, Equatable {
     case cancelled
     /// Ctrl-D on an empty field (in a form: only on the first field of an empty record).
     case endOfFile
-    /// Ctrl-C sent as a key by an extended keyboard protocol: the caller should re-raise SIGINT to the process
-    /// group. (A Ctrl-C from the terminal is SIGINT itself: the terminal guard restores and ends the process.)
+    /// Ctrl-C, a key while a line is read: the terminal is restored, and the caller should re-raise SIGINT to the
+    /// process group. (A SIGINT from outside is handled by the terminal guard, which restores and ends the process.)
     case interrupted
     /// Up or Shift-Tab with `backKeys`: go to the previous field.
     case back
