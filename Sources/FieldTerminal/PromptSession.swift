@@ -219,6 +219,20 @@ final class PromptSession {
     /// Forget the derived view (the prompt ended: the refusal mark goes).
     func forgetView() { viewIsCurrent = false }
 
+    /// The screen taken to `screenView` with the derived view as its field, the bytes in `bytes`. The derived view
+    /// is lent to the screen view for the draw and taken back, not copied: a copy left there would share the
+    /// field's kept display, which the field's next append would then copy whole.
+    func drawDerivedView() { Self.draw(&screen, &screenView, lending: &derivedView, into: &bytes) }
+
+    /// `drawDerivedView` on the session's parts in place: read through the class's properties, the model and the
+    /// view would each be copied whole for the call.
+    private static func draw(_ screen: inout ScreenModel, _ view: inout ScreenView, lending field: inout FieldView,
+                             into bytes: inout [UInt8]) {
+        swap(&view.field, &field)
+        screen.draw(view, into: &bytes)
+        swap(&view.field, &field)
+    }
+
     /// The view of the field as it is now: asterisks for a secret, the kept display for a field that keeps one (no
     /// frame built), else the frame's display; the counter written straight from the field unless the frame is
     /// built anyway, marked ` !` after a refused key while editing.
