@@ -104,6 +104,9 @@ final class PromptSession {
     /// would first copy the whole field (a retain of each of its parts).
     private static func frame(of field: inout Field) -> Frame { field.frame }
 
+    /// The field's line (`Field.line`), read in place (as `frame(of:)`).
+    private static func line(of field: inout Field) -> FieldLine { field.line }
+
     /// The field's counter written into `buffer` (`Field.writeCounter(into:)`), read in place (as `frame(of:)`).
     private static func writeCounter(of field: inout Field, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         field.writeCounter(into: buffer)
@@ -243,6 +246,7 @@ final class PromptSession {
 
     private func deriveView() {
         viewIsCurrent = true
+        var lineCounter: String?
         if options.secret {
             derivedView.text = [UInt8](repeating: 0x2A, count: field.state.symbols.count)
             derivedView.cursor = field.state.cursor
@@ -251,13 +255,22 @@ final class PromptSession {
             derivedView.text = kept.utf8
             derivedView.cursor = kept.cursor
             derivedView.keptColumns = kept.columns
-        } else {
+        } else if hasChoices {
             derivedView.keptColumns = nil
             let frame = self.frame
             derivedView.text = Array(frame.display.utf8)
             derivedView.cursor = frame.cursor
+        } else {
+            // The line alone, not the frame: a frame asks the validators on every key, and nothing here shows it.
+            derivedView.keptColumns = nil
+            let line = Self.line(of: &field)
+            derivedView.text = Array(line.display.utf8)
+            derivedView.cursor = line.cursor
+            lineCounter = line.counter
         }
-        if derivedFrame != nil || !derivedView.counter.fill({ Self.writeCounter(of: &field, into: $0) }) {
+        if let lineCounter {
+            derivedView.counter = CounterCells(lineCounter)
+        } else if derivedFrame != nil || !derivedView.counter.fill({ Self.writeCounter(of: &field, into: $0) }) {
             derivedView.counter = CounterCells(frame.counter)
         }
         if field.lastKeyRefused && !ended { derivedView.counter.append(derivedView.counter.count == 0 ? "!" : " !") }
