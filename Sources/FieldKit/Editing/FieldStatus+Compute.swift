@@ -154,4 +154,11 @@ public struct FieldLine: Equatable, Sendable {
     public let cursor: Int
     /// The right prompt: `n/limit`, a layout's own counter, or empty.
     public let counter: String
+
+    /// A line of this display, cursor and counter.
+    public init(display: String, cursor: Int, counter: String) {
+        self.display = display
+        self.cursor = cursor
+        self.counter = counter
+    }
 }
