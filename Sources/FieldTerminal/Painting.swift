@@ -10,17 +10,21 @@ extension PromptSession {
     @discardableResult
     func paint(refused: Bool = false) -> LibeditNext {
         deriveViewIfNeeded()
-        screenView.field = derivedView
         screenView.status = status
         if hasChoices || placeholder != nil || !options.linesBelow.isEmpty { fillSurroundings() }
-        screen.draw(screenView, into: &bytes)
+        drawDerivedView()
         if refused && options.bell { bytes.insert(0x07, at: 0) }
         TerminalWrites.write(tty, bytes)
-        // A signal's exit goes below the field and clears what is drawn under it.
+        Self.noteRowsForSignals(&screen)
+        return .nothing
+    }
+
+    /// A signal's exit goes below the field and clears what is drawn under it. The model is read in place: through
+    /// the class's property it would be copied whole.
+    private static func noteRowsForSignals(_ screen: inout ScreenModel) {
         flg_set_rows_below(Int32(screen.fieldRowsBelowCursor))
         flg_set_clear_below(screen.regionRows > 0 ? 1 : 0)
         flg_set_blank_after_cursor(Int32(screen.hintColumns))
-        return .nothing
     }
 
     /// The lines under the field (the record's later fields, a choice field's candidates) and the placeholder.

@@ -103,6 +103,9 @@ final class PromptSession {
     /// would first copy the whole field (a retain of each of its parts).
     private static func frame(of field: inout Field) -> Frame { field.frame }
 
+    /// The field's line (`Field.line`), read in place (as `frame(of:)`).
+    private static func line(of field: inout Field) -> FieldLine { field.line }
+
     /// The field's counter written into `buffer` (`Field.writeCounter(into:)`), read in place (as `frame(of:)`).
     private static func writeCounter(of field: inout Field, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         field.writeCounter(into: buffer)
@@ -212,6 +215,20 @@ final class PromptSession {
     /// Forget the derived view (the prompt ended: the refusal mark goes).
     func forgetView() { viewIsCurrent = false }
 
+    /// The screen taken to `screenView` with the derived view as its field, the bytes in `bytes`. The derived view
+    /// is lent to the screen view for the draw and taken back, not copied: a copy left there would share the
+    /// field's kept display, which the field's next append would then copy whole.
+    func drawDerivedView() { Self.draw(&screen, &screenView, lending: &derivedView, into: &bytes) }
+
+    /// `drawDerivedView` on the session's parts in place: read through the class's properties, the model and the
+    /// view would each be copied whole for the call.
+    private static func draw(_ screen: inout ScreenModel, _ view: inout ScreenView, lending field: inout FieldView,
+                             into bytes: inout [UInt8]) {
+        swap(&view.field, &field)
+        screen.draw(view, into: &bytes)
+        swap(&view.field, &field)
+    }
+
     /// The view of the field as it is now: asterisks for a secret, the kept display for a field that keeps one (no
     /// frame built), else the frame's display; the counter written straight from the field unless the frame is
     /// built anyway, marked ` !` after a refused key while editing.
@@ -222,6 +239,7 @@ final class PromptSession {
 
     private func deriveView() {
         viewIsCurrent = true
+        var lineCounter: String?
         if options.secret {
             derivedView.text = [UInt8](repeating: 0x2A, count: field.state.symbols.count)
             derivedView.cursor = field.state.cursor
@@ -230,13 +248,22 @@ final class PromptSession {
             derivedView.text = kept.utf8
             derivedView.cursor = kept.cursor
             derivedView.keptColumns = kept.columns
-        } else {
+        } else if hasChoices {
             derivedView.keptColumns = nil
             let frame = self.frame
             derivedView.text = Array(frame.display.utf8)
             derivedView.cursor = frame.cursor
+        } else {
+            // The line alone, not the frame: a frame asks the validators on every key, and nothing here shows it.
+            derivedView.keptColumns = nil
+            let line = Self.line(of: &field)
+            derivedView.text = Array(line.display.utf8)
+            derivedView.cursor = line.cursor
+            lineCounter = line.counter
         }
-        if derivedFrame != nil || !derivedView.counter.fill({ Self.writeCounter(of: &field, into: $0) }) {
+        if let lineCounter {
+            derivedView.counter = CounterCells(lineCounter)
+        } else if derivedFrame != nil || !derivedView.counter.fill({ Self.writeCounter(of: &field, into: $0) }) {
             derivedView.counter = CounterCells(frame.counter)
         }
         if field.lastKeyRefused && !ended { derivedView.counter.append(derivedView.counter.count == 0 ? "!" : " !") }

@@ -22,6 +22,20 @@ extension Field {
         return FieldStatus.of(symbols: state.symbols, utf8: bytes, count: count, spec: spec, context: context)
     }
 
+    /// What a terminal draws of the field on its line, equal to the frame's `display`, `cursor` and `counter`,
+    /// worked out alone: the frame's status asks the validators, and its fullness the layout, on every key.
+    public var line: FieldLine {
+        if case .choice = spec.kind {
+            let frame = self.frame
+            return FieldLine(display: frame.display, cursor: frame.cursor, counter: frame.counter)
+        }
+        let formatted = plainDisplay == nil ? Formatter.format(state.symbols, as: spec.kind) : nil
+        let cursor = formatted?.displayIndex(forRawCursor: state.cursor) ?? min(max(state.cursor, 0), state.symbols.count)
+        let display = plainDisplay?.text ?? String(joining: formatted?.display ?? state.symbols)
+        return FieldLine(display: display, cursor: cursor,
+                         counter: counter(formatted: formatted, count: spec.countUnit.count(of: state.symbols)))
+    }
+
     /// The frame a terminal draws now.
     public var frame: Frame {
         if case .choice(let list) = spec.kind { return choiceFrame(list) }
@@ -129,5 +143,22 @@ extension FieldSpec {
     /// form's required field uses, whatever the field's length (typing, Enter, `replay` and `check` say the same).
     func shortMessage(count: Int) -> String {
         count == 0 ? tr("a value is required") : tr("needs \(units(minLength)), has \(count)")
+    }
+}
+
+/// The field's line as a terminal draws it (`Field.line`).
+public struct FieldLine: Equatable, Sendable {
+    /// The formatted text, literals included.
+    public let display: String
+    /// Cursor position in Characters of `display`.
+    public let cursor: Int
+    /// The right prompt: `n/limit`, a layout's own counter, or empty.
+    public let counter: String
+
+    /// A line of this display, cursor and counter.
+    public init(display: String, cursor: Int, counter: String) {
+        self.display = display
+        self.cursor = cursor
+        self.counter = counter
     }
 }

@@ -276,6 +276,9 @@ public final class PhoneLayout: LiveLayout {
             guard let found = formatter.format(bytes).region else { return nil }
             main = found
         }
+        // The main region shares its calling code with itself: a field that takes it needs no list of the others
+        // (read from the table on every key otherwise).
+        if regions.contains(main.code) { return nil }
         let codes = metadata.regionCodes(sharing: main.callingCode), sharing = codes.isEmpty ? [main.code] : codes
         guard regions.isDisjoint(with: sharing) else { return nil }
         let named = sharing.map { code in names[code].map { "\(code) (\($0))" } ?? code }.joined(separator: ", ")

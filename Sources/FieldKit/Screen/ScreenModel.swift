@@ -204,18 +204,26 @@ public struct ScreenModel {
     /// characters and the counter cells that changed (`QuickEcho`), and the status line's counter when it is
     /// there. False when the view needs more.
     private mutating func echo(_ view: ScreenView, into out: inout [UInt8]) -> Bool {
-        guard !redrawAll, !finishing, let promptColumns = asciiPromptColumns, let old = drawn, old.showsField, view.showsField,
-              old.hint == nil, view.hint == nil, view.status == old.status, view.below == old.below,
-              view.following == old.following,
-              view.block.count == block.count, view.prompt == old.prompt
-        else { return false }
+        guard !redrawAll, !finishing, let promptColumns = asciiPromptColumns else { return false }
+        // The drawn view is moved out and back: bound to a name, all of it would be copied on every key.
+        guard var old = drawn.take() else { return false }
+        let echoed = echo(view, over: &old, promptColumns: promptColumns, into: &out)
+        drawn = consume old
+        return echoed
+    }
+
+    /// `echo(_:into:)` with the drawn view moved out of `drawn`, updated in place when the key is echoed.
+    private mutating func echo(_ view: ScreenView, over old: inout ScreenView, promptColumns: Int,
+                               into out: inout [UInt8]) -> Bool {
+        guard Self.sameSurroundings(old, view), view.block.count == block.count else { return false }
         for (k, line) in block.enumerated() where line.decorated || line.text != view.block[k] { return false }
         let planned = view.field.text.withUnsafeBufferPointer {
             QuickEcho.plan(from: old.field, to: $0, cursor: view.field.cursor, counter: view.field.counter,
                            promptColumns: promptColumns, columns: width, into: &out)
         }
         guard planned else { return false }
-        let oldEnd = promptColumns + old.field.text.count, newEnd = promptColumns + view.field.text.count
+        let oldCount = old.field.text.count
+        let oldEnd = promptColumns + oldCount, newEnd = promptColumns + view.field.text.count
         let counterColumns = view.field.counter.count
         let newCounterOnStatus = counterColumns > 0 && (newEnd >= width || !QuickEcho.shows(end: newEnd, counter: counterColumns, columns: width))
         let statusRows = newCounterOnStatus || view.status != nil ? 1 : 0
@@ -223,26 +231,46 @@ public struct ScreenModel {
         if regionRows > 0 && newEnd / width != oldEnd / width { return false }
         if view.following.count + statusRows + view.below.count != regionRows { return false }
         let newRow = newEnd / width
-        if newCounterOnStatus, let status = statusLine(view, counter: true) {
+        if newCounterOnStatus {
             // The status line's counter, down and back with the cursor saved: no walk back up.
             out.append(0x1B); out.append(0x37)
             appendCSI(view.following.count + 1, "B", into: &out)
             out.append(0x0D)
-            append(status.style == nil && colour ? "\u{1B}[31m" + status.text + "\u{1B}[0m" : status.text, into: &out)
+            if !appendPlainCounter(view, into: &out), let status = statusLine(view, counter: true) {
+                append(status.style == nil && colour ? "\u{1B}[31m" + status.text + "\u{1B}[0m" : status.text, into: &out)
+            }
             appendCSI("K", into: &out)
             out.append(0x1B); out.append(0x38)
         }
-        let tail = view.field.text[old.field.text.count...]
-        drawn!.field.text.append(contentsOf: tail)
-        drawn!.field.cursor = view.field.cursor
-        drawn!.field.counter = view.field.counter
-        drawn!.field.keptColumns = nil
+        view.field.text.withUnsafeBufferPointer {
+            QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: $0[oldCount...]), to: &old.field.text)
+        }
+        old.field.cursor = view.field.cursor
+        old.field.counter = view.field.counter
+        old.field.keptColumns = nil
         counterOnStatus = newCounterOnStatus
         fieldRows = newRow + 1
         fieldColumns = newRow == 0 && counterColumns > 0 && !newCounterOnStatus ? width - 1 : newEnd
         cursorRow = fieldTop + newRow
         cursorColumn = newEnd % width
         return true
+    }
+
+    /// Whether the field's line and what stands around it are the same but for the field's text, cursor and counter.
+    private static func sameSurroundings(_ old: borrowing ScreenView, _ view: borrowing ScreenView) -> Bool {
+        old.showsField && view.showsField && old.hint == nil && view.hint == nil && view.status == old.status
+            && view.below == old.below && view.following == old.following && view.prompt == old.prompt
+    }
+
+    /// The status line when it is the counter alone, in printable ASCII that fits: its bytes as they are, the line
+    /// `statusLine` would make with no String built. False, with nothing written, for any other status line.
+    private func appendPlainCounter(_ view: ScreenView, into out: inout [UInt8]) -> Bool {
+        guard view.status == nil else { return false }
+        return view.field.counter.withBytes { cells in
+            guard cells.count <= width - 1, cells.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            QuickEcho.appendBytes(cells, to: &out)
+            return true
+        }
     }
 
     /// A terminal that cannot move the cursor (`dumb`): the line rewritten on its row with carriage return,
@@ -401,14 +429,15 @@ public struct ScreenModel {
         if count > 0 { appendCSI(count, "B", into: &out) }
     }
 
-    private func appendCSI(_ final: Character, into out: inout [UInt8]) {
-        out.append(0x1B); out.append(0x5B); out.append(final.asciiValue!)
+    // The final byte as a scalar, not a Character: a Character's ASCII value is worked out at run time, each call.
+    private func appendCSI(_ final: Unicode.Scalar, into out: inout [UInt8]) {
+        out.append(0x1B); out.append(0x5B); out.append(UInt8(ascii: final))
     }
 
-    private func appendCSI(_ count: Int, _ final: Character, into out: inout [UInt8]) {
+    private func appendCSI(_ count: Int, _ final: Unicode.Scalar, into out: inout [UInt8]) {
         out.append(0x1B); out.append(0x5B)
         QuickEcho.appendDecimal(count, to: &out)
-        out.append(final.asciiValue!)
+        out.append(UInt8(ascii: final))
     }
 
     private func append(_ text: String, into out: inout [UInt8]) {
