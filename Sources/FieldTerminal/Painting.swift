@@ -10,6 +10,12 @@ extension PromptSession {
     @discardableResult
     func paint(refused: Bool = false) -> LibeditNext {
         deriveViewIfNeeded()
+        // A typed key with nothing around the line to draw: the model echoes it from the line alone, no view built.
+        if !refused, status == nil, !hasChoices, placeholder == nil, echoDerivedView() {
+            TerminalWrites.write(tty, bytes)
+            Self.noteRowsForSignals(&screen)
+            return .nothing
+        }
         screenView.status = status
         if hasChoices || placeholder != nil || !options.linesBelow.isEmpty { fillSurroundings() }
         drawDerivedView()

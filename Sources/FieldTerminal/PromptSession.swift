@@ -220,6 +220,13 @@ final class PromptSession {
     /// field's kept display, which the field's next append would then copy whole.
     func drawDerivedView() { Self.draw(&screen, &screenView, lending: &derivedView, into: &bytes) }
 
+    /// The derived view's line echoed by the model's first path (`ScreenModel.echoAppended`), read in place.
+    func echoDerivedView() -> Bool { Self.echo(&screen, derivedView, into: &bytes) }
+
+    private static func echo(_ screen: inout ScreenModel, _ view: borrowing FieldView, into bytes: inout [UInt8]) -> Bool {
+        view.text.withUnsafeBufferPointer { screen.echoAppended($0, cursor: view.cursor, counter: view.counter, into: &bytes) }
+    }
+
     /// `drawDerivedView` on the session's parts in place: read through the class's properties, the model and the
     /// view would each be copied whole for the call.
     private static func draw(_ screen: inout ScreenModel, _ view: inout ScreenView, lending field: inout FieldView,

@@ -217,36 +217,62 @@ public struct ScreenModel {
                                into out: inout [UInt8]) -> Bool {
         guard Self.sameSurroundings(old, view), view.block.count == block.count else { return false }
         for (k, line) in block.enumerated() where line.decorated || line.text != view.block[k] { return false }
-        let planned = view.field.text.withUnsafeBufferPointer {
-            QuickEcho.plan(from: old.field, to: $0, cursor: view.field.cursor, counter: view.field.counter,
-                           promptColumns: promptColumns, columns: width, into: &out)
+        return view.field.text.withUnsafeBufferPointer {
+            echoField($0, cursor: view.field.cursor, counter: view.field.counter, over: &old, promptColumns: promptColumns,
+                      into: &out)
         }
-        guard planned else { return false }
+    }
+
+    /// The typed key's first path, for a painter that knows nothing but the field's line changed since the last
+    /// draw (no status line, hint or candidates now or then, the same block, prompt and lines under the field):
+    /// the line's new text, cursor and counter are echoed over the drawn line when they only append printable ASCII
+    /// at its end. False, with nothing drawn, when the key needs `draw`; no view is assembled or compared.
+    public mutating func echoAppended(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: CounterCells,
+                                      into out: inout [UInt8]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        guard quickEcho, movesCursor, !redrawAll, !finishing, let promptColumns = asciiPromptColumns,
+              var old = drawn.take() else { return false }
+        var echoed = false
+        if old.showsField, old.status == nil, old.hint == nil, old.below.isEmpty {
+            echoed = echoField(text, cursor: cursor, counter: counter, over: &old, promptColumns: promptColumns, into: &out)
+        }
+        drawn = consume old
+        return echoed
+    }
+
+    /// The quick echo of a new line (`text`, `cursor`, `counter`) over the drawn one (`old`, updated in place when
+    /// echoed), whose surroundings stay as drawn.
+    private mutating func echoField(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: CounterCells,
+                                    over old: inout ScreenView, promptColumns: Int, into out: inout [UInt8]) -> Bool {
+        guard QuickEcho.plan(from: old.field, to: text, cursor: cursor, counter: counter, promptColumns: promptColumns,
+                             columns: width, into: &out) else { return false }
         let oldCount = old.field.text.count
-        let oldEnd = promptColumns + oldCount, newEnd = promptColumns + view.field.text.count
-        let counterColumns = view.field.counter.count
+        let oldEnd = promptColumns + oldCount, newEnd = promptColumns + text.count
+        let counterColumns = counter.count
         let newCounterOnStatus = counterColumns > 0 && (newEnd >= width || !QuickEcho.shows(end: newEnd, counter: counterColumns, columns: width))
-        let statusRows = newCounterOnStatus || view.status != nil ? 1 : 0
+        let statusRows = newCounterOnStatus || old.status != nil ? 1 : 0
         // The region stays where it is only when the line keeps its rows and the status line stays or goes alike.
         if regionRows > 0 && newEnd / width != oldEnd / width { return false }
-        if view.following.count + statusRows + view.below.count != regionRows { return false }
+        if old.following.count + statusRows + old.below.count != regionRows { return false }
         let newRow = newEnd / width
         if newCounterOnStatus {
             // The status line's counter, down and back with the cursor saved: no walk back up.
             out.append(0x1B); out.append(0x37)
-            appendCSI(view.following.count + 1, "B", into: &out)
+            appendCSI(old.following.count + 1, "B", into: &out)
             out.append(0x0D)
-            if !appendPlainCounter(view, into: &out), let status = statusLine(view, counter: true) {
-                append(status.style == nil && colour ? "\u{1B}[31m" + status.text + "\u{1B}[0m" : status.text, into: &out)
+            if !appendPlainCounter(counter, status: old.status, into: &out) {
+                var shown = old
+                shown.field.counter = counter
+                if let status = statusLine(shown, counter: true) {
+                    append(status.style == nil && colour ? "\u{1B}[31m" + status.text + "\u{1B}[0m" : status.text, into: &out)
+                }
             }
             appendCSI("K", into: &out)
             out.append(0x1B); out.append(0x38)
         }
-        view.field.text.withUnsafeBufferPointer {
-            QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: $0[oldCount...]), to: &old.field.text)
-        }
-        old.field.cursor = view.field.cursor
-        old.field.counter = view.field.counter
+        QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: text[oldCount...]), to: &old.field.text)
+        old.field.cursor = cursor
+        old.field.counter = counter
         old.field.keptColumns = nil
         counterOnStatus = newCounterOnStatus
         fieldRows = newRow + 1
@@ -264,9 +290,9 @@ public struct ScreenModel {
 
     /// The status line when it is the counter alone, in printable ASCII that fits: its bytes as they are, the line
     /// `statusLine` would make with no String built. False, with nothing written, for any other status line.
-    private func appendPlainCounter(_ view: ScreenView, into out: inout [UInt8]) -> Bool {
-        guard view.status == nil else { return false }
-        return view.field.counter.withBytes { cells in
+    private func appendPlainCounter(_ counter: CounterCells, status: String?, into out: inout [UInt8]) -> Bool {
+        guard status == nil else { return false }
+        return counter.withBytes { cells in
             guard cells.count <= width - 1, cells.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
             QuickEcho.appendBytes(cells, to: &out)
             return true
