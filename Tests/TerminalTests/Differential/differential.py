@@ -40,6 +40,8 @@ import time
 import unicodedata
 
 ROWS, COLS = 24, 80
+PROMPT = "> "  # ask's own
+PROMPTS = [PROMPT, "Your full name, please: ", "Your full name, please: ", "备注：", "备注："]
 # Rows on the screen before the prompt starts (each shorter than the narrowest resize, so none ever rewraps).
 HISTORY = ["$ cd forms", "$ ls", "visitors.csv", "$ fieldline ask"]
 now = time.monotonic
@@ -137,23 +139,29 @@ def generate(kind, index, seed):
 def with_resizes(steps, rng):
     """About one sequence in six gets one to three resizes between its keys (its own random numbers, so the keys
     are those of the sequence without them), all of one kind: rows rewrapped or rows cut (see Screen.resize). Half
-    the widths are narrow (20 to 40 columns, so most lines wrap), the others anywhere from 20 to 120; each differs
-    from the width before it."""
+    the widths are narrow (20 to 40 columns), the others anywhere from 20 to 120; each differs from the width before
+    it. Most such sequences get a longer prompt (issue 41's examples), so that lines wrap at narrow widths and the
+    cursor is often past the field's first row."""
     if rng.random() >= 1 / 6:
         return steps
+    prompt = rng.choice(PROMPTS)
     mode = rng.choice(["rewrap", "cut"])
-    cols = COLS
-    for _ in range(rng.randint(1, 3)):
+    # Before the first key that surely ends the prompt, so that most resizes find it open; late rather than early,
+    # so that most find text in the line.
+    ends = [i for i, step in enumerate(steps) if step in (("key", "<Esc>"), ("key", "<C-g>"))]
+    last = ends[0] if ends else len(steps)
+    places = sorted(max(rng.randint(min(1, last), last), rng.randint(min(1, last), last))
+                    for _ in range(rng.randint(1, 3)))
+    widths, cols = [], COLS
+    for _ in places:
         new = cols
         while new == cols:
             new = rng.randint(20, 40) if rng.random() < 0.5 else rng.randint(20, 120)
+        widths.append(new)
         cols = new
-        # Before the first key that surely ends the prompt, so that most resizes find it open.
-        ends = [i for i, step in enumerate(steps) if step in (("key", "<Esc>"), ("key", "<C-g>"))]
-        last = ends[0] if ends else len(steps)
-        place = rng.randint(min(1, last), last)
+    for place, cols in reversed(list(zip(places, widths))):
         steps = steps[:place] + [("resize", f"{mode}:{cols}")] + steps[place:]
-    return steps
+    return ([("prompt", prompt)] if prompt != PROMPT else []) + steps
 
 
 def vim(step):
@@ -170,9 +178,14 @@ def vim(step):
 
 
 def notation(steps):
-    """A sequence for people: Vim notation, pastes in [paste:…], resizes in [rewrap:COLUMNS] or [cut:COLUMNS]."""
-    return " ".join(("[paste:%r]" % t) if k == "paste" else ("[%s]" % t) if k == "resize" else vim((k, t))[0]
-                    for k, t in steps)
+    """A sequence for people: Vim notation, pastes in [paste:…], resizes in [rewrap:COLUMNS] or [cut:COLUMNS], a
+    prompt other than ask's in [prompt:…]."""
+    return " ".join(("[%s:%r]" % (k, t)) if k in ("paste", "prompt") else ("[%s]" % t) if k == "resize"
+                    else vim((k, t))[0] for k, t in steps)
+
+
+def prompt_of(steps):
+    return next((t for k, t in steps if k == "prompt"), PROMPT)
 
 
 def key_bytes(step):
@@ -190,8 +203,9 @@ def environment(home):
 
 
 def replay(fieldline, kind, steps, home):
-    """Replay has no width: a resize is no key for it."""
-    argv = [fieldline, "replay"] + KINDS[kind]["args"] + ["--json"] + [a for s in steps if s[0] != "resize" for a in vim(s)]
+    """Replay has no width and no prompt: a resize is no key for it."""
+    argv = [fieldline, "replay"] + KINDS[kind]["args"] + ["--json"] + [a for s in steps if s[0] in ("key", "paste")
+                                                                       for a in vim(s)]
     done = subprocess.run(argv, capture_output=True, env=environment(home), timeout=60)
     if done.returncode != 0:
         raise RuntimeError(f"replay failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
@@ -462,7 +476,8 @@ class Screen:
 class Session:
     """`fieldline ask` on a fresh pty; the harness holds the master (and a slave descriptor, for FIONREAD)."""
 
-    def __init__(self, argv, home):
+    def __init__(self, argv, home, prompt=PROMPT):
+        self.prompt = prompt.encode()
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         out_r, out_w = os.pipe()
@@ -577,7 +592,7 @@ class Session:
 
     def ready(self, limit=30.0):
         start = now()
-        while b"> " not in self.raw:
+        while self.prompt not in self.raw:
             if self._reap():
                 raise RuntimeError(f"exited {self.status} before the prompt: {bytes(self.raw)!r}")
             if now() - start > limit:
@@ -696,17 +711,17 @@ def layout(text, cols):
     return rows, places, (row, col)
 
 
-def field_place(display, cursor_column, cols):
-    """The field ("> " and `display`) at `cols` columns: its rows as cells, the cursor's (row, column) for replay's
+def field_place(prompt, display, cursor_column, cols):
+    """The field (`prompt` and `display`) at `cols` columns: its rows as cells, the cursor's (row, column) for replay's
     cursorColumn (the display's columns before it: it stands on the character after them, or after the line), and
     its last row (the row after a row filled to its last cell, where the model leaves the cursor)."""
-    want = "> " + display
+    want = prompt + display
     rows, places, (row, col) = layout(want, cols)
     last = row + 1 if col == cols else row
     cursor, seen = None, 0
     for i, ch in enumerate(display):
         if seen == cursor_column and width(ch) > 0:
-            cursor = places[i + 2]
+            cursor = places[i + len(prompt)]
             break
         seen += width(ch)
     if cursor is None:
@@ -714,15 +729,15 @@ def field_place(display, cursor_column, cols):
     return rows, cursor, last
 
 
-def counter_on_row(display, mark, cols):
+def counter_on_row(prompt, display, mark, cols):
     """Whether the counter (with its refusal mark) is drawn on the field's row: only when prompt, text, a gap of two
     and the counter fit one row (libedit's right-prompt rule, `QuickEcho.shows`); else it leads the status line."""
-    _, _, (row, col) = layout("> " + display, cols)
+    _, _, (row, col) = layout(prompt + display, cols)
     return row == 0 and col < cols and col + 2 + sum(width(c) for c in mark) <= cols
 
 
-def screen_differs(snap, display, mark, cursor_column=None, ended=False, candidates=False):
-    """Why the screen `snap` (a Session.snapshot) does not hold exactly one copy of the field "> " + `display` as
+def screen_differs(snap, prompt, display, mark, cursor_column=None, ended=False, candidates=False):
+    """Why the screen `snap` (a Session.snapshot) does not hold exactly one copy of the field `prompt` + `display` as
     the model draws it at the screen's width, None when it does:
     * above the field's first row, the rows the shell left there (all of them unless the screen was cleared or
       scrolled): a field drawn too low leaves a stale row above it, one drawn too high overwrites the shell's;
@@ -740,8 +755,8 @@ def screen_differs(snap, display, mark, cursor_column=None, ended=False, candida
         return None  # the field's first row scrolled off the screen: nothing to compare it by
     if text[:top] != shell:
         return f"rows above the field: terminal {text[:top]!r}, the shell's {shell!r} (width {cols})"
-    want, cursor, last = field_place(display, cursor_column or 0, cols)
-    on_row = counter_on_row(display, mark, cols)
+    want, cursor, last = field_place(prompt, display, cursor_column or 0, cols)
+    on_row = counter_on_row(prompt, display, mark, cols)
     for r, cells in enumerate(want[:last + 1]):
         if top + r >= len(rows):
             return f"the field runs past the screen's bottom (width {cols})"
@@ -777,7 +792,7 @@ def screen_differs(snap, display, mark, cursor_column=None, ended=False, candida
     for r, line in enumerate(text):
         if top <= r <= top + last:
             continue
-        if len(first) > 2 and line.startswith(first):
+        if len(first) > len(prompt) and line.startswith(first):
             return f"a second copy of the field on row {r} (the field's first is {top}) at width {cols}: {line!r}"
         if r >= below and line and not candidates:
             return f"stale row {r} under the field at width {cols}: {line!r}"
@@ -787,11 +802,15 @@ def screen_differs(snap, display, mark, cursor_column=None, ended=False, candida
 def run_terminal(fieldline, kind, steps, home):
     """Runs the steps at a terminal. Returns {"open", "mid": a snapshot} after the sequence (when still open),
     {"status", "value", "end": a snapshot} at the end, and the cursor position requests and resizes."""
-    session = Session([fieldline, "ask"] + KINDS[kind]["args"], home)
+    prompt = prompt_of(steps)
+    session = Session([fieldline, "ask"] + KINDS[kind]["args"] + (["--prompt", prompt] if prompt != PROMPT else []),
+                      home, prompt)
     result = {}
     try:
         session.ready()
         for step in steps:
+            if step[0] == "prompt":
+                continue
             if step[0] == "resize":
                 mode, cols = step[1].split(":")
                 session.resize(int(cols), mode == "rewrap")
@@ -817,6 +836,7 @@ def run_terminal(fieldline, kind, steps, home):
                     break
         else:
             result["open"] = False
+        result["prompt"] = prompt
         result["status"] = session.finish()
         result["value"] = session.stdout.decode(errors="replace")
         result["end"] = session.snapshot()
@@ -852,7 +872,7 @@ def compare(fieldline, kind, steps, home, endings=None, counts=None):
     if term["open"] != (mid["ending"] is None):
         diffs.append(f"open after the sequence: terminal {term['open']}, replay ending {mid['ending']}")
     elif term["open"]:
-        why = screen_differs(term["mid"], mid["display"], counter_mark(mid), mid["cursorColumn"],
+        why = screen_differs(term["mid"], term["prompt"], mid["display"], counter_mark(mid), mid["cursorColumn"],
                              candidates=kind == "country")
         if why:
             diffs.append("after the sequence: " + why)
@@ -869,7 +889,7 @@ def compare(fieldline, kind, steps, home, endings=None, counts=None):
     if kind == "country" and end["ending"] == "accepted" and "  > " in display:
         # An accepted choice leaves its chosen label, not the query it was found by, and no counter.
         display, marks = display.rsplit("  > ", 1)[1], [""]
-    whys = [screen_differs(term["end"], display, mark, ended=True) for mark in marks]
+    whys = [screen_differs(term["end"], term["prompt"], display, mark, ended=True) for mark in marks]
     if all(whys):
         diffs.append("at the end: " + whys[0])
     if diffs:
