@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
-"""Differential test: `fieldline replay` against `fieldline ask` in a real pty (issue 26).
+"""Differential test: `fieldline replay` against `fieldline ask` in a real pty (issues 26 and 41).
 
-Usage: differential.py FIELDLINE [--count N] [--seed S] [--jobs J] [--kinds k1,k2] [--only KIND:INDEX] [--verbose]
+Usage: differential.py FIELDLINE [--count N] [--seed S] [--jobs J] [--kinds k1,k2] [--only KIND:INDEX] [--no-shrink]
 
 For every shipped field kind below, N random key sequences (seeded, so a failure is reproducible by its kind and
 index) are run twice:
  * replay: `fieldline replay KEYMAP KEYS... --json` (keys in Vim notation, pastes as --paste=TEXT), once for the
    sequence alone and once for the sequence followed by <CR> <Esc> (the run ends at the first key that ends it);
  * terminal: `fieldline ask KEYMAP` on the slave side of a fresh 80x24 pty (TERM=xterm-256color, a clean
-   environment, stdout on a pipe), one write per key as xterm encodes it, each write only after the previous key
-   was read and the program is waiting in ppoll again (see Session.settle). After the sequence, if the prompt is
-   still open, the screen is read back; then <CR> and, if still open, <Esc> are sent.
+   environment, stdout on a pipe), with a shell's few rows already on the screen, one write per key as xterm
+   encodes it, each write only after the previous key was read and the program is waiting in ppoll again (see
+   Session.settle). After the sequence, if the prompt is still open, the screen is read back; then <CR> and, if
+   still open, <Esc> are sent.
+About one sequence in six also resizes the window one to three times between keys (replay has no width: a resize
+is no key for it), mostly with a longer prompt so that lines wrap: the emulator rewraps its rows as VTE, kitty or
+tmux do, or cuts them as xterm does (one kind per sequence), then the pty's size is set, which sends SIGWINCH;
+fieldline asks where the cursor is (ESC[6n) and the emulator answers (ESC[row;colR). Every resize must be asked
+about once.
 Compared (any difference is a failure, printed with the sequence in replay's notation, shrunk):
- 1. after the sequence, with the prompt still open: whether it is open at all (replay's ending is null), the
-    line as drawn (the display between the prompt and the counter), the counter with its refusal mark ` !`, and
-    the cursor's column;
+ 1. after the sequence, with the prompt still open: whether it is open at all (replay's ending is null), and the
+    screen at its current width (`screen_differs`): the shell's rows untouched above the field and nothing else
+    there, the field (prompt and replay's display) laid out at the width, the counter with its refusal mark ` !` at
+    the right end of the field's row when it fits there, else first on the status line, the cursor on the cell
+    after replay's cursor column, nothing stale under the field, and no second copy of it anywhere;
  2. at the end: the exit code (0 accepted, 1 cancelled) against replay's ending, the printed value against
-    replay's value, and the line left on the screen against replay's display.
-The screen is read by a small VT100/xterm emulator (the escape sequences libedit and the painter write).
+    replay's value, and the screen likewise with the line left there (replay's display) and the cursor under it.
+The screen is read by a small VT100/xterm emulator (the escape sequences the screen model writes).
 Keys that the terminal decodes as `refused` (an unknown escape sequence, ESC[99~) have no Vim notation: replay gets
 <F20> for them, an unbound key, which the prompt core refuses the same way (refuseKey, no reason).
 Exit status: 0 all agree, 1 disagreements (listed), 2 harness failure. Standard library only.
@@ -213,7 +221,8 @@ def replay(fieldline, kind, steps, home):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# A small terminal: what libedit and the painter write (CR LF BS BEL, CSI A B C D G H J K P @ X m, ESC 7/8, modes).
+# A small terminal: what the screen model writes (CR LF BS BEL, CSI A B C D G H J K P @ X m, ESC 7/8, modes), the
+# answer to a cursor position request (CSI 6 n), and a resize that rewraps or cuts the rows.
 # Dim text (a placeholder, SGR 2) is drawn as blanks: replay has no placeholder, and PlaceholderTerminalTests
 # checks the placeholder itself.
 
