@@ -917,7 +917,7 @@ def compare(fieldline, kind, steps, home, endings=None, counts=None):
     if endings is not None:
         endings.append(("within the keys, " if mid["ending"] else "") + str(end["ending"]))
     if counts is not None:
-        counts.update(resizes=term["resizes"], requests=term["requests"])
+        counts.update(resizes=term["resizes"], drags=term["drags"], requests=term["requests"])
     diffs = []
     if not term["resizes"] <= term["requests"] <= term["resizes"] + term["drags"]:
         diffs.append(f"cursor position requests: {term['requests']} for {term['resizes']} resizes "
@@ -1016,13 +1016,14 @@ def run(opts, home):
     failures, done = [], 0
     per_kind = {k: 0 for k in kinds}
     ended = {k: {} for k in kinds}
-    resized = {"sequences": 0, "resizes": 0, "requests": 0}
+    resized = {"sequences": 0, "resizes": 0, "drags": 0, "requests": 0}
     with multiprocessing.get_context("fork").Pool(opts.jobs) as pool:
         for kind, index, steps, diffs, endings, counts in pool.imap_unordered(task, work, chunksize=4):
             done += 1
             if counts.get("resizes"):
                 resized["sequences"] += 1
                 resized["resizes"] += counts["resizes"]
+                resized["drags"] += counts["drags"]
                 resized["requests"] += counts["requests"]
             per_kind[kind] += 1
             for e in endings:
@@ -1036,7 +1037,8 @@ def run(opts, home):
     elapsed = now() - start
     print(f"{done} sequences ({', '.join(f'{k} {n}' for k, n in per_kind.items())}) in {elapsed:.1f} s "
           f"with {opts.jobs} ptys at a time; seed {opts.seed}; {len(failures)} differ")
-    print(f"  resized while open: {resized['sequences']} sequences, {resized['resizes']} resizes, "
+    print(f"  resized while open: {resized['sequences']} sequences, {resized['resizes']} resizes "
+          f"({resized['drags']} of them drags), "
           f"{resized['requests']} cursor position requests answered")
     for kind in kinds:
         print(f"  {kind}: " + ", ".join(f"{e} {n}" for e, n in sorted(ended[kind].items())))
