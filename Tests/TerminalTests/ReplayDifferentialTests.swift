@@ -5,7 +5,11 @@ import Testing
 /// Issue 26: `fieldline replay` against `fieldline ask` in a real pty, on random key sequences per shipped field
 /// kind (typed keys, pastes, refused escape sequences, editing and word keys, Up/Down, Tab, Shift-Tab, Ctrl-D,
 /// Ctrl-L, Enter, Esc). Both run the same prompt core; the value, the exit (accepted or cancelled), and the line as
-/// drawn (display, counter with its refusal mark, cursor column) must agree. The harness is
+/// drawn (display, counter with its refusal mark on the field's row or leading the status line, cursor) must agree.
+/// Issue 41: about one sequence in six also resizes the window one to three times, 20 to 120 columns, mostly with a
+/// longer prompt so that lines wrap; the emulator rewraps its rows as most terminals do or cuts them as xterm does,
+/// and answers the cursor position request fieldline makes for each resize. The screen must then hold exactly one
+/// copy of the field, laid out at the new width, under the shell's rows left as they were. The harness is
 /// Differential/differential.py (standard-library Python): it plays the terminal, writes each key only after the
 /// program has read the one before and waits in ppoll again, reads the screen back with a small emulator, and
 /// prints every differing sequence in replay's notation, shrunk.

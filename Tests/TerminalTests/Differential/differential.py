@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
-"""Differential test: `fieldline replay` against `fieldline ask` in a real pty (issue 26).
+"""Differential test: `fieldline replay` against `fieldline ask` in a real pty (issues 26 and 41).
 
-Usage: differential.py FIELDLINE [--count N] [--seed S] [--jobs J] [--kinds k1,k2] [--only KIND:INDEX] [--verbose]
+Usage: differential.py FIELDLINE [--count N] [--seed S] [--jobs J] [--kinds k1,k2] [--only KIND:INDEX] [--no-shrink]
 
 For every shipped field kind below, N random key sequences (seeded, so a failure is reproducible by its kind and
 index) are run twice:
  * replay: `fieldline replay KEYMAP KEYS... --json` (keys in Vim notation, pastes as --paste=TEXT), once for the
    sequence alone and once for the sequence followed by <CR> <Esc> (the run ends at the first key that ends it);
  * terminal: `fieldline ask KEYMAP` on the slave side of a fresh 80x24 pty (TERM=xterm-256color, a clean
-   environment, stdout on a pipe), one write per key as xterm encodes it, each write only after the previous key
-   was read and the program is waiting in ppoll again (see Session.settle). After the sequence, if the prompt is
-   still open, the screen is read back; then <CR> and, if still open, <Esc> are sent.
+   environment, stdout on a pipe), with a shell's few rows already on the screen, one write per key as xterm
+   encodes it, each write only after the previous key was read and the program is waiting in ppoll again (see
+   Session.settle). After the sequence, if the prompt is still open, the screen is read back; then <CR> and, if
+   still open, <Esc> are sent.
+About one sequence in six also resizes the window one to three times between keys (replay has no width: a resize
+is no key for it), mostly with a longer prompt so that lines wrap: the emulator rewraps its rows as VTE, kitty or
+tmux do, or cuts them as xterm does (one kind per sequence), then the pty's size is set, which sends SIGWINCH;
+fieldline asks where the cursor is (ESC[6n) and the emulator answers (ESC[row;colR). Every resize must be asked
+about once.
 Compared (any difference is a failure, printed with the sequence in replay's notation, shrunk):
- 1. after the sequence, with the prompt still open: whether it is open at all (replay's ending is null), the
-    line as drawn (the display between the prompt and the counter), the counter with its refusal mark ` !`, and
-    the cursor's column;
+ 1. after the sequence, with the prompt still open: whether it is open at all (replay's ending is null), and the
+    screen at its current width (`screen_differs`): the shell's rows untouched above the field and nothing else
+    there, the field (prompt and replay's display) laid out at the width, the counter with its refusal mark ` !` at
+    the right end of the field's row when it fits there, else first on the status line, the cursor on the cell
+    after replay's cursor column, nothing stale under the field, and no second copy of it anywhere;
  2. at the end: the exit code (0 accepted, 1 cancelled) against replay's ending, the printed value against
-    replay's value, and the line left on the screen against replay's display.
-The screen is read by a small VT100/xterm emulator (the escape sequences libedit and the painter write).
+    replay's value, and the screen likewise with the line left there (replay's display) and the cursor under it.
+The screen is read by a small VT100/xterm emulator (the escape sequences the screen model writes).
 Keys that the terminal decodes as `refused` (an unknown escape sequence, ESC[99~) have no Vim notation: replay gets
 <F20> for them, an unbound key, which the prompt core refuses the same way (refuseKey, no reason).
 Exit status: 0 all agree, 1 disagreements (listed), 2 harness failure. Standard library only.
@@ -40,6 +48,10 @@ import time
 import unicodedata
 
 ROWS, COLS = 24, 80
+PROMPT = "> "  # ask's own
+PROMPTS = [PROMPT, "Your full name, please: ", "Your full name, please: ", "备注：", "备注："]
+# Rows on the screen before the prompt starts (each shorter than the narrowest resize, so none ever rewraps).
+HISTORY = ["$ cd forms", "$ ls", "visitors.csv", "$ fieldline ask"]
 now = time.monotonic
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -127,8 +139,42 @@ def generate(kind, index, seed):
         steps += [random_step() for _ in range(rng.randint(0, 3))]
         steps += [("key", c) for c in spec["valid"](rng)]
         steps += [random_step() for _ in range(rng.randint(0, 5))]
+    else:
+        steps = [random_step() for _ in range(rng.randint(3, 25))]
+    return with_resizes(steps, random.Random(f"{seed}/{kind}/{index}/resize"))
+
+
+def with_resizes(steps, rng):
+    """About one sequence in six gets one to three resizes between its keys (its own random numbers, so the keys
+    are those of the sequence without them), all of one kind: rows rewrapped or rows cut (see Screen.resize). Half
+    the widths are narrow (20 to 40 columns), the others anywhere from 20 to 120; each differs from the width before
+    it. A drag, [rewrap:W1>W2], is a second resize before the terminal answered the first one's request. Most such sequences get a longer prompt (issue 41's examples), so that lines wrap at narrow widths and the
+    cursor is often past the field's first row."""
+    if rng.random() >= 1 / 6:
         return steps
-    return [random_step() for _ in range(rng.randint(3, 25))]
+    prompt = rng.choice(PROMPTS)
+    mode = rng.choice(["rewrap", "cut"])
+    # Before the first key that surely ends the prompt, so that most resizes find it open; late rather than early,
+    # so that most find text in the line.
+    ends = [i for i, step in enumerate(steps) if step in (("key", "<Esc>"), ("key", "<C-g>"))]
+    last = ends[0] if ends else len(steps)
+    places = sorted(max(rng.randint(min(1, last), last), rng.randint(min(1, last), last))
+                    for _ in range(rng.randint(1, 3)))
+    def width_after(cols):
+        new = cols
+        while new == cols:
+            new = rng.randint(20, 40) if rng.random() < 0.5 else rng.randint(20, 120)
+        return new
+
+    widths, cols = [], COLS
+    for _ in places:
+        # One resize in four is a drag: a second one before the terminal answers the first's request.
+        first = width_after(cols)
+        cols = width_after(first) if rng.random() < 0.25 else first
+        widths.append(f"{first}>{cols}" if cols != first else f"{first}")
+    for place, cols in reversed(list(zip(places, widths))):
+        steps = steps[:place] + [("resize", f"{mode}:{cols}")] + steps[place:]
+    return ([("prompt", prompt)] if prompt != PROMPT else []) + steps
 
 
 def vim(step):
@@ -145,8 +191,14 @@ def vim(step):
 
 
 def notation(steps):
-    """A sequence for people: Vim notation, pastes in [paste:…]."""
-    return " ".join(("[paste:%r]" % t) if k == "paste" else vim((k, t))[0] for k, t in steps)
+    """A sequence for people: Vim notation, pastes in [paste:…], resizes in [rewrap:COLUMNS] or [cut:COLUMNS], a
+    prompt other than ask's in [prompt:…]."""
+    return " ".join(("[%s:%r]" % (k, t)) if k in ("paste", "prompt") else ("[%s]" % t) if k == "resize"
+                    else vim((k, t))[0] for k, t in steps)
+
+
+def prompt_of(steps):
+    return next((t for k, t in steps if k == "prompt"), PROMPT)
 
 
 def key_bytes(step):
@@ -164,7 +216,9 @@ def environment(home):
 
 
 def replay(fieldline, kind, steps, home):
-    argv = [fieldline, "replay"] + KINDS[kind]["args"] + ["--json"] + [a for s in steps for a in vim(s)]
+    """Replay has no width and no prompt: a resize is no key for it."""
+    argv = [fieldline, "replay"] + KINDS[kind]["args"] + ["--json"] + [a for s in steps if s[0] in ("key", "paste")
+                                                                       for a in vim(s)]
     done = subprocess.run(argv, capture_output=True, env=environment(home), timeout=60)
     if done.returncode != 0:
         raise RuntimeError(f"replay failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
@@ -172,7 +226,8 @@ def replay(fieldline, kind, steps, home):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# A small terminal: what libedit and the painter write (CR LF BS BEL, CSI A B C D G H J K P @ X m, ESC 7/8, modes).
+# A small terminal: what the screen model writes (CR LF BS BEL, CSI A B C D G H J K P @ X m, ESC 7/8, modes), the
+# answer to a cursor position request (CSI 6 n), and a resize that rewraps or cuts the rows.
 # Dim text (a placeholder, SGR 2) is drawn as blanks: replay has no placeholder, and PlaceholderTerminalTests
 # checks the placeholder itself.
 
@@ -186,11 +241,21 @@ class Screen:
     def __init__(self, rows=ROWS, cols=COLS):
         self.rows, self.cols = rows, cols
         self.cells = [[" "] * cols for _ in range(rows)]
+        # Whether a row's text goes on in the next row (the row was filled and the text wrapped), as rewrapping
+        # terminals track it.
+        self.wrapped = [False] * rows
         self.x = self.y = 0
         self.wrap_next = False
         self.saved = (0, 0)
         self.pending = b""
         self.dim = False
+        self.requests = 0  # cursor position requests (ESC[6n) seen
+        self.hold = False  # requests are answered later (Session.drag)
+        self.replies = b""  # answers not yet written back to the program
+        # The row where the program's drawing starts: where the cursor was when it started, moved up as rows go
+        # off the top, the top row after the whole screen was erased (ESC[2J: Ctrl-L, or a resize whose effect the
+        # program could not tell).
+        self.anchor = 0
 
     def row(self, y):
         return "".join(c for c in self.cells[y] if c is not None).rstrip(" ")
@@ -198,6 +263,9 @@ class Screen:
     def _scroll(self):
         self.cells.pop(0)
         self.cells.append([" "] * self.cols)
+        self.wrapped.pop(0)
+        self.wrapped.append(False)
+        self.anchor -= 1
 
     def _lf(self):
         if self.y == self.rows - 1:
@@ -222,6 +290,7 @@ class Screen:
             self.cells[py][px] = (self.cells[py][px] or "") + ch
             return
         if self.wrap_next or self.x + w > self.cols:
+            self.wrapped[self.y] = True
             self.x, self.wrap_next = 0, False
             self._lf()
         self.cells[self.y][self.x] = ch
@@ -275,8 +344,22 @@ class Screen:
                 self._put(ch)
             i += 1
 
+    def report(self):
+        return b"\x1b[%d;%dR" % (self.y + 1, self.x + 1)
+
+    def _clear_row(self, y, start=0):
+        self.cells[y][start:] = [" "] * (self.cols - start)
+        self.wrapped[y] = False
+
     def _csi(self, params, final):
         if params.startswith("?") or params.startswith(">"):
+            return
+        if final == "n" and params == "6":
+            # A cursor position request: answered with the cursor's row and column from 1 (a pending wrap
+            # reports the last column, as xterm does).
+            self.requests += 1
+            if not self.hold:
+                self.replies += self.report()
             return
         nums = [int(p) if p.isdigit() else 0 for p in params.split(";")] if params else []
         a = nums[0] if nums and nums[0] else 1
@@ -298,19 +381,21 @@ class Screen:
         elif final == "J":
             mode = nums[0] if nums else 0
             if mode == 0:
-                line[self.x:] = [" "] * (self.cols - self.x)
+                self._clear_row(self.y, self.x)
                 for y in range(self.y + 1, self.rows):
-                    self.cells[y] = [" "] * self.cols
+                    self._clear_row(y)
             elif mode == 2:
-                self.cells = [[" "] * self.cols for _ in range(self.rows)]
+                for y in range(self.rows):
+                    self._clear_row(y)
+                self.anchor = 0
         elif final == "K":
             mode = nums[0] if nums else 0
             if mode == 0:
-                line[self.x:] = [" "] * (self.cols - self.x)
+                self._clear_row(self.y, self.x)
             elif mode == 1:
                 line[:self.x + 1] = [" "] * (self.x + 1)
             else:
-                self.cells[self.y] = [" "] * self.cols
+                self._clear_row(self.y)
         elif final == "P":
             del line[self.x:self.x + a]
             line.extend([" "] * (self.cols - len(line)))
@@ -333,6 +418,76 @@ class Screen:
                 i += 1
         # anything else: no effect on the text
 
+    def resize(self, cols, rewrap):
+        """The window becomes `cols` wide. `rewrap`: as VTE, kitty, iTerm2, Alacritty and tmux do, each logical line
+        (rows joined where the text wrapped) is split again at the new width, a wide character that does not fit a
+        row's last column going to the next row, and the cursor stays after the same cell; the rows beyond the
+        screen's height go: first blank rows and rows under the cursor, then rows off the top. Else as xterm does:
+        each row is cut or padded, a wide character cut in half is blanked, the cursor's column clamped."""
+        if not rewrap:
+            for y, line in enumerate(self.cells):
+                cut = line[:cols] + [" "] * max(0, cols - len(line))
+                if cols < len(line) and line[cols] is None:
+                    cut[cols - 1] = " "
+                self.cells[y] = cut
+            self.x, self.cols, self.wrap_next = min(self.x, cols - 1), cols, False
+            return
+        logical, current = [], []
+        cursor_line = cursor_offset = 0
+        for y in range(self.rows):
+            if y == self.y:
+                cursor_line, cursor_offset = len(logical), len(current) + self.x + (1 if self.wrap_next else 0)
+            current += self.cells[y]
+            if not self.wrapped[y]:
+                # A row's trailing blanks are no text, unless the cursor stands among them.
+                while current and current[-1] == " " and not (len(logical) == cursor_line and len(current) <= cursor_offset):
+                    current.pop()
+                logical.append(current)
+                current = []
+        cells, wrapped = [], []
+        new_y = new_x = 0
+        for index, line in enumerate(logical):
+            row = []
+
+            def flush(wraps):
+                cells.append(row + [" "] * (cols - len(row)))
+                wrapped.append(wraps)
+
+            if index == cursor_line and cursor_offset == 0:
+                new_y, new_x = len(cells), 0
+            offset = 0
+            for cell in line:
+                if cell is None:
+                    row.append(None)
+                    offset += 1
+                    continue
+                if len(row) + max(1, width(cell[0])) > cols:
+                    flush(True)
+                    row = []
+                if index == cursor_line and offset == cursor_offset:
+                    new_y, new_x = len(cells), len(row)
+                row.append(cell)
+                offset += 1
+            if index == cursor_line and cursor_offset >= offset:
+                if len(row) + cursor_offset - offset >= cols:
+                    flush(True)
+                    row = []
+                new_y, new_x = len(cells), len(row) + max(0, cursor_offset - offset)
+            flush(False)
+        # Rows past the screen's height: blank rows and rows under the cursor first, then rows off the top.
+        while len(cells) > self.rows and len(cells) - 1 > new_y:
+            cells.pop()
+            wrapped.pop()
+        while len(cells) > self.rows:
+            cells.pop(0)
+            wrapped.pop(0)
+            new_y -= 1
+            self.anchor -= 1
+        cells += [[" "] * cols for _ in range(self.rows - len(cells))]
+        wrapped += [False] * (self.rows - len(wrapped))
+        self.cells, self.wrapped, self.cols = cells, wrapped, cols
+        self.y, self.x, self.wrap_next = max(0, new_y), min(new_x, cols - 1), False
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # The terminal side.
@@ -340,7 +495,8 @@ class Screen:
 class Session:
     """`fieldline ask` on a fresh pty; the harness holds the master (and a slave descriptor, for FIONREAD)."""
 
-    def __init__(self, argv, home):
+    def __init__(self, argv, home, prompt=PROMPT):
+        self.prompt = prompt.encode()
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         out_r, out_w = os.pipe()
@@ -368,6 +524,12 @@ class Session:
         os.set_blocking(self.master, False)
         os.set_blocking(self.out_fd, False)
         self.screen = Screen()
+        # What a shell left on the screen before the prompt: a field drawn too high overwrites it, one drawn too
+        # low leaves a row between it and the field.
+        self.screen.feed("\r\n".join(HISTORY).encode() + b"\r\n")
+        self.screen.anchor = self.screen.y
+        self.resizes = 0
+        self.drags = 0  # resizes that were two, the second before the answer (each may be asked about twice)
         self.raw = bytearray()
         self.stdout = bytearray()
         self.status = None
@@ -389,6 +551,9 @@ class Session:
                     self.raw += data
                     self.screen.feed(data)
                     got = True
+                    if self.screen.replies:
+                        reply, self.screen.replies = self.screen.replies, b""
+                        self.send(reply)
             elif data:
                 self.stdout += data
                 got = True
@@ -447,7 +612,7 @@ class Session:
 
     def ready(self, limit=30.0):
         start = now()
-        while b"> " not in self.raw:
+        while self.prompt not in self.raw:
             if self._reap():
                 raise RuntimeError(f"exited {self.status} before the prompt: {bytes(self.raw)!r}")
             if now() - start > limit:
@@ -464,6 +629,51 @@ class Session:
             except BlockingIOError:
                 self._pump(0.001)
         self.written += len(data)
+
+    def resize(self, cols, rewrap, limit=10.0):
+        """The window becomes `cols` wide: the emulator rewraps or cuts its rows first, as a terminal does, then
+        the pty's size is set (the kernel sends SIGWINCH to the program); then until the program has asked where
+        the cursor is, had the answer, and waits for keys again."""
+        asked = self.screen.requests
+        self.screen.resize(cols, rewrap)
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, cols, 0, 0))
+        self.resizes += 1
+        start = now()
+        while self.screen.requests == asked:
+            if self._reap():
+                return
+            if now() - start > limit:
+                raise TimeoutError(f"no cursor position request within {limit}s of a resize to {cols}")
+            self._pump(0.002)
+        self.settle()
+
+    def drag(self, first, then, rewrap, limit=10.0):
+        """A drag: the window becomes `first` wide and, while the program waits for the answer to its cursor
+        position request, `then` wide; the answer (from the cursor as it is then) comes after the second resize, as
+        from a slow link or a busy terminal. The program may ask again for the second resize, or not."""
+        asked = self.screen.requests
+        self.screen.hold = True
+        try:
+            self.screen.resize(first, rewrap)
+            fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, first, 0, 0))
+            start = now()
+            while self.screen.requests == asked:
+                if self._reap():
+                    return
+                if now() - start > limit:
+                    raise TimeoutError(f"no cursor position request within {limit}s of a resize to {first}")
+                self._pump(0.002)
+            self.screen.resize(then, rewrap)
+            fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, then, 0, 0))
+        finally:
+            self.screen.hold = False
+        self.screen.replies = b""
+        self.send(self.screen.report())
+        self.resizes += 1
+        self.drags += 1
+        self.settle()
+        self.quiet()
+        self.settle()
 
     def lone_escape(self):
         """After a lone Esc has been read: the reader waits 30 ms for a following byte (its ppoll then looks like
@@ -509,68 +719,156 @@ class Session:
     def screen_text(self):
         return [self.screen.row(y) for y in range(ROWS)]
 
+    def snapshot(self):
+        """The screen as the comparison reads it."""
+        screen = self.screen
+        text = self.screen_text()
+        while text and not text[-1]:
+            text.pop()
+        return {"cols": screen.cols, "cells": [list(r) for r in screen.cells], "cursor": (screen.x, screen.y),
+                "top": screen.anchor, "text": text}
+
 
 def cells_text(cells):
     return "".join(c for c in cells if c is not None)
 
 
-def fits(display, mark):
-    """Whether prompt, text, a gap of two and the counter fit one row (else the counter is on the status line)."""
-    return 2 + sum(width(c) for c in display) + 2 + sum(width(c) for c in mark) <= COLS
-
-
-def line_differs(rows, display, marks):
-    """Why the screen's field line is not "> " + `display` then (when it fits) blanks and one of `marks` at the
-    right end; None when it is. The gap's exact width is not compared: it depends on how wide the terminal draws a
-    flag, which a real terminal decides and this emulator only guesses."""
-    want = "> " + display
-    if fits(display, marks[0]):
-        got = cells_text(rows[0])
-        rest = got[len(want):]
-        # (A gap of one: libedit measures a flag's width itself and may place the counter a column further left.)
-        if got.startswith(want) and any(rest.strip(" ") == m and (not m or rest.startswith(" ")) for m in marks):
-            return None
-        return f"terminal {got.rstrip()!r}, replay {want!r} and counter {' or '.join(repr(m) for m in marks)}"
-    # Longer than a row: laid out as a terminal wraps it (a wide character that does not fit in the last column
-    # leaves it blank and goes to the next row); the counter is on the status line, not compared here.
-    laid, x = [], 0
-    for ch in want:
+def layout(text, cols):
+    """Where `text` lands written from a row's start on a terminal `cols` wide, as the screen model places it
+    (ScreenPlacement): left to right, wrapping at the width, a wide character that does not fit the room left on a
+    row going whole to the next row (the cell left behind stays blank). Returns the rows as cells (a character, None
+    for a wide character's right half, blanks where nothing was written), each character's (row, column), and the
+    end (row, column; the column is `cols` after a row's last cell)."""
+    rows, places = [[]], []
+    row = col = 0
+    for ch in text:
         w = width(ch)
-        if x + w > COLS:
-            laid.append(" " * (COLS - x))
-            x = 0
-        laid.append(ch)
-        x = (x + w) % COLS if x + w >= COLS else x + w
-    want_text = "".join(laid)
-    # Blanks are left out of this comparison: where a wide character wraps depends on the flag's width, which
-    # libedit measures itself (one column more or less than this emulator), and a row may end in a blank for it.
-    got_rows = [cells_text(r) for r in rows]
-    want_bare = want_text.replace(" ", "")
-    got = "".join(got_rows).replace(" ", "")[:len(want_bare)]
-    if got != want_bare:
-        return f"terminal {got!r}, replay {want_bare!r} (wrapped, blanks left out)"
-    # The rest of the line's last row is blank: nothing the region under the field had drawn on a row the wrapped
-    # line now takes stays after its end (`v I <Tab>` in country).
-    # A flag's width is libedit's own (one column more or less than this emulator's), so with a flag in the line
-    # its end may lie a column or two further right.
-    slack = (0, 1, 2) if any(0x1F1E6 <= ord(ch) <= 0x1F1FF for ch in want) else (0,)
-    joined = "".join(got_rows)
-    rests = [joined[len(want_text) + k:][:COLS - x - k] if x else "" for k in slack]
-    if all(rest.strip(" ") for rest in rests):
-        return f"stale cells after the wrapped line: {rests[0].rstrip()!r}"
+        if w == 0:
+            places.append((row, col))
+            if rows[row]:
+                k = len(rows[row]) - 1 - (1 if rows[row][-1] is None else 0)
+                rows[row][k] += ch
+            continue
+        if col + w > cols:
+            rows[row] += [" "] * (cols - col)
+            rows.append([])
+            row, col = row + 1, 0
+        places.append((row, col))
+        rows[row] += [ch] + [None] * (w - 1)
+        col += w
+    return rows, places, (row, col)
+
+
+def field_place(prompt, display, cursor_column, cols):
+    """The field (`prompt` and `display`) at `cols` columns: its rows as cells, the cursor's (row, column) for replay's
+    cursorColumn (the display's columns before it: it stands on the character after them, or after the line), and
+    its last row (the row after a row filled to its last cell, where the model leaves the cursor)."""
+    want = prompt + display
+    rows, places, (row, col) = layout(want, cols)
+    last = row + 1 if col == cols else row
+    cursor, seen = None, 0
+    for i, ch in enumerate(display):
+        if seen == cursor_column and width(ch) > 0:
+            cursor = places[i + len(prompt)]
+            break
+        seen += width(ch)
+    if cursor is None:
+        cursor = (last, 0 if col == cols else col)
+    return rows, cursor, last
+
+
+def counter_on_row(prompt, display, mark, cols):
+    """Whether the counter (with its refusal mark) is drawn on the field's row: only when prompt, text, a gap of two
+    and the counter fit one row (libedit's right-prompt rule, `QuickEcho.shows`); else it leads the status line."""
+    _, _, (row, col) = layout(prompt + display, cols)
+    return row == 0 and col < cols and col + 2 + sum(width(c) for c in mark) <= cols
+
+
+def screen_differs(snap, prompt, display, mark, cursor_column=None, ended=False, candidates=False):
+    """Why the screen `snap` (a Session.snapshot) does not hold exactly one copy of the field `prompt` + `display` as
+    the model draws it at the screen's width, None when it does:
+    * above the field's first row, the rows the shell left there (all of them unless the screen was cleared or
+      scrolled): a field drawn too low leaves a stale row above it, one drawn too high overwrites the shell's;
+    * the field's rows as laid out at the width, the counter `mark` at the right end of its row when it fits there
+      (the gap's width is not compared: it depends on how wide the terminal draws a flag), else nothing after the
+      text on its last row and, while open, `mark` leading the status line under it;
+    * while open, the cursor on the character after replay's `cursor_column` columns; once ended, at the start of
+      the row under the field;
+    * under the field (and its status line), blank rows, or a choice field's candidates; no row anywhere else
+      begins like the field's first row."""
+    cols, rows, top = snap["cols"], snap["cells"], snap["top"]
+    text = [cells_text(r).rstrip(" ") for r in rows]
+    shell = HISTORY[len(HISTORY) - top:] if top > 0 else []
+    if top < 0:
+        return None  # the field's first row scrolled off the screen: nothing to compare it by
+    if text[:top] != shell:
+        return f"rows above the field: terminal {text[:top]!r}, the shell's {shell!r} (width {cols})"
+    want, cursor, last = field_place(prompt, display, cursor_column or 0, cols)
+    on_row = counter_on_row(prompt, display, mark, cols)
+    for r, cells in enumerate(want[:last + 1]):
+        if top + r >= len(rows):
+            return f"the field runs past the screen's bottom (width {cols})"
+        got = [c for c in rows[top + r]]
+        expect = cells + [" "] * (cols - len(cells))
+        if r == 0 and on_row:
+            end = len(cells)
+            rest = cells_text(got[end:])
+            # (A gap of one: a flag's width is the terminal's own.)
+            if got[:end] == cells and rest.strip(" ") == mark and (not mark or rest.startswith(" ")):
+                continue
+            return (f"field's row at width {cols}: terminal {cells_text(got).rstrip()!r}, replay {cells_text(cells)!r}"
+                    f" and counter {mark!r}")
+        if got != expect:
+            return (f"field's row {r + 1} at width {cols}: terminal {cells_text(got).rstrip()!r}, replay "
+                    f"{cells_text(expect).rstrip()!r} (counter {mark!r} {'on the row' if on_row else 'on the status line'})")
+    below = top + last + 1
+    if not ended and mark and not on_row:
+        status = text[below] if below < len(text) else ""
+        if not (status == mark or status.startswith(mark + " ")):
+            return f"status line at width {cols}: terminal {status!r}, replay's counter {mark!r} first"
+    if not ended:
+        below += 1  # the status line (a refusal's reason may stand alone on it)
+        cx, cy = snap["cursor"]
+        if (cy, cx) != (top + cursor[0], cursor[1]):
+            return (f"cursor at width {cols}: terminal row {cy - top} column {cx} of the field, replay's column "
+                    f"{cursor_column} is row {cursor[0]} column {cursor[1]}")
+    else:
+        cx, cy = snap["cursor"]
+        if (cy, cx) != (top + last + 1, 0):
+            return f"cursor after the end at width {cols}: terminal row {cy - top} column {cx}, want row {last + 1} column 0"
+    first = cells_text(want[0]).rstrip(" ")
+    for r, line in enumerate(text):
+        if top <= r <= top + last:
+            continue
+        if len(first) > len(prompt) and line.startswith(first):
+            return f"a second copy of the field on row {r} (the field's first is {top}) at width {cols}: {line!r}"
+        if r >= below and line and not candidates:
+            return f"stale row {r} under the field at width {cols}: {line!r}"
     return None
 
 
 def run_terminal(fieldline, kind, steps, home):
-    """Runs the steps at a terminal. Returns {"open", "line", "counter", "column"} after the sequence (when still
-    open), and {"status", "value", "line"} at the end."""
-    session = Session([fieldline, "ask"] + KINDS[kind]["args"], home)
+    """Runs the steps at a terminal. Returns {"open", "mid": a snapshot} after the sequence (when still open),
+    {"status", "value", "end": a snapshot} at the end, and the cursor position requests and resizes."""
+    prompt = prompt_of(steps)
+    session = Session([fieldline, "ask"] + KINDS[kind]["args"] + (["--prompt", prompt] if prompt != PROMPT else []),
+                      home, prompt)
     result = {}
     try:
         session.ready()
         for step in steps:
-            session.send(key_bytes(step))
-            session.settle()
+            if step[0] == "prompt":
+                continue
+            if step[0] == "resize":
+                mode, cols = step[1].split(":")
+                if ">" in cols:
+                    first, then = cols.split(">")
+                    session.drag(int(first), int(then), mode == "rewrap")
+                else:
+                    session.resize(int(cols), mode == "rewrap")
+            else:
+                session.send(key_bytes(step))
+                session.settle()
             if step == ("key", "<Esc>"):
                 session.lone_escape()
             if step[0] == "paste":
@@ -579,11 +877,8 @@ def run_terminal(fieldline, kind, steps, home):
                 break
         if session.status is None:
             session.quiet()
-            screen = session.screen
             result["open"] = True
-            result["screen"] = [list(r) for r in screen.cells[:4]]
-            result["screen_text"] = session.screen_text()[:4]
-            result["cursor"] = (screen.x, screen.y)
+            result["mid"] = session.snapshot()
             for final in ("<CR>", "<Esc>"):
                 session.send(KEYS[final])
                 session.settle()
@@ -593,10 +888,11 @@ def run_terminal(fieldline, kind, steps, home):
                     break
         else:
             result["open"] = False
+        result["prompt"] = prompt
         result["status"] = session.finish()
         result["value"] = session.stdout.decode(errors="replace")
-        result["final_screen"] = [list(r) for r in session.screen.cells[:4]]
-        result["final_text"] = session.screen_text()[:4]
+        result["end"] = session.snapshot()
+        result["requests"], result["resizes"], result["drags"] = session.screen.requests, session.resizes, session.drags
         return result, session.screen
     finally:
         session.close()
@@ -612,25 +908,27 @@ def counter_mark(frame):
     return mark
 
 
-def compare(fieldline, kind, steps, home, endings=None):
+def compare(fieldline, kind, steps, home, endings=None, counts=None):
     """The differences between replay and the terminal for one sequence (empty when they agree); `endings` (a
-    list) gets how replay ended it."""
+    list) gets how replay ended it, `counts` (a dict) the resizes made and the cursor position requests answered."""
     mid = replay(fieldline, kind, steps, home)
     end = mid if mid["ending"] is not None else replay(fieldline, kind, steps + [("key", "<CR>"), ("key", "<Esc>")], home)
     term, screen = run_terminal(fieldline, kind, steps, home)
     if endings is not None:
         endings.append(("within the keys, " if mid["ending"] else "") + str(end["ending"]))
+    if counts is not None:
+        counts.update(resizes=term["resizes"], drags=term["drags"], requests=term["requests"])
     diffs = []
+    if not term["resizes"] <= term["requests"] <= term["resizes"] + term["drags"]:
+        diffs.append(f"cursor position requests: {term['requests']} for {term['resizes']} resizes "
+                     f"({term['drags']} of them drags)")
     if term["open"] != (mid["ending"] is None):
         diffs.append(f"open after the sequence: terminal {term['open']}, replay ending {mid['ending']}")
     elif term["open"]:
-        why = line_differs(term["screen"], mid["display"], [counter_mark(mid)])
+        why = screen_differs(term["mid"], term["prompt"], mid["display"], counter_mark(mid), mid["cursorColumn"],
+                             candidates=kind == "country")
         if why:
-            diffs.append("line after the sequence: " + why)
-        cx, cy = term["cursor"]
-        column = cy * COLS + cx - 2
-        if column != mid["cursorColumn"]:
-            diffs.append(f"cursor column after the sequence: terminal {column}, replay {mid['cursorColumn']}")
+            diffs.append("after the sequence: " + why)
     want_status = {"accepted": 0, "cancelled": 1}.get(end["ending"])
     if term["status"] != want_status:
         diffs.append(f"exit: terminal {term['status']}, replay ending {end['ending']}")
@@ -644,24 +942,24 @@ def compare(fieldline, kind, steps, home, endings=None):
     if kind == "country" and end["ending"] == "accepted" and "  > " in display:
         # An accepted choice leaves its chosen label, not the query it was found by, and no counter.
         display, marks = display.rsplit("  > ", 1)[1], [""]
-    why = line_differs(term["final_screen"], display, marks)
-    if why:
-        diffs.append("line at the end: " + why)
+    whys = [screen_differs(term["end"], term["prompt"], display, mark, ended=True) for mark in marks]
+    if all(whys):
+        diffs.append("at the end: " + whys[0])
     if diffs:
-        diffs.append("screen after the sequence: " + repr(term.get("screen_text")))
-        diffs.append("screen at the end: " + repr(term["final_text"]))
+        diffs.append("screen after the sequence: " + repr(term["mid"]["text"] if "mid" in term else None))
+        diffs.append("screen at the end: " + repr(term["end"]["text"]))
     return diffs
 
 
 def task(args):
     fieldline, kind, index, seed, home = args
     steps = generate(kind, index, seed)
-    endings = []
+    endings, counts = [], {}
     try:
-        diffs = compare(fieldline, kind, steps, home, endings)
-        return kind, index, steps, diffs, endings
+        diffs = compare(fieldline, kind, steps, home, endings, counts)
+        return kind, index, steps, diffs, endings, counts
     except Exception as error:  # a harness failure is reported with its sequence
-        return kind, index, steps, [f"harness: {type(error).__name__}: {error}"], endings
+        return kind, index, steps, [f"harness: {type(error).__name__}: {error}"], endings, counts
 
 
 def shrink(fieldline, kind, steps, home):
@@ -708,7 +1006,8 @@ def run(opts, home):
         print(notation(steps))
         print(json.dumps(replay(opts.fieldline, kind, steps, home), ensure_ascii=False))
         term, _ = run_terminal(opts.fieldline, kind, steps, home)
-        print(json.dumps({k: v for k, v in term.items() if k not in ("screen", "final_screen")}, ensure_ascii=False, indent=1))
+        shown = {k: ({n: x for n, x in v.items() if n != "cells"} if isinstance(v, dict) else v) for k, v in term.items()}
+        print(json.dumps(shown, ensure_ascii=False, indent=1))
         print("\n".join(compare(opts.fieldline, kind, steps, home)) or "agree")
         return 0
     kinds = opts.kinds.split(",")
@@ -717,9 +1016,15 @@ def run(opts, home):
     failures, done = [], 0
     per_kind = {k: 0 for k in kinds}
     ended = {k: {} for k in kinds}
+    resized = {"sequences": 0, "resizes": 0, "drags": 0, "requests": 0}
     with multiprocessing.get_context("fork").Pool(opts.jobs) as pool:
-        for kind, index, steps, diffs, endings in pool.imap_unordered(task, work, chunksize=4):
+        for kind, index, steps, diffs, endings, counts in pool.imap_unordered(task, work, chunksize=4):
             done += 1
+            if counts.get("resizes"):
+                resized["sequences"] += 1
+                resized["resizes"] += counts["resizes"]
+                resized["drags"] += counts["drags"]
+                resized["requests"] += counts["requests"]
             per_kind[kind] += 1
             for e in endings:
                 ended[kind][e] = ended[kind].get(e, 0) + 1
@@ -732,6 +1037,9 @@ def run(opts, home):
     elapsed = now() - start
     print(f"{done} sequences ({', '.join(f'{k} {n}' for k, n in per_kind.items())}) in {elapsed:.1f} s "
           f"with {opts.jobs} ptys at a time; seed {opts.seed}; {len(failures)} differ")
+    print(f"  resized while open: {resized['sequences']} sequences, {resized['resizes']} resizes "
+          f"({resized['drags']} of them drags), "
+          f"{resized['requests']} cursor position requests answered")
     for kind in kinds:
         print(f"  {kind}: " + ", ".join(f"{e} {n}" for e, n in sorted(ended[kind].items())))
     for kind, index, steps, diffs in sorted(failures, key=lambda f: (f[0], f[1]))[:20]:
