@@ -18,6 +18,8 @@ struct InputReader {
     static let characterWait: Int32 = 1000
     /// How long a resize waits for the terminal to say where the cursor is before drawing without knowing.
     static let reportWait: Int32 = 200
+    /// How many times a resize asks again when the window changed size once more while the answer was awaited.
+    static let reportRounds = 4
     /// How long an open bracketed paste may pause before it is ended without its end marker.
     static let pasteWait: Int32 = 1000
 

@@ -61,11 +61,21 @@ extension PromptSession {
             screen.continued()
         case .resized:
             shell?.resize()
-            let width = TerminalWrites.columns(tty)
+            var width = TerminalWrites.columns(tty)
             var report: (row: Int, column: Int)?
             if screen.movesCursor {
-                TerminalWrites.write(tty, "\u{1B}[6n")
-                report = input.cursorReport(fd: tty, waitMilliseconds: InputReader.reportWait)
+                // A window dragged wider or narrower sends several resizes: one that comes while the answer is
+                // awaited makes the answer (and the width read before it) stale, so the terminal is asked again
+                // at the width it has now, a few times at most.
+                for _ in 0..<InputReader.reportRounds {
+                    TerminalWrites.write(tty, "\u{1B}[6n")
+                    report = input.cursorReport(fd: tty, waitMilliseconds: InputReader.reportWait)
+                    _ = flg_take_resized()
+                    let now = TerminalWrites.columns(tty)
+                    if now == width { break }
+                    width = now
+                    report = nil
+                }
             }
             screen.resized(to: width, reportedColumn: report.map { $0.column - 1 }, reportedRow: report.map { $0.row - 1 })
         }

@@ -29,8 +29,9 @@ public enum QuickEcho {
     /// `bytes(from:to:…)` with the new line as the field shows it (no line of its own made for it), written into
     /// `out` (emptied first; a buffer kept from key to key allocates nothing). False, with `out` meaningless, when
     /// this is not a plain append the planner can draw exactly.
-    public static func plan(from old: FieldView, to newText: UnsafeBufferPointer<UInt8>, cursor newCursor: Int,
-                     counter newCounter: CounterCells, promptColumns: Int, columns: Int, into out: inout [UInt8]) -> Bool {
+    public static func plan(from old: borrowing FieldView, to newText: UnsafeBufferPointer<UInt8>, cursor newCursor: Int,
+                            counter newCounter: CounterCells, promptColumns: Int, columns: Int,
+                            into out: inout [UInt8]) -> Bool {
         let oldBytes = old.text.count, newBytes = newText.count
         guard newBytes > oldBytes, old.cursor == oldBytes, newCursor == newBytes, promptColumns + 2 < columns else {
             return false

@@ -21,7 +21,7 @@ extension ScreenModel {
         guard let drawn, drawn.showsField, cursorRow >= fieldTop else {
             return ((row, 0), (kept.row, 0))
         }
-        let placed = ScreenPlacement.field(prompt: drawn.prompt, text: drawn.field.text, cursor: drawn.field.cursor, width: width)
+        let placed = ScreenPlacement.field(prompt: drawn.prompt, text: drawnField.text, cursor: drawnField.cursor, width: width)
         return ((row + placed.cursor.row, placed.cursor.column), kept)
     }
 

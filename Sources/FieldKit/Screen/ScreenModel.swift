@@ -17,8 +17,15 @@ public struct ScreenModel {
     /// Whether a key appended at the end may be drawn with its few bytes (`FIELDLINE_QUICK_ECHO=0` turns it off).
     public var quickEcho: Bool
 
-    /// What is on the screen (nil: nothing of the current prompt; `block` still counts).
+    /// What is on the screen (nil: nothing of the current prompt; `block` still counts). Its field is `drawnField`.
     var drawn: ScreenView?
+    /// The field's line as drawn, apart from `drawn` so that a typed key's echo updates it in place.
+    var drawnField = FieldView(text: [], cursor: 0, counter: CounterCells())
+    /// Whether nothing but the field's line is drawn around it now: no status line, hint or candidates (the block
+    /// and the lines under the field stay until the next view differs).
+    private var plainSurroundings = false
+    /// Lines drawn right under the field's line (a record's later fields).
+    private var followingCount = 0
     /// The block's lines as drawn.
     var block: [DrawnLine] = []
     /// The cursor's row, from the block's first row.
@@ -116,6 +123,7 @@ public struct ScreenModel {
         redrawAll = false
         guard view.showsField else {
             drawn = view
+            plainSurroundings = false
             hintColumns = 0
             fieldRows = 0
             regionRows = 0
@@ -174,9 +182,12 @@ public struct ScreenModel {
         moveUp(lastRow + lines.count - placed.cursor.row, into: &out)
         out.append(0x0D)
         if placed.cursor.column > 0 { appendCSI(placed.cursor.column, "C", into: &out) }
+        drawnField = view.field.drawnCopy()
         var shown = view
-        shown.field = view.field.drawnCopy()
+        shown.field = FieldView(text: [], cursor: 0, counter: CounterCells())
         drawn = shown
+        plainSurroundings = view.status == nil && view.hint == nil && view.below.isEmpty
+        followingCount = view.following.count
         fieldRows = lastRow + 1
         regionRows = lines.count
         cursorRow = top + placed.cursor.row
@@ -204,22 +215,12 @@ public struct ScreenModel {
     /// characters and the counter cells that changed (`QuickEcho`), and the status line's counter when it is
     /// there. False when the view needs more.
     private mutating func echo(_ view: ScreenView, into out: inout [UInt8]) -> Bool {
-        guard !redrawAll, !finishing, let promptColumns = asciiPromptColumns else { return false }
-        // The drawn view is moved out and back: bound to a name, all of it would be copied on every key.
-        guard var old = drawn.take() else { return false }
-        let echoed = echo(view, over: &old, promptColumns: promptColumns, into: &out)
-        drawn = consume old
-        return echoed
-    }
-
-    /// `echo(_:into:)` with the drawn view moved out of `drawn`, updated in place when the key is echoed.
-    private mutating func echo(_ view: ScreenView, over old: inout ScreenView, promptColumns: Int,
-                               into out: inout [UInt8]) -> Bool {
-        guard Self.sameSurroundings(old, view), view.block.count == block.count else { return false }
+        guard !redrawAll, !finishing, let promptColumns = asciiPromptColumns, let drawn,
+              Self.sameSurroundings(drawn, view), view.block.count == block.count else { return false }
         for (k, line) in block.enumerated() where line.decorated || line.text != view.block[k] { return false }
         return view.field.text.withUnsafeBufferPointer {
-            echoField($0, cursor: view.field.cursor, counter: view.field.counter, over: &old, promptColumns: promptColumns,
-                      into: &out)
+            echoField($0, cursor: view.field.cursor, counter: view.field.counter, status: view.status,
+                      following: view.following.count, below: view.below.count, promptColumns: promptColumns, into: &out)
         }
     }
 
@@ -230,39 +231,37 @@ public struct ScreenModel {
     public mutating func echoAppended(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: CounterCells,
                                       into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
-        guard quickEcho, movesCursor, !redrawAll, !finishing, let promptColumns = asciiPromptColumns,
-              var old = drawn.take() else { return false }
-        var echoed = false
-        if old.showsField, old.status == nil, old.hint == nil, old.below.isEmpty {
-            echoed = echoField(text, cursor: cursor, counter: counter, over: &old, promptColumns: promptColumns, into: &out)
-        }
-        drawn = consume old
-        return echoed
+        guard quickEcho, movesCursor, !redrawAll, !finishing, plainSurroundings, fieldRows > 0,
+              let promptColumns = asciiPromptColumns else { return false }
+        return echoField(text, cursor: cursor, counter: counter, status: nil, following: followingCount, below: 0,
+                         promptColumns: promptColumns, into: &out)
     }
 
-    /// The quick echo of a new line (`text`, `cursor`, `counter`) over the drawn one (`old`, updated in place when
-    /// echoed), whose surroundings stay as drawn.
-    private mutating func echoField(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: CounterCells,
-                                    over old: inout ScreenView, promptColumns: Int, into out: inout [UInt8]) -> Bool {
-        guard QuickEcho.plan(from: old.field, to: text, cursor: cursor, counter: counter, promptColumns: promptColumns,
+    /// The quick echo of a new line (`text`, `cursor`, `counter`) over the drawn one (`drawnField`, updated in place
+    /// when echoed), whose surroundings (a status line, `following` lines under the field and `below` lines under
+    /// the status line) stay as drawn.
+    private mutating func echoField(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: borrowing CounterCells,
+                                    status: String?, following: Int, below: Int, promptColumns: Int,
+                                    into out: inout [UInt8]) -> Bool {
+        guard QuickEcho.plan(from: drawnField, to: text, cursor: cursor, counter: counter, promptColumns: promptColumns,
                              columns: width, into: &out) else { return false }
-        let oldCount = old.field.text.count
+        let oldCount = drawnField.text.count
         let oldEnd = promptColumns + oldCount, newEnd = promptColumns + text.count
         let counterColumns = counter.count
         let newCounterOnStatus = counterColumns > 0 && (newEnd >= width || !QuickEcho.shows(end: newEnd, counter: counterColumns, columns: width))
-        let statusRows = newCounterOnStatus || old.status != nil ? 1 : 0
+        let statusRows = newCounterOnStatus || status != nil ? 1 : 0
         // The region stays where it is only when the line keeps its rows and the status line stays or goes alike.
         if regionRows > 0 && newEnd / width != oldEnd / width { return false }
-        if old.following.count + statusRows + old.below.count != regionRows { return false }
+        if following + statusRows + below != regionRows { return false }
         let newRow = newEnd / width
         if newCounterOnStatus {
             // The status line's counter, down and back with the cursor saved: no walk back up.
             out.append(0x1B); out.append(0x37)
-            appendCSI(old.following.count + 1, "B", into: &out)
+            appendCSI(following + 1, "B", into: &out)
             out.append(0x0D)
-            if !appendPlainCounter(counter, status: old.status, into: &out) {
-                var shown = old
-                shown.field.counter = counter
+            if !appendPlainCounter(counter, status: status, into: &out), var shown = drawn {
+                shown.field.counter = copy counter
+                shown.status = status
                 if let status = statusLine(shown, counter: true) {
                     append(status.style == nil && colour ? "\u{1B}[31m" + status.text + "\u{1B}[0m" : status.text, into: &out)
                 }
@@ -270,10 +269,10 @@ public struct ScreenModel {
             appendCSI("K", into: &out)
             out.append(0x1B); out.append(0x38)
         }
-        QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: text[oldCount...]), to: &old.field.text)
-        old.field.cursor = cursor
-        old.field.counter = counter
-        old.field.keptColumns = nil
+        QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: text[oldCount...]), to: &drawnField.text)
+        drawnField.cursor = cursor
+        drawnField.counter = copy counter
+        drawnField.keptColumns = nil
         counterOnStatus = newCounterOnStatus
         fieldRows = newRow + 1
         fieldColumns = newRow == 0 && counterColumns > 0 && !newCounterOnStatus ? width - 1 : newEnd
@@ -290,7 +289,7 @@ public struct ScreenModel {
 
     /// The status line when it is the counter alone, in printable ASCII that fits: its bytes as they are, the line
     /// `statusLine` would make with no String built. False, with nothing written, for any other status line.
-    private func appendPlainCounter(_ counter: CounterCells, status: String?, into out: inout [UInt8]) -> Bool {
+    private func appendPlainCounter(_ counter: borrowing CounterCells, status: String?, into out: inout [UInt8]) -> Bool {
         guard status == nil else { return false }
         return counter.withBytes { cells in
             guard cells.count <= width - 1, cells.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
@@ -324,7 +323,7 @@ public struct ScreenModel {
         guard view.showsField else { drawn = view; return }
         let text = String(decoding: view.field.text, as: UTF8.self)
         let columns = DisplayWidth.columns(of: text)
-        let oldColumns = fresh ? 0 : drawn.map { DisplayWidth.columns(of: String(decoding: $0.field.text, as: UTF8.self)) } ?? 0
+        let oldColumns = fresh ? 0 : DisplayWidth.columns(of: String(decoding: drawnField.text, as: UTF8.self))
         out.append(0x0D)
         append(view.prompt + text, into: &out)
         if oldColumns > columns {
@@ -333,9 +332,8 @@ public struct ScreenModel {
         }
         let before = DisplayWidth.columns(of: String(text.prefix(max(view.field.cursor, 0))))
         out.append(contentsOf: [UInt8](repeating: 0x08, count: max(0, columns - before)))
-        var shown = view
-        shown.field = view.field.drawnCopy()
-        drawn = shown
+        drawnField = view.field.drawnCopy()
+        drawn = view
         fieldRows = 1
     }
 
@@ -383,6 +381,7 @@ public struct ScreenModel {
         }
         cursorColumn = 0
         drawn = nil
+        plainSurroundings = false
         hintColumns = 0
         fieldRows = 0
         regionRows = 0
@@ -393,6 +392,7 @@ public struct ScreenModel {
     /// row (a fresh row after `finish`).
     public mutating func commit() {
         rowsLostAbove = 0
+        plainSurroundings = false
         block = []
         drawn = nil
         cursorRow = 0
