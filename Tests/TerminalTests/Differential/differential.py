@@ -919,7 +919,9 @@ def compare(fieldline, kind, steps, home, endings=None, counts=None):
     if counts is not None:
         counts.update(resizes=term["resizes"], drags=term["drags"], requests=term["requests"])
     diffs = []
-    if not term["resizes"] <= term["requests"] <= term["resizes"] + term["drags"]:
+    # Every resize is asked about at least once; more is harmless (a resize that lands while an answer is read is
+    # asked about again, and a loaded machine decides which read sees it).
+    if not term["resizes"] <= term["requests"]:
         diffs.append(f"cursor position requests: {term['requests']} for {term['resizes']} resizes "
                      f"({term['drags']} of them drags)")
     if term["open"] != (mid["ending"] is None):
