@@ -177,7 +177,7 @@ public final class PhoneLayout: LiveLayout {
     private func isComplete(_ national: [UInt8], in region: PhoneRegion) -> Bool {
         guard !national.isEmpty else { return false }
         var digits = national.map { $0 &- 0x30 }
-        guard region.isValid(digits), kinds.isEmpty || !kinds.isDisjoint(with: region.kinds(of: digits)) else { return false }
+        guard region.isValid(digits, ofOneOf: kindList) else { return false }
         digits.append(0)
         for d in UInt8(0)...9 {
             digits[digits.count - 1] = d
