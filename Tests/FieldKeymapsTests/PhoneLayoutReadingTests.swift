@@ -56,4 +56,39 @@ import Testing
         }
         #expect(checked > 1000)
     }
+
+    /// A national number is complete as the rule says: valid, of a kind the field takes, and no digit more keeps
+    /// it able to become one (`PhoneReadings.canContinue` of each), for fields of one kind, several and all, on
+    /// each region's example numbers, their beginnings, their digits changed and one digit more.
+    @Test func completeIsValidOfAKindTakenAndNotContinued() {
+        let metadata = ShippedPhoneMetadata.shared
+        let kindSets: [Set<PhoneKind>] = [[], [.mobile], [.fixedLine], [.fixedLine, .mobile], [.tollFree, .voip]]
+        var complete = 0
+        for code in ["CN", "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "RU", "HK", "IT"] {
+            guard let region = metadata.regions[code] else { Issue.record("no region \(code)"); continue }
+            for kinds in kindSets {
+                let layout = PhoneLayout(metadata: metadata, assumedRegion: code, regions: [code], kinds: kinds)
+                for (_, example) in region.examples {
+                    let digits = example.utf8.map { $0 - 48 }
+                    var numbers = (1...digits.count).map { Array(digits[..<$0]) }
+                    numbers += digits.indices.map { i in var changed = digits; changed[i] = (changed[i] + 1) % 10; return changed }
+                    numbers.append(digits + [0])
+                    for number in numbers {
+                        let expected = region.isValid(number) && (kinds.isEmpty || !kinds.isDisjoint(with: region.kinds(of: number)))
+                            && !(UInt8(0)...9).contains { PhoneReadings.canContinue(region, number + [$0], kinds: kinds) }
+                        #expect(layout.isComplete(number.map { $0 + 0x30 }, in: region) == expected, "\(code) \(number) \(kinds)")
+                        if expected { complete += 1 }
+                    }
+                }
+            }
+        }
+        #expect(complete > 50)
+    }
+
+    /// The counter's fraction is the two numbers with a slash, as interpolation writes them.
+    @Test func theCountersFractionIsBothNumbers() {
+        for (count, most) in [(0, 0), (1, 12), (9, 10), (10, 10), (11, 11), (12, 100), (105, 7)] {
+            #expect(PhoneLayout.fraction(count, most) == "\(count)/\(most)")
+        }
+    }
 }
