@@ -84,11 +84,4 @@ import Testing
         }
         #expect(complete > 50)
     }
-
-    /// The counter's fraction is the two numbers with a slash, as interpolation writes them.
-    @Test func theCountersFractionIsBothNumbers() {
-        for (count, most) in [(0, 0), (1, 12), (9, 10), (10, 10), (11, 11), (12, 100), (105, 7)] {
-            #expect(PhoneLayout.fraction(count, most) == "\(count)/\(most)")
-        }
-    }
 }

@@ -161,24 +161,9 @@ public final class PhoneLayout: LiveLayout {
         let region = PhoneLayout.region(of: output.nationalNumber, main: main, metadata: metadata)
         let count = output.nationalNumber.count
         let most = isComplete(output.nationalNumber, in: region) ? count : grouping?.longest ?? region.possibleLengths.max() ?? 0
-        let counted = PhoneLayout.fraction(count, most)
-        if soleRegion == region.code { return counted }
+        if soleRegion == region.code { return "\(count)/\(most)" }
         let code = region.code.hasPrefix("+") ? region.code : PhoneLayout.flag(region.code) + " " + region.code
-        return code + " " + counted
-    }
-
-    /// `"\(count)/\(most)"` written digit by digit: string interpolation of two numbers costs more than a digit's
-    /// layout.
-    static func fraction(_ count: Int, _ most: Int) -> String {
-        var text = ""
-        func append(_ n: Int) {
-            if n >= 10 { append(n / 10) }
-            text.unicodeScalars.append(Unicode.Scalar(UInt8(0x30 + n % 10)))
-        }
-        append(max(count, 0))
-        text.unicodeScalars.append("/")
-        append(max(most, 0))
-        return text
+        return "\(code) \(count)/\(most)"
     }
 
     public func isComplete(_ symbols: [Character]) -> Bool {
