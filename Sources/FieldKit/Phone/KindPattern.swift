@@ -26,6 +26,9 @@ final class KindPattern: Sendable {
         return decoded.storeIfNil(Decoded(dfa)).dfa
     }
 
+    /// Whether the automaton has been decoded (it is, once matched).
+    var isDecoded: Bool { decoded.value != nil }
+
     /// Whether the digits (0-9) are a whole number of the kind.
     func matches<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 { dfa.matches(digits) }
 

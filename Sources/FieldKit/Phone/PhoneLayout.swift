@@ -33,6 +33,8 @@ public final class PhoneLayout: LiveLayout {
     let groupingRefuses: Bool
     /// `kinds` as a list: a few compared one by one cost less than hashing each.
     let kindList: [PhoneKind]
+    /// The home region's calling code (ASCII digits; empty without one): numbers typed with it but no `+`.
+    private let homeCallingCode: [UInt8]
     /// The last number asked about and the answer: a key's refusal check and the frame's status after it ask about
     /// the same digits.
     private let lastRefusal = SharedState<(bytes: [UInt8], reason: String?)?>(nil)
@@ -54,6 +56,7 @@ public final class PhoneLayout: LiveLayout {
         self.soleRegion = regions.count == 1 ? regions.first : nil
         self.groupingRefuses = !(grouping?.refused.isEmpty ?? true)
         self.kindList = Array(kinds)
+        self.homeCallingCode = home.map { Array(String($0.callingCode).utf8) } ?? []
         self.bound = PhoneLayout.bound(home: home, limit: limit, metadata: metadata, regions: regions, kinds: kinds)
     }
 
@@ -119,8 +122,7 @@ public final class PhoneLayout: LiveLayout {
     /// with it, with no international prefix, and either libphonenumber reads the whole number so or no national
     /// reading (as typed, or without a national prefix) can still become a number of the region.
     func readsOwnCallingCode(_ typed: [UInt8]) -> Bool {
-        guard let home, typed.first != 0x2B, typed.count > home.callingCodeDigits.count,
-              typed.starts(with: home.callingCodeDigits.map { $0 + 0x30 }) else { return false }
+        guard let home, typed.first != 0x2B, typed.count > homeCallingCode.count, typed.starts(with: homeCallingCode) else { return false }
         let digits = typed.map { $0 &- 0x30 }
         if home.internationalPrefixLength(digits) != nil { return false }
         if home.callingCodeReading(digits) != nil { return true }
@@ -159,9 +161,9 @@ public final class PhoneLayout: LiveLayout {
         let region = PhoneLayout.region(of: output.nationalNumber, main: main, metadata: metadata)
         let count = output.nationalNumber.count
         let most = isComplete(output.nationalNumber, in: region) ? count : grouping?.longest ?? region.possibleLengths.max() ?? 0
-        if regions.count == 1 && regions.contains(region.code) { return "\(output.nationalNumber.count)/\(most)" }
+        if soleRegion == region.code { return "\(count)/\(most)" }
         let code = region.code.hasPrefix("+") ? region.code : PhoneLayout.flag(region.code) + " " + region.code
-        return "\(code) \(output.nationalNumber.count)/\(most)"
+        return "\(code) \(count)/\(most)"
     }
 
     public func isComplete(_ symbols: [Character]) -> Bool {
@@ -174,16 +176,29 @@ public final class PhoneLayout: LiveLayout {
 
     /// Whether a national number (ASCII digits) is a valid number of `region` of the field's kinds that no further
     /// digit could keep one of them: done, whatever room the field's limit still leaves.
-    private func isComplete(_ national: [UInt8], in region: PhoneRegion) -> Bool {
+    func isComplete(_ national: [UInt8], in region: PhoneRegion) -> Bool {
         guard !national.isEmpty else { return false }
-        var digits = national.map { $0 &- 0x30 }
-        guard region.isValid(digits), kinds.isEmpty || !kinds.isDisjoint(with: region.kinds(of: digits)) else { return false }
-        digits.append(0)
-        for d in UInt8(0)...9 {
-            digits[digits.count - 1] = d
-            if PhoneReadings.canContinue(region, digits, kinds: kinds) { return false }
+        let digits = national.map { $0 &- 0x30 }
+        guard region.isValid(digits, ofOneOf: kindList) else { return false }
+        return !canContinueByOneDigit(digits, in: region)
+    }
+
+    /// Whether some digit more keeps a number (digits 0-9) able to become a whole number of `region` of the field's
+    /// kinds: `PhoneReadings.canContinue` of each of the ten longer numbers, the automata walked over the number once.
+    private func canContinueByOneDigit(_ digits: [UInt8], in region: PhoneRegion) -> Bool {
+        guard region.generalReaches(length: digits.count + 1) else { return false }
+        let general = region.general
+        let generalState = general?.state(after: digits)
+        if general != nil && generalState == nil { return false }
+        let continuing = region.kinds.compactMap { kind, pattern -> (DigitDFA, Int)? in
+            guard kind != .emergency && kind != .shortCode && (kindList.isEmpty || kindList.contains(kind)) else { return nil }
+            return pattern.dfa.state(after: digits).map { (pattern.dfa, $0) }
         }
-        return true
+        for d in UInt8(0)...9 {
+            if let general, let generalState, general.state(from: generalState, after: d) == nil { continue }
+            if continuing.contains(where: { dfa, state in dfa.state(from: state, after: d) != nil }) { return true }
+        }
+        return false
     }
 
     /// The refusal typing a whole number (UTF-8 of the field's symbols) one key at a time meets first, if any.

@@ -114,6 +114,22 @@ public final class PhoneRegion: Sendable {
         return numbers.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.matches(national) }
     }
 
+    /// `isValid(national)` and of one of `wanted` (`kinds(of:)` holds one; empty: any kind), matching only the
+    /// wanted kinds' automata while one of them that is a whole number's kind matches: the others (China's
+    /// fixed-line one above all) are decoded when first matched, which costs more than the rest of a key.
+    func isValid(_ national: [UInt8], ofOneOf wanted: [PhoneKind]) -> Bool {
+        guard !wanted.isEmpty else { return isValid(national) }
+        let numbers = self.numbers
+        guard Self.takes(numbers.generalLengths, length: national.count), numbers.general?.matches(national) == true else { return false }
+        var matchedShortOnly = false
+        for (kind, pattern) in numbers.kinds where wanted.contains(kind) && pattern.matches(national) {
+            if kind != .emergency && kind != .shortCode { return true }
+            matchedShortOnly = true
+        }
+        // An emergency or short-code number of a wanted kind is valid only as another kind's number too.
+        return matchedShortOnly && isValid(national)
+    }
+
     /// Whether the general pattern may take a number of `count` digits (a cheap test before walking it).
     func generalTakes(length count: Int) -> Bool { Self.takes(generalLengths, length: count) }
 
