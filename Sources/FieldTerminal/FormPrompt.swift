@@ -60,7 +60,7 @@ public struct FormPrompt {
         var previous = resume ? (try? sink.lastRecord(savedBy: operatorName)) ?? nil : nil
         // One session's checkers and one cache of drawn lines serve every record.
         let blank = FormSession(form: form, context: context)
-        let lines = BlockLines()
+        let lines = RecordBlock(form: form, context: context)
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
@@ -113,7 +113,7 @@ public struct FormPrompt {
     ///
     /// `correcting` is the saved record in the block as it was read (opened with Ctrl-R), nil for a new record: set
     /// when the search opens one, cleared when it is discarded.
-    private func record(_ start: FormSession, correcting: inout StoredRecord?, lines: BlockLines, on terminal: PromptTerminal,
+    private func record(_ start: FormSession, correcting: inout StoredRecord?, lines: RecordBlock, on terminal: PromptTerminal,
                         sink: any RecordSink, resumed: Bool,
                         status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
         var session = start
@@ -192,32 +192,8 @@ public struct FormPrompt {
         return other
     }
 
-    /// The block's lines for the fields in `range` that are shown (see `shownValue`), with `editing`'s derived
-    /// fields blank while it is edited.
-    private func shownLines(of session: FormSession, in range: Range<Int>, editing: Int?, lines: BlockLines) -> [String] {
-        range.compactMap { j in
-            guard let value = shownValue(of: j, in: session) else { return nil }
-            if let editing, let source = form.fields[j].derivedFrom.flatMap({ form.index(of: $0.field) }), source == editing {
-                return ControlCharacters.escaped(form.fields[j].prompt)
-            }
-            return lines.line(of: j, value: value, in: self)
-        }
-    }
-
-    /// The value field `j` shows in the block, or nil when it has no line (not reached, or its `when` fails):
-    /// derived fields with a value, asked fields with a value or with text typed and left.
-    private func shownValue(of j: Int, in session: FormSession) -> String? {
-        if form.fields[j].derivedFrom != nil {
-            let value = session.resolved.values[j]
-            return value.isEmpty ? nil : value
-        }
-        if let typed = session.typed[j] { return typed }
-        guard session.isAsked(j) else { return nil }
-        return session.values[j]
-    }
-
     /// Ask field `i` in its line, the record's later fields that have values kept under it.
-    private func ask(_ i: Int, of session: FormSession, correcting: Bool, status: String?, lines: BlockLines,
+    private func ask(_ i: Int, of session: FormSession, correcting: Bool, status: String?, lines: RecordBlock,
                      on terminal: PromptTerminal) -> PromptOutcome {
         let field = form.fields[i]
         var options = PromptOptions()
@@ -234,17 +210,17 @@ public struct FormPrompt {
         // A corrected record always asks before Esc gives the correction up.
         options.formKeys = FormKeys(endOfFileEnds: session.isUntouched, recordHoldsTypedText: correcting || session.holdsTypedText,
                                     startingText: options.defaultText ?? "")
-        options.linesAbove = shownLines(of: session, in: 0..<i, editing: nil, lines: lines)
-        options.linesBelow = shownLines(of: session, in: (i + 1)..<form.fields.count, editing: i, lines: lines)
+        options.linesAbove = lines.lines(of: session, in: 0..<i)
+        options.linesBelow = lines.lines(of: session, in: (i + 1)..<form.fields.count, editing: i)
         return terminal.ask(spec: field.spec, context: context, options: options)
     }
 
     /// The key line under the record's block: Enter saves (a corrected record: the correction), Shift-Tab (or Up)
     /// goes back, Esc discards.
-    private func confirm(_ session: FormSession, correcting: Bool, status: String?, lines: BlockLines,
+    private func confirm(_ session: FormSession, correcting: Bool, status: String?, lines: RecordBlock,
                          on terminal: PromptTerminal) -> PromptOutcome {
         var options = PromptOptions()
-        options.linesAbove = shownLines(of: session, in: 0..<form.fields.count, editing: nil, lines: lines)
+        options.linesAbove = lines.lines(of: session, in: 0..<form.fields.count)
         options.keepsLineAtEnd = false
         options.bell = bell
         options.status = status
@@ -256,30 +232,5 @@ public struct FormPrompt {
         // A field that takes nothing: every typed key is refused, only Enter, Esc and the back keys mean anything.
         let nothing = FieldSpec(name: "confirm", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [], name: "nothing")))
         return terminal.ask(spec: nothing, context: context, options: options)
-    }
-
-    /// A field's line in the record's block: its prompt and its value as the field displays it (masked if secret).
-    fileprivate func line(of field: FormField, value: String) -> String {
-        if field.secret { return field.prompt + String(repeating: "*", count: value.count) }
-        // A choice shows its label (with its parents' in a tree), not the query line a picker edits.
-        if let list = field.spec.choices, let index = list.index(ofValue: value) { return field.prompt + list.path(to: index) }
-        var shown = Field(spec: field.spec, context: context)
-        if !value.isEmpty { shown.apply(.paste(value)) }
-        return field.prompt + shown.frame.display
-    }
-
-}
-
-/// The block's lines as drawn, kept by field and value: a line is a field pasted into and formatted, and the
-/// block is drawn again at every step.
-private final class BlockLines {
-    private var drawn: [Int: (value: String, line: String)] = [:]
-
-    /// Field `index`'s line for `value`, made once per value.
-    func line(of index: Int, value: String, in prompt: FormPrompt) -> String {
-        if let kept = drawn[index], kept.value == value { return kept.line }
-        let line = prompt.line(of: prompt.form.fields[index], value: value)
-        drawn[index] = (value, line)
-        return line
     }
 }

@@ -176,7 +176,8 @@ public final class PromptTerminal {
         // The line as it ends, nothing under it, the cursor on a fresh row (libedit prints no newline).
         if case .accepted(let value) = outcome { session.finishScreen(accepted: value) } else { session.finishScreen(accepted: nil) }
         screen = session.screen
-        leftText = session.field.value
+        // A picker leaves its choice, not the query that found it (its line shows the choice's label).
+        leftText = session.hasChoices ? session.field.acceptedValue : session.field.value
         if case .interrupted = outcome {
             // Ctrl-C ends the process by SIGINT next, with the default action: the terminal goes back now.
             restore()
