@@ -157,4 +157,16 @@ import Testing
         }
         #expect(refusals > 20)
     }
+
+    /// An empty paste (an empty clipboard, or `check`'s answer for an empty optional line) changes nothing and is not
+    /// a refusal: no bell, no reason, the field as it was (the check-line fuzz target found the empty paste refused).
+    @Test func anEmptyPasteIsNoRefusal() {
+        for spec in [BuiltinFields.text, BuiltinFields.phoneCN, BuiltinFields.idcardCN, BuiltinFields.digits] {
+            var field = Field(spec: spec, context: fixedContext)
+            field.apply(.paste("1"))
+            let before = field.state
+            field.apply(.paste(""))
+            #expect(field.notice == nil && !field.lastKeyRefused && field.state == before, "\(spec.name)")
+        }
+    }
 }

@@ -85,7 +85,9 @@ public struct Field: Sendable {
             if refused { notice = typedRefusal(outcome) }
         case .paste(let text):
             let outcome = insert(text, paste: true)
-            refused = outcome.refusedAny || text.isEmpty
+            // An empty paste changes nothing and is not refused: pasting `check`'s empty answer leaves the field as
+            // `check` reads it (the fuzz invariant), with no bell and no reason to give.
+            refused = outcome.refusedAny
             if refused { notice = tr("paste refused: \(refusalMessage(outcome, inserting: text))") }
         case .backwardDeleteChar:
             refused = !remove(state.cursor - 1..<state.cursor, beforeCursor: true)
