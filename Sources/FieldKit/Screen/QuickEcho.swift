@@ -9,10 +9,10 @@ import Glibc
 /// path would do with the counter kept: echo the new characters, then rewrite only the counter cells that
 /// changed, between a cursor save and restore (DECSC/DECRC, which every VT100 descendant has).
 ///
-/// It places the right prompt where libedit does: ending one column before the right edge, and only while the
-/// prompt, the text, a gap of at least one column and the counter fit on the row. Anything else (edits in the
-/// middle, reformatting that touches earlier cells, non-ASCII, a line near the edge) returns nil and libedit
-/// repaints as usual.
+/// It places the counter where libedit places a right prompt: ending one column before the right edge, and only
+/// while the prompt, the text, a gap of at least one column and the counter fit on the row. Anything else (edits in
+/// the middle, reformatting that touches earlier cells, non-ASCII, a line near the edge) returns nil, and the screen
+/// model draws the line whole. The model's first branch (`ScreenModel.echoAppended`).
 public enum QuickEcho {
     /// The bytes from `old` to `new`, or nil when this is not a plain append the planner can draw exactly.
     ///
@@ -59,13 +59,13 @@ public enum QuickEcho {
             if newEnd == columns { forceWrap(&out) }
             return true
         }
-        // The append that pushes the counter off the row: libedit draws the line without it, so the characters,
+        // The append that pushes the counter off the row: the line is drawn without it, so the characters,
         // then the rest of the row erased (only padding and the old counter were there).
         if oldShown && !newShown && newEnd < columns {
             out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL: erase to the end of the row
             return true
         }
-        // A counter that comes back (a shorter one after a refused key's mark): libedit draws.
+        // A counter that comes back (a shorter one after a refused key's mark): the whole line is drawn.
         guard oldShown && newShown else { return false }
         // Both counters right-aligned in the same cells, blank where the shorter one has none.
         let width = max(oldCount, newCount)
@@ -116,7 +116,7 @@ public enum QuickEcho {
         counter > 0 && columns - end - counter > 1
     }
 
-    /// Terminals known to honour DECSC/DECRC and CUF, by `TERM` prefix; others always get libedit's repaint.
+    /// Terminals known to honour DECSC/DECRC and CUF, by `TERM` prefix; others are drawn without moving the cursor.
     public static func supports(term: String?) -> Bool {
         guard let term, !term.isEmpty else { return false }
         let known = ["xterm", "screen", "tmux", "rxvt", "vt100", "vt102", "vt220", "linux", "alacritty", "foot",
