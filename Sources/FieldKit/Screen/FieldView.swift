@@ -88,16 +88,6 @@ public struct CounterCells: Equatable, Sendable {
         text.withUTF8Buffer { append($0) }
     }
 
-    /// The byte at `index` (below `count`), read in place.
-    @inline(__always)
-    public subscript(index: Int) -> UInt8 { storage[index] }
-
-    /// Whether every byte held is printable ASCII (a column each), read in place.
-    public var isPrintableASCII: Bool {
-        for k in 0..<count where storage[k] < 0x20 || storage[k] >= 0x7F { return false }
-        return true
-    }
-
     /// The bytes held.
     public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeBytes(of: storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count])) }

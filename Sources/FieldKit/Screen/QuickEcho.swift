@@ -48,46 +48,45 @@ public enum QuickEcho {
         guard newEnd <= columns, old.counter.isComplete, newCounter.isComplete, appended(old.text, newText, into: &out) else {
             return false
         }
-        // The counters' cells read in place (a closure over each one's bytes copies both per key).
-        let oldCount = old.counter.count, newCount = newCounter.count
-        guard old.counter.isPrintableASCII, newCounter.isPrintableASCII else { return false }
-        let oldShown = shows(end: oldEnd, counter: oldCount, columns: columns)
-        let newShown = shows(end: newEnd, counter: newCount, columns: columns)
-        // Text that has run into the counter's place: libedit shows no right prompt before the append or after it,
-        // so the append is just its characters, as on a wrapped row.
-        if !oldShown && !newShown {
-            if newEnd == columns { forceWrap(&out) }
-            return true
+        return old.counter.withBytes { oldCells in
+            newCounter.withBytes { newCells -> Bool in
+                guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return false }
+                let oldShown = shows(end: oldEnd, counter: oldCells.count, columns: columns)
+                let newShown = shows(end: newEnd, counter: newCells.count, columns: columns)
+                // Text that has run into the counter's place: libedit shows no right prompt before the append or
+                // after it, so the append is just its characters, as on a wrapped row.
+                if !oldShown && !newShown {
+                    if newEnd == columns { forceWrap(&out) }
+                    return true
+                }
+                // The append that pushes the counter off the row: the line is drawn without it, so the
+                // characters, then the rest of the row erased (only padding and the old counter were there).
+                if oldShown && !newShown && newEnd < columns {
+                    out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL: erase to the end of the row
+                    return true
+                }
+                // A counter that comes back (a shorter one after a refused key's mark): the whole line is drawn.
+                guard oldShown && newShown else { return false }
+                // Both counters right-aligned in the same cells, blank where the shorter one has none.
+                let width = max(oldCells.count, newCells.count)
+                func cell(_ cells: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt8 {
+                    k < width - cells.count ? 0x20 : cells[k - (width - cells.count)]
+                }
+                var first = 0, last = width - 1
+                while first < width && cell(oldCells, first) == cell(newCells, first) { first += 1 }
+                guard first < width else { return true }
+                while cell(oldCells, last) == cell(newCells, last) { last -= 1 }
+                let counterStart = columns - 1 - width
+                // Byte by byte: an array literal per sequence would allocate on every key.
+                out.append(0x1B); out.append(0x37)                    // DECSC: save the cursor
+                out.append(0x1B); out.append(0x5B)                    // CUF: libedit keeps a gap of at least one
+                appendDecimal(counterStart + first - newEnd, to: &out) //   column, so the move is at least 1
+                out.append(0x43)
+                for k in first...last { out.append(cell(newCells, k)) }
+                out.append(0x1B); out.append(0x38)                    // DECRC: back after the typed text
+                return true
+            }
         }
-        // The append that pushes the counter off the row: the line is drawn without it, so the characters,
-        // then the rest of the row erased (only padding and the old counter were there).
-        if oldShown && !newShown && newEnd < columns {
-            out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL: erase to the end of the row
-            return true
-        }
-        // A counter that comes back (a shorter one after a refused key's mark): the whole line is drawn.
-        guard oldShown && newShown else { return false }
-        // Both counters right-aligned in the same cells, blank where the shorter one has none.
-        let width = max(oldCount, newCount)
-        let oldPad = width - oldCount, newPad = width - newCount
-        var first = 0, last = width - 1
-        while first < width
-                && (first < oldPad ? 0x20 : old.counter[first - oldPad]) == (first < newPad ? 0x20 : newCounter[first - newPad]) {
-            first += 1
-        }
-        guard first < width else { return true }
-        while (last < oldPad ? 0x20 : old.counter[last - oldPad]) == (last < newPad ? 0x20 : newCounter[last - newPad]) {
-            last -= 1
-        }
-        let counterStart = columns - 1 - width
-        // Byte by byte: an array literal per sequence would allocate on every key.
-        out.append(0x1B); out.append(0x37)                    // DECSC: save the cursor
-        out.append(0x1B); out.append(0x5B)                    // CUF: libedit keeps a gap of at least one
-        appendDecimal(counterStart + first - newEnd, to: &out) //   column, so the move is at least 1
-        out.append(0x43)
-        for k in first...last { out.append(k < newPad ? 0x20 : newCounter[k - newPad]) }
-        out.append(0x1B); out.append(0x38)                    // DECRC: back after the typed text
-        return true
     }
 
     /// After a character written into a row's last column: a space, which takes the cursor to the next row
