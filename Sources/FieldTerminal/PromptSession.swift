@@ -250,19 +250,15 @@ final class PromptSession {
         if options.secret {
             derivedView.text = [UInt8](repeating: 0x2A, count: field.state.symbols.count)
             derivedView.cursor = field.state.cursor
-            derivedView.keptColumns = nil
         } else if let kept = keptDisplay() {
             derivedView.text = kept.utf8
             derivedView.cursor = kept.cursor
-            derivedView.keptColumns = kept.columns
         } else if hasChoices {
-            derivedView.keptColumns = nil
             let frame = self.frame
             derivedView.text = Array(frame.display.utf8)
             derivedView.cursor = frame.cursor
         } else {
             // The line alone, not the frame: a frame asks the validators on every key, and nothing here shows it.
-            derivedView.keptColumns = nil
             let line = Self.line(of: &field)
             derivedView.text = Array(line.display.utf8)
             derivedView.cursor = line.cursor

@@ -9,6 +9,15 @@ import Testing
     static let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("forms").path
 
+    /// The visitor form started, a mobile and an ID card entered: the name is asked.
+    static func startAtName(_ t: TmuxTerminal) async throws {
+        _ = try await FormRecordBlockTerminalTests.start(t)
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("ID card:", "0/18")
+        try t.type("11010519491231002X"); try t.press("Enter")
+        try await t.waitLastRow("Name:", "0/20")
+    }
+
     func resize(_ t: TmuxTerminal, to width: Int) throws {
         _ = try t.tmux("resize-window", "-t", "s", "-x", "\(width)")
     }
@@ -48,11 +57,7 @@ import Testing
     /// copy of every line of the record (the issue saw `Mobile: 138-1234-5678` twice).
     @Test func resizingAFormLeavesOneCopyOfEachLine() async throws {
         let t = try await TmuxTerminal(columns: 60); defer { t.close() }
-        _ = try await FormRecordBlockTerminalTests.start(t)
-        try t.type("13812345678"); try t.press("Enter")
-        try await t.waitLastRow("ID card:", "0/18")
-        try t.type("11010519491231002X"); try t.press("Enter")
-        try await t.waitLastRow("Name:", "0/20")
+        try await Self.startAtName(t)
         try t.type("Zh")
         try await t.waitLastRow("Name: Zh", "2/20")
         let lines = ["Mobile: 138-1234-5678", "ID card: 110105 19491231 002X", "Birth date: 1949-12-31", "Sex: female"]
@@ -81,11 +86,7 @@ import Testing
     /// when the field is reached again (the issue's `Nm` in Name).
     @Test func goingBackKeepsTheTextTypedInTheFieldLeft() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        _ = try await FormRecordBlockTerminalTests.start(t)
-        try t.type("13812345678"); try t.press("Enter")
-        try await t.waitLastRow("ID card:", "0/18")
-        try t.type("11010519491231002X"); try t.press("Enter")
-        try await t.waitLastRow("Name:", "0/20")
+        try await Self.startAtName(t)
         try t.type("Nm")
         try t.press("Up")
         try await t.wait("the ID card asked, Name: Nm under it") { rows in
@@ -139,11 +140,7 @@ import Testing
     /// Retyping an ID card: its derived lines are blank while it is edited and show the new card's after Enter.
     @Test func derivedLinesFollowTheIDCardAsItIsRetyped() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
-        _ = try await FormRecordBlockTerminalTests.start(t)
-        try t.type("13812345678"); try t.press("Enter")
-        try await t.waitLastRow("ID card:", "0/18")
-        try t.type("11010519491231002X"); try t.press("Enter")
-        try await t.waitLastRow("Name:", "0/20")
+        try await Self.startAtName(t)
         try t.press("BTab")
         try await t.wait("the derived lines blank") { rows in
             rows.contains("Birth date:") && rows.contains("Sex:") && !rows.contains { $0.contains("1949-12-31") && $0.hasPrefix("Birth") }

@@ -1,7 +1,6 @@
-/// The field as the painter shows it: the line's text, the cursor and the right prompt. The session derives one
-/// per change (`PromptSession.view`) and everything that paints reads it (libedit's line, quick echo, the right
-/// prompt, the status line); a second one, `PromptSession.drawn`, is what the screen holds, and painting is going
-/// from that one to this.
+/// The field's line as the painter shows it: the text, the cursor and the counter. The session derives one per
+/// change (`PromptSession.derivedView`) and hands it to the screen model; the model keeps a second one, what the
+/// screen holds (`ScreenModel.drawnField`), and drawing goes from that one to this.
 public struct FieldView: Equatable, Sendable {
     /// The line as UTF-8 (asterisks for a secret). The derived view shares the field's kept display; the drawn one
     /// holds bytes of its own, which quick echo appends to in place (shared, they would make the field's next
@@ -11,31 +10,22 @@ public struct FieldView: Equatable, Sendable {
     public var cursor: Int
     /// The right prompt: the counter, marked ` !` after a refused key.
     public var counter: CounterCells
-    /// The line's width in columns when the field keeps it between keys (its kept display), else nil: measured
-    /// only when asked.
-    public var keptColumns: Int? = nil
 
+    /// A view of a text, its cursor and its counter.
     public init(text: String, cursor: Int, counter: String) {
         self.init(text: Array(text.utf8), cursor: cursor, counter: CounterCells(counter))
     }
 
     /// A view of these bytes, shared.
-    public init(text: [UInt8], cursor: Int, counter: CounterCells, keptColumns: Int? = nil) {
+    public init(text: [UInt8], cursor: Int, counter: CounterCells) {
         self.text = text
         self.cursor = cursor
         self.counter = counter
-        self.keptColumns = keptColumns
-    }
-
-    /// The same line, cursor and right prompt on the screen (the kept width is only a measurement of the text).
-    public static func == (a: FieldView, b: FieldView) -> Bool {
-        a.cursor == b.cursor && a.counter == b.counter && a.text == b.text
     }
 
     /// The same view with bytes of its own (see `text`): what the screen holds once this is drawn.
     public func drawnCopy() -> FieldView {
-        FieldView(text: text.withUnsafeBufferPointer { Array($0) }, cursor: cursor, counter: counter,
-                  keptColumns: keptColumns)
+        FieldView(text: text.withUnsafeBufferPointer { Array($0) }, cursor: cursor, counter: counter)
     }
 }
 

@@ -11,7 +11,6 @@ extension ScreenModel {
         // Each logical line above the cursor's rewraps alone: its columns as written (a counter out at the old
         // right edge included) over the new width.
         var row = 0
-        let fieldTop = block.reduce(0) { $0 + $1.rows }
         var above = 0
         for line in block {
             if above + line.rows > cursorRow { break }

@@ -26,8 +26,13 @@ public struct ScreenModel {
     private var plainSurroundings = false
     /// Lines drawn right under the field's line (a record's later fields).
     private var followingCount = 0
-    /// The block's lines as drawn.
-    var block: [DrawnLine] = []
+    /// The block's lines as drawn. They change only when a view's block does (never for a typed key), so the rows
+    /// they take are summed then, not on every key.
+    var block: [DrawnLine] = [] {
+        didSet { fieldTop = block.reduce(0) { $0 + $1.rows } }
+    }
+    /// The first row of the field's line: the rows the block takes.
+    private(set) var fieldTop = 0
     /// The cursor's row, from the block's first row.
     public internal(set) var cursorRow = 0
     /// The cursor's column.
@@ -79,8 +84,6 @@ public struct ScreenModel {
     /// Rows of the field's line below the cursor (where a signal's exit moves down to before leaving).
     public var fieldRowsBelowCursor: Int { max(0, fieldTop + fieldRows - 1 - cursorRow) }
 
-    /// The first row of the field's line.
-    private var fieldTop: Int { block.reduce(0) { $0 + $1.rows } }
 
     // MARK: - Drawing
 
@@ -272,7 +275,6 @@ public struct ScreenModel {
         QuickEcho.appendBytes(UnsafeBufferPointer(rebasing: text[oldCount...]), to: &drawnField.text)
         drawnField.cursor = cursor
         drawnField.counter = copy counter
-        drawnField.keptColumns = nil
         counterOnStatus = newCounterOnStatus
         fieldRows = newRow + 1
         fieldColumns = newRow == 0 && counterColumns > 0 && !newCounterOnStatus ? width - 1 : newEnd
