@@ -3,7 +3,7 @@
     stdnum_place_oracle.py PACKAGES VERSION ids
         the cases to check, from stdnum's own list (stdnum/cn/loc.dat through stdnum.numdb): per line a code, a
         birth year and `inside` or `outside`: for every code, a year at each end of each of its names' ranges
-        (one year for an open end), and the years outside all of them where there are any (the year before the
+        (1950 for an open start, the newest year the list names for an open end), and the years outside all of them where there are any (the year before the
         first name, after the last, and at both ends of a gap between two names)
     stdnum_place_oracle.py PACKAGES VERSION
         reads IDs from stdin, one a line; writes per line, tab-separated: valid (1/0 by stdnum.cn.ric.is_valid),
@@ -16,7 +16,6 @@
         refuses it (`birth-year` when the code is listed but no name of it fits the birth year, `other`, or
         empty), and the nearest-name rule's county
 """
-import datetime
 import os
 import re
 import sys
@@ -106,7 +105,9 @@ def codes():
 
 
 if sys.argv[3:4] == ["ids"]:
-    this_year = datetime.date.today().year
+    # The newest year the list names, not today's, so the cases stay the same on every day.
+    newest = max(year for code in codes() for first, last, _ in names(code) for year in (first, last)
+                 if year not in (OPEN_START, OPEN_END))
     for code in codes():
         listed = names(code)
         inside, outside = [], []
@@ -114,12 +115,12 @@ if sys.argv[3:4] == ["ids"]:
             if first > last:
                 continue  # a range no year fits ([1983-1982]): its years are the next name's
             inside += [first if first != OPEN_START else min(last, 1950),
-                       last if last != OPEN_END else max(first, this_year - 1)]
+                       last if last != OPEN_END else max(first, newest)]
         firsts = [first for first, _, _ in listed]
         lasts = [last for _, last, _ in listed]
         if OPEN_START not in firsts:
             outside.append(min(firsts) - 1)
-        if OPEN_END not in lasts and max(lasts) + 1 < this_year:
+        if OPEN_END not in lasts and max(lasts) + 1 <= newest:
             outside.append(max(lasts) + 1)
         for (_, last, _), (first, _, _) in zip(listed, listed[1:]):
             if first > last + 1:
