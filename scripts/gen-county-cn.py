@@ -1,17 +1,26 @@
 #!/usr/bin/env python3
-"""Generate Sources/FieldKit/Generated/CountyNames.swift: the prefecture and county of every six-digit GB/T 2260
-code a resident ID may carry, for `decoded.prefecture` and `decoded.county`.
+"""Generate Sources/FieldKit/Generated/CountyNames.swift: the names every six-digit GB/T 2260 code a resident ID may
+carry has had, with the years each was in force, for `decoded.prefecture` and `decoded.county`.
 
 Every code that has existed is listed, not only current ones: an ID keeps the code of the office that issued it,
 so a code retired since (崇文区 110103, merged into 东城区 in 2010) still names where its holder was registered.
+A code whose name changed lists each name with its years (120110: 东郊区 until 1991, 东丽区 from 1992), as the
+source does; CountyLookup.swift picks the one for the holder's birth year.
 
 Source: python-stdnum's stdnum/cn/loc.dat, the same list python-stdnum's `get_birth_place` reads, so the oracle
-test compares like with like. Its header says it was generated from the National Bureau of Statistics data as
-compiled by the GB2260 project (https://github.com/cn/GB2260). python-stdnum is LGPL-2.1-or-later; the codes and
-names are facts of a public standard. Read through the pinned PyPI package, which `make test-oracles` installs
-into .test-python/; `make generate` runs this script (a test checks its output is up to date):
+test compares like with like. python-stdnum compiled it from Chinese Wikipedia's lists of administrative division
+codes (中华人民共和国行政区划代码, the URLs in its header, copied into the output), which give each GB/T 2260 code
+with the years each name was in force. python-stdnum is LGPL-2.1-or-later; Wikipedia's text is CC BY-SA 4.0; the
+codes and names are facts of a public standard. Read through the pinned PyPI package, which `make test-oracles`
+installs into .test-python/; `make generate` runs this script (a test checks its output is up to date):
 
     PYTHONPATH=.test-python python3 scripts/gen-county-cn.py
+
+loc.dat is a tree: a two-digit province line (`11 province="北京市"`), then its codes' last four digits indented
+(`  0110 county="[-1991]东郊区,[1992-]东丽区"`). The output keeps each code's county text as it is there,
+`[FIRST-LAST]NAME` (either year left out when open) joined by commas, or a bare name in force in every year. Kept
+as written even where LAST is before FIRST (14 codes' first name is `[1983-1982]`, which no year fits in stdnum). A
+prefecture is not written twice: it is the name of the code's XXXX00 line, which every code has.
 """
 import hashlib
 import importlib.metadata
@@ -21,9 +30,25 @@ import sys
 
 import stdnum
 
-VERSION = "2.1"
+VERSION = "2.2"
 OUT = os.path.join(os.path.dirname(__file__), "..", "Sources", "FieldKit", "Generated", "CountyNames.swift")
-LINE = re.compile(r'^(\d{6}) county="([^"]*)" prefecture="([^"]*)" province="([^"]*)"$')
+PROVINCE = re.compile(r'^(\d{2}) province="([^"]*)"$')
+COUNTY = re.compile(r'^  (\d{4}) county="([^"]*)"$')
+NAME = re.compile(r'^(\[(\d{4})?-(\d{4})?\])?([^\[\],\t\\"]+)$')
+
+
+def check_names(code, text):
+    """Exits unless `text` is names CountyLookup.swift reads: dated ones each with a year range, in date order."""
+    names = text.split(",")
+    last = None
+    for name in names:
+        m = NAME.match(name)
+        if not m or (len(names) > 1 and not m.group(1)):
+            sys.exit(f"gen-county-cn: {code}: a name fieldline cannot read: {name!r}")
+        first = m.group(2)
+        if last is not None and first and int(first) < last:
+            sys.exit(f"gen-county-cn: {code}: names out of date order: {text!r}")
+        last = int(first) if first else last
 
 
 def main():
@@ -32,32 +57,51 @@ def main():
         sys.exit(f"gen-county-cn: python-stdnum {VERSION} is pinned, found {have}")
     path = os.path.join(os.path.dirname(stdnum.__file__), "cn", "loc.dat")
     source = open(path, "rb").read()
-    rows = []
+    rows = {}
+    urls = []
+    province = None
     for line in source.decode("utf-8").splitlines():
+        if line.startswith("# https://"):
+            urls.append(line[2:])
+            continue
         if line.startswith("#") or not line.strip():
             continue
-        m = LINE.match(line)
-        if not m:
+        m = PROVINCE.match(line)
+        if m:
+            province = m.group(1)
+            continue
+        m = COUNTY.match(line)
+        if not m or province is None:
             sys.exit(f"gen-county-cn: unexpected line in loc.dat: {line!r}")
-        code, county, prefecture, _ = m.groups()
-        for name in (county, prefecture):
-            if "\t" in name or "\n" in name or '"' in name or "\\" in name:
-                sys.exit(f"gen-county-cn: a name fieldline cannot embed: {name!r}")
-        rows.append(f"{code}\t{prefecture}\t{county}")
-    rows.sort()
-    table = "\n".join(rows) + "\n"
+        code = province + m.group(1)
+        if code in rows:
+            sys.exit(f"gen-county-cn: {code} is listed twice")
+        check_names(code, m.group(2))
+        rows[code] = m.group(2)
+    if not urls:
+        sys.exit("gen-county-cn: loc.dat no longer names where it was downloaded from")
+    for code in rows:
+        if code[:4] + "00" not in rows:
+            sys.exit(f"gen-county-cn: {code} has no prefecture line {code[:4]}00")
+    table = "".join(f"{code}\t{rows[code]}\n" for code in sorted(rows))
     digest = hashlib.sha256(table.encode("utf-8")).hexdigest()
+    counties = sum(1 for code in rows if not code.endswith("00"))
+    url_lines = "".join(f"//     {url}\n" for url in urls)
     swift = f'''// Generated by scripts/gen-county-cn.py; do not edit. Regenerate with `make generate`, which runs:
 //   PYTHONPATH=.test-python python3 scripts/gen-county-cn.py
 //   (PyPI python-stdnum=={VERSION} in .test-python/, installed by `make test-oracles`)
 // Source: python-stdnum {VERSION} (LGPL-2.1-or-later), stdnum/cn/loc.dat (SHA-256 {hashlib.sha256(source).hexdigest()}),
-//   generated there from the National Bureau of Statistics data compiled by the GB2260 project
-//   (https://github.com/cn/GB2260): every GB/T 2260 county-level code that has existed, {len(rows)} codes.
+//   which python-stdnum compiled from Chinese Wikipedia's lists of GB/T 2260 administrative division codes
+//   (text CC BY-SA 4.0), downloaded from:
+{url_lines}//   Every code GB/T 2260 has had in them, {len(rows)} codes: {counties} county-level, {len(rows) - counties} province- and
+//   prefecture-level (XX0000, XXXX00), each with the names it has had and the years each was in force.
 //   The codes and names are facts of a public standard.
 // Table SHA-256: {digest}
 
-/// Prefecture and county of every GB/T 2260 county-level code (current and retired), one `CODE\\tPREFECTURE\\tCOUNTY`
-/// line each, sorted by code. Read once, the first time an ID's place is decoded: nothing at start-up.
+/// Every GB/T 2260 code (current and retired) with its names, one `CODE\\tNAMES` line each, sorted by code: NAMES is
+/// `[FIRST-LAST]NAME` (a year left out when open) joined by commas, oldest first, or one bare name in force in
+/// every year. A code's prefecture is the name of its XXXX00 line. Read once, the first time an ID's place is
+/// decoded: nothing at start-up.
 enum CountyNames {{
     /// The table's lines.
     static let table = """

@@ -1,16 +1,21 @@
 extension CountyNames {
-    /// Code → (prefecture, county), built from `table` the first time a place is decoded.
-    static let byCode: [Int: (prefecture: String, county: String)] = {
-        var result: [Int: (prefecture: String, county: String)] = [:]
-        result.reserveCapacity(4096)
-        for line in table.utf8.split(separator: 0x0A) {
-            let cells = line.split(separator: 0x09, omittingEmptySubsequences: false)
-            guard cells.count == 3, let code = Int(String(decoding: cells[0], as: UTF8.self)) else { continue }
-            result[code] = (String(decoding: cells[1], as: UTF8.self), String(decoding: cells[2], as: UTF8.self))
+    /// Code → the names it has had, oldest first, built from `table` the first time a place is decoded.
+    static let byCode: [Int: [DatedName]] = {
+        var result: [Int: [DatedName]] = [:]
+        result.reserveCapacity(8192)
+        for line in table.split(separator: "\n") {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard cells.count == 2, let code = Int(cells[0]) else { continue }
+            result[code] = DatedName.parse(cells[1])
         }
         return result
     }()
 
-    /// The prefecture and county a six-digit code names, or nil when the code is not one GB/T 2260 has had.
-    static func place(of code: Int) -> (prefecture: String, county: String)? { byCode[code] }
+    /// The prefecture (the name of the code's XXXX00) and county a six-digit code names for someone born in `year`,
+    /// each chosen by `DatedName.choose`, or nil when the code is not one the table holds.
+    static func place(of code: Int, bornIn year: Int) -> (prefecture: String, county: String)? {
+        guard let county = byCode[code] else { return nil }
+        let prefecture = byCode[code / 100 * 100].map { DatedName.choose($0, bornIn: year) } ?? ""
+        return (prefecture, DatedName.choose(county, bornIn: year))
+    }
 }

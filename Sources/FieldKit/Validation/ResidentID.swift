@@ -44,19 +44,22 @@ public enum ResidentID {
     public static let partNames = ["birthDate", "sex", "region", "province", "prefecture", "county"]
 
     /// Birth date, sex and region of a valid ID, as named string parts for JSON output: the region's code, its
-    /// province, and the prefecture and county GB/T 2260 gives its code (empty when the code is not one it has had:
-    /// the ID stays valid, only the province is judged).
+    /// province, and the prefecture and county GB/T 2260 gives its code, the names in force in the birth year or
+    /// the nearest to it (empty when the code is not one it has had: the ID stays valid, only the province is
+    /// judged).
     public static func decode(_ id: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
-        guard id.count == 18, let province = id.decimal(0..<2), let year = id.decimal(6..<10),
-              let month = id.decimal(10..<12), let day = id.decimal(12..<14), let sequence = id.decimal(14..<17)
+        guard id.count == 18, let province = id.decimal(0..<2), let region = id.decimal(0..<6),
+              let year = id.decimal(6..<10), let month = id.decimal(10..<12), let day = id.decimal(12..<14),
+              let sequence = id.decimal(14..<17)
         else { return [] }
+        let place = CountyNames.place(of: region, bornIn: year)
         return [
             ("birthDate", CalendarDate.iso(year: year, month: month, day: day)),
             ("sex", sequence % 2 == 1 ? "male" : "female"),
             ("region", String(decoding: id[0..<6], as: UTF8.self)),
             ("province", ProvinceCodes.names[province] ?? ""),
-            ("prefecture", id.decimal(0..<6).flatMap(CountyNames.place(of:))?.prefecture ?? ""),
-            ("county", id.decimal(0..<6).flatMap(CountyNames.place(of:))?.county ?? ""),
+            ("prefecture", place?.prefecture ?? ""),
+            ("county", place?.county ?? ""),
         ]
     }
 
