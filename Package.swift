@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "FieldKeymaps", targets: ["FieldKeymaps"]),
         .library(name: "FieldTerminal", targets: ["FieldTerminal"]),
         .library(name: "FieldSinks", targets: ["FieldSinks"]),
+        .library(name: "FieldRecords", targets: ["FieldRecords"]),
         .executable(name: "fieldline", targets: ["fieldline"]),
         .executable(name: "fieldline-bench", targets: ["fieldline-bench"]),
     ],
@@ -43,6 +44,8 @@ let package = Package(
         .target(name: "CLibPQLoader"),
         // Where form records are saved: one small protocol and its sinks (JSON Lines, CSV, SQLite, PostgreSQL).
         .target(name: "FieldSinks", dependencies: ["FieldKit", "FieldKeymaps", "CSQLiteLoader", "CLibPQLoader"]),
+        // Records in and out: imports (checking, batching, unique values, resuming) and corrections, for any sink.
+        .target(name: "FieldRecords", dependencies: ["FieldKit", "FieldKeymaps", "FieldSinks"]),
         // The command-line tool: argument parsing, streams and exit codes only.
         .executableTarget(
             name: "fieldline",
@@ -51,6 +54,7 @@ let package = Package(
                 "FieldKeymaps",
                 "FieldTerminal",
                 "FieldSinks",
+                "FieldRecords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "FieldKeymapsTests", dependencies: ["FieldKeymaps", "TestSupport"],
                     exclude: ["Malformed", "Valid", "Oracles"]),
         .testTarget(name: "FieldSinksTests", dependencies: ["FieldSinks", "TestSupport"]),
+        .testTarget(name: "FieldRecordsTests", dependencies: ["FieldRecords", "FieldSinks", "TestSupport"]),
         // What the tests share, once: the binary's place and runners, starting programs (no terminal, a clean signal
         // state), scratch folders, a tmux terminal, a scratch PostgreSQL server. Test code only (imported @testable).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

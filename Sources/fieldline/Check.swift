@@ -1,5 +1,6 @@
 import ArgumentParser
 import FieldKit
+import FieldRecords
 
 /// `fieldline check KEYMAP`: validate one value per stdin line, with no terminal.
 struct Check: ParsableCommand {
@@ -49,7 +50,7 @@ struct Check: ParsableCommand {
         if output == .value {
             // The hot path: blocks of lines checked on both cores, written back in input order.
             checker.computesDisplay = false
-            let readError = LineReader.forEachBlock(fd: 0, whenIdle: { out.flush(); err.flush(); return true }) { block in
+            let readError = LineReader.forEachBlock(fd: 0, gathering: ParallelValueCheck.splitThreshold, whenIdle: { out.flush(); err.flush(); return true }) { block in
                 for slice in ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber) {
                     out.append(contentsOf: slice.out)
                     err.lines(utf8: slice.errors)

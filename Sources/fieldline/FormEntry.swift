@@ -1,6 +1,7 @@
 import FieldKit
 import FieldTerminal
 import FieldSinks
+import FieldRecords
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,8 +24,8 @@ struct FormEntry {
             Diagnostics.error(tr("no terminal to enter records on"))
             throw Exit.noInput
         }
-        var prompt = FormPrompt(form: form, context: context, operatorName: FormImport.operatorName(),
-                                colour: Ask.colourAllowed(), clock: { FormImport.timestamp() })
+        var prompt = FormPrompt(form: form, context: context, operatorName: RecordStamp.operatorName(),
+                                colour: Ask.colourAllowed(), clock: { RecordStamp.timestamp() })
         prompt.bell = !UserDefaults.noBell
         switch prompt.run(on: terminal, into: &sink, resume: resume) {
         case .ended: return

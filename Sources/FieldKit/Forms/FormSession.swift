@@ -136,15 +136,14 @@ public struct FormSession {
         guard case .field(let i) = step else { return nil }
         let field = form.fields[i]
         typed[i] = nil
-        if field.required && BlankValue.isBlank(value) { return tr("\(field.name): a value is required") }
+        if let missing = RecordJudge.missing(value, required: field.required) { return "\(field.name): \(missing)" }
         values[i] = value
         resolve()
         if let (j, problem) = resolved.derivationIssues.sorted(by: { $0.key < $1.key }).first(where: { rootSource(of: $0.key) == i }) {
             return "\(form.fields[j].name): \(problem)"
         }
         if field.unique, !value.isEmpty, let earlier = earlierRecord(field.name, value) {
-            return field.secret ? tr("\(field.name): this value is already in \(earlier)")
-                : tr("\(field.name): '\(value)' is already in \(earlier)")
+            return "\(field.name): " + RecordJudge.repeated(value, secret: field.secret, heldBy: earlier)
         }
         step = nextAskedStep(after: i)
         return step == .summary ? judgeRules() : nil

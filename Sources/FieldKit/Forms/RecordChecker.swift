@@ -142,7 +142,7 @@ public struct RecordChecker: Sendable {
         if resolved.applies[index], !derived[index] {
             if checked, let refusal { return refusal.message }
             // Not checked: no value (`value` is then not this record's); checked: a value of spaces is none either.
-            return required[index] && (!checked || BlankValue.isBlank(value)) ? tr("a value is required") : nil
+            return RecordJudge.missing(checked ? value : nil, required: required[index])
         }
         let field = form.fields[index]
         if !resolved.applies[index] {
@@ -161,7 +161,7 @@ public struct RecordChecker: Sendable {
                 : tr("'\(ControlCharacters.escaped(value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
         }
         if checked, let refusal { return refusal.message }
-        return field.required && (!checked || BlankValue.isBlank(value)) ? tr("a value is required") : nil
+        return RecordJudge.missing(checked ? value : nil, required: field.required)
     }
 
     private func shown(_ value: String, _ field: FormField) -> String {

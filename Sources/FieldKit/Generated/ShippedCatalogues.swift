@@ -62,9 +62,9 @@ msgstr "“{0}”第 3、4 位是 --，只有编码名称（xn--）可以这样"
 msgid "'{0}' is a column every record has or a name the databases keep for themselves; choose another field name"
 msgstr "'{0}' 是每条记录都有的列，或数据库保留的名字；请换一个字段名"
 
-#: Sources/fieldline/FormImport.swift
-msgid "'{0}' is already in {1} of {2}"
-msgstr "'{0}' 已在 {2} 的{1}中"
+#: Sources/FieldKit/Forms/RecordJudge.swift
+msgid "'{0}' is already in {1}"
+msgstr "'{0}' 已在 {1}中"
 
 #: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "'{0}' is given twice"
@@ -235,11 +235,11 @@ msgstr "--out 接受 -、FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:
 msgid "--resume needs an output that keeps records (a file or a database), not standard output"
 msgstr "--resume 需要能保存记录的输出（文件或数据库），不能是标准输出"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/ImportRun.swift
 msgid "--resume: an import from {0} leaves no record of how far it got, and {1} has no unique field to find the records already saved: start the import again on a new output"
 msgstr "--resume：从 {0} 导入不会记下进行到哪里，而 {1} 没有唯一字段可找出已保存的记录：请在新的输出上重新导入"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/ResumePoint.swift
 msgid "--resume: the progress of {0} was kept without a fingerprint of its records (an older fieldline): its first {1} records are skipped unchecked"
 msgstr "--resume：{0} 的进度由旧版 fieldline 记下，没有其记录的指纹：其前 {1} 条记录未经核对即跳过"
 
@@ -247,7 +247,7 @@ msgstr "--resume：{0} 的进度由旧版 fieldline 记下，没有其记录的�
 msgid "--resume: {0} does not exist (leave out --resume to start it)"
 msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/ResumePoint.swift
 msgid "--resume: {0} is not the input that was imported ({1})"
 msgstr "--resume：{0} 不是之前导入的那个输入（{1}）"
 
@@ -736,7 +736,7 @@ msgstr "有一列重名"
 msgid "a command"
 msgstr "命令"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/ImportRun.swift
 msgid "a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in {0}"
 msgstr "更正过的记录只有在数据库（SQLite 或 PostgreSQL）中才保留更正人，{0} 中不保留"
 
@@ -992,12 +992,12 @@ msgstr "校验器"
 msgid "a validator is one name with its parameters"
 msgstr "校验器是一个名字加它的参数"
 
-#: Sources/fieldline/CorrectionBatch.swift
+#: Sources/FieldRecords/Corrections/CorrectionBatch.swift
 msgid "a value is needed to find the saved record to correct"
 msgstr "需要一个值来查找要更正的已保存记录"
 
 #: Sources/FieldKit/Editing/FieldStatus+Compute.swift
-#: Sources/FieldKit/Forms/RecordChecker.swift
+#: Sources/FieldKit/Forms/RecordJudge.swift
 msgid "a value is required"
 msgstr "必须填写"
 
@@ -1165,10 +1165,11 @@ msgstr "无法打开 {0}：{1}"
 msgid "cannot read it"
 msgstr "无法读取"
 
+#: Sources/FieldRecords/Import/RecordImport.swift
+#: Sources/FieldRecords/Input/ImportInput.swift
 #: Sources/FieldSinks/AppendOnlyFile.swift
 #: Sources/FieldSinks/RecordFileReader.swift
 #: Sources/FieldSinks/SQLiteRecordReader.swift
-#: Sources/fieldline/FormImport.swift
 msgid "cannot read {0}: {1}"
 msgstr "无法读取 {0}：{1}"
 
@@ -1433,8 +1434,8 @@ msgstr "固定电话"
 msgid "from is FIELD.PART (e.g. idcard.birthDate), not '{0}'"
 msgstr "from 的形式是 字段.部分（如 idcard.birthDate），而不是 '{0}'"
 
+#: Sources/FieldRecords/Import/CSVImport.swift
 #: Sources/FieldSinks/RecordFileReader.swift
-#: Sources/fieldline/FormImport.swift
 msgid "has {0} values, the header {1}"
 msgstr "有 {0} 个值，表头有 {1} 个"
 
@@ -1454,11 +1455,11 @@ msgstr "其中有换行"
 msgid "it held bytes that are not UTF-8 text"
 msgstr "其中有不是 UTF-8 文本的字节"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/ResumePoint.swift
 msgid "it holds {0} records, fewer than the {1} dealt with"
 msgstr "它只有 {0} 条记录，少于已处理的 {1} 条"
 
-#: Sources/fieldline/InputFileIdentity.swift
+#: Sources/FieldRecords/Input/InputFileIdentity.swift
 msgid "it is another file than the one the import read"
 msgstr "它不是导入时读取的那个文件"
 
@@ -1466,7 +1467,7 @@ msgstr "它不是导入时读取的那个文件"
 msgid "it keeps being replaced"
 msgstr "它不断被替换"
 
-#: Sources/fieldline/InputFileIdentity.swift
+#: Sources/FieldRecords/Input/InputFileIdentity.swift
 msgid "it was changed after the import read it"
 msgstr "导入读取之后它被修改过"
 
@@ -1482,7 +1483,7 @@ msgstr "第 {0} 项：{1}"
 msgid "its end never came"
 msgstr "没有收到粘贴的结尾"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/ResumePoint.swift
 msgid "its first {0} records differ"
 msgstr "其前 {0} 条记录不同"
 
@@ -1563,8 +1564,8 @@ msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1}
 msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
 
 #: Sources/FieldKeymaps/RecordJSON.swift
+#: Sources/FieldRecords/Import/PreparedLine.swift
 #: Sources/FieldSinks/CSVReader.swift
-#: Sources/fieldline/PreparedLines.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
 msgstr "超过 {0} 字节（一条记录的上限），未读取"
 
@@ -1637,7 +1638,7 @@ msgstr "没有选项匹配 '{0}'"
 msgid "no choices"
 msgstr "没有选项"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "no column for {0}, which every record must give"
 msgstr "没有 {0} 这一列，而每条记录都必须提供它"
 
@@ -1805,9 +1806,9 @@ msgstr "未删除：{0}"
 msgid "not one of the choices: '{0}'"
 msgstr "不是任何一个选项：'{0}'"
 
+#: Sources/FieldRecords/Corrections/CorrectionBatch.swift
+#: Sources/FieldRecords/Import/ImportBatch.swift
 #: Sources/FieldTerminal/FormPrompt.swift
-#: Sources/fieldline/CorrectionBatch.swift
-#: Sources/fieldline/ImportBatch.swift
 msgid "not saved: {0}"
 msgstr "未保存：{0}"
 
@@ -1820,7 +1821,7 @@ msgstr "不是有效的 UTF-8"
 msgid "not valid UTF-8 (byte {0} of the line)"
 msgstr "不是有效的 UTF-8（该行第 {0} 个字节）"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/CSVImport.swift
 msgid "not valid UTF-8 (byte {0} of the value)"
 msgstr "不是有效的 UTF-8（该值第 {0} 个字节）"
 
@@ -1992,7 +1993,7 @@ msgstr "分摊费用"
 msgid "short-code"
 msgstr "短号码"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Input/ImportInput.swift
 msgid "standard input"
 msgstr "标准输入"
 
@@ -2029,7 +2030,7 @@ msgstr "第 {0} 行的值在闭合引号之后还有文字"
 msgid "the '(' opened before it"
 msgstr "前面打开的 '('"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "the column {0} is named twice"
 msgstr "列 {0} 出现了两次"
 
@@ -2165,7 +2166,7 @@ msgstr "读取之后该记录已于 {0} 由 {1} 更正：未保存；请重新�
 msgid "the rows are not sorted by region"
 msgstr "各行未按地区排序"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Corrections/ImportRun+Correct.swift
 msgid "the saved record kept changing while it was being corrected: not saved; run the correction again"
 msgstr "更正期间已保存的记录不断被更改：未保存；请再次运行更正"
 
@@ -2229,9 +2230,9 @@ msgstr "已是第一个匹配项"
 msgid "this is the last match"
 msgstr "已是最后一个匹配项"
 
-#: Sources/fieldline/FormImport.swift
-msgid "this value is already in {0} of {1}"
-msgstr "这个值已在 {1} 的{0}中"
+#: Sources/FieldKit/Forms/RecordJudge.swift
+msgid "this value is already in {0}"
+msgstr "这个值已在 {0}中"
 
 #: Sources/fieldline/Ask.swift
 msgid "timed out"
@@ -2390,7 +2391,7 @@ msgstr "校验器 '{0}' 不接受参数"
 msgid "value not saved"
 msgstr "值未保存"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/CSVImport.swift
 msgid "value {0} is not valid UTF-8 (byte {1} of the value)"
 msgstr "第 {0} 个值不是有效的 UTF-8（该值第 {1} 个字节）"
 
@@ -2524,7 +2525,7 @@ msgstr "{0} 中没有表 {1}"
 msgid "{0} has the columns {1}, the form {2}"
 msgstr "{0} 的列是 {1}，表单的是 {2}"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "{0} is a column fieldline writes, not a field of this form: --keep-saved keeps it"
 msgstr "{0} 是 fieldline 写入的列，不是此表单的字段：--keep-saved 会保留它"
 
@@ -2565,7 +2566,7 @@ msgstr "{0} 不是 CSV 文件（RFC 4180）"
 msgid "{0} is not a column of {1} (its columns: {2})"
 msgstr "{0} 不是 {1} 的列（它的列：{2}）"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "{0} is not a field of this form (its fields: {1})"
 msgstr "{0} 不是本表单的字段（本表单字段：{1}）"
 
@@ -2637,6 +2638,7 @@ msgstr "不接受 {0} 号码"
 msgid "{0} numbers do not start {1} after the area code"
 msgstr "{0} 的号码在区号之后不以 {1} 开头"
 
+#: Sources/FieldRecords/Import/ImportSaving.swift
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0} of {1}"
 msgstr "{1} 的{0}"
@@ -2674,13 +2676,9 @@ msgstr "{0} 至 {1}"
 msgid "{0} {1} is in more than one saved record: none was corrected"
 msgstr "{0} {1} 出现在多条已保存的记录中：均未更正"
 
-#: Sources/fieldline/CorrectionBatch.swift
+#: Sources/FieldRecords/Corrections/CorrectionBatch.swift
 msgid "{0} {1} is in {2} saved records: none was corrected"
 msgstr "{0} {1} 出现在 {2} 条已保存的记录中：均未更正"
-
-#: Sources/FieldKit/Forms/FormSession.swift
-msgid "{0}: '{1}' is already in {2}"
-msgstr "{0}：'{1}' 已在{2}中"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "{0}: a date field takes a date, 2026-01-31 or 20260131, or today"
@@ -2689,10 +2687,6 @@ msgstr "{0}：日期字段接受日期，如 2026-01-31、20260131 或 today"
 #: Sources/FieldSinks/PostgresSink.swift
 msgid "{0}: a statement on table {1} did not finish within statement_timeout ({2}): a trigger, the server or another session's lock held it ({3})"
 msgstr "{0}：表 {1} 上的一条语句没有在 statement_timeout（{2}）内完成：触发器、服务器或另一个会话的锁让它停住了（{3}）"
-
-#: Sources/FieldKit/Forms/FormSession.swift
-msgid "{0}: a value is required"
-msgstr "{0}：必须填写"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "{0}: a whole number (dates are for date fields)"
@@ -2758,7 +2752,7 @@ msgstr "{0}：一条记录被拒绝后，这一批无法继续：{1}"
 msgid "{0}: the database rolled back the whole batch when it refused a record: {1}"
 msgstr "{0}：数据库拒绝一条记录时回滚了整批：{1}"
 
-#: Sources/fieldline/FormImport.swift
+#: Sources/FieldRecords/Import/CSVImport.swift
 msgid "{0}: the header row cannot be read: {1}"
 msgstr "{0}：无法读取标题行：{1}"
 
@@ -2769,10 +2763,6 @@ msgstr "{0}：最后一条记录不完整：已截去 {1} 字节，保存在 {2}
 #: Sources/FieldSinks/RecordLog.swift
 msgid "{0}: the value is already in record {1} of {2}"
 msgstr "{0}：这个值已在 {2} 的第 {1} 条记录中"
-
-#: Sources/FieldKit/Forms/FormSession.swift
-msgid "{0}: this value is already in {1}"
-msgstr "{0}：这个值已在{1}中"
 
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "{0}: unknown field '{1}' (the form's fields: {2})"

@@ -13,7 +13,7 @@ final class BackgroundSave: @unchecked Sendable {
     // Touched on `queue` only, and read after `wait`.
     private var sink: any RecordSink
     private var failure: SinkError?
-    private var outcome: Result<Int, SinkError> = .success(0)
+    private var outcome = BatchOutcome()
     private var inFlight = false
     /// Whether `wait` has returned the failure already.
     private var told = false
@@ -41,38 +41,32 @@ final class BackgroundSave: @unchecked Sendable {
         queue.async { [self] in
             defer { group.leave() }
             if let failure {
-                outcome = .failure(failure)
+                outcome = BatchOutcome(failure: failure)
                 return
             }
-            // Its own buffer for the batch's reports: the importing thread keeps writing to its own.
-            var err = ErrorOutput()
             var batch = batch
-            do throws(SinkError) {
-                outcome = .success(try batch.save(into: &sink, dealt: dealt, fingerprint: fingerprint, err: &err))
-            } catch {
-                failure = error
-                outcome = .failure(error)
-            }
+            outcome = batch.save(into: &sink, dealt: dealt, fingerprint: fingerprint)
+            failure = outcome.failure
         }
     }
 
     /// Whether a save was handed over and not yet waited for.
     var isSaving: Bool { inFlight }
 
-    /// Waits for the save in flight (and what was sent before it) to end: how many records the sink refused
-    /// (reported already), or why it failed. With none in flight, waits for what was sent: a failure there is told.
-    /// A failure is told once.
-    func wait() -> Result<Int, SinkError> {
+    /// Waits for the save in flight (and what was sent before it) to end: its outcome (with its reports, which the
+    /// importing thread writes). With none in flight, waits for what was sent: a failure there is told. A failure
+    /// is told once.
+    func wait() -> BatchOutcome {
         if inFlight {
             inFlight = false
             group.wait()
-            if case .failure = outcome { told = true }
+            if outcome.failure != nil { told = true }
             return outcome
         }
         return queue.sync {
-            guard let failure, !told else { return .success(0) }
+            guard let failure, !told else { return BatchOutcome() }
             told = true
-            return .failure(failure)
+            return BatchOutcome(failure: failure)
         }
     }
 }

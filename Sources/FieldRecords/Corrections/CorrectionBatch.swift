@@ -109,7 +109,7 @@ struct CorrectionBatch {
         pending += 1
         var applied = Applied.done
         do {
-            _ = try sink.update(read.map { .read($0) } ?? .field(field, value: key), with: values, editedAt: FormImport.timestamp(),
+            _ = try sink.update(read.map { .read($0) } ?? .field(field, value: key), with: values, editedAt: RecordStamp.timestamp(),
                                 editedBy: operatorName)
         } catch where error.kind == .changed {
             applied = .changed

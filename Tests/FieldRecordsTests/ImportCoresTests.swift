@@ -1,5 +1,5 @@
 import Testing
-@testable import fieldline
+@testable import FieldRecords
 
 /// An import checks on several cores only when the save leaves two of them free (bench/RESULTS.md: on two cores,
 /// checking on both while a database saves made the import slower).

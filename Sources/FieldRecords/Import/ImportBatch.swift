@@ -26,7 +26,7 @@ struct ImportBatch {
     private var numbers: [Int] = []
     /// The batch's unique values, per unique field: a repeat within the batch is found before the sink sees it.
     private var values: [String: Set<String>] = [:]
-    private var reports: [(number: Int, line: String)] = []
+    private var reports: [BatchReport] = []
     private var started = 0.0
 
     init(source: String?) { self.source = source }
@@ -45,7 +45,7 @@ struct ImportBatch {
     /// Holds the report of input record `number` until the batch is written.
     mutating func report(_ number: Int, _ field: String, _ message: String) {
         if sent + records.count == 0 && reports.isEmpty { started = Self.now() }
-        reports.append((number, "\(number):\(field): \(message)"))
+        reports.append(BatchReport(number: number, field: field, message: message))
     }
 
     /// How many records are waiting to be sent ahead.
@@ -84,23 +84,27 @@ struct ImportBatch {
     }
 
     /// Saves the batch with the input's progress (`dealt`: how many input records are dealt with once it is
-    /// durable, `fingerprint` their `FNV1a.hex`), then writes its reports; returns how many records the sink
-    /// refused. A sink failure throws, the batch's reports written first.
-    mutating func save(into sink: inout any RecordSink, dealt: Int, fingerprint: String?, err: inout ErrorOutput) throws(SinkError) -> Int {
-        defer {
-            records.removeAll(keepingCapacity: true)
-            sent = 0
-            numbers.removeAll(keepingCapacity: true)
-            values.removeAll(keepingCapacity: true)
-            // Reports in input order: a refusal found at the commit comes among the invalid records around it.
-            reports.sort { $0.number < $1.number }
-            for report in reports { err.line(report.line, report: true) }
-            reports.removeAll(keepingCapacity: true)
-            err.flush()
+    /// durable, `fingerprint` their `FNV1a.hex`): what the sink saved and refused, and the batch's reports in
+    /// input order (a refusal found at the commit comes among the invalid records around it). A sink failure is
+    /// in the outcome, with the reports made before it.
+    mutating func save(into sink: inout any RecordSink, dealt: Int, fingerprint: String?) -> BatchOutcome {
+        var outcome = BatchOutcome()
+        do throws(SinkError) {
+            let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })
+            for (index, error) in refused { report(numbers[index], "-", tr("not saved: \(error.message)")) }
+            outcome.refused = refused.count
+            outcome.saved = sent + records.count - refused.count
+        } catch {
+            outcome.failure = error
         }
-        let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })
-        for (index, error) in refused { report(numbers[index], "-", tr("not saved: \(error.message)")) }
-        return refused.count
+        records.removeAll(keepingCapacity: true)
+        sent = 0
+        numbers.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        reports.sort { $0.number < $1.number }
+        outcome.reports = reports
+        reports.removeAll(keepingCapacity: true)
+        return outcome
     }
 
     private static func now() -> Double {
@@ -108,4 +112,26 @@ struct ImportBatch {
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
+}
+
+/// One refused record of a batch, reported when the batch is saved.
+struct BatchReport: Sendable {
+    /// The input record's number.
+    let number: Int
+    /// The field at fault, or `-`.
+    let field: String
+    /// Why.
+    let message: String
+}
+
+/// What saving one batch came to.
+struct BatchOutcome: Sendable {
+    /// Records the sink saved.
+    var saved = 0
+    /// Records the sink refused (a unique value saved meanwhile, a rule of the database's own); reported.
+    var refused = 0
+    /// The batch's reports, in input order: invalid records and the sink's refusals.
+    var reports: [BatchReport] = []
+    /// The sink's failure: nothing of the batch is saved, and the import ends.
+    var failure: SinkError?
 }

@@ -1,0 +1,43 @@
+import FieldKit
+
+extension ImportRun {
+    /// Applies one correction: the saved record read, the fields the input leaves out taken from it, the whole
+    /// checked, then written only while the record is still as read; read and checked again when it is not
+    /// (another corrector changed it meanwhile: its change is kept, never overwritten by the value read before).
+    func correct(_ given: [(name: String, text: String)]) throws(ImportFailure) {
+        let start = CorrectionBatch.now()
+        var attempt = 0
+        while true {
+            let read: StoredRecord?
+            switch try sinkCall({ () throws(SinkError) in try corrections!.saved(for: given, in: sink) }) {
+            case .success(let found): read = found
+            case .failure(let ambiguous):
+                refuse(corrections!.field, ambiguous.message)
+                return
+            }
+            let verdict = checker.check(corrections!.completed(given, from: read), scratch: &scratch)
+            if !verdict.isValid {
+                refuse(verdict.issues)
+                return
+            }
+            switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: &sink) }) {
+            case .done:
+                summary.saved += 1
+                return
+            case .problem(let field, let message):
+                refuse(field, message)
+                return
+            case .changed:
+                attempt += 1
+                guard CorrectionBatch.triesAgain(after: attempt, since: start) else {
+                    refuse(corrections!.field, tr("the saved record kept changing while it was being corrected: not saved; run the correction again"))
+                    return
+                }
+                // This corrector's own batch committed first: while it waits for its turn it holds no lock
+                // another corrector of the record waits for.
+                try sinkCall { () throws(SinkError) in try corrections!.finish(&sink) }
+                CorrectionBatch.pause(before: attempt)
+            }
+        }
+    }
+}

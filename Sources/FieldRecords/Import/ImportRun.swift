@@ -1,0 +1,164 @@
+import FieldKeymaps
+import FieldKit
+import FieldSinks
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One import under way: what its readers, its store and its corrections share. The readers take records
+/// (`take`, `store`, `refuse`) through `next`, which skips what a resumed import dealt with and saves batches
+/// when they are due.
+final class ImportRun {
+    let options: RecordImport
+    let input: ImportInput
+    var sink: any RecordSink
+    let reporter: any ImportReporter
+    let checker: RecordChecker
+    var scratch = RecordChecker.Scratch()
+    /// The form's yes/no fields, which take JSON `true` and `false`.
+    let yesNo: Set<String>
+    var count: RecordCount
+    var summary = ImportSummary()
+    let resumePoint: ResumePoint
+    var saving: ImportSaving
+    /// `--update-by`: each record corrects a saved one.
+    var corrections: CorrectionBatch?
+    /// The first failure met where it cannot be thrown at once (inside a reader's callback): it ends the import.
+    var failure: ImportFailure?
+
+    init(_ options: RecordImport, input: ImportInput, sink: any RecordSink, reporter: any ImportReporter) throws(ImportFailure) {
+        self.options = options
+        self.input = input
+        self.sink = sink
+        self.reporter = reporter
+        checker = RecordChecker(form: options.form, context: options.context)
+        yesNo = options.form.yesNoFields
+        let correcting = options.updateBy != nil
+        corrections = options.updateBy.map {
+            CorrectionBatch(form: options.form, field: $0, operatorName: options.operatorName, context: options.context)
+        }
+        // A file's progress is kept by the sink (databases) under its absolute path; standard input has none.
+        let progressKey = correcting ? nil : input.absolutePath
+        let uniqueFields = options.form.fields.filter(\.unique).map { UniqueField(name: $0.name, secret: $0.secret) }
+        // Standard input keeps no progress: only a unique field tells the records the stopped run saved.
+        if options.resume && !correcting && progressKey == nil && uniqueFields.isEmpty {
+            throw ImportFailure(.usage, tr("--resume: an import from \(input.label) leaves no record of how far it got, and \(options.form.name) has no unique field to find the records already saved: start the import again on a new output"))
+        }
+        count = RecordCount(fingerprinting: progressKey != nil)
+        // Not read, the progress would start the import again from its first record: a failure ends it instead.
+        var progress: ImportProgress?
+        if options.resume, let progressKey {
+            do throws(SinkError) { progress = try sink.importProgress(of: progressKey) } catch { throw ImportFailure(error) }
+        }
+        resumePoint = ResumePoint(progress, of: input, checks: options.checksResumedInput, notice: reporter.notice)
+        summary.skipped = resumePoint.skipped
+        saving = ImportSaving(sink: sink, source: progressKey, unique: uniqueFields, correcting: correcting,
+                              operatorName: options.operatorName)
+    }
+
+    /// The figures so far.
+    var currentSummary: ImportSummary {
+        var figures = summary
+        figures.read = count.number
+        return figures
+    }
+
+    /// Whether the records are corrections.
+    var correcting: Bool { corrections != nil }
+
+    /// Takes record `number` (counted already) with `body`, unless the import being resumed dealt with it; saves
+    /// the batch when it is due.
+    func next(_ body: () throws(ImportFailure) -> Void) throws(ImportFailure) {
+        guard try resumePoint.takes(count.number, taken: count.taken) else { return }
+        try body()
+        try saving.recordTaken(count.number, run: self)
+    }
+
+    /// Reports record `number`'s problem with `field` (one refused record).
+    func refuse(_ field: String, _ message: String) {
+        refuse([(field, message)])
+    }
+
+    /// Reports every issue of the record being taken (one refused record).
+    func refuse(_ issues: [(field: String, message: String)]) {
+        summary.refused += 1
+        for (field, message) in issues {
+            // A correction is applied at once: its reports are said at once too, not with a batch.
+            if correcting { reporter.refused(record: count.number, field: field, message: message) }
+            else { saving.batch.report(count.number, field, message) }
+        }
+        if correcting { reporter.flush() }
+    }
+
+    /// Takes a record read as field name → text: copied (`--keep-saved`), corrected (`--update-by`) or checked and
+    /// stored.
+    func take(_ pairs: [(name: String, text: String)]) throws(ImportFailure) {
+        if options.keepSaved {
+            switch KeptBookkeeping.split(pairs) {
+            case .failure(let problem): refuse(problem.field, problem.message)
+            case .success(let (fields, kept)):
+                // A JSON Lines or CSV file keeps no corrections: a corrected record's last editor would be lost.
+                if kept.wasCorrected && !sink.updatesRecords {
+                    refuse(RecordColumns.editedAt, tr("a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in \(sink.label)"))
+                    return
+                }
+                let verdict = checker.check(fields, scratch: &scratch)
+                if verdict.isValid { try store(verdict.values, kept: kept) } else { refuse(verdict.issues) }
+            }
+            return
+        }
+        // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
+        // edited keeps its saved_at and operator, and gets this run's edited_at and edited_by.
+        if correcting {
+            try correct(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) })
+            return
+        }
+        let verdict = checker.check(pairs, scratch: &scratch)
+        if verdict.isValid { try store(verdict.values) } else { refuse(verdict.issues) }
+    }
+
+    /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
+    func store(_ checked: [(name: String, value: String)], kept: KeptBookkeeping? = nil) throws(ImportFailure) {
+        try saving.store(checked, kept: kept, run: self)
+    }
+
+    /// Before a read that would wait: the batch is saved once its time is up even when no record comes to tell it
+    /// so (a slow pipe), so nothing waits unsaved, nor a database transaction open, while input is quiet. A
+    /// correction batch is a transaction open since its first correction: it is committed at once, so no lock is
+    /// held while the input is quiet. Whether to read on: an import that failed does not wait for more.
+    func idle() -> Bool {
+        guard failure == nil else { return false }
+        do throws(ImportFailure) {
+            if correcting {
+                try sinkCall { () throws(SinkError) in try corrections!.finish(&sink) }
+            } else if let left = saving.batch.secondsLeft, !LineReader.waitForInput(input.fd, seconds: left) {
+                // Waited for too: the input is quiet, and a failure must be known before the read, which may not end.
+                try saving.save(dealt: count.number, run: self)
+                try saving.finish(run: self)
+            }
+        } catch {
+            failure = error
+        }
+        reporter.progress(currentSummary)
+        reporter.flush()
+        return failure == nil
+    }
+
+    /// A sink call whose failure ends the import: what was saved stays saved.
+    func sinkCall<T>(_ body: () throws(SinkError) -> T) throws(ImportFailure) -> T {
+        do throws(SinkError) { return try body() } catch { throw ImportFailure(error) }
+    }
+
+    /// Runs `body`, keeping its failure for the end (inside a reader's callback, which cannot throw).
+    func keepingFailure(_ body: () throws(ImportFailure) -> Void) {
+        guard failure == nil else { return }
+        do throws(ImportFailure) { try body() } catch { failure = error }
+    }
+}
+
+/// A unique field of the form, as the store looks its values up.
+struct UniqueField {
+    let name: String
+    /// Whether its values are secret: a repeat is said without the value.
+    let secret: Bool
+}
