@@ -57,6 +57,9 @@ struct FormImport {
             throw Exit.usage
         }
         var batch = ImportBatch(source: progressKey)
+        /// `--keep-saved`: the record taken last, as stored, when it was kept whole (the next version of it, the
+        /// same `record_id`, replaces exactly that).
+        var lastKept: StoredRecord?
         var stampSecond: time_t = -1
         var stamp = ""
         // Not read, the progress would start the import again from its first record: a failure ends it instead.
@@ -131,38 +134,69 @@ struct FormImport {
                 invalid += try sinkCall({ () throws(SinkError) in try batch.save(into: &sink, dealt: dealt, fingerprint: fingerprint, err: &err) })
             }
         }
-        func take(_ pairs: [(name: String, text: String)]) throws {
+        /// Takes a record read as `pairs` (`numbers`: the names given JSON numbers, which its reports say).
+        func take(_ pairs: [(name: String, text: String)], numbers: [String] = []) throws {
             if keepSaved {
                 switch KeptBookkeeping.split(pairs) {
                 case .failure(let problem): report(problem.field, problem.message)
                 case .success(let (fields, kept)):
+                    let earlier = lastKept
+                    lastKept = nil
                     // A JSON Lines or CSV file keeps no corrections: a corrected record's last editor would be lost.
                     if kept.wasCorrected && !sink.updatesRecords {
                         report(RecordColumns.editedAt, tr("a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in \(sink.label)"))
                         return
                     }
                     let verdict = checker.check(fields, scratch: &scratch)
-                    if verdict.isValid { try store(verdict.values, kept: kept) } else { reportAll(verdict.issues) }
+                    guard verdict.isValid else {
+                        reportAll(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues))
+                        return
+                    }
+                    // Corrected, and the record before has its id: this is that record's next version (`records
+                    // --history`). An uncorrected record of a taken id is a repeat the database refuses.
+                    if let earlier, kept.wasCorrected, kept.recordID == earlier.value(of: RecordColumns.recordID) {
+                        try keepVersion(verdict.values, kept: kept, after: earlier)
+                    } else {
+                        try store(verdict.values, kept: kept)
+                    }
+                    lastKept = kept.stored(verdict.values)
                 }
                 return
             }
             // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
             // edited keeps its saved_at and operator, and gets this run's edited_at and edited_by.
             if corrections != nil {
-                try correct(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) })
+                try correct(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) }, numbers: numbers)
                 return
             }
             let verdict = checker.check(pairs, scratch: &scratch)
             if !verdict.isValid {
-                reportAll(verdict.issues)
+                reportAll(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues))
                 return
             }
             try store(verdict.values)
         }
+        /// Saves version `values` (its bookkeeping `kept`) of the record whose version before is `earlier`, as a
+        /// correction replaces it: the earlier version goes to the history, replaced at this version's `edited_at`
+        /// by its `edited_by`, so the history is carried as it was. The batch is saved first: it holds `earlier`.
+        func keepVersion(_ values: [(name: String, value: String)], kept: KeptBookkeeping, after earlier: StoredRecord) throws {
+            try saveBatch(dealt: number - 1)
+            try finishSaving()
+            do throws(SinkError) {
+                _ = try sink.update(.read(earlier), with: values, editedAt: kept.editedAt, editedBy: kept.editedBy)
+            } catch {
+                switch error.kind {
+                case .notFound, .changed, .conflict, .refused, .ambiguous: report("-", tr("not saved: \(error.message)"))
+                default:
+                    Diagnostics.error(error.message)
+                    throw error.kind == .mismatch ? Exit.invalid : Exit.ioError
+                }
+            }
+        }
         /// Applies one correction: the saved record read, the fields the input leaves out taken from it, the whole
         /// checked, then written only while the record is still as read; read and checked again when it is not
         /// (another corrector changed it meanwhile: its change is kept, never overwritten by the value read before).
-        func correct(_ given: [(name: String, text: String)]) throws {
+        func correct(_ given: [(name: String, text: String)], numbers: [String]) throws {
             let start = CorrectionBatch.now()
             var attempt = 0
             while true {
@@ -175,7 +209,7 @@ struct FormImport {
                 }
                 let verdict = checker.check(corrections!.completed(given, from: read), scratch: &scratch)
                 if !verdict.isValid {
-                    reportAll(verdict.issues)
+                    reportAll(RecordJSON.noting(numbers: numbers, of: given, in: verdict.issues))
                     return
                 }
                 switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: &sink) }) {
@@ -228,6 +262,16 @@ struct FormImport {
             batch.add(SavedRecord(values: checked, savedAt: kept?.savedAt ?? stamp, operatorName: kept?.operatorName ?? operatorName,
                                   recordID: kept?.recordID ?? RecordID.next(), editedAt: kept?.editedAt ?? "", editedBy: kept?.editedBy ?? ""),
                       number: number, unique: values)
+        }
+        /// Record `number` holds `column`, which `records` writes: the input is records read back, every one of
+        /// which would be refused the same way, so this is said once, naming the option, and the import stops (the
+        /// records before it saved), as a CSV header naming the column does.
+        func refuseBookkeeping(_ column: String) throws {
+            try saveBatch(dealt: number - 1)
+            try finishSaving()
+            err.flush()
+            Diagnostics.error(tr("\(ControlCharacters.escaped(source)): record \(number) holds \(column), a column fieldline writes, not a field of this form: --keep-saved keeps it; the import stops here"))
+            throw Exit.invalid
         }
         /// Takes input record `number` (already counted) unless an earlier run dealt with it; saves the batch when due.
         func next(_ body: () throws -> Void) throws {
@@ -360,8 +404,12 @@ struct FormImport {
                             try next {
                                 switch line {
                                 case .blank: break
-                                case .invalid(let issues): reportAll(issues)
-                                case .pairs(let pairs): try take(pairs)
+                                case .invalid(let issues):
+                                    if let column = issues.first(where: { RecordColumns.bookkeeping.contains($0.field) })?.field {
+                                        try refuseBookkeeping(column)
+                                    }
+                                    reportAll(issues)
+                                case .pairs(let pairs, let numbers): try take(pairs, numbers: numbers)
                                 case .valid(let values): try store(values)
                                 }
                             }
