@@ -11,6 +11,10 @@ struct RecordJSONReader {
     private let lossy: Bool
     /// The fields for which `true` and `false` are read as `yes` and `no` (`FormSpec.yesNoFields`).
     private let yesNoFields: Set<String>
+    /// The names whose values were JSON numbers, kept as written: a field that refuses that text is told so.
+    private(set) var numberNames: [String] = []
+    /// Whether the value `value(of:)` read last was a number.
+    private var readNumber = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, lossy: Bool = false, yesNoFields: Set<String> = []) {
         self.bytes = bytes
@@ -52,7 +56,12 @@ struct RecordJSONReader {
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw unexpected(tr("':' after the field name")) }
             i += 1
             skipSpace()
-            if let text = try value(of: name) { pairs.append((name, text)) } else { nullNames.append(name) }
+            if let text = try value(of: name) {
+                pairs.append((name, text))
+                if readNumber { numberNames.append(name) }
+            } else {
+                nullNames.append(name)
+            }
             skipSpace()
             guard i < bytes.count else { throw unexpected(tr("',' or '}'")) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -72,20 +81,22 @@ struct RecordJSONReader {
     /// The value of field `name` as text (a number as it is written); nil for `null`.
     private mutating func value(of name: String) throws(RecordProblem) -> String? {
         guard i < bytes.count else { throw unexpected(tr("a value: text in double quotes, a number or null")) }
-        var field: String { ControlCharacters.escaped(name) }
+        readNumber = false
         switch bytes[i] {
         case UInt8(ascii: "\""):
             do { return try text() } catch { throw RecordProblem(error.message, field: name) }
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            readNumber = true
+            return try number()
         case UInt8(ascii: "n") where word("null"): return nil
         case UInt8(ascii: "t") where word("true"):
-            guard yesNoFields.contains(name) else { throw RecordProblem(tr("'\(field)': true is not text; give a string")) }
+            guard yesNoFields.contains(name) else { throw RecordProblem(valueOf: name, tr("true is a JSON boolean, which only a yes/no field takes; give a string")) }
             return "yes"
         case UInt8(ascii: "f") where word("false"):
-            guard yesNoFields.contains(name) else { throw RecordProblem(tr("'\(field)': false is not text; give a string")) }
+            guard yesNoFields.contains(name) else { throw RecordProblem(valueOf: name, tr("false is a JSON boolean, which only a yes/no field takes; give a string")) }
             return "no"
-        case UInt8(ascii: "{"): throw RecordProblem(tr("'\(field)': an object is not text; give a string (a record is one flat object)"))
-        case UInt8(ascii: "["): throw RecordProblem(tr("'\(field)': a list is not text; give a string"))
+        case UInt8(ascii: "{"): throw RecordProblem(valueOf: name, tr("a JSON object is not a value; give a string (a record is one flat object)"))
+        case UInt8(ascii: "["): throw RecordProblem(valueOf: name, tr("a JSON array is not a value; give a string"))
         default: throw unexpected(tr("a value: text in double quotes, a number or null"))
         }
     }

@@ -8,6 +8,8 @@ public final class PostgresRecordReader: RecordSource {
     public var label: String { connection.label }
     /// Hears each record that cannot be read; reading goes on. Nil: the first one ends the reading.
     public var unreadable: ((SinkError) -> Void)?
+    /// Each corrected record after its earlier versions, from the history table (a version 3 table's).
+    public var includesHistory = false
     private let connection: PostgresSink
     private let reading: TableReading
     private let lossy: Bool
@@ -32,7 +34,11 @@ public final class PostgresRecordReader: RecordSource {
         for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
         // A 0.6.0 table has no key of its own: its records are numbered as read.
         let key = reading.order == RecordTables.idColumn ? RecordTables.idColumn : "row_number() OVER (ORDER BY \(reading.order))"
-        let sql = reading.select(from: tables.table, key: key, conditions: conditions) { "$\($0)" }
+        // The history table has no order of its own: its rows are only ever inserted, so their place in the heap
+        // (`ctid`) is the order they were written in, after their time.
+        let sql = includesHistory && reading.isCurrent
+            ? reading.selectWithHistory(tables, key: key, historyOrder: "\"changed_at\", ctid")
+            : reading.select(from: tables.table, key: key, conditions: conditions) { "$\($0)" }
         let label = self.label
         let invalidText = lossy ? nil : { (key: Int64, column: Int) in RecordTables.notUTF8(label, record: key, column: RecordTables.name(of: column, in: columns)) }
         try connection.cursor(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText,

@@ -26,6 +26,8 @@ public final class RecordFileReader: RecordSource {
 
     /// Hears each record that cannot be read, by its number; reading goes on. Nil: the first one ends the reading.
     public var unreadable: ((SinkError) -> Void)?
+    /// A log keeps no earlier versions: nothing to add.
+    public var includesHistory = false
 
     /// The path, for messages.
     public let label: String

@@ -11,6 +11,10 @@ public protocol RecordSource: AnyObject {
     /// Hears each record that cannot be read (cut, not the form's shape, a value not UTF-8), by its number; the
     /// later records are still given. Nil: the first one ends the reading with that error.
     var unreadable: ((SinkError) -> Void)? { get set }
+    /// Whether each corrected record comes after its earlier versions (`records --history`): the history table's
+    /// rows of it, oldest first, in the same columns and with its `record_id`, which `form --keep-saved` takes back
+    /// as its history. A JSON Lines or CSV file keeps no versions.
+    var includesHistory: Bool { get set }
     /// Calls `body` with every record whose columns hold each of `conditions` exactly (none: every record), in
     /// saved order, with the columns `RecordSink.records(matching:)` gives (the form's fields, then
     /// `RecordColumns.bookkeeping`), until `body` returns false. Streams: memory stays bounded whatever the size.

@@ -7,6 +7,20 @@ struct TableReading {
     let expressions: [(name: String, sql: String)]
     /// The expression the rows are ordered by (saved order).
     let order: String
+    /// Whether the table is of this build's version, with a history table that holds `record_id`.
+    var isCurrent = false
+
+    /// Every record of a current table (`isCurrent`), each corrected one after its earlier versions in the history
+    /// table, oldest first by `historyOrder`: `SELECT KEY, columns…`, the key being the record's for each version.
+    func selectWithHistory(_ tables: RecordTables, key: String, historyOrder: String) -> String {
+        let list = RecordTables.list(tables.columns)
+        let id = RecordTables.idColumn
+        return """
+            SELECT fl_key, \(list) FROM (SELECT \(key) AS fl_key, 1 AS fl_part, ROW_NUMBER() OVER (ORDER BY \(key)) AS fl_step, \(list) \
+            FROM "\(tables.table)" UNION ALL SELECT "\(id)", 0, ROW_NUMBER() OVER (ORDER BY \(historyOrder)), \(list) FROM "\(tables.history)" \
+            WHERE "\(id)" IN (SELECT \(key) FROM "\(tables.table)")) AS fl_versions ORDER BY fl_key, fl_part, fl_step
+            """
+    }
 
     /// `SELECT KEY, columns… FROM table [WHERE …] ORDER BY …` for `conditions`, with placeholders made by
     /// `placeholder` (`?1` for SQLite, `$1` for PostgreSQL) and the key column first.
@@ -37,7 +51,9 @@ extension RecordTables {
             throw mismatch(label, table: table, has: existing, wants: shapes.first?.columns ?? columns)
         }
         let present = Set(existing)
-        return TableReading(expressions: columns.map { ($0, present.contains($0) ? "\"\($0)\"" : "''") }, order: shape.order)
+        var reading = TableReading(expressions: columns.map { ($0, present.contains($0) ? "\"\($0)\"" : "''") }, order: shape.order)
+        reading.isCurrent = shape.columns == shapes.first?.columns
+        return reading
     }
 
     /// A record read back, `values` in `columns` order. Made with `map`: `Array(zip(…))` into the labelled tuples

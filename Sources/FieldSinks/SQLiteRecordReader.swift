@@ -9,6 +9,8 @@ import Glibc
 public final class SQLiteRecordReader: RecordSource {
     /// Hears each record that cannot be read; reading goes on. Nil: the first one ends the reading.
     public var unreadable: ((SinkError) -> Void)?
+    /// Each corrected record after its earlier versions, from the history table (a version 3 table's).
+    public var includesHistory = false
     /// The path, for messages.
     public let label: String
     private let database: SQLiteDatabase
@@ -36,7 +38,9 @@ public final class SQLiteRecordReader: RecordSource {
     public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
         let columns = tables.columns
         for condition in conditions where !columns.contains(condition.name) { throw tables.unknownColumn(condition.name) }
-        let sql = reading.select(from: tables.table, key: "rowid", conditions: conditions) { "?\($0)" }
+        let sql = includesHistory && reading.isCurrent
+            ? reading.selectWithHistory(tables, key: "rowid", historyOrder: "rowid")
+            : reading.select(from: tables.table, key: "rowid", conditions: conditions) { "?\($0)" }
         let label = self.label
         let invalidText = lossy ? nil : { (key: Int64, column: Int) in RecordTables.notUTF8(label, record: key, column: RecordTables.name(of: column, in: columns)) }
         try database.rows(sql, conditions.map(\.value), width: columns.count + 1, invalidText: invalidText, unreadable: unreadable) { id, values in

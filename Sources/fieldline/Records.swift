@@ -41,10 +41,16 @@ struct Records: ParsableCommand {
     @Flag(help: ArgumentHelp(tr("Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of reporting its record as unreadable (65). What is shown is then not what is stored.")))
     var lossy = false
 
+    @Flag(help: ArgumentHelp(tr("Write each corrected record after its earlier versions (from a database's history table, oldest first, with the record's record_id), so that form --keep-saved carries the history to another database.")))
+    var history = false
+
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
         _ = try source()
+        if history && !find.isEmpty {
+            throw ValidationError(tr("--history writes every record with its versions; it does not go with --find"))
+        }
         for condition in find where !condition.contains("=") {
             throw ValidationError(tr("--find takes FIELD=VALUE, not '\(condition)'"))
         }
@@ -75,6 +81,7 @@ struct Records: ParsableCommand {
         var unreadable = 0
         do throws(SinkError) {
             let source = try open(target, form: spec)
+            source.includesHistory = history
             // A record that cannot be read costs itself only: it is reported and the later ones are written.
             source.unreadable = { error in
                 unreadable += 1

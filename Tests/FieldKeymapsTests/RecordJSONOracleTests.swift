@@ -58,10 +58,10 @@ import Testing
         switch shape {
         case "object": message == "a record is a JSON object of field names to values"
         case "twice": message.hasSuffix("' is given twice")
-        case "true": message.hasSuffix("': true is not text; give a string")
-        case "false": message.hasSuffix("': false is not text; give a string")
-        case "nested-object": message.hasSuffix("': an object is not text; give a string (a record is one flat object)")
-        case "nested-list": message.hasSuffix("': a list is not text; give a string")
+        case "true": message == "true is a JSON boolean, which only a yes/no field takes; give a string"
+        case "false": message == "false is a JSON boolean, which only a yes/no field takes; give a string"
+        case "nested-object": message == "a JSON object is not a value; give a string (a record is one flat object)"
+        case "nested-list": message == "a JSON array is not a value; give a string"
         default: false
         }
     }

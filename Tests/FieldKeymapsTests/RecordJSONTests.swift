@@ -94,9 +94,15 @@ import Testing
         #expect(try Self.read("{\"\u{FB01}\":\"1\",\"fi\":\"2\"}").get().count == 2)
     }
 
+    /// The field and the JSON type are named; an import reports the problem under the field.
+    static func problem(_ result: Result<[(name: String, text: String)], RecordProblem>) -> RecordProblem? {
+        if case .failure(let problem) = result { return problem }
+        return nil
+    }
+
     @Test func booleansAreRefusedNamingTheField() {
-        #expect(Self.message(Self.read(#"{"name":true}"#)) == "'name': true is not text; give a string")
-        #expect(Self.message(Self.read(#"{"a":"x", "ok" : false }"#)) == "'ok': false is not text; give a string")
+        #expect(Self.problem(Self.read(#"{"name":true}"#)) == RecordProblem(valueOf: "name", "true is a JSON boolean, which only a yes/no field takes; give a string"))
+        #expect(Self.problem(Self.read(#"{"a":"x", "ok" : false }"#)) == RecordProblem(valueOf: "ok", "false is a JSON boolean, which only a yes/no field takes; give a string"))
         // Words that only begin like them are no value at all.
         for word in ["nul", "nulls", "True", "truex", "FALSE", "none", "undefined", "x"] {
             #expect(Self.message(Self.read(#"{"a":"# + word + "}"))?.hasPrefix("unexpected '") == true, "\(word)")
@@ -104,11 +110,11 @@ import Testing
     }
 
     @Test func nestingIsRefusedNamingTheField() {
-        #expect(Self.message(Self.read(#"{"a":{"b":"c"}}"#)) == "'a': an object is not text; give a string (a record is one flat object)")
-        #expect(Self.message(Self.read(#"{"a":["b"]}"#)) == "'a': a list is not text; give a string")
+        #expect(Self.problem(Self.read(#"{"a":{"b":"c"}}"#)) == RecordProblem(valueOf: "a", "a JSON object is not a value; give a string (a record is one flat object)"))
+        #expect(Self.problem(Self.read(#"{"a":["b"]}"#)) == RecordProblem(valueOf: "a", "a JSON array is not a value; give a string"))
         // Deep nesting is refused at its first level, without reading further: no recursion.
         let deep = #"{"a":"# + String(repeating: "[", count: 500_000)
-        #expect(Self.message(Self.read(deep)) == "'a': a list is not text; give a string")
+        #expect(Self.problem(Self.read(deep)) == RecordProblem(valueOf: "a", "a JSON array is not a value; give a string"))
     }
 
     @Test(arguments: ["", " ", "[]", #"["a"]"#, #""a""#, "1", "null", "true", "x", "\u{FEFF}{}"])

@@ -17,6 +17,15 @@ public struct KeptBookkeeping: Sendable, Equatable {
     /// Whether the record was corrected (its `edited_at` is set).
     public var wasCorrected: Bool { !editedAt.isEmpty }
 
+    /// The record of form values `values` as stored with these columns, when every column is kept (a column made
+    /// anew is not known until it is made): what the record's next version replaces.
+    public func stored(_ values: [(name: String, value: String)]) -> StoredRecord? {
+        guard let savedAt, let operatorName, let recordID else { return nil }
+        return StoredRecord(key: 0, columns: values + [(RecordColumns.savedAt, savedAt), (RecordColumns.operatorName, operatorName),
+                                                       (RecordColumns.editedAt, editedAt), (RecordColumns.editedBy, editedBy),
+                                                       (RecordColumns.recordID, recordID)])
+    }
+
     /// `pairs` without their bookkeeping columns, and those columns checked, or the first problem (field, message):
     /// a time that is not `YYYY-MM-DDTHH:MM:SSZ`, an id that is not a record id, an editor without a time.
     public static func split(_ pairs: [(name: String, text: String)])

@@ -122,22 +122,6 @@ msgstr "“{0}”，{1}"
 msgid "'{0}', {1}, in a domain with right-to-left labels"
 msgstr "“{0}”，{1}，所在域名含有从右到左书写的标签"
 
-#: Sources/FieldKeymaps/RecordJSONReader.swift
-msgid "'{0}': a list is not text; give a string"
-msgstr "'{0}'：列表不是文本；请给出字符串"
-
-#: Sources/FieldKeymaps/RecordJSONReader.swift
-msgid "'{0}': an object is not text; give a string (a record is one flat object)"
-msgstr "'{0}'：对象不是文本；请给出字符串（一条记录是一个不嵌套的对象）"
-
-#: Sources/FieldKeymaps/RecordJSONReader.swift
-msgid "'{0}': false is not text; give a string"
-msgstr "'{0}'：false 不是文本；请给出字符串"
-
-#: Sources/FieldKeymaps/RecordJSONReader.swift
-msgid "'{0}': true is not text; give a string"
-msgstr "'{0}'：true 不是文本；请给出字符串"
-
 #: Sources/fieldline/Keymaps.swift
 msgid "(has errors: run keymaps lint)"
 msgstr "（有错误：请运行 keymaps lint）"
@@ -185,6 +169,10 @@ msgstr "--from 指明记录保存在哪里：标准输入和标准输出无法�
 #: Sources/fieldline/Records.swift
 msgid "--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}'"
 msgstr "--from 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{0}'"
+
+#: Sources/fieldline/Records.swift
+msgid "--history writes every record with its versions; it does not go with --find"
+msgstr "--history 写出每条记录及其各版本；不能与 --find 一起使用"
 
 #: Sources/fieldline/Form.swift
 msgid "--keep-saved copies records read from --input FILE or from standard input, not typed at a terminal"
@@ -651,6 +639,10 @@ msgid "With --multi: what joins the chosen values (default ,)."
 msgstr "与 --multi 同用：连接所选值的分隔符（默认为 ,）。"
 
 #: Sources/fieldline/Records.swift
+msgid "Write each corrected record after its earlier versions (from a database's history table, oldest first, with the record's record_id), so that form --keep-saved carries the history to another database."
+msgstr "把每条更正过的记录写在它的早期版本之后（取自数据库的历史表，最早的在前，带该记录的 record_id），以便 form --keep-saved 把历史带到另一个数据库。"
+
+#: Sources/fieldline/Records.swift
 msgid "Write the records a JSONL or CSV file, a SQLite or a PostgreSQL database holds to stdout, in saved order."
 msgstr "按保存顺序把 JSONL 或 CSV 文件、SQLite 或 PostgreSQL 数据库中的记录写到标准输出。"
 
@@ -694,6 +686,14 @@ msgstr "第 {1} 列的 \\u{0} 是代理对的一半，不是字符"
 msgid "a FIFO"
 msgstr "FIFO"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "a JSON array is not a value; give a string"
+msgstr "JSON 数组不是值；请给出字符串"
+
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "a JSON object is not a value; give a string (a record is one flat object)"
+msgstr "JSON 对象不是值；请给出字符串（一条记录是一个不嵌套的对象）"
+
 #: Sources/FieldKit/Validation/Luhn.swift
 msgid "a Luhn number needs at least 2 digits"
 msgstr "Luhn 号码至少需要 2 位数字"
@@ -736,7 +736,7 @@ msgstr "有一列重名"
 msgid "a command"
 msgstr "命令"
 
-#: Sources/FieldRecords/Import/ImportRun.swift
+#: Sources/FieldRecords/Import/ImportRun+Copy.swift
 msgid "a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in {0}"
 msgstr "更正过的记录只有在数据库（SQLite 或 PostgreSQL）中才保留更正人，{0} 中不保留"
 
@@ -1378,6 +1378,10 @@ msgstr "extends 需要键映射名"
 msgid "extends unknown keymap '{0}'"
 msgstr "extends 了未知的键映射 '{0}'"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "false is a JSON boolean, which only a yes/no field takes; give a string"
+msgstr "false 是 JSON 布尔值，只有是/否字段接受它；请给出字符串"
+
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}' differs from field '{1}' only in letter case (one column in a database)"
 msgstr "字段 '{0}' 与字段 '{1}' 只差字母大小写（在数据库中是同一列）"
@@ -1808,6 +1812,7 @@ msgstr "不是任何一个选项：'{0}'"
 
 #: Sources/FieldRecords/Corrections/CorrectionBatch.swift
 #: Sources/FieldRecords/Import/ImportBatch.swift
+#: Sources/FieldRecords/Import/ImportRun+Copy.swift
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "not saved: {0}"
 msgstr "未保存：{0}"
@@ -2250,6 +2255,10 @@ msgstr "对 {0} 来说太长"
 msgid "too short for {0}"
 msgstr "对 {0} 来说太短"
 
+#: Sources/FieldKeymaps/RecordJSONReader.swift
+msgid "true is a JSON boolean, which only a yes/no field takes; give a string"
+msgstr "true 是 JSON 布尔值，只有是/否字段接受它；请给出字符串"
+
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "type part of any value; Up/Down picks a record, Enter opens it, Esc goes back"
 msgstr "输入任一字段值的一部分；上下箭头选择记录，Enter 打开，Esc 返回"
@@ -2442,6 +2451,10 @@ msgstr "年份范围是 0001 至 9999"
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} (at character {1})"
 msgstr "{0}（在第 {1} 个字符）"
+
+#: Sources/FieldKeymaps/RecordJSON.swift
+msgid "{0} (given as the JSON number {1})"
+msgstr "{0}（以 JSON 数字 {1} 给出）"
 
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} UTF-16 units"
@@ -2707,6 +2720,10 @@ msgstr "{0}：字段 '{1}' 在 '{2}' 之后；字段只能依赖它前面的字�
 #: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0}: record {1} has the field {2}, which the form does not have"
 msgstr "{0}：第 {1} 条记录有字段 {2}，表单中没有这个字段"
+
+#: Sources/FieldRecords/Import/ImportRun+Copy.swift
+msgid "{0}: record {1} holds {2}, a column fieldline writes, not a field of this form: --keep-saved keeps it; the import stops here"
+msgstr "{0}：第 {1} 条记录含有 {2}，这是 fieldline 写入的列，不是此表单的字段：--keep-saved 会保留它；导入到此停止"
 
 #: Sources/FieldSinks/RecordFileReader.swift
 msgid "{0}: record {1} is longer than {2} bytes"

@@ -1,10 +1,11 @@
+import FieldKeymaps
 import FieldKit
 
 extension ImportRun {
     /// Applies one correction: the saved record read, the fields the input leaves out taken from it, the whole
     /// checked, then written only while the record is still as read; read and checked again when it is not
     /// (another corrector changed it meanwhile: its change is kept, never overwritten by the value read before).
-    func correct(_ given: [(name: String, text: String)]) throws(ImportFailure) {
+    func correct(_ given: [(name: String, text: String)], numbers: [String]) throws(ImportFailure) {
         let start = CorrectionBatch.now()
         var attempt = 0
         while true {
@@ -17,7 +18,7 @@ extension ImportRun {
             }
             let verdict = checker.check(corrections!.completed(given, from: read), scratch: &scratch)
             if !verdict.isValid {
-                refuse(verdict.issues)
+                refuse(RecordJSON.noting(numbers: numbers, of: given, in: verdict.issues))
                 return
             }
             switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: &sink) }) {

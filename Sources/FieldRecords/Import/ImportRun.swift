@@ -23,6 +23,9 @@ final class ImportRun {
     var saving: ImportSaving
     /// `--update-by`: each record corrects a saved one.
     var corrections: CorrectionBatch?
+    /// `--keep-saved`: the record taken last, as stored, when it was kept whole (the next version of it, the same
+    /// `record_id`, replaces exactly that).
+    var lastKept: StoredRecord?
     /// The first failure met where it cannot be thrown at once (inside a reader's callback): it ends the import.
     var failure: ImportFailure?
 
@@ -91,30 +94,20 @@ final class ImportRun {
     }
 
     /// Takes a record read as field name → text: copied (`--keep-saved`), corrected (`--update-by`) or checked and
-    /// stored.
-    func take(_ pairs: [(name: String, text: String)]) throws(ImportFailure) {
+    /// stored. `numbers`: the names given JSON numbers, which its reports say.
+    func take(_ pairs: [(name: String, text: String)], numbers: [String] = []) throws(ImportFailure) {
         if options.keepSaved {
-            switch KeptBookkeeping.split(pairs) {
-            case .failure(let problem): refuse(problem.field, problem.message)
-            case .success(let (fields, kept)):
-                // A JSON Lines or CSV file keeps no corrections: a corrected record's last editor would be lost.
-                if kept.wasCorrected && !sink.updatesRecords {
-                    refuse(RecordColumns.editedAt, tr("a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in \(sink.label)"))
-                    return
-                }
-                let verdict = checker.check(fields, scratch: &scratch)
-                if verdict.isValid { try store(verdict.values, kept: kept) } else { refuse(verdict.issues) }
-            }
+            try copy(pairs, numbers: numbers)
             return
         }
         // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
         // edited keeps its saved_at and operator, and gets this run's edited_at and edited_by.
         if correcting {
-            try correct(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) })
+            try correct(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) }, numbers: numbers)
             return
         }
         let verdict = checker.check(pairs, scratch: &scratch)
-        if verdict.isValid { try store(verdict.values) } else { refuse(verdict.issues) }
+        if verdict.isValid { try store(verdict.values) } else { refuse(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues)) }
     }
 
     /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.

@@ -25,8 +25,12 @@ enum JSONLinesImport {
                         try run.next { () throws(ImportFailure) in
                             switch line {
                             case .blank: break
-                            case .invalid(let issues): run.refuse(issues)
-                            case .pairs(let pairs): try run.take(pairs)
+                            case .invalid(let issues):
+                                if let column = issues.first(where: { RecordColumns.bookkeeping.contains($0.field) })?.field {
+                                    try run.refuseBookkeeping(column)
+                                }
+                                run.refuse(issues)
+                            case .pairs(let pairs, let numbers): try run.take(pairs, numbers: numbers)
                             case .valid(let values): try run.store(values)
                             }
                         }

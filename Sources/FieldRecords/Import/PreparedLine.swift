@@ -10,8 +10,9 @@ enum PreparedLine: @unchecked Sendable {
     case blank
     /// Not a record that can be checked, or one the form refuses: its reports.
     case invalid([(field: String, message: String)])
-    /// Read but not checked: a correction is completed from the sink before it is checked.
-    case pairs([(name: String, text: String)])
+    /// Read but not checked: a correction is completed from the sink before it is checked. `numbers`: the names
+    /// given JSON numbers (`RecordJSON.noting`).
+    case pairs([(name: String, text: String)], numbers: [String])
     /// Checked: the values to store, in form order.
     case valid([(name: String, value: String)])
 
@@ -29,12 +30,12 @@ enum PreparedLine: @unchecked Sendable {
         }
         // Bytes that are not UTF-8 are refused by the reader, which validates each text as it makes it.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
-        switch RecordJSON.parse(utf8: line, yesNoFields: yesNo) {
-        case .failure(let problem): return .invalid([("-", problem.message)])
-        case .success(let pairs):
-            guard let checker else { return .pairs(pairs) }
+        switch RecordJSON.parseNotingNumbers(utf8: line, yesNoFields: yesNo) {
+        case .failure(let problem): return .invalid([(problem.isValueType ? problem.field ?? "-" : "-", problem.message)])
+        case .success(let (pairs, numbers)):
+            guard let checker else { return .pairs(pairs, numbers: numbers) }
             let verdict = checker.check(pairs, scratch: &scratch)
-            return verdict.isValid ? .valid(verdict.values) : .invalid(verdict.issues)
+            return verdict.isValid ? .valid(verdict.values) : .invalid(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues))
         }
     }
 
