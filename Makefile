@@ -92,7 +92,7 @@ test: deps test-oracles
 # scripts/check-test-targets.py checks. A suite goes by its test target, but for the ones named here:
 # slow ones (oracles, PostgreSQL servers, the differential replay, building the examples or a release) and the
 # library targets' suites that run a program.
-SLOW_SUITES := DisplayWidthWcwidthTests PhoneAsYouTypeOracleTests PhoneExampleOracleTests PhoneNumberOracleTests \
+SLOW_SUITES := DisplayWidthWcwidthTests PhoneAsYouTypeOracleTests PhoneExampleOracleTests PhoneNumberOracleTests PhoneWrittenFormsOracleTests \
 	PhonePrefixOracleTests PhoneRefusalOracleTests PhoneValidityOracleTests RecordJSONOracleTests \
 	EmailIDNAOracleTests IDCardPlaceOracleTests \
 	InvalidStoredTextCorrectionTests PostgresLastRecordTests PostgresStreamedBatchTests PostgresTableColumnsTests \

@@ -183,7 +183,8 @@ public struct LineChecker: Sendable {
 
     /// Filter an ASCII line into the front of `out`, returning how many symbols it holds (the rest of `out` is
     /// scratch); nil when the line has non-ASCII bytes.
-    func fastFilter(_ body: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> (count: Int, problem: ValidationIssue?)? {
+    /// `stripsPrefix`: as `PasteFilter.filter` takes it.
+    func fastFilter(_ body: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], stripsPrefix: Bool = true) -> (count: Int, problem: ValidationIssue?)? {
         if out.count < body.count { out = [UInt8](repeating: 0, count: max(body.count, 2 * out.count, 64)) }
         let rules = ascii
         guard let src = body.baseAddress else { return (0, nil) }
@@ -193,7 +194,11 @@ public struct LineChecker: Sendable {
         var n = body.count
         while i < n && src[i] < 0x80 && rules.trimmable[Int(src[i])] { i &+= 1 }
         while n > i && src[n - 1] < 0x80 && rules.trimmable[Int(src[n - 1])] { n &-= 1 }
-        if hasPrefixes { i = prefixEnd(UnsafeBufferPointer(rebasing: body[i..<n])) + i }
+        var stripped: [UInt8]?
+        if hasPrefixes && stripsPrefix, let (end, prefix) = prefixEnd(UnsafeBufferPointer(rebasing: body[i..<n])) {
+            i += end
+            stripped = prefix
+        }
         let limit = self.limit
         var count = 0  // symbols written
         var units = 0  // what the limit counts (a control is 0 columns wide)
@@ -233,7 +238,12 @@ public struct LineChecker: Sendable {
             }
         }
         if failure == -2 { return nil }
-        if failure < 0 { return (count, nil) }
+        if failure < 0 {
+            if let stripped, rewritesValues, spec.keepsPastePrefix(stripped, before: Array(out[0..<count])) {
+                return fastFilter(body, into: &out, stripsPrefix: false)
+            }
+            return (count, nil)
+        }
         for j in failure..<body.count where body[j] >= 0x80 { return nil }
         if overLimit {
             var total = units
@@ -246,9 +256,10 @@ public struct LineChecker: Sendable {
         return (count, ValidationIssue(LineChecker.unexpected(Character(Unicode.Scalar(raw)), column: failure + 1, reason: reason)))
     }
 
-    /// Index just after a paste prefix at the start of the line (matched on significant bytes), or 0.
+    /// Index just after a paste prefix at the start of the line (matched on significant bytes), and the prefix;
+    /// nil when there is none.
     /// The tables have 128 entries: a non-ASCII byte ends the match (the line then takes the general path anyway).
-    private func prefixEnd(_ body: UnsafeBufferPointer<UInt8>) -> Int {
+    private func prefixEnd(_ body: UnsafeBufferPointer<UInt8>) -> (Int, [UInt8])? {
         for prefix in ascii.prefixes {
             var i = 0, matched = 0
             while i < body.count && matched < prefix.count {
@@ -263,9 +274,9 @@ public struct LineChecker: Sendable {
             // Only a prefix when something significant follows it.
             var j = i
             while j < body.count && body[j] < 0x80 && ascii.formatting[Int(body[j])] { j += 1 }
-            if j < body.count { return j }
+            if j < body.count { return (j, prefix) }
         }
-        return 0
+        return nil
     }
 
     private func verdict(bytes: [UInt8], characters: [Character]?) -> CheckResult {

@@ -26,8 +26,10 @@ struct PasteFilter {
     /// still checks what depends on the whole value (later positions, refused kinds). Time is linear in the text
     /// and memory in what is inserted; a refused text stops at once, except that passing the limit goes on
     /// counting (without storing) to say how long the value would be.
+    /// `stripsPrefix`: whether a paste prefix at the start may come off (it stays where the field's validator says
+    /// the rest reads otherwise without it: `FieldValidator.keepsPastePrefix`).
     static func filter(_ text: String, for spec: FieldSpec, at position: Int, countBefore: Int,
-                       keepOffsets: Bool) -> Result<PasteFilter, Refusal> {
+                       keepOffsets: Bool, stripsPrefix: Bool = true) -> Result<PasteFilter, Refusal> {
         var start = text.startIndex
         var end = text.endIndex
         var offset = 0
@@ -40,9 +42,11 @@ struct PasteFilter {
             guard spec.isTrimmable(text[before]) else { break }
             end = before
         }
-        if position == 0, let (after, skipped) = prefixEnd(text[start..<end], spec: spec) {
+        var stripped: String?
+        if position == 0, stripsPrefix, let (after, skipped, prefix) = prefixEnd(text[start..<end], spec: spec) {
             start = after
             offset += skipped
+            stripped = prefix
         }
 
         var result = PasteFilter()
@@ -79,13 +83,16 @@ struct PasteFilter {
             index += 1
         }
         if overLimit { return .failure(.overLimit(total: count)) }
+        if let stripped, spec.keepsPastePrefix(Array(stripped.utf8), before: Array(result.symbols.utf8)) {
+            return filter(text, for: spec, at: position, countBefore: countBefore, keepOffsets: keepOffsets, stripsPrefix: false)
+        }
         return .success(result)
     }
 
-    /// Where the text continues after a paste prefix at its start, and how many characters that skips; nil when
-    /// it has none. Prefixes are matched on normalised, significant characters (`＋８６ 138`, `0086-138`), and
-    /// only when something significant follows, so a bare `86` stays two digits.
-    private static func prefixEnd(_ text: Substring, spec: FieldSpec) -> (String.Index, Int)? {
+    /// Where the text continues after a paste prefix at its start, how many characters that skips, and the prefix;
+    /// nil when it has none. Prefixes are matched on normalised, significant characters (`＋８６ 138`, `0086-138`),
+    /// and only when something significant follows, so a bare `86` stays two digits.
+    private static func prefixEnd(_ text: Substring, spec: FieldSpec) -> (String.Index, Int, String)? {
         guard let longest = spec.pastePrefixes.first?.count else { return nil }
         // Only the first few significant characters matter: at most the longest prefix and one more.
         var significant: [(character: Character, index: String.Index, offset: Int)] = []
@@ -101,7 +108,7 @@ struct PasteFilter {
             let p = Array(prefix)
             if significant.count > p.count, significant[0..<p.count].map(\.character) == p {
                 let next = significant[p.count]
-                return (next.index, next.offset)
+                return (next.index, next.offset, prefix)
             }
         }
         return nil

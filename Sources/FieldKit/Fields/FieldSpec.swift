@@ -125,6 +125,15 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether a paste prefix stays on a text that starts with it (`FieldValidator.keepsPastePrefix`): `prefix` and
+    /// `rest` are UTF-8, the prefix normalised and the rest the symbols left after it.
+    func keepsPastePrefix(_ prefix: [UInt8], before rest: [UInt8]) -> Bool {
+        validators.contains { validator in
+            guard case .custom(_, let custom) = validator else { return false }
+            return prefix.withUnsafeBufferPointer { p in rest.withUnsafeBufferPointer { custom.keepsPastePrefix(p, before: $0) } }
+        }
+    }
+
     /// The field's name (keeps test and debug output short).
     public var description: String { name }
 

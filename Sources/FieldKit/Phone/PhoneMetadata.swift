@@ -50,9 +50,11 @@ public final class PhoneRegion: Sendable {
         /// What replaces its match (`$1` for its groups); empty: the match is dropped.
         let transform: String
     }
-    private let rewriteSource: RewriteSource?
+    let rewriteSource: RewriteSource?
     /// The rule's regular expression once compiled.
     private let rewrite = LazyReference<Compiled>()
+    /// The rule's local-number part once compiled (`PhoneLocalNumbers`), or its absence.
+    let localRule = LazyReference<LocalNumberRule>()
     private final class Compiled: Sendable {
         let pattern: RegexPattern
         init(_ pattern: RegexPattern) { self.pattern = pattern }

@@ -124,7 +124,16 @@ struct PhoneReadings {
             for length in home.nationalPrefixForParsing?.matchingPrefixLengths(rest) ?? [] where length > 0 {
                 if national(rest.dropFirst(length), in: main, metadata: metadata, body) { return true }
             }
-            return false
+            // It strips that prefix by the home region's rule, not the main region's: a local number after the
+            // code gains the home's area code (`1 736 3363` in Antigua is 268 736 3363), and so does one still
+            // being typed.
+            guard home.rewritesNationalPrefix else { return false }
+            if home !== main, let rewritten = PhoneNumber.rewritten(Array(rest), in: home), !rewritten.elementsEqual(rest),
+               rewritten.withUnsafeBufferPointer({ national($0[...], in: main, metadata: metadata, body) }) {
+                return true
+            }
+            guard let local = home.localNumberReading(rest) else { return false }
+            return local.withUnsafeBufferPointer { body(metadata.sharing[home.callingCode] ?? [home], $0[...]) }
         }
     }
 

@@ -28,6 +28,10 @@ public protocol FieldValidator: Sendable {
     /// step. A validator whose two answers share work (a phone number read once) answers both at once; the
     /// answers must be the ones the two functions give.
     func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?)
+    /// Whether a paste prefix (`+86`, normalised) stays on a paste or a checked line that starts with it, so the
+    /// text is judged as written, because what follows it (`rest`, the symbols it leaves) would read otherwise on
+    /// its own than after it (false by default: a prefix comes off).
+    func keepsPastePrefix(_ prefix: UnsafeBufferPointer<UInt8>, before rest: UnsafeBufferPointer<UInt8>) -> Bool
     /// The validator as a `ConfigurableValidator` when it is one (nil by default). A requirement rather than an
     /// `as?` cast: casting to a protocol scans every conformance record of the program the first time, in every
     /// phone field's start.
@@ -45,6 +49,8 @@ extension FieldValidator {
     public func canonical(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? { nil }
     /// The field's own display.
     public func display(_ value: UnsafeBufferPointer<UInt8>) -> String? { nil }
+    /// A paste prefix comes off.
+    public func keepsPastePrefix(_ prefix: UnsafeBufferPointer<UInt8>, before rest: UnsafeBufferPointer<UInt8>) -> Bool { false }
     /// Not configurable.
     public var asConfigurable: (any ConfigurableValidator)? { nil }
     /// `canonical`, then `issue` of its answer.

@@ -103,6 +103,19 @@ public final class RegexPattern: @unchecked Sendable, Equatable, CustomStringCon
         return (Int(ovector[1]), groups)
     }
 
+    /// Whether `value` matches from its start, or could if more were typed after it (PCRE2's hard partial
+    /// match): a number being typed that may still become a match. False also when the budget runs out.
+    public func mayMatchFromStart(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return false }
+        defer { pcre2_match_data_free_8(data) }
+        let empty: [UInt8] = [0]
+        let rc = empty.withUnsafeBufferPointer { fallback in
+            pcre2_match_8(code, value.baseAddress ?? fallback.baseAddress!, value.count, 0,
+                          UInt32(PCRE2_ANCHORED | PCRE2_PARTIAL_HARD), data, limits)
+        }
+        return rc >= 0 || rc == PCRE2_ERROR_PARTIAL
+    }
+
     public static func == (a: RegexPattern, b: RegexPattern) -> Bool { a.source == b.source }
     public var description: String { source }
 
