@@ -76,11 +76,13 @@ public struct FormPrompt {
             }
             unsaved = nil
             failure = nil
-            do {
+            do throws(SinkError) {
                 if let read = correcting {
                     // The replaced version goes to the history table in the same transaction (the sink's), and only
                     // while the record is as it was read: another operator's correction since is never overwritten.
-                    let changed = try sink.update(.read(read), with: values, editedAt: clock(), editedBy: operatorName)
+                    // Only a database's records are found to correct (`search`).
+                    guard let database = sink.database else { throw sink.appendOnlyRefusal }
+                    let changed = try database.update(.read(read), with: values, editedAt: clock(), editedBy: operatorName)
                     correcting = nil
                     terminal.say(changed ? tr("correction saved to \(sink.label)") : tr("nothing changed: the record is as saved"))
                     continue
@@ -185,7 +187,7 @@ public struct FormPrompt {
     /// sink that cannot tell says no, and the database's own unique index still refuses the update.
     private static func anotherRecord(than own: Int64, in sink: any RecordSink, holds value: String, in name: String) -> Bool {
         var other = false
-        try? sink.records(matching: [(name, value)]) { record in
+        try? sink.database?.records(matching: [(name, value)]) { record in
             other = record.key != own
             return !other
         }

@@ -19,10 +19,10 @@ extension FormPrompt {
 
     /// Searches `sink`'s records at the cursor's line and returns the one chosen. Draws nothing when it refuses.
     func search(on terminal: PromptTerminal, sink: any RecordSink) -> SearchEnd {
-        guard sink.updatesRecords else {
+        guard let database = sink.database else {
             return .refused(tr("corrections need a SQLite or PostgreSQL database: --out FILE.db or postgres://…"))
         }
-        let found = FoundRecords(sink: sink, form: form)
+        let found = FoundRecords(database: database, form: form)
         let newest = found.choices(for: "", pages: 1)
         if let failure = found.failure { return .refused(tr("cannot search \(sink.label): \(failure)")) }
         guard !newest.choices.isEmpty else { return .refused(tr("no saved records in \(sink.label) to correct")) }
@@ -49,7 +49,7 @@ extension FormPrompt {
 /// The records the last queries found, by key: the search's list names a record by its key, and Enter opens the
 /// record as it was read. A class: the prompt calls back into it for every new query.
 private final class FoundRecords {
-    let sink: any RecordSink
+    let database: any RecordDatabase
     let form: FormSpec
     /// The records of the last fetch (the list the prompt shows), by key.
     private(set) var records: [Int64: StoredRecord] = [:]
@@ -60,8 +60,8 @@ private final class FoundRecords {
     /// a secret value).
     let searched: [String]
 
-    init(sink: any RecordSink, form: FormSpec) {
-        self.sink = sink
+    init(database: any RecordDatabase, form: FormSpec) {
+        self.database = database
         self.form = form
         searched = form.fields.filter { !$0.secret }.map(\.name)
     }
@@ -72,7 +72,7 @@ private final class FoundRecords {
         // A list holds at most `ChoiceList.maxChoices`: past that many matches, a longer query narrows them.
         let limit = min(RecordSearch.limit * max(1, pages), ChoiceList.maxChoices)
         do {
-            let fetched = try sink.records(containing: query, in: searched, limit: limit)
+            let fetched = try database.records(containing: query, in: searched, limit: limit)
             failure = nil
             records = Dictionary(fetched.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             return RecordSearch.choices(of: fetched, in: form, mayHaveMore: fetched.count == limit && limit < ChoiceList.maxChoices)

@@ -58,7 +58,7 @@ struct RecordImportTests {
         #expect(reports.progress.last?.saved == 3, "the reporter heard how far the import got")
         if output.hasSuffix(".db") {
             var saved: [String] = []
-            try sink.records(matching: []) { record in
+            try sink.database!.records(matching: []) { record in
                 saved.append("\(record.value(of: "id") ?? "?")=\(record.value(of: "note") ?? "?")/\(record.value(of: "operator") ?? "?")")
                 return true
             }

@@ -10,7 +10,7 @@ import Testing
     static let form = RecordSearchSinkTests.form
 
     /// Search, then correct the found record's other field by its key.
-    static func correctFound(_ sink: inout any RecordSink) throws -> SinkError? {
+    static func correctFound(_ sink: inout any RecordDatabase) throws -> SinkError? {
         let found = try #require(try sink.records(containing: "Zh", in: ["id", "name"], limit: 10).first)
         #expect(found.value(of: "name") == "Zh\u{FFFD}ng")
         let values = [("id", "9"), ("name", found.value(of: "name") ?? "")].map { (name: $0.0, value: $0.1) }
@@ -25,7 +25,7 @@ import Testing
     @Test func sqlite() throws {
         let s = try ScratchFolder()
         let path = s.path("c.db")
-        var sink: any RecordSink = try SQLiteSink(path: path, form: Self.form)
+        var sink: any RecordDatabase = try SQLiteSink(path: path, form: Self.form)
         try sink.save(SavedRecord(values: [("id", "1"), ("name", "Zhang")], savedAt: "2026-01-02T00:00:00Z", operatorName: "t"))
         try ScratchPostgres.check(["sqlite3", path, "UPDATE t SET name = CAST(X'5A68FF6E67' AS TEXT)"])
         let error = try Self.correctFound(&sink)
@@ -38,7 +38,7 @@ import Testing
         let pg = try ScratchPostgres()
         _ = try pg.psql("CREATE DATABASE ascii ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
         let url = pg.url.replacingOccurrences(of: "postgresql:///postgres?", with: "postgresql:///ascii?")
-        var sink: any RecordSink = try PostgresSink(url: url, form: Self.form)
+        var sink: any RecordDatabase = try PostgresSink(url: url, form: Self.form)
         try sink.save(SavedRecord(values: [("id", "1"), ("name", "Zhang")], savedAt: "2026-01-02T00:00:00Z", operatorName: "t"))
         try ScratchPostgres.check(["psql", "-X", "-d", url, "-c", #"UPDATE t SET name = E'Zh\xFFng'"#])
         let error = try Self.correctFound(&sink)

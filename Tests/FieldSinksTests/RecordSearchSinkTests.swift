@@ -11,7 +11,7 @@ struct RecordSearchSinkTests {
     static let form = FormSpec(name: "t", fields: [FormField(name: "id", spec: field, unique: true), FormField(name: "name", spec: field)])
 
     /// Three records saved into `sink`, then the searches every database must answer alike.
-    static func check(_ sink: inout any RecordSink) throws {
+    static func check(_ sink: inout any RecordDatabase) throws {
         for (id, name) in [("1", "Zhang San"), ("2", "Li Si"), ("3", "ZHANGSAN Wu")] {
             try sink.save(SavedRecord(values: [("id", id), ("name", name)], savedAt: "2026-01-02T00:00:00Z", operatorName: "t"))
         }
@@ -23,13 +23,13 @@ struct RecordSearchSinkTests {
 
     @Test func sqliteFindsTextIgnoringCaseNewestFirstUpToTheLimit() throws {
         let s = try ScratchFolder()
-        var sink: any RecordSink = try SQLiteSink(path: s.path("search.db"), form: Self.form)
+        var sink: any RecordDatabase = try SQLiteSink(path: s.path("search.db"), form: Self.form)
         try Self.check(&sink)
     }
 
     @Test func postgresFindsTextIgnoringCaseNewestFirstUpToTheLimit() throws {
         let pg = try ScratchPostgres()
-        var sink: any RecordSink = try PostgresSink(url: pg.url, form: Self.form)
+        var sink: any RecordDatabase = try PostgresSink(url: pg.url, form: Self.form)
         try Self.check(&sink)
     }
 
@@ -40,7 +40,7 @@ struct RecordSearchSinkTests {
 
     /// The best match of every record held comes first, however many newer records hold the text elsewhere; a
     /// secret field's value finds nothing, so it neither fills the page nor tells which records hold it.
-    static func checkRanking(_ sink: inout any RecordSink) throws {
+    static func checkRanking(_ sink: inout any RecordDatabase) throws {
         func save(_ id: String, _ name: String, _ pin: String) throws {
             try sink.save(SavedRecord(values: [("id", id), ("name", name), ("pin", pin)], savedAt: "2026-01-02T00:00:00Z", operatorName: "t"))
         }
@@ -63,13 +63,13 @@ struct RecordSearchSinkTests {
 
     @Test func sqliteRanksEveryRecordAndSkipsSecretFields() throws {
         let s = try ScratchFolder()
-        var sink: any RecordSink = try SQLiteSink(path: s.path("rank.db"), form: Self.secretForm)
+        var sink: any RecordDatabase = try SQLiteSink(path: s.path("rank.db"), form: Self.secretForm)
         try Self.checkRanking(&sink)
     }
 
     @Test func postgresRanksEveryRecordAndSkipsSecretFields() throws {
         let pg = try ScratchPostgres()
-        var sink: any RecordSink = try PostgresSink(url: pg.url, form: Self.secretForm)
+        var sink: any RecordDatabase = try PostgresSink(url: pg.url, form: Self.secretForm)
         try Self.checkRanking(&sink)
     }
 }

@@ -12,21 +12,21 @@ struct RecordTargetTests {
 
     /// The database of a test, with a way to run SQL on it behind the sink's back (as another program would).
     struct Database {
-        var sink: any RecordSink
+        var sink: any RecordDatabase
         let sql: (String) throws -> Void
     }
 
-    static func save(_ id: String, _ name: String, into sink: inout any RecordSink) throws {
+    static func save(_ id: String, _ name: String, into sink: inout any RecordDatabase) throws {
         try sink.save(SavedRecord(values: [("id", id), ("name", name)], savedAt: "2026-01-02T00:00:00Z", operatorName: "t"))
     }
 
-    static func read(_ id: String, from sink: any RecordSink) throws -> StoredRecord {
+    static func read(_ id: String, from sink: any RecordDatabase) throws -> StoredRecord {
         var found: StoredRecord?
         try sink.records(matching: [("id", id)]) { found = $0; return false }
         return try #require(found)
     }
 
-    static func names(_ sink: any RecordSink) throws -> [String] {
+    static func names(_ sink: any RecordDatabase) throws -> [String] {
         var names: [String] = []
         try sink.records(matching: []) { names.append($0.value(of: "name") ?? ""); return true }
         return names

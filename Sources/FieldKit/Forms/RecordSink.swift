@@ -1,4 +1,5 @@
-/// Where saved records go. A record is confirmed to the operator only after `save` returns: by then it is durable.
+/// Where saved records go: every output, an append-only log (JSON Lines, CSV, standard output) or a database. A
+/// record is confirmed to the operator only after `save` returns: by then it is durable.
 public protocol RecordSink {
     /// What the sink is, for messages (`visitors.jsonl`, `standard output`).
     var label: String { get }
@@ -13,7 +14,22 @@ public protocol RecordSink {
     /// with its values), or nil when there is none. Per operator: in a shared database another operator's record is
     /// not this one's "previous".
     func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]?
+    /// Stores `records` (after any a database was sent ahead by `send(partOfBatch:)`) as one batch, durable
+    /// together when it returns (one transaction, one `fsync`), with `progress` (how far an import of a file got)
+    /// in the same transaction where the sink keeps it (a database). The records the store refused (a unique value
+    /// already there, a rule of its own) are left out and returned by index with why; the others are saved. A
+    /// failure of the sink itself throws, and then nothing of the batch is saved.
+    mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)]
+    /// Whether the saved record whose unique `field` holds its value in `values` holds exactly `values` (the
+    /// form's fields): the same record, saved by an earlier run of an import that is being resumed.
+    func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool
+}
 
+/// A sink that is a database (SQLite, PostgreSQL): besides saving, it reads records back, corrects them with their
+/// history, keeps an import's progress and saves batches on a thread of its own. A class over one connection, so a
+/// batch's save may run on another thread while the importing thread checks the next records (and calls nothing
+/// else on it until that save returns).
+public protocol RecordDatabase: RecordSink, AnyObject {
     /// Calls `body` with every stored record whose columns hold each of `conditions` exactly (none: every record),
     /// in saved order, until `body` returns false. Streams: memory stays bounded whatever the sink holds.
     func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError)
@@ -22,30 +38,21 @@ public protocol RecordSink {
     /// value, then a value starting with `text`, then a word starting with it, then `text` anywhere; the newest
     /// first within a rank). The candidates of a search at the terminal.
     func records(containing text: String, in fields: [String], limit: Int) throws(SinkError) -> [StoredRecord]
-    /// Whether `update` can change saved records (databases can; append-only logs cannot).
-    var updatesRecords: Bool { get }
-    /// Whether `save(batch:progress:)` may run on another thread while the importing thread checks the next records
-    /// (and calls nothing else on the sink until it returns): a database sink, a reference to one connection.
-    var savesBatchesInBackground: Bool { get }
     /// Replaces the form's values of the record `target` selects with `values` (form order), in one transaction
     /// with a copy of the replaced version, whole, in the history table (`changed_at`, `changed_by`); sets
     /// `edited_at` and `edited_by`, keeps `saved_at`, `operator` and `record_id`. Returns false, writing nothing,
     /// when the values are already the stored ones. Throws `.notFound` when no record is selected, `.changed` when
     /// the record read (`.read`) is no longer as it was read, `.ambiguous` when a field's value selects several
     /// records, `.conflict` when a unique value is another record's, `.refused` for a rule of the database's own.
-    mutating func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
-                         editedBy: String) throws(SinkError) -> Bool
+    func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
+                editedBy: String) throws(SinkError) -> Bool
     /// Starts a batch: the saves and updates until `commitBatch` become durable together (one transaction), and a
     /// refused one is rolled back alone. For imports, which confirm nothing until they report.
-    mutating func beginBatch() throws(SinkError)
+    func beginBatch() throws(SinkError)
     /// Makes the batch's saves and updates durable.
-    mutating func commitBatch() throws(SinkError)
-    /// Stores `records` (after any sent ahead by `send(partOfBatch:)`) as one batch, durable together when it
-    /// returns (one transaction, one `fsync`), with
-    /// `progress` (how far an import of a file got) in the same transaction where the sink keeps it. The records
-    /// the store refused (a unique value already there, a rule of its own) are left out and returned by index with
-    /// why; the others are saved. A failure of the sink itself throws, and then nothing of the batch is saved.
-    mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)]
+    func commitBatch() throws(SinkError)
+    /// How far an earlier import of `source` into this database got, as `save(batch:progress:)` kept it.
+    func importProgress(of source: String) throws(SinkError) -> ImportProgress?
     /// Whether `send(partOfBatch:)` starts saving rows before their batch's `save(batch:progress:)` (PostgreSQL:
     /// the server writes them while the import checks the next ones).
     var streamsBatches: Bool { get }
@@ -53,13 +60,7 @@ public protocol RecordSink {
     /// before that save, which gets the batch's records after them and counts the refused ones' indices from the
     /// first record sent. Throws only when the sink itself fails (a lost connection); a record the store refuses
     /// is found and reported by the save.
-    mutating func send(partOfBatch records: [SavedRecord]) throws(SinkError)
-    /// How far an earlier import of `source` into this sink got, as `save(batch:progress:)` kept it (databases keep
-    /// it; files and standard output do not: nil).
-    func importProgress(of source: String) throws(SinkError) -> ImportProgress?
-    /// Whether the saved record whose unique `field` holds its value in `values` holds exactly `values` (the
-    /// form's fields): the same record, saved by an earlier run of an import that is being resumed.
-    func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool
+    func send(partOfBatch records: [SavedRecord]) throws(SinkError)
 }
 
 /// How far an import of one input file got: `records` of its records (valid or not) were dealt with once the batch
@@ -82,31 +83,13 @@ public struct ImportProgress: Sendable, Equatable {
 }
 
 extension RecordSink {
+    /// The database this sink is, or nil for an append-only log: what only a database does (corrections, searches,
+    /// resumable imports, batches saved in the background) is asked of it.
+    public var database: (any RecordDatabase)? { self as? any RecordDatabase }
+    /// Whether saved records can be corrected here (a database) rather than only appended (a log).
+    public var updatesRecords: Bool { database != nil }
     /// A sink that cannot tell has no previous record: repeat fields start with their defaults.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? { nil }
-    /// A sink that cannot be read back (standard output) says so.
-    public func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
-        throw SinkError(.unsupported, tr("\(label) cannot be read back"))
-    }
-    /// A sink that cannot be read back finds nothing.
-    public func records(containing text: String, in fields: [String], limit: Int) throws(SinkError) -> [StoredRecord] { [] }
-    /// Append-only by default.
-    public var updatesRecords: Bool { false }
-    /// On the importing thread by default.
-    public var savesBatchesInBackground: Bool { false }
-    /// A batch is saved whole at its end by default.
-    public var streamsBatches: Bool { false }
-    /// Nothing is sent ahead by default: the batch's save gets every record.
-    public mutating func send(partOfBatch records: [SavedRecord]) throws(SinkError) {}
-    /// An append-only sink refuses every update, naming the targets that take them.
-    public mutating func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
-                                editedBy: String) throws(SinkError) -> Bool {
-        throw SinkError(.unsupported, tr("\(label) is an append-only log: saved records are corrected in a SQLite or PostgreSQL database"))
-    }
-    /// Each save is durable on its own by default: a batch is nothing more.
-    public mutating func beginBatch() throws(SinkError) {}
-    /// Each save is durable on its own by default.
-    public mutating func commitBatch() throws(SinkError) {}
     /// Record by record by default (standard output: each written as it comes), the refused ones left out.
     public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
         try saveEach(records)
@@ -122,10 +105,19 @@ extension RecordSink {
         }
         return refused
     }
-    /// No progress kept by default.
-    public func importProgress(of source: String) throws(SinkError) -> ImportProgress? { nil }
     /// A sink that cannot be read back cannot tell.
     public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool { false }
+    /// Why `label` cannot correct saved records: it is an append-only log.
+    public var appendOnlyRefusal: SinkError {
+        SinkError(.unsupported, tr("\(label) is an append-only log: saved records are corrected in a SQLite or PostgreSQL database"))
+    }
+}
+
+extension RecordDatabase {
+    /// A batch is saved whole at its end by default.
+    public var streamsBatches: Bool { false }
+    /// Nothing is sent ahead by default: the batch's save gets every record.
+    public func send(partOfBatch records: [SavedRecord]) throws(SinkError) {}
 }
 
 /// Which saved record an update replaces.

@@ -56,7 +56,7 @@ struct CorrectionBatch {
     /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing or not
     /// valid: the check says why), or why it names no one record (none, or several, hold the key). A key no record
     /// holds is said as such, before the correction is checked (which would ask for the fields it leaves out).
-    func saved(for pairs: [(name: String, text: String)], in sink: any RecordSink) throws(SinkError) -> Result<StoredRecord?, SinkError> {
+    func saved(for pairs: [(name: String, text: String)], in sink: any RecordDatabase) throws(SinkError) -> Result<StoredRecord?, SinkError> {
         guard let typed = pairs.first(where: { $0.name == field })?.text else { return .success(nil) }
         let key = keyChecker.check(typed)
         guard key.issue == nil, !key.value.isEmpty else { return .success(nil) }
@@ -97,7 +97,7 @@ struct CorrectionBatch {
 
     /// Applies one checked record to the saved record `read` (as `saved(for:in:)` read it; nil: none was found), only
     /// while that record is still as read. A sink failure throws: the batch's corrections are not applied.
-    mutating func apply(_ values: [(name: String, value: String)], read: StoredRecord?, to sink: inout any RecordSink) throws(SinkError)
+    mutating func apply(_ values: [(name: String, value: String)], read: StoredRecord?, to sink: any RecordDatabase) throws(SinkError)
         -> Applied {
         guard let key = values.first(where: { $0.name == field })?.value, !key.isEmpty else {
             return .problem(field: field, message: tr("a value is needed to find the saved record to correct"))
@@ -118,12 +118,12 @@ struct CorrectionBatch {
         } catch where error.kind == .conflict || error.kind == .refused {
             applied = .problem(field: "-", message: tr("not saved: \(error.message)"))
         }
-        if pending >= size || CorrectionBatch.now() - started >= interval { try finish(&sink) }
+        if pending >= size || CorrectionBatch.now() - started >= interval { try finish(sink) }
         return applied
     }
 
     /// Commits what the last batch holds.
-    mutating func finish(_ sink: inout any RecordSink) throws(SinkError) {
+    mutating func finish(_ sink: any RecordDatabase) throws(SinkError) {
         guard pending > 0 else { return }
         pending = 0
         try sink.commitBatch()

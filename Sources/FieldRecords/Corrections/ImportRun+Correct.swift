@@ -10,7 +10,7 @@ extension ImportRun {
         var attempt = 0
         while true {
             let read: StoredRecord?
-            switch try sinkCall({ () throws(SinkError) in try corrections!.saved(for: given, in: sink) }) {
+            switch try sinkCall({ () throws(SinkError) in try corrections!.saved(for: given, in: database!) }) {
             case .success(let found): read = found
             case .failure(let ambiguous):
                 refuse(corrections!.field, ambiguous.message)
@@ -21,7 +21,7 @@ extension ImportRun {
                 refuse(RecordJSON.noting(numbers: numbers, of: given, in: verdict.issues))
                 return
             }
-            switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: &sink) }) {
+            switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: database!) }) {
             case .done:
                 summary.saved += 1
                 return
@@ -36,7 +36,7 @@ extension ImportRun {
                 }
                 // This corrector's own batch committed first: while it waits for its turn it holds no lock
                 // another corrector of the record waits for.
-                try sinkCall { () throws(SinkError) in try corrections!.finish(&sink) }
+                try sinkCall { () throws(SinkError) in try corrections!.finish(database!) }
                 CorrectionBatch.pause(before: attempt)
             }
         }

@@ -11,6 +11,7 @@ final class BackgroundSave: @unchecked Sendable {
     private let queue = DispatchQueue(label: "fieldline.import.save")
     private let group = DispatchGroup()
     // Touched on `queue` only, and read after `wait`.
+    private let database: any RecordDatabase
     private var sink: any RecordSink
     private var failure: SinkError?
     private var outcome = BatchOutcome()
@@ -18,9 +19,10 @@ final class BackgroundSave: @unchecked Sendable {
     /// Whether `wait` has returned the failure already.
     private var told = false
 
-    /// Saves into `sink`, one whose batches may be saved in the background.
-    init(into sink: any RecordSink) {
-        self.sink = sink
+    /// Saves into `database`.
+    init(into database: any RecordDatabase) {
+        self.database = database
+        sink = database
     }
 
     /// Sends `records`, the next of the batch whose `save` follows, ahead to the sink (when it streams batches).
@@ -28,7 +30,7 @@ final class BackgroundSave: @unchecked Sendable {
     func send(_ records: [SavedRecord]) {
         queue.async { [self] in
             guard failure == nil else { return }
-            do throws(SinkError) { try sink.send(partOfBatch: records) } catch { failure = error }
+            do throws(SinkError) { try database.send(partOfBatch: records) } catch { failure = error }
         }
     }
 

@@ -11,7 +11,7 @@ extension ImportRun {
             let earlier = lastKept
             lastKept = nil
             // A JSON Lines or CSV file keeps no corrections: a corrected record's last editor would be lost.
-            if kept.wasCorrected && !sink.updatesRecords {
+            if kept.wasCorrected && database == nil {
                 refuse(RecordColumns.editedAt, tr("a corrected record keeps who corrected it only in a database (SQLite or PostgreSQL), not in \(sink.label)"))
                 return
             }
@@ -38,7 +38,7 @@ extension ImportRun {
         try saving.save(dealt: count.number - 1, run: self)
         try saving.finish(run: self)
         do throws(SinkError) {
-            _ = try sink.update(.read(earlier), with: values, editedAt: kept.editedAt, editedBy: kept.editedBy)
+            _ = try database!.update(.read(earlier), with: values, editedAt: kept.editedAt, editedBy: kept.editedBy)
             summary.saved += 1
         } catch {
             switch error.kind {

@@ -12,6 +12,8 @@ final class ImportRun {
     let options: RecordImport
     let input: ImportInput
     var sink: any RecordSink
+    /// The sink when it is a database (corrections, resumed imports and copied versions need one).
+    let database: (any RecordDatabase)?
     let reporter: any ImportReporter
     let checker: RecordChecker
     var scratch = RecordChecker.Scratch()
@@ -33,10 +35,12 @@ final class ImportRun {
         self.options = options
         self.input = input
         self.sink = sink
+        database = sink.database
         self.reporter = reporter
         checker = RecordChecker(form: options.form, context: options.context)
         yesNo = options.form.yesNoFields
         let correcting = options.updateBy != nil
+        if correcting && database == nil { throw ImportFailure(.usage, sink.appendOnlyRefusal.message) }
         corrections = options.updateBy.map {
             CorrectionBatch(form: options.form, field: $0, operatorName: options.operatorName, context: options.context)
         }
@@ -50,8 +54,8 @@ final class ImportRun {
         count = RecordCount(fingerprinting: progressKey != nil)
         // Not read, the progress would start the import again from its first record: a failure ends it instead.
         var progress: ImportProgress?
-        if options.resume, let progressKey {
-            do throws(SinkError) { progress = try sink.importProgress(of: progressKey) } catch { throw ImportFailure(error) }
+        if options.resume, let progressKey, let database {
+            do throws(SinkError) { progress = try database.importProgress(of: progressKey) } catch { throw ImportFailure(error) }
         }
         resumePoint = ResumePoint(progress, of: input, checks: options.checksResumedInput, notice: reporter.notice)
         summary.skipped = resumePoint.skipped
@@ -123,7 +127,7 @@ final class ImportRun {
         guard failure == nil else { return false }
         do throws(ImportFailure) {
             if correcting {
-                try sinkCall { () throws(SinkError) in try corrections!.finish(&sink) }
+                try sinkCall { () throws(SinkError) in try corrections!.finish(database!) }
             } else if let left = saving.batch.secondsLeft, !LineReader.waitForInput(input.fd, seconds: left) {
                 // Waited for too: the input is quiet, and a failure must be known before the read, which may not end.
                 try saving.save(dealt: count.number, run: self)

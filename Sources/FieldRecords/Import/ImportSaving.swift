@@ -28,8 +28,8 @@ final class ImportSaving {
 
     init(sink: any RecordSink, source: String?, unique: [UniqueField], correcting: Bool, operatorName: String) {
         batch = ImportBatch(source: source)
-        background = sink.savesBatchesInBackground ? BackgroundSave(into: sink) : nil
-        streaming = background != nil && sink.streamsBatches && unique.isEmpty && !correcting
+        background = sink.database.map(BackgroundSave.init(into:))
+        streaming = sink.database?.streamsBatches == true && unique.isEmpty && !correcting
         if streaming { batch.size = ImportBatch.streamedSize }
         self.unique = unique
         self.correcting = correcting

@@ -64,8 +64,6 @@ extension SQLiteSink {
         return refused
     }
 
-    /// A class over one connection: a batch's save may run on a thread of its own (see `RecordSink`).
-    public var savesBatchesInBackground: Bool { true }
 
     public func importProgress(of source: String) throws(SinkError) -> ImportProgress? {
         guard try database.number("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [Self.progressTable]) == 1,

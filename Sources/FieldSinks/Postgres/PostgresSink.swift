@@ -9,7 +9,7 @@ import Glibc
 /// ID card at the same moment get one saved record and one refusal. A connection lost during a save is re-made
 /// once; the record is then looked for (its INSERT may have committed before the answer was lost) and inserted only
 /// if it is not there. Failing that the save fails and the record stays with the operator.
-public final class PostgresSink: RecordSink {
+public final class PostgresSink: RecordDatabase {
     public let label: String
     private let url: String
     private var connection: OpaquePointer?

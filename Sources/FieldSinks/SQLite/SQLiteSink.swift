@@ -5,7 +5,7 @@ import FieldKit
 /// from an older fieldline's; WAL with full sync, one transaction per record (or per batch), a UNIQUE index on each
 /// `unique` field (empty values aside; checked by definition when the table is opened), so the database itself
 /// refuses a repeat. Corrections replace a row and keep the replaced version in `FORM_history`.
-public final class SQLiteSink: RecordSink {
+public final class SQLiteSink: RecordDatabase {
     public let label: String
     let database: SQLiteDatabase
     let tables: RecordTables

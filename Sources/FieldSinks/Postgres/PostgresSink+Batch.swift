@@ -183,8 +183,6 @@ extension PostgresSink {
         row.append(0x0A)
     }
 
-    /// A class over one connection: a batch's save may run on a thread of its own (see `RecordSink`).
-    public var savesBatchesInBackground: Bool { true }
 
     public func importProgress(of source: String) throws(SinkError) -> ImportProgress? {
         guard try exec("SELECT to_regclass($1) IS NOT NULL", [Self.progressTable]).first?.first == "t" else { return nil }

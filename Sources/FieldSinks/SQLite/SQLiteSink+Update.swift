@@ -1,7 +1,6 @@
 import FieldKit
 
 extension SQLiteSink {
-    public var updatesRecords: Bool { true }
 
     /// Replaces the record `target` selects, keeping the replaced version in the history table, in one
     /// transaction (BEGIN IMMEDIATE: a second corrector waits for the first, then finds the record changed).

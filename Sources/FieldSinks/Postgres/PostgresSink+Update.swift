@@ -1,7 +1,6 @@
 import FieldKit
 
 extension PostgresSink {
-    public var updatesRecords: Bool { true }
 
     /// Replaces the record `target` selects, keeping the replaced version in the history table, in one
     /// transaction. The row is read `FOR UPDATE`: a second corrector of the same record waits for the first to
