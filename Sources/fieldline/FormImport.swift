@@ -22,6 +22,8 @@ struct FormImport {
     /// Whether `--resume` first makes sure the input's first records are the ones the earlier import dealt with
     /// (`--resume-anyway` skips them by their count alone).
     var checksResumedInput = true
+    /// `--quiet`: no progress line and no summary; refused records and errors are reported as ever.
+    var quiet = false
 
     func run(source: String, format: RecordFormat, into sink: inout any RecordSink) throws {
         let fd: Int32 = source == "-" ? 0 : open(source, O_RDONLY | O_CLOEXEC | O_NOCTTY)
@@ -63,6 +65,15 @@ struct FormImport {
         let progress = resume
             ? try progressKey.flatMap { key in try sinkCall({ () throws(SinkError) in try sink.importProgress(of: key) }) } : nil
         let skipped = progress?.records ?? 0
+        // What the import did, shown as it goes at a terminal and said at the end (docs/forms.md, "Progress").
+        let started = ImportProgressLine.now()
+        let progressLine = quiet ? nil : ImportProgressLine(input: fd, size: regular ? Int64(info.st_size) : nil, correcting: correcting, started: started)
+        defer { progressLine?.end() }
+        var foundSaved = 0  // resumed: records found saved whole under their unique value
+        func counts() -> ImportCounts {
+            let passed = min(number, skipped)
+            return ImportCounts(read: number, saved: number - passed - invalid - foundSaved, refused: invalid, skipped: passed + foundSaved)
+        }
         if checksResumedInput, let progress, progress.records > 0, progress.fingerprint == nil {
             Diagnostics.error(tr("--resume: the progress of \(ControlCharacters.escaped(source)) was kept without a fingerprint of its records (an older fieldline): its first \(progress.records) records are skipped unchecked"))
         }
@@ -211,7 +222,10 @@ struct FormImport {
                 }
                 if let earlier = try sinkCall({ () throws(SinkError) in try sink.earlierRecord(where: field.name, is: value) }) {
                     // Resumed: the same record, saved by the run that stopped, is not saved again nor an error.
-                    if resume, try sinkCall({ () throws(SinkError) in try sink.holds(checked, where: field.name) }) { return }
+                    if resume, try sinkCall({ () throws(SinkError) in try sink.holds(checked, where: field.name) }) {
+                        foundSaved += 1
+                        return
+                    }
                     report(field.name, field.secret ? tr("this value is already in \(earlier) of \(sink.label)")
                                                      : tr("'\(value)' is already in \(earlier) of \(sink.label)"))
                     return
@@ -231,6 +245,7 @@ struct FormImport {
         }
         /// Takes input record `number` (already counted) unless an earlier run dealt with it; saves the batch when due.
         func next(_ body: () throws -> Void) throws {
+            if ImportProgressLine.isTimeToLook(number) { progressLine?.look(counts()) }
             guard number > skipped else {
                 if number == skipped, checksResumedInput, let expected = kept?.fingerprint, taken.hex != expected {
                     try refuseOtherInput(tr("its first \(skipped) records differ"))
@@ -250,6 +265,7 @@ struct FormImport {
         /// lock is held while the input is quiet. Whether to read on: an import that failed does not wait for more.
         func idle() -> Bool {
             guard failure == nil else { return false }
+            defer { if failure == nil { progressLine?.beforeWaiting(counts()) } }
             if correcting {
                 do { try sinkCall({ () throws(SinkError) in try corrections!.finish(&sink) }) } catch { failure = error }
                 return failure == nil
@@ -411,6 +427,9 @@ struct FormImport {
         if let readError {
             Diagnostics.error(tr("cannot read \(source): \(readError)"))
             throw Exit.noInput
+        }
+        if !quiet {
+            err.line(ImportSummary(counts: counts(), correcting: correcting, target: sink.label, seconds: ImportProgressLine.now() - started).line)
         }
         err.flush()
         if invalid > 0 { throw Exit.invalid }

@@ -643,6 +643,10 @@ msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite
 msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
 #: Sources/fieldline/Form.swift
+msgid "With --input or a pipe: no progress line and no summary on stderr (refused records and errors are still reported)."
+msgstr "与 --input 或管道输入一起：stderr 上不显示进度行和汇总（被拒绝的记录和错误仍会报告）。"
+
+#: Sources/fieldline/Form.swift
 msgid "With --input: keep the bookkeeping columns the input records hold (saved_at, operator, edited_at, edited_by, record_id, as `fieldline records` writes them) instead of making them anew, so records copied to another output stay the same records."
 msgstr "与 --input 一起：保留输入记录中的记账列（saved_at、operator、edited_at、edited_by、record_id，即 `fieldline records` 写出的列），而不是重新生成，使复制到其他输出的记录仍是同一条记录。"
 
@@ -1945,6 +1949,18 @@ msgstr "range 的 min（{0}）大于 max（{1}）"
 msgid "range needs min and max"
 msgstr "range 需要 min 和 max"
 
+#: Sources/fieldline/ImportProgressLine.swift
+msgid "read {0}, corrected {1}, refused {2}, {3} records/s"
+msgstr "已读 {0}，已更正 {1}，拒绝 {2}，每秒 {3} 条"
+
+#: Sources/fieldline/ImportProgressLine.swift
+msgid "read {0}, saved {1}, refused {2}, {3} records/s"
+msgstr "已读 {0}，已保存 {1}，拒绝 {2}，每秒 {3} 条"
+
+#: Sources/fieldline/ImportProgressLine.swift
+msgid "read {0}, skipped {1}, saved {2}, refused {3}, {4} records/s"
+msgstr "已读 {0}，跳过 {1}，已保存 {2}，拒绝 {3}，每秒 {4} 条"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "read-only"
@@ -2490,6 +2506,10 @@ msgstr "{0} 列"
 msgid "{0} contains the control character {1} (control characters and escape sequences are not allowed in keymap text)"
 msgstr "{0} 含有控制字符 {1}（键映射文本中不允许控制字符和转义序列）"
 
+#: Sources/fieldline/ImportSummary.swift
+msgid "{0} corrected, {1} refused, in {2} in {3} s"
+msgstr "已更正 {0} 条，拒绝 {1} 条，在 {2} 中，用时 {3} 秒"
+
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "{0} counts choices, for a choice field that takes several (add --multi)"
 msgstr "{0} 计的是选项数，用于可多选的选项字段（请加 --multi）"
@@ -2657,6 +2677,14 @@ msgstr "已保存 {0} 条记录到 {1}"
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0} saved to {1}"
 msgstr "已保存 {0} 条到 {1}"
+
+#: Sources/fieldline/ImportSummary.swift
+msgid "{0} saved, {1} refused, to {2} in {3} s"
+msgstr "已保存 {0} 条，拒绝 {1} 条，保存到 {2}，用时 {3} 秒"
+
+#: Sources/fieldline/ImportSummary.swift
+msgid "{0} saved, {1} refused, {2} skipped (saved before), to {3} in {4} s"
+msgstr "已保存 {0} 条，拒绝 {1} 条，跳过 {2} 条（之前已保存），保存到 {3}，用时 {4} 秒"
 
 #: Sources/FieldKit/Choices/Field+MultiChoice.swift
 msgid "{0} selected"

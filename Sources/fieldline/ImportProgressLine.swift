@@ -1,0 +1,125 @@
+import CTerminalGuard
+import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An import's progress on a terminal's stderr: one line, redrawn in place at most ten times a second, with the
+/// records read, saved and refused, the rate, and a bar of the bytes read when the input's size is known:
+///
+///     read 123456, saved 123400, refused 56, 41000 records/s  [#####---------------]  27%
+///
+/// Only at a terminal (not a dumb one): written to a file or a pipe, stderr gets no progress at all, only the
+/// import's reports and its summary. The import's summary (`ImportSummary`) replaces the line; a report written
+/// meanwhile erases it first (`StderrStatusLine`); Ctrl-C leaves it on the screen with a line break after it.
+final class ImportProgressLine {
+    /// Input records between two looks at the clock: the import asks `isTimeToLook` for every record, which is a
+    /// mask test.
+    static let recordsPerLook = 128
+    /// Seconds between two draws.
+    static let interval = 0.1
+
+    private let input: Int32
+    /// The input's size in bytes (a regular file), for the bar.
+    private let size: Int64?
+    private let correcting: Bool
+    private let started: Double
+    private var drawn: Double
+    private var lastCounts: ImportCounts?
+
+    /// A progress line for an import reading `input` (`size` bytes, when known) that started at `started`
+    /// (`ImportProgressLine.now()`), or nil when stderr is not a terminal fit for one.
+    init?(input: Int32, size: Int64?, correcting: Bool, started: Double) {
+        guard isatty(2) != 0 else { return nil }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return nil }
+        self.input = input
+        self.size = size.flatMap { $0 > 0 ? $0 : nil }
+        self.correcting = correcting
+        self.started = started
+        drawn = started
+        flsl_arm()
+    }
+
+    /// Whether record `number` is one at which the import hands its counts to `look`.
+    @inline(__always)
+    static func isTimeToLook(_ number: Int) -> Bool { number & (recordsPerLook - 1) == 0 }
+
+    /// Draws `counts` when the last draw is `interval` old.
+    func look(_ counts: ImportCounts) {
+        let now = Self.now()
+        guard now - drawn >= Self.interval else { return }
+        draw(counts, at: now)
+    }
+
+    /// Before the import waits for input (a pipe gone quiet): the line shows the latest counts, drawn at once or
+    /// after the rest of `interval` when no input comes first.
+    func beforeWaiting(_ counts: ImportCounts) {
+        guard counts != lastCounts else { return }
+        let wait = Self.interval - (Self.now() - drawn)
+        if wait <= 0 || !LineReader.waitForInput(input, seconds: wait) { draw(counts, at: Self.now()) }
+    }
+
+    /// The import is over: the line is erased if still shown (the summary or an error replaces it), and Ctrl-C
+    /// ends the program as it did before.
+    func end() {
+        StderrStatusLine.erase()
+        flsl_disarm()
+    }
+
+    private func draw(_ counts: ImportCounts, at now: Double) {
+        drawn = now
+        lastCounts = counts
+        let seconds = max(now - started, 0.001)
+        let rate = Int(Double(counts.read - counts.skipped) / seconds)
+        let (read, saved, refused, skipped) = (counts.read, counts.saved, counts.refused, counts.skipped)
+        let text = correcting ? tr("read \(read), corrected \(saved), refused \(refused), \(rate) records/s")
+            : skipped > 0 ? tr("read \(read), skipped \(skipped), saved \(saved), refused \(refused), \(rate) records/s")
+            : tr("read \(read), saved \(saved), refused \(refused), \(rate) records/s")
+        StderrStatusLine.draw(Self.fitted(text, bar: bar(), columns: Self.columns()))
+    }
+
+    /// The bar and the share of the input's bytes read, when its size is known.
+    private func bar() -> String? {
+        guard let size else { return nil }
+        let offset = lseek(input, 0, SEEK_CUR)
+        guard offset >= 0 else { return nil }
+        let share = min(Double(offset) / Double(size), 1)
+        let filled = Int(share * Double(Self.barWidth))
+        let percent = Int(share * 100)
+        let padded = percent < 10 ? "  \(percent)" : percent < 100 ? " \(percent)" : "\(percent)"
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled) + "] " + padded + "%"
+    }
+
+    static let barWidth = 20
+
+    /// The line in at most `columns - 1` columns (the last column left free, so the terminal never wraps it): the
+    /// bar is left out first, then the text is cut.
+    static func fitted(_ text: String, bar: String?, columns: Int) -> String {
+        let room = max(columns - 1, 1)
+        let width = DisplayWidth.columns(of: text)
+        if let bar, width + 2 + bar.count <= room { return text + "  " + bar }
+        guard width > room else { return text }
+        var cut = "", used = 0
+        for character in text {
+            let w = DisplayWidth.columns(of: character)
+            if used + w > room { break }
+            cut.append(character)
+            used += w
+        }
+        return cut
+    }
+
+    /// The terminal's width in columns (80 when it will not say), asked at every draw: the window may change.
+    private static func columns() -> Int {
+        var size = winsize()
+        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// The monotonic clock, in seconds.
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
