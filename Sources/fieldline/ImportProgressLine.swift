@@ -75,29 +75,36 @@ final class ImportProgressLine {
         let text = correcting ? tr("read \(read), corrected \(saved), refused \(refused), \(rate) records/s")
             : skipped > 0 ? tr("read \(read), skipped \(skipped), saved \(saved), refused \(refused), \(rate) records/s")
             : tr("read \(read), saved \(saved), refused \(refused), \(rate) records/s")
-        StderrStatusLine.draw(Self.fitted(text, bar: bar(), columns: Self.columns()))
+        StderrStatusLine.draw(Self.fitted(text, share: share(), columns: Self.columns()))
     }
 
-    /// The bar and the share of the input's bytes read, when its size is known.
-    private func bar() -> String? {
+    /// The share of the input's bytes read, when its size is known.
+    private func share() -> Double? {
         guard let size else { return nil }
         let offset = lseek(input, 0, SEEK_CUR)
         guard offset >= 0 else { return nil }
-        let share = min(Double(offset) / Double(size), 1)
-        let filled = Int(share * Double(Self.barWidth))
-        let percent = Int(share * 100)
-        let padded = percent < 10 ? "  \(percent)" : percent < 100 ? " \(percent)" : "\(percent)"
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled) + "] " + padded + "%"
+        return min(Double(offset) / Double(size), 1)
     }
 
-    static let barWidth = 20
+    /// Cells of the bar: as many as the terminal leaves, up to the most; none when fewer than the least are left.
+    static let barCells = 10...20
+
+    /// `[#####---------------]  27%`, the bar `cells` wide.
+    static func bar(_ share: Double, cells: Int) -> String {
+        let filled = Int(share * Double(cells))
+        let percent = Int(share * 100)
+        let padded = percent < 10 ? "  \(percent)" : percent < 100 ? " \(percent)" : "\(percent)"
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: cells - filled) + "] " + padded + "%"
+    }
 
     /// The line in at most `columns - 1` columns (the last column left free, so the terminal never wraps it): the
-    /// bar is left out first, then the text is cut.
-    static func fitted(_ text: String, bar: String?, columns: Int) -> String {
+    /// bar narrows, then is left out, then the text is cut.
+    static func fitted(_ text: String, share: Double?, columns: Int) -> String {
         let room = max(columns - 1, 1)
         let width = DisplayWidth.columns(of: text)
-        if let bar, width + 2 + bar.count <= room { return text + "  " + bar }
+        // Two spaces before the bar; its brackets, the space and `100%` around the cells.
+        let cells = min(room - width - 2 - 7, barCells.upperBound)
+        if let share, cells >= barCells.lowerBound { return text + "  " + bar(share, cells: cells) }
         guard width > room else { return text }
         var cut = "", used = 0
         for character in text {
