@@ -94,7 +94,11 @@ struct ErrorOutput {
         for line in lines { self.line(String(decoding: line, as: UTF8.self)) }
     }
 
-    mutating func flushIfFull() { buffer.flushIfFull() }
+    mutating func flushIfFull() { if buffer.bytes.count >= 1 << 16 { flush() } }
 
-    mutating func flush() { buffer.flush() }
+    /// Writes what is buffered, an import's progress line erased first (`StderrStatusLine`).
+    mutating func flush() {
+        guard !buffer.bytes.isEmpty else { return }
+        StderrStatusLine.clearedForWriting { buffer.flush() }
+    }
 }

@@ -65,6 +65,9 @@ struct Form: ParsableCommand {
     @Option(name: .customLong("update-by"), help: ArgumentHelp(tr("Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."), valueName: "FIELD"))
     var updateBy: String?
 
+    @Flag(name: [.short, .long], help: ArgumentHelp(tr("With --input or a pipe: no progress line and no summary on stderr (refused records and errors are still reported).")))
+    var quiet = false
+
     @Flag(help: ArgumentHelp(tr("Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")))
     var lint = false
 
@@ -127,7 +130,7 @@ struct Form: ParsableCommand {
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
         try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume, keepSaved: keepSaved,
-                       checksResumedInput: !resumeAnyway)
+                       checksResumedInput: !resumeAnyway, quiet: quiet)
             .run(source: source, format: format, into: &sink)
     }
 

@@ -66,7 +66,7 @@ import Glibc
         #expect(Set(records.map(\.id)) == Set((0..<values).map { String(1000 + $0) }))
         for (p, process) in running.enumerated() {
             let err = s.read("err\(p)")
-            let refused = err.split(separator: "\n")
+            let refused = withoutSummary(err).split(separator: "\n")
             // A repeat is refused, found before saving or by the check under the lock: never anything else.
             for line in refused {
                 #expect(line.contains(": '1") && line.contains("' is already in record ") || line.contains(":-: not saved: id: the value is already in record "), "\(line)")
@@ -121,7 +121,7 @@ import Glibc
         let old = #"{"id":"1","note":"a"# + text(0xFFFE) + "b" + text(0xFFFF) + #"","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"# + "\n"
         try old.write(toFile: s.path("old.jsonl"), atomically: true, encoding: .utf8)
         let again = try fieldline(["form", form, "--input", "-", "--out", s.path("old.jsonl")], stdin: #"{"id":"1","note":"c"}"# + "\n")
-        #expect(again.status == 65 && again.err == "1:id: '1' is already in record 1 of \(s.path("old.jsonl"))\n", "\(again.err)")
+        #expect(again.status == 65 && withoutSummary(again.err) == "1:id: '1' is already in record 1 of \(s.path("old.jsonl"))\n", "\(again.err)")
         #expect(try Self.jsonObjects(s.path("old.jsonl")).map { Array(($0["note"] ?? "").unicodeScalars) } == [Array(("a" + text(0xFFFE) + "b" + text(0xFFFF)).unicodeScalars)])
     }
 
@@ -134,9 +134,9 @@ import Glibc
         let b = #"{"id":"2","note":"b","saved_at":"2026-01-02T00:00:00Z","operator":"t"}"#
         try (a + "\n" + b).write(toFile: s.path("v.jsonl"), atomically: true, encoding: .utf8)
         let repeatB = try fieldline(["form", form, "--input", "-", "--out", s.path("v.jsonl")], stdin: #"{"id":"2","note":"again"}"# + "\n")
-        #expect(repeatB.status == 65 && repeatB.err == "1:id: '2' is already in record 2 of \(s.path("v.jsonl"))\n", "\(repeatB.err)")
+        #expect(repeatB.status == 65 && withoutSummary(repeatB.err) == "1:id: '2' is already in record 2 of \(s.path("v.jsonl"))\n", "\(repeatB.err)")
         let run = try fieldline(["form", form, "--input", "-", "--out", s.path("v.jsonl")], stdin: #"{"id":"3","note":"c"}"# + "\n")
-        #expect(run.status == 0 && run.err == "", "\(run.err)")
+        #expect(run.status == 0 && withoutSummary(run.err) == "", "\(run.err)")
         #expect(try Self.jsonObjects(s.path("v.jsonl")).map { $0["note"] } == ["a", "b", "c"])
         #expect(s.read("v.jsonl").hasPrefix(a + "\n" + b + "\n"))
         #expect(!FileManager.default.fileExists(atPath: s.path("v.jsonl.torn")))
@@ -144,13 +144,13 @@ import Glibc
         let header = "id,note,saved_at,operator\r\n"
         try (header + "1,a,2026-01-02T00:00:00Z,t\r\n" + "2,\"b,\"\"x\"\"\",2026-01-02T00:00:00Z,t").write(toFile: s.path("v.csv"), atomically: true, encoding: .utf8)
         let csv = try fieldline(["form", form, "--input", "-", "--out", s.path("v.csv")], stdin: #"{"id":"3","note":"c"}"# + "\n")
-        #expect(csv.status == 0 && csv.err == "", "\(csv.err)")
+        #expect(csv.status == 0 && withoutSummary(csv.err) == "", "\(csv.err)")
         #expect(try Self.csvRows(s.path("v.csv")).map { $0[1] } == ["note", "a", "b,\"x\"", "c"])
         #expect(!FileManager.default.fileExists(atPath: s.path("v.csv.torn")))
         // A file holding only a header without its CRLF is this form's file.
         try "id,note,saved_at,operator".write(toFile: s.path("h.csv"), atomically: true, encoding: .utf8)
         let headerOnly = try fieldline(["form", form, "--input", "-", "--out", s.path("h.csv")], stdin: #"{"id":"3","note":"c"}"# + "\n")
-        #expect(headerOnly.status == 0 && headerOnly.err == "", "\(headerOnly.err)")
+        #expect(headerOnly.status == 0 && withoutSummary(headerOnly.err) == "", "\(headerOnly.err)")
         #expect(try Self.csvRows(s.path("h.csv")).map { $0[1] } == ["note", "c"])
     }
 
@@ -166,7 +166,7 @@ import Glibc
             let run = try fieldline(["form", form, "--input", "-", "--out", path], stdin: #"{"id":"9","note":"c"}"# + "\n")
             let kept = n == 0 ? path + ".torn" : path + ".torn.\(n)"
             #expect(run.status == 0, "\(run.err)")
-            #expect(run.err == "fieldline: \(path): the last record is not whole: cut \(torn.utf8.count) bytes, kept in \(kept)\n")
+            #expect(withoutSummary(run.err) == "fieldline: \(path): the last record is not whole: cut \(torn.utf8.count) bytes, kept in \(kept)\n")
             #expect(s.read(kept.components(separatedBy: "/").last!) == torn)
             #expect(try Self.jsonObjects(path).map { $0["note"] } == ["a", "c"])
         }
@@ -180,7 +180,7 @@ import Glibc
             let run = try fieldline(["form", form, "--input", "-", "--out", csv], stdin: #"{"id":"9","note":"c"}"# + "\n")
             let kept = n == 0 ? csv + ".torn" : csv + ".torn.\(n)"
             #expect(run.status == 0, "\(run.err)")
-            #expect(run.err == "fieldline: \(csv): the last record is not whole: cut \(torn.utf8.count) bytes, kept in \(kept)\n")
+            #expect(withoutSummary(run.err) == "fieldline: \(csv): the last record is not whole: cut \(torn.utf8.count) bytes, kept in \(kept)\n")
             #expect(s.read(kept.components(separatedBy: "/").last!) == torn)
             #expect(try Self.csvRows(csv).map { $0[1] } == (whole.isEmpty ? ["note", "c"] : ["note", "a", "c"]))
         }

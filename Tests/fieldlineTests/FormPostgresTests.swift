@@ -123,7 +123,7 @@ import Testing
         let input = ["ok1", "x", "ok2", "toolong", "ok3"].map { #"{"mobile":"13800000000","name":"\#($0)"}"# }.joined(separator: "\n") + "\n"
         let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: input)
         #expect(run.status == 65)
-        let lines = run.err.split(separator: "\n").map(String.init)
+        let lines = withoutSummary(run.err).split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(run.err)")
         #expect(lines.first?.hasPrefix("2:-: not saved: ERROR:  new row for relation \"entry\" violates check constraint") == true, "\(run.err)")
         #expect(lines.last?.hasPrefix("4:-: not saved: ERROR:  value too long for type character varying(5)") == true, "\(run.err)")

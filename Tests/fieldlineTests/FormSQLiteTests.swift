@@ -22,7 +22,7 @@ import Testing
         #expect(direct.status != 0 && direct.err.contains("UNIQUE constraint failed"))
         // A second run finds what the table holds.
         let again = try fieldline(["form", FormImportTests.visitor, "--input", "-", "--out", db], stdin: FormImportTests.records[0] + "\n")
-        #expect(again.err == "1:idcard: '11010519491231002X' is already in record 1 of \(db)\n")
+        #expect(withoutSummary(again.err) == "1:idcard: '11010519491231002X' is already in record 1 of \(db)\n")
     }
 
     @Test func aTableWithOtherColumnsIsRefused() throws {
@@ -126,7 +126,7 @@ import Testing
         let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", db], stdin: input)
         #expect(run.status == 65)
         #expect(run.err.hasPrefix("2:-: not saved: CHECK constraint failed"), "\(run.err)")
-        #expect(run.err.split(separator: "\n").count == 1, "\(run.err)")
+        #expect(withoutSummary(run.err).split(separator: "\n").count == 1, "\(run.err)")
         #expect(try sqliteShell(db, "SELECT name FROM entry ORDER BY rowid") == ["ok1", "ok2"])
     }
 

@@ -197,7 +197,7 @@ import Testing
                                         (Self.english, ["2:phone: too short for CN", "3:id: '11010519491231002X' is already in record 1 of standard output"])] {
             let run = try fieldline(["form", form, "--input", "-", "--out", "-"], stdin: input, environment: environment)
             #expect(run.status == 65)
-            #expect(run.err.split(separator: "\n").map(String.init) == expected, "\(run.err)")
+            #expect(withoutSummary(run.err).split(separator: "\n").map(String.init) == expected, "\(run.err)")
             saved.append(run.out.replacingOccurrences(of: #""(saved_at|record_id)":"[^"]*""#, with: "", options: .regularExpression))
         }
         #expect(saved[0] == saved[1] && saved[0].contains("13812345678"))

@@ -99,7 +99,7 @@ import Testing
         #expect(try t.importing().status == 0)
         try t.write(Self.names("a", 9), replaced: true)
         let run = try t.importing(["--resume"])
-        #expect(run.status == 0 && run.err == "", "\(run.err)")
+        #expect(run.status == 0 && withoutSummary(run.err) == "", "\(run.err)")
         #expect(try t.stored() == Self.names("a", 9))
         // --resume-anyway takes a changed input by its count, as before.
         try t.write(Self.names("b", 11))
@@ -122,7 +122,7 @@ import Testing
         try t.write(Self.names("a", 5))
         let run = try t.importing(["--resume"])
         #expect(run.status == 0)
-        #expect(run.err == "fieldline: --resume: the progress of \(t.input) was kept without a fingerprint of its records (an older fieldline): its first 3 records are skipped unchecked\n")
+        #expect(withoutSummary(run.err) == "fieldline: --resume: the progress of \(t.input) was kept without a fingerprint of its records (an older fieldline): its first 3 records are skipped unchecked\n")
         #expect(try t.stored() == Self.names("a", 5))
         #expect(try t.sql("SELECT records, hash IS NOT NULL FROM fieldline_import").first?.hasPrefix("5|") == true)
         try t.write(["x"] + Self.names("a", 5))
@@ -146,7 +146,7 @@ import Testing
         #expect(refused.err == "fieldline: --resume: \(csv) is not the input that was imported (its first 4 records differ; it was changed after the import read it)\n")
         try write(Self.names("a", 7))
         let run = try importing(["--resume"])
-        #expect(run.status == 0 && run.err == "", "\(run.err)")
+        #expect(run.status == 0 && withoutSummary(run.err) == "", "\(run.err)")
         #expect(try t.stored() == Self.names("a", 7))
     }
 

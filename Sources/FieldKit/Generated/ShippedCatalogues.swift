@@ -631,6 +631,10 @@ msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite
 msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
 #: Sources/fieldline/Form.swift
+msgid "With --input or a pipe: no progress line and no summary on stderr (refused records and errors are still reported)."
+msgstr "与 --input 或管道输入一起：stderr 上不显示进度行和汇总（被拒绝的记录和错误仍会报告）。"
+
+#: Sources/fieldline/Form.swift
 msgid "With --input: keep the bookkeeping columns the input records hold (saved_at, operator, edited_at, edited_by, record_id, as `fieldline records` writes them) instead of making them anew, so records copied to another output stay the same records."
 msgstr "与 --input 一起：保留输入记录中的记账列（saved_at、operator、edited_at、edited_by、record_id，即 `fieldline records` 写出的列），而不是重新生成，使复制到其他输出的记录仍是同一条记录。"
 
@@ -907,19 +911,19 @@ msgstr "可打印字符"
 msgid "a prompt is already open"
 msgstr "已有一个提示正在进行"
 
-#: Sources/FieldSinks/CSVReader.swift
+#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "a quote inside a value on line {0} that does not start with one (quote the whole value and double its quotes)"
 msgstr "第 {0} 行的值中间有引号，而该值不以引号开头（请给整个值加引号，并把其中的引号写两遍）"
 
-#: Sources/FieldSinks/CSVReader.swift
+#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "a quote opened on line {0} closes on line {1} and text follows it (a stray quote on line {2}?)"
 msgstr "第 {0} 行开始的引号在第 {1} 行闭合，其后还有文字（第 {2} 行多了一个引号？）"
 
-#: Sources/FieldSinks/CSVReader.swift
+#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "a quote opened on line {0} is never closed"
 msgstr "第 {0} 行开始的引号始终没有闭合"
 
-#: Sources/FieldSinks/CSVReader.swift
+#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "a quote opened on line {0} is not closed on its line (lines after a broken quote are read line by line)"
 msgstr "第 {0} 行开始的引号没有在该行内闭合（引号出错之后的各行逐行读取）"
 
@@ -1096,7 +1100,7 @@ msgstr "出生日期 {0} 在未来"
 msgid "build identifiers use letters, digits and hyphens"
 msgstr "构建标识只能用字母、数字和连字符"
 
-#: Sources/FieldSinks/PostgresSink.swift
+#: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "cannot connect to {0}: {1}"
 msgstr "无法连接 {0}：{1}"
 
@@ -1120,11 +1124,11 @@ msgstr "无法检查"
 msgid "cannot give the shortened copy the file's owner"
 msgstr "无法把缩短后的副本交给原文件的所有者"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "cannot keep the cut bytes of {0} in {1}: {2}"
 msgstr "无法把 {0} 截下的字节保存到 {1}：{2}"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "cannot keep the cut bytes of {0}: {1}.torn.1 to .torn.999 all exist"
 msgstr "无法保存 {0} 截下的字节：{1}.torn.1 到 .torn.999 都已存在"
 
@@ -1132,7 +1136,7 @@ msgstr "无法保存 {0} 截下的字节：{1}.torn.1 到 .torn.999 都已存在
 msgid "cannot lock it"
 msgstr "无法加锁"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "cannot lock {0}: {1}"
 msgstr "无法锁定 {0}：{1}"
 
@@ -1148,7 +1152,7 @@ msgstr "无法打开：它不断出现又消失"
 msgid "cannot open its folder"
 msgstr "无法打开其所在文件夹"
 
-#: Sources/FieldSinks/DirectorySync.swift
+#: Sources/FieldSinks/Files/DirectorySync.swift
 msgid "cannot open the folder {0}: {1}"
 msgstr "无法打开文件夹 {0}：{1}"
 
@@ -1156,8 +1160,8 @@ msgstr "无法打开文件夹 {0}：{1}"
 msgid "cannot open the terminal"
 msgstr "无法打开终端"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
-#: Sources/FieldSinks/SQLiteDatabase.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
+#: Sources/FieldSinks/SQLite/SQLiteDatabase.swift
 msgid "cannot open {0}: {1}"
 msgstr "无法打开 {0}：{1}"
 
@@ -1167,9 +1171,9 @@ msgstr "无法读取"
 
 #: Sources/FieldRecords/Import/RecordImport.swift
 #: Sources/FieldRecords/Input/ImportInput.swift
-#: Sources/FieldSinks/AppendOnlyFile.swift
-#: Sources/FieldSinks/RecordFileReader.swift
-#: Sources/FieldSinks/SQLiteRecordReader.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
+#: Sources/FieldSinks/SQLite/SQLiteRecordReader.swift
 msgid "cannot read {0}: {1}"
 msgstr "无法读取 {0}：{1}"
 
@@ -1178,7 +1182,7 @@ msgstr "无法读取 {0}：{1}"
 msgid "cannot read: {0}"
 msgstr "无法读取：{0}"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "cannot repair {0}: {1}"
 msgstr "无法修复 {0}：{1}"
 
@@ -1198,11 +1202,11 @@ msgstr "无法初始化"
 msgid "cannot shorten it ({0})"
 msgstr "无法缩短（{0}）"
 
-#: Sources/FieldSinks/DirectorySync.swift
+#: Sources/FieldSinks/Files/DirectorySync.swift
 msgid "cannot sync the folder {0}: {1}"
 msgstr "无法同步文件夹 {0}：{1}"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "cannot sync {0}: {1}"
 msgstr "无法同步 {0}：{1}"
 
@@ -1214,7 +1218,7 @@ msgstr "无法写入临时文件"
 msgid "cannot write it"
 msgstr "无法写入"
 
-#: Sources/FieldSinks/StandardOutput.swift
+#: Sources/FieldSinks/Files/StandardOutput.swift
 msgid "cannot write standard output: {0}"
 msgstr "无法写入标准输出：{0}"
 
@@ -1222,7 +1226,7 @@ msgstr "无法写入标准输出：{0}"
 msgid "cannot write the shortened copy"
 msgstr "无法写入缩短后的副本"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "cannot write {0}: {1}"
 msgstr "无法写入 {0}：{1}"
 
@@ -1439,7 +1443,7 @@ msgid "from is FIELD.PART (e.g. idcard.birthDate), not '{0}'"
 msgstr "from 的形式是 字段.部分（如 idcard.birthDate），而不是 '{0}'"
 
 #: Sources/FieldRecords/Import/CSVImport.swift
-#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "has {0} values, the header {1}"
 msgstr "有 {0} 个值，表头有 {1} 个"
 
@@ -1491,7 +1495,7 @@ msgstr "没有收到粘贴的结尾"
 msgid "its first {0} records differ"
 msgstr "其前 {0} 条记录不同"
 
-#: Sources/FieldSinks/RecordLog.swift
+#: Sources/FieldSinks/Files/RecordLog.swift
 msgid "its line in {0} would be {1} bytes, longer than {2}, the most a saved record may take"
 msgstr "它在 {0} 中的一行将有 {1} 字节，超过一条已保存记录最多可占的 {2} 字节"
 
@@ -1563,17 +1567,17 @@ msgstr "被其他程序锁定超过 5 秒"
 msgid "longer than {0} bytes"
 msgstr "超过 {0} 字节"
 
-#: Sources/FieldSinks/CSVReader.swift
+#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1} is still open there); it is not read"
 msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
 
 #: Sources/FieldKeymaps/RecordJSON.swift
 #: Sources/FieldRecords/Import/PreparedLine.swift
-#: Sources/FieldSinks/CSVReader.swift
+#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
 msgstr "超过 {0} 字节（一条记录的上限），未读取"
 
-#: Sources/FieldSinks/PostgresSink.swift
+#: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "lost the connection to {0}: {1}"
 msgstr "与 {0} 的连接已断开：{1}"
 
@@ -1888,7 +1892,7 @@ msgid "one of {0}"
 msgstr "{0} 之一"
 
 #: Sources/FieldKit/Validation/RegexPattern.swift
-#: Sources/FieldSinks/SQLiteDatabase.swift
+#: Sources/FieldSinks/SQLite/SQLiteDatabase.swift
 msgid "out of memory"
 msgstr "内存不足"
 
@@ -1951,6 +1955,18 @@ msgstr "range 的 min（{0}）大于 max（{1}）"
 msgid "range needs min and max"
 msgstr "range 需要 min 和 max"
 
+#: Sources/fieldline/ImportProgressLine.swift
+msgid "read {0}, corrected {1}, refused {2}, {3} records/s"
+msgstr "已读 {0}，已更正 {1}，拒绝 {2}，每秒 {3} 条"
+
+#: Sources/fieldline/ImportProgressLine.swift
+msgid "read {0}, saved {1}, refused {2}, {3} records/s"
+msgstr "已读 {0}，已保存 {1}，拒绝 {2}，每秒 {3} 条"
+
+#: Sources/fieldline/ImportProgressLine.swift
+msgid "read {0}, skipped {1}, saved {2}, refused {3}, {4} records/s"
+msgstr "已读 {0}，跳过 {1}，已保存 {2}，拒绝 {3}，每秒 {4} 条"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "read-only"
@@ -1960,13 +1976,13 @@ msgstr "只读"
 msgid "record discarded"
 msgstr "记录已放弃"
 
-#: Sources/FieldSinks/CSVSink.swift
-#: Sources/FieldSinks/JSONLinesSink.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/Files/CSVSink.swift
+#: Sources/FieldSinks/Files/JSONLinesSink.swift
+#: Sources/FieldSinks/SQLite/SQLiteSink.swift
 msgid "record {0}"
 msgstr "第 {0} 条记录"
 
-#: Sources/FieldSinks/StoredTextProblems.swift
+#: Sources/FieldSinks/Databases/StoredTextProblems.swift
 msgid "record {0}: {1} holds text that is not valid UTF-8; a correction would change it, so the record is not corrected (fix it in the database)"
 msgstr "记录 {0}：{1} 存有不是有效 UTF-8 的文本；更正会改变它，因此不更正这条记录（请在数据库中修复）"
 
@@ -2002,8 +2018,8 @@ msgstr "短号码"
 msgid "standard input"
 msgstr "标准输入"
 
-#: Sources/FieldSinks/CSVSink.swift
-#: Sources/FieldSinks/JSONLinesSink.swift
+#: Sources/FieldSinks/Files/CSVSink.swift
+#: Sources/FieldSinks/Files/JSONLinesSink.swift
 msgid "standard output"
 msgstr "标准输出"
 
@@ -2027,7 +2043,7 @@ msgstr "模板 '{0}' 的第 {1} 个占位需要 '{2}'，但第 {3} 位只能是{
 msgid "template '{0}' slot {1} needs a digit 2-9 but position {2} takes {3}"
 msgstr "模板 '{0}' 的第 {1} 个占位需要 2-9 的数字，但第 {2} 位只能是{3}"
 
-#: Sources/FieldSinks/CSVReader.swift
+#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "text after the closing quote of a value on line {0}"
 msgstr "第 {0} 行的值在闭合引号之后还有文字"
 
@@ -2151,7 +2167,7 @@ msgstr "@ 前面的部分不能以点开头或结尾，也不能有连续两个�
 msgid "the part before the @ has at most 64 characters"
 msgstr "@ 前面的部分最多 64 个字符"
 
-#: Sources/FieldSinks/RecordTables+Update.swift
+#: Sources/FieldSinks/Databases/RecordTables+Update.swift
 msgid "the record changed since it was read: nothing saved; open it again"
 msgstr "读取之后该记录已被更改：未保存；请重新打开"
 
@@ -2159,11 +2175,11 @@ msgstr "读取之后该记录已被更改：未保存；请重新打开"
 msgid "the record is no longer saved (removed since it was read): nothing saved"
 msgstr "该记录已不存在（读取之后被删除）：未保存"
 
-#: Sources/FieldSinks/PostgresSink.swift
+#: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "the record saved {0} by {1}"
 msgstr "{1} 于 {0} 保存的记录"
 
-#: Sources/FieldSinks/RecordTables+Update.swift
+#: Sources/FieldSinks/Databases/RecordTables+Update.swift
 msgid "the record was corrected {0} by {1} since it was read: nothing saved; open it again"
 msgstr "读取之后该记录已于 {0} 由 {1} 更正：未保存；请重新打开"
 
@@ -2476,17 +2492,13 @@ msgstr "{0} 的区号不以 11 结尾（{1}11 是服务号码）"
 msgid "{0} area codes do not start {1}"
 msgstr "{0} 的区号不以 {1} 开头"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "{0} became shorter while open (changed by another program?)"
 msgstr "{0} 在打开期间变短了（被其他程序改动？）"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "{0} cannot be bound: it is {1}"
 msgstr "{0} 不能绑定：它是{1}"
-
-#: Sources/FieldKit/Forms/RecordSink.swift
-msgid "{0} cannot be read back"
-msgstr "{0} 无法读回"
 
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "{0} cells; the header has {1} columns"
@@ -2503,6 +2515,10 @@ msgstr "{0} 列"
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} contains the control character {1} (control characters and escape sequences are not allowed in keymap text)"
 msgstr "{0} 含有控制字符 {1}（键映射文本中不允许控制字符和转义序列）"
+
+#: Sources/fieldline/ImportSummaryLine.swift
+msgid "{0} corrected, {1} refused, in {2} in {3} s"
+msgstr "已更正 {0} 条，拒绝 {1} 条，在 {2} 中，用时 {3} 秒"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "{0} counts choices, for a choice field that takes several (add --multi)"
@@ -2529,12 +2545,12 @@ msgstr "{0} 有前导零"
 msgid "{0} has at most 16 tags"
 msgstr "{0} 最多 16 个标签"
 
-#: Sources/FieldSinks/RecordTables+Reading.swift
+#: Sources/FieldSinks/Databases/RecordTables+Reading.swift
 msgid "{0} has no table {1}"
 msgstr "{0} 中没有表 {1}"
 
-#: Sources/FieldSinks/CSVSink.swift
-#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/Files/CSVSink.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0} has the columns {1}, the form {2}"
 msgstr "{0} 的列是 {1}，表单的是 {2}"
 
@@ -2570,12 +2586,12 @@ msgstr "{0}由字母、数字和 _ 组成，以字母开头，最多 63 个字�
 msgid "{0} is more than 255"
 msgstr "{0} 大于 255"
 
-#: Sources/FieldSinks/CSVSink.swift
+#: Sources/FieldSinks/Files/CSVSink.swift
 msgid "{0} is not a CSV file (RFC 4180)"
 msgstr "{0} 不是 CSV 文件（RFC 4180）"
 
-#: Sources/FieldSinks/RecordTables+Reading.swift
-#: Sources/FieldSinks/SQLiteSink+Records.swift
+#: Sources/FieldSinks/Databases/RecordTables+Reading.swift
+#: Sources/FieldSinks/SQLite/SQLiteSink+Records.swift
 msgid "{0} is not a column of {1} (its columns: {2})"
 msgstr "{0} 不是 {1} 的列（它的列：{2}）"
 
@@ -2583,12 +2599,12 @@ msgstr "{0} 不是 {1} 的列（它的列：{2}）"
 msgid "{0} is not a field of this form (its fields: {1})"
 msgstr "{0} 不是本表单的字段（本表单字段：{1}）"
 
-#: Sources/FieldSinks/RecordTables+Update.swift
+#: Sources/FieldSinks/Databases/RecordTables+Update.swift
 msgid "{0} is not a field of {1}"
 msgstr "{0} 不是 {1} 的字段"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
-#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0} is not a regular file"
 msgstr "{0} 不是普通文件"
 
@@ -2673,6 +2689,14 @@ msgstr "已保存 {0} 条记录到 {1}"
 msgid "{0} saved to {1}"
 msgstr "已保存 {0} 条到 {1}"
 
+#: Sources/fieldline/ImportSummaryLine.swift
+msgid "{0} saved, {1} refused, to {2} in {3} s"
+msgstr "已保存 {0} 条，拒绝 {1} 条，保存到 {2}，用时 {3} 秒"
+
+#: Sources/fieldline/ImportSummaryLine.swift
+msgid "{0} saved, {1} refused, {2} skipped (saved before), to {3} in {4} s"
+msgstr "已保存 {0} 条，拒绝 {1} 条，跳过 {2} 条（之前已保存），保存到 {3}，用时 {4} 秒"
+
 #: Sources/FieldKit/Choices/Field+MultiChoice.swift
 msgid "{0} selected"
 msgstr "已选 {0}"
@@ -2685,7 +2709,7 @@ msgstr "{0} 取自 1970-01-01 UTC 起的整秒数（与 SOURCE_DATE_EPOCH 相同
 msgid "{0} to {1}"
 msgstr "{0} 至 {1}"
 
-#: Sources/FieldSinks/RecordTables+Update.swift
+#: Sources/FieldSinks/Databases/RecordTables+Update.swift
 msgid "{0} {1} is in more than one saved record: none was corrected"
 msgstr "{0} {1} 出现在多条已保存的记录中：均未更正"
 
@@ -2697,7 +2721,7 @@ msgstr "{0} {1} 出现在 {2} 条已保存的记录中：均未更正"
 msgid "{0}: a date field takes a date, 2026-01-31 or 20260131, or today"
 msgstr "{0}：日期字段接受日期，如 2026-01-31、20260131 或 today"
 
-#: Sources/FieldSinks/PostgresSink.swift
+#: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "{0}: a statement on table {1} did not finish within statement_timeout ({2}): a trigger, the server or another session's lock held it ({3})"
 msgstr "{0}：表 {1} 上的一条语句没有在 statement_timeout（{2}）内完成：触发器、服务器或另一个会话的锁让它停住了（{3}）"
 
@@ -2705,7 +2729,7 @@ msgstr "{0}：表 {1} 上的一条语句没有在 statement_timeout（{2}）内�
 msgid "{0}: a whole number (dates are for date fields)"
 msgstr "{0}：应为整数（日期只用于日期字段）"
 
-#: Sources/FieldSinks/PostgresSink.swift
+#: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "{0}: another session holds a lock on table {1} (waited {2}); try again once it is released"
 msgstr "{0}：另一个会话锁住了表 {1}（已等待 {2}）；请在锁释放后重试"
 
@@ -2717,7 +2741,7 @@ msgstr "{0}：字段 '{1}' 不能依赖自身"
 msgid "{0}: field '{1}' comes after '{2}'; a field may only depend on fields before it"
 msgstr "{0}：字段 '{1}' 在 '{2}' 之后；字段只能依赖它前面的字段"
 
-#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0}: record {1} has the field {2}, which the form does not have"
 msgstr "{0}：第 {1} 条记录有字段 {2}，表单中没有这个字段"
 
@@ -2725,47 +2749,47 @@ msgstr "{0}：第 {1} 条记录有字段 {2}，表单中没有这个字段"
 msgid "{0}: record {1} holds {2}, a column fieldline writes, not a field of this form: --keep-saved keeps it; the import stops here"
 msgstr "{0}：第 {1} 条记录含有 {2}，这是 fieldline 写入的列，不是此表单的字段：--keep-saved 会保留它；导入到此停止"
 
-#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0}: record {1} is longer than {2} bytes"
 msgstr "{0}：第 {1} 条记录超过 {2} 字节"
 
-#: Sources/FieldSinks/JSONLinesSink.swift
-#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/Files/JSONLinesSink.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0}: record {1} is not a JSON object of texts"
 msgstr "{0}：第 {1} 条记录不是文本的 JSON 对象"
 
-#: Sources/FieldSinks/RecordFileReader.swift
+#: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0}: record {1}: {2}"
 msgstr "{0}：第 {1} 条记录：{2}"
 
-#: Sources/FieldSinks/StoredTextProblems.swift
+#: Sources/FieldSinks/Databases/StoredTextProblems.swift
 msgid "{0}: record {1}: {2}: not valid UTF-8 (--lossy shows it with U+FFFD)"
 msgstr "{0}：记录 {1}：{2}：不是有效的 UTF-8（--lossy 以 U+FFFD 显示它）"
 
-#: Sources/FieldSinks/PostgresSchema.swift
-#: Sources/FieldSinks/SQLiteSchema.swift
+#: Sources/FieldSinks/Postgres/PostgresSchema.swift
+#: Sources/FieldSinks/SQLite/SQLiteSchema.swift
 msgid "{0}: table {1} has schema version {2}, made by a newer fieldline (this one knows up to {3})"
 msgstr "{0}：表 {1} 的结构版本为 {2}，由更新的 fieldline 创建（本版本最多支持 {3}）"
 
-#: Sources/FieldSinks/RecordTables.swift
+#: Sources/FieldSinks/Databases/RecordTables.swift
 msgid "{0}: table {1} has the columns {2}, the form {3}"
 msgstr "{0}：表 {1} 的列是 {2}，表单的是 {3}"
 
-#: Sources/FieldSinks/PostgresSink.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/Postgres/PostgresSink.swift
+#: Sources/FieldSinks/SQLite/SQLiteSink.swift
 msgid "{0}: table {1}: cannot make field {2} unique: the index name {3} is taken"
 msgstr "{0}：表 {1}：无法使字段 {2} 唯一：索引名 {3} 已被占用"
 
-#: Sources/FieldSinks/PostgresSink.swift
-#: Sources/FieldSinks/SQLiteSink.swift
+#: Sources/FieldSinks/Postgres/PostgresSink.swift
+#: Sources/FieldSinks/SQLite/SQLiteSink.swift
 msgid "{0}: table {1}: cannot make field {2} unique: {3}"
 msgstr "{0}：表 {1}：无法使字段 {2} 唯一：{3}"
 
-#: Sources/FieldSinks/PostgresSink+Update.swift
+#: Sources/FieldSinks/Postgres/PostgresSink+Update.swift
 msgid "{0}: the batch could not go on after a refused record: {1}"
 msgstr "{0}：一条记录被拒绝后，这一批无法继续：{1}"
 
-#: Sources/FieldSinks/SQLiteSink+Batch.swift
+#: Sources/FieldSinks/SQLite/SQLiteSink+Batch.swift
 msgid "{0}: the database rolled back the whole batch when it refused a record: {1}"
 msgstr "{0}：数据库拒绝一条记录时回滚了整批：{1}"
 
@@ -2773,11 +2797,11 @@ msgstr "{0}：数据库拒绝一条记录时回滚了整批：{1}"
 msgid "{0}: the header row cannot be read: {1}"
 msgstr "{0}：无法读取标题行：{1}"
 
-#: Sources/FieldSinks/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "{0}: the last record is not whole: cut {1} bytes, kept in {2}"
 msgstr "{0}：最后一条记录不完整：已截去 {1} 字节，保存在 {2}"
 
-#: Sources/FieldSinks/RecordLog.swift
+#: Sources/FieldSinks/Files/RecordLog.swift
 msgid "{0}: the value is already in record {1} of {2}"
 msgstr "{0}：这个值已在 {2} 的第 {1} 条记录中"
 

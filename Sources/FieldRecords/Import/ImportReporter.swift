@@ -9,11 +9,17 @@ public protocol ImportReporter: AnyObject {
     /// The reports so far should reach their reader now: the import is about to wait for input (a producer
     /// writing one record at a time gets the answer to it at once).
     func flush()
-    /// How far the import got; called after each batch is saved and before the input is waited for.
+    /// How far the import got: called every `RecordImport.recordsPerProgress` records and after each batch is
+    /// saved (a reporter that draws throttles its draws).
     func progress(_ summary: ImportSummary)
+    /// How far the import got, before it waits for input that is slow to come (a pipe gone quiet): the last
+    /// figures should be shown now.
+    func waiting(_ summary: ImportSummary)
 }
 
 extension ImportReporter {
     /// No progress shown by default.
     public func progress(_ summary: ImportSummary) {}
+    /// As any progress by default.
+    public func waiting(_ summary: ImportSummary) { progress(summary) }
 }

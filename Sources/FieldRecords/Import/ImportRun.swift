@@ -58,7 +58,6 @@ final class ImportRun {
             do throws(SinkError) { progress = try database.importProgress(of: progressKey) } catch { throw ImportFailure(error) }
         }
         resumePoint = ResumePoint(progress, of: input, checks: options.checksResumedInput, notice: reporter.notice)
-        summary.skipped = resumePoint.skipped
         saving = ImportSaving(sink: sink, source: progressKey, unique: uniqueFields, correcting: correcting,
                               operatorName: options.operatorName)
     }
@@ -76,7 +75,11 @@ final class ImportRun {
     /// Takes record `number` (counted already) with `body`, unless the import being resumed dealt with it; saves
     /// the batch when it is due.
     func next(_ body: () throws(ImportFailure) -> Void) throws(ImportFailure) {
-        guard try resumePoint.takes(count.number, taken: count.taken) else { return }
+        if count.number & (RecordImport.recordsPerProgress - 1) == 0 { reporter.progress(currentSummary) }
+        guard try resumePoint.takes(count.number, taken: count.taken) else {
+            summary.skipped += 1
+            return
+        }
         try body()
         try saving.recordTaken(count.number, run: self)
     }
@@ -136,7 +139,7 @@ final class ImportRun {
         } catch {
             failure = error
         }
-        reporter.progress(currentSummary)
+        if failure == nil { reporter.waiting(currentSummary) }
         reporter.flush()
         return failure == nil
     }

@@ -101,7 +101,10 @@ final class ImportSaving {
             }
             if let earlier = try run.sinkCall({ () throws(SinkError) in try run.sink.earlierRecord(where: field.name, is: value) }) {
                 // Resumed: the same record, saved by the run that stopped, is not saved again nor an error.
-                if run.options.resume, try run.sinkCall({ () throws(SinkError) in try run.sink.holds(checked, where: field.name) }) { return }
+                if run.options.resume, try run.sinkCall({ () throws(SinkError) in try run.sink.holds(checked, where: field.name) }) {
+                    run.summary.skipped += 1
+                    return
+                }
                 run.refuse(field.name, RecordJudge.repeated(value, secret: field.secret, heldBy: tr("\(earlier) of \(run.sink.label)")))
                 return
             }

@@ -2,7 +2,8 @@
 public struct ImportSummary: Sendable, Equatable {
     /// Input records read (blank lines are not records), including those skipped by `--resume`.
     public var read = 0
-    /// Records skipped as dealt with by the earlier import being resumed.
+    /// Records skipped as dealt with by the earlier import being resumed: passed by its count, or found saved whole
+    /// under their unique value.
     public var skipped = 0
     /// Records refused (invalid, or not saved by the sink); each was reported.
     public var refused = 0

@@ -39,6 +39,10 @@ public struct RecordImport: Sendable {
         self.context = context
     }
 
+    /// Records between two calls of `ImportReporter.progress` while records are read (a power of two: the import
+    /// asks for every record, with a mask).
+    public static let recordsPerProgress = 128
+
     /// The formats an import reads.
     public enum Format: Sendable {
         /// One JSON object a line.

@@ -7,8 +7,8 @@ import Glibc
 public final class ImportInput {
     /// As given: a path, or `-`.
     public let source: String
-    /// The open descriptor.
-    let fd: Int32
+    /// The open descriptor (read by the import; a progress display may ask where it is, `bytesRead`, or wait on it).
+    public let fd: Int32
     /// Whether it is a regular file (its size is known; it never waits).
     public let isRegularFile: Bool
     /// Its size in bytes, when it is a regular file.
@@ -36,6 +36,13 @@ public final class ImportInput {
             defer { free(path) }
             return String(cString: path)
         }
+    }
+
+    /// How far a regular file has been read, in bytes (nil for a pipe or a terminal).
+    public var bytesRead: Int? {
+        guard isRegularFile else { return nil }
+        let offset = lseek(fd, 0, SEEK_CUR)
+        return offset >= 0 ? Int(offset) : nil
     }
 
     /// The input as named in messages: `standard input`, or the path with its controls shown.
