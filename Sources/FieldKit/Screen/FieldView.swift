@@ -40,6 +40,9 @@ public struct CounterCells: Equatable, Sendable {
     public private(set) var count = 0
     /// Whether the whole text is held.
     public private(set) var isComplete = true
+    /// Whether every byte held is printable ASCII (what quick echo writes cell by cell), known as they are written
+    /// so the echo reads no cell to ask.
+    public private(set) var isPrintableASCII = true
 
     /// No text.
     public init() {}
@@ -52,9 +55,16 @@ public struct CounterCells: Equatable, Sendable {
 
     /// Let `write` put bytes at the start of the storage and return how many, or nil (nothing is kept then).
     public mutating func fill(_ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> Bool {
-        let written = withUnsafeMutableBytes(of: &storage) { write($0.bindMemory(to: UInt8.self)) }
+        var printable = true
+        let written = withUnsafeMutableBytes(of: &storage) { raw -> Int? in
+            let cells = raw.bindMemory(to: UInt8.self)
+            guard let written = write(cells) else { return nil }
+            for k in 0..<written where cells[k] &- 0x20 >= 0x5F { printable = false }
+            return written
+        }
         count = written ?? 0
         isComplete = true
+        isPrintableASCII = printable
         return written != nil
     }
 
@@ -67,9 +77,14 @@ public struct CounterCells: Equatable, Sendable {
             while take > 0 && bytes[take] & 0xC0 == 0x80 { take -= 1 }
         }
         let start = count
+        var printable = isPrintableASCII
         withUnsafeMutableBytes(of: &storage) { raw in
-            for k in 0..<take { raw[start + k] = bytes[k] }
+            for k in 0..<take {
+                raw[start + k] = bytes[k]
+                if bytes[k] &- 0x20 >= 0x5F { printable = false }
+            }
         }
+        isPrintableASCII = printable
         count += take
     }
 

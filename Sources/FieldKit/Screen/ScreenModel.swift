@@ -231,7 +231,7 @@ public struct ScreenModel {
     /// draw (no status line, hint or candidates now or then, the same block, prompt and lines under the field):
     /// the line's new text, cursor and counter are echoed over the drawn line when they only append printable ASCII
     /// at its end. False, with nothing drawn, when the key needs `draw`; no view is assembled or compared.
-    public mutating func echoAppended(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: CounterCells,
+    public mutating func echoAppended(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: borrowing CounterCells,
                                       into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
         guard quickEcho, movesCursor, !redrawAll, !finishing, plainSurroundings, fieldRows > 0,
