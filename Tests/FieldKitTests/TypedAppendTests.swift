@@ -60,7 +60,7 @@ struct TypedAppendTests {
                 var viaShortPath = f, viaGeneralPath = f
                 let effect = viaShortPath.apply(command)
                 #expect(effect == viaGeneralPath.applyGenerally(command), "effect of \(byte) in \(name)")
-                expectSame(viaShortPath, viaGeneralPath, "key \(byte) after \(f.state.symbols) in \(name)")
+                Self.expectSame(viaShortPath, viaGeneralPath, "key \(byte) after \(f.state.symbols) in \(name)")
             }
         }
         // The short path is taken where it should be: a plain field's run of typing at the end.
