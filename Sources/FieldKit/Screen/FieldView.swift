@@ -40,9 +40,6 @@ public struct CounterCells: Equatable, Sendable {
     public private(set) var count = 0
     /// Whether the whole text is held.
     public private(set) var isComplete = true
-    /// Whether every byte held is printable ASCII (what quick echo writes cell by cell), known as they are written
-    /// so the echo reads no cell to ask.
-    public private(set) var isPrintableASCII = true
 
     /// No text.
     public init() {}
@@ -55,16 +52,9 @@ public struct CounterCells: Equatable, Sendable {
 
     /// Let `write` put bytes at the start of the storage and return how many, or nil (nothing is kept then).
     public mutating func fill(_ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> Bool {
-        var printable = true
-        let written = withUnsafeMutableBytes(of: &storage) { raw -> Int? in
-            let cells = raw.bindMemory(to: UInt8.self)
-            guard let written = write(cells) else { return nil }
-            for k in 0..<written where cells[k] &- 0x20 >= 0x5F { printable = false }
-            return written
-        }
+        let written = withUnsafeMutableBytes(of: &storage) { write($0.bindMemory(to: UInt8.self)) }
         count = written ?? 0
         isComplete = true
-        isPrintableASCII = printable
         return written != nil
     }
 
@@ -77,20 +67,37 @@ public struct CounterCells: Equatable, Sendable {
             while take > 0 && bytes[take] & 0xC0 == 0x80 { take -= 1 }
         }
         let start = count
-        var printable = isPrintableASCII
         withUnsafeMutableBytes(of: &storage) { raw in
-            for k in 0..<take {
-                raw[start + k] = bytes[k]
-                if bytes[k] &- 0x20 >= 0x5F { printable = false }
-            }
+            for k in 0..<take { raw[start + k] = bytes[k] }
         }
-        isPrintableASCII = printable
         count += take
     }
 
     /// Add a text's bytes at the end (see `append(_:)`).
     public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
+    }
+
+    /// Whether every byte held is printable ASCII (what quick echo writes cell by cell). Eight bytes at a time, as
+    /// the echo asks it of two counters on every key: with no byte of 0x80 or more, adding 0x60 sets a byte's top
+    /// bit exactly when it is at least 0x20, and adding 1 exactly when it is 0x7F, and neither carries into the next.
+    public var isPrintableASCII: Bool {
+        withUnsafeBytes(of: storage) { raw in
+            let top: UInt64 = 0x8080_8080_8080_8080
+            var k = 0
+            while k < count {
+                var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                if count - k < 8 {
+                    // Spaces in place of the bytes past the end: they pass.
+                    let held: UInt64 = (1 << UInt64((count - k) * 8)) &- 1
+                    word = word & held | 0x2020_2020_2020_2020 & ~held
+                }
+                guard word & top == 0, (word &+ 0x6060_6060_6060_6060) & top == top,
+                      (word &+ 0x0101_0101_0101_0101) & top == 0 else { return false }
+                k += 8
+            }
+            return true
+        }
     }
 
     /// The bytes held.
