@@ -2,10 +2,11 @@ extension Field {
     /// `apply(.selfInsert(text))` for the key typed most: one printable ASCII byte appended at the end of a plain
     /// field, in a run of typing, that takes it. The general insertion would break the text into characters, build an
     /// outcome, look at the neighbours for regrouping and refresh the kept display; here each of those is known from
-    /// the one byte. A second copy of the insertion, kept for the cost of a typed key (the general path is several
-    /// times as much): `TypedAppendTests` applies every ASCII key both ways on random fields and states and compares.
+    /// the one byte. A second copy of the insertion, kept because every typed key would pay for the general one:
+    /// `TypedAppendTests` applies every ASCII key both ways on random fields and states and compares.
     /// Returns false, with the field untouched, whenever the key needs the general path (a refusal, the limit, a
-    /// field with templates, rules per position or refused prefixes, the first key of a run, a non-ASCII neighbour).
+    /// field with templates, rules per position or refused prefixes, the first key of a run, a line ending in a
+    /// non-ASCII scalar).
     @inline(__always)
     mutating func appendTyped(_ text: String) -> Bool {
         let utf8 = text.utf8
