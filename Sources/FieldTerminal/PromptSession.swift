@@ -221,9 +221,11 @@ final class PromptSession {
     func drawDerivedView() { Self.draw(&screen, &screenView, lending: &derivedView, into: &bytes) }
 
     /// The derived view's line echoed by the model's first path (`ScreenModel.echoAppended`), read in place.
-    func echoDerivedView() -> Bool { Self.echo(&screen, derivedView, into: &bytes) }
+    func echoDerivedView() -> Bool { Self.echo(&screen, &derivedView, into: &bytes) }
 
-    private static func echo(_ screen: inout ScreenModel, _ view: borrowing FieldView, into bytes: inout [UInt8]) -> Bool {
+    /// `echoDerivedView` on the session's parts in place: passed from the class's property by value, the view would
+    /// be copied (its line retained, its counter's cells copied) for every key.
+    private static func echo(_ screen: inout ScreenModel, _ view: inout FieldView, into bytes: inout [UInt8]) -> Bool {
         view.text.withUnsafeBufferPointer { screen.echoAppended($0, cursor: view.cursor, counter: view.counter, into: &bytes) }
     }
 

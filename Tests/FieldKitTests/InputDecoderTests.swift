@@ -270,6 +270,16 @@ struct InputDecoderTableTests {
         #expect(Self.table.count >= 60)
     }
 
+    /// The written-out strings of printable ASCII are each its byte, in order, and a typed byte decodes to its own.
+    @Test func everyPrintableASCIIByteIsItsOwnText() {
+        #expect(InputDecoder.ascii.count == 0x7F - 0x20)
+        for byte in UInt8(0x20)..<0x7F {
+            let text = String(Unicode.Scalar(byte))
+            #expect(InputDecoder.ascii[Int(byte - 0x20)] == text)
+            #expect(decodeOnce([byte]) == [.text(text)])
+        }
+    }
+
     /// Every key the decoder names can be written in a keymap file and reads back as the same key.
     @Test(arguments: table)
     func keyNamesRoundTripThroughNotation(label: String, input: [UInt8], expected: [InputEvent]) throws {

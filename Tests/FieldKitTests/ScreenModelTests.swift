@@ -88,6 +88,30 @@ import TestSupport
         #expect(fast.lines.first == "Note: abcdefghijklmnopqrstuvwx")
     }
 
+    @Test(arguments: [60, 3]) func typingPastTheCountersPlaceAndTheRowsEndIsEchoedNotRedrawn(rows: Int) {
+        // The counter leaves the row for a status line of its own, then the text wraps onto that line's row, twice:
+        // every key after the first draw is echoed (the prompt is never written again) and leaves what a full
+        // redraw leaves, also at the screen's bottom (3 rows), where each new row scrolls the screen.
+        var fast = Screen(width: 30), slow = Screen(width: 30, quickEcho: false)
+        fast.terminal = TerminalEmulator(columns: 30, rows: rows, cellWidth: { DisplayWidth.columns(of: $0) })
+        slow.terminal = TerminalEmulator(columns: 30, rows: rows, cellWidth: { DisplayWidth.columns(of: $0) })
+        fast.draw(Self.view("Note: ", "", counter: "0/200"))
+        slow.draw(Self.view("Note: ", "", counter: "0/200"))
+        var text = ""
+        for c in "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" {
+            text.append(c)
+            let view = Self.view("Note: ", text, counter: "\(text.count)/200")
+            fast.key(view)
+            slow.draw(view)
+            #expect(!String(decoding: fast.bytes, as: UTF8.self).contains("Note"), "key \(text.count) drawn again")
+            #expect(fast.lines == slow.lines, "key \(text.count)")
+            #expect(fast.terminal.row == slow.terminal.row && fast.terminal.column == slow.terminal.column)
+            #expect(fast.model.regionRows == slow.model.regionRows && fast.model.cursorRow == slow.model.cursorRow)
+            #expect(fast.terminal.unknown.isEmpty)
+        }
+        #expect(fast.lines.suffix(1) == ["62/200"])
+    }
+
     @Test func aStatusLineComesAndGoesUnderTheField() {
         var screen = Screen(width: 40)
         screen.draw(Self.view("ID: ", "1101", counter: "4/18"))

@@ -10,9 +10,17 @@ enum CounterText {
         func put(_ n: Int) {
             var v = n.magnitude
             if n < 0 { buffer[i] = UInt8(ascii: "-"); i += 1 }
-            // Count the digits, then write them from the last one back.
-            var rest = v
-            repeat { rest /= 10; i += 1 } while rest > 0
+            // Count the digits (comparing with powers of ten: cheaper than a division per digit), then write them
+            // from the last one back.
+            var digits = 1
+            var bound: UInt = 10
+            while v >= bound {
+                digits += 1
+                let (next, overflow) = bound.multipliedReportingOverflow(by: 10)
+                if overflow { break }
+                bound = next
+            }
+            i += digits
             var k = i
             repeat { k -= 1; buffer[k] = UInt8(48 + v % 10); v /= 10 } while v > 0
         }

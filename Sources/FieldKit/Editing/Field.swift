@@ -36,6 +36,12 @@ public struct Field: Sendable {
     /// Apply one command. Never traps, for any command on any state.
     @discardableResult
     public mutating func apply(_ command: EditCommand) -> Effect {
+        if case .selfInsert(let text) = command, appendTyped(text) { return .refresh }
+        return applyGenerally(command)
+    }
+
+    /// `apply` without the typed key's short path (`appendTyped`), which `TypedAppendTests` compares with it.
+    mutating func applyGenerally(_ command: EditCommand) -> Effect {
         switch command {
         case .yank: return yank()
         case .yankPop: return yankPop()

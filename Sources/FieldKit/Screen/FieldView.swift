@@ -78,6 +78,28 @@ public struct CounterCells: Equatable, Sendable {
         text.withUTF8Buffer { append($0) }
     }
 
+    /// Whether every byte held is printable ASCII (what quick echo writes cell by cell). Eight bytes at a time, as
+    /// the echo asks it of two counters on every key: with no byte of 0x80 or more, adding 0x60 sets a byte's top
+    /// bit exactly when it is at least 0x20, and adding 1 exactly when it is 0x7F, and neither carries into the next.
+    public var isPrintableASCII: Bool {
+        withUnsafeBytes(of: storage) { raw in
+            let top: UInt64 = 0x8080_8080_8080_8080
+            var k = 0
+            while k < count {
+                var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                if count - k < 8 {
+                    // Spaces in place of the bytes past the end: they pass.
+                    let held: UInt64 = (1 << UInt64((count - k) * 8)) &- 1
+                    word = word & held | 0x2020_2020_2020_2020 & ~held
+                }
+                guard word & top == 0, (word &+ 0x6060_6060_6060_6060) & top == top,
+                      (word &+ 0x0101_0101_0101_0101) & top == 0 else { return false }
+                k += 8
+            }
+            return true
+        }
+    }
+
     /// The bytes held.
     public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeBytes(of: storage) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count])) }

@@ -48,9 +48,9 @@ public enum QuickEcho {
         guard newEnd <= columns, old.counter.isComplete, newCounter.isComplete, appended(old.text, newText, into: &out) else {
             return false
         }
+        guard old.counter.isPrintableASCII, newCounter.isPrintableASCII else { return false }
         return old.counter.withBytes { oldCells in
             newCounter.withBytes { newCells -> Bool in
-                guard oldCells.allSatisfy(isPrintableASCII), newCells.allSatisfy(isPrintableASCII) else { return false }
                 let oldShown = shows(end: oldEnd, counter: oldCells.count, columns: columns)
                 let newShown = shows(end: newEnd, counter: newCells.count, columns: columns)
                 // Text that has run into the counter's place: libedit shows no right prompt before the append or
@@ -69,24 +69,41 @@ public enum QuickEcho {
                 guard oldShown && newShown else { return false }
                 // Both counters right-aligned in the same cells, blank where the shorter one has none.
                 let width = max(oldCells.count, newCells.count)
-                func cell(_ cells: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt8 {
-                    k < width - cells.count ? 0x20 : cells[k - (width - cells.count)]
-                }
-                var first = 0, last = width - 1
-                while first < width && cell(oldCells, first) == cell(newCells, first) { first += 1 }
-                guard first < width else { return true }
-                while cell(oldCells, last) == cell(newCells, last) { last -= 1 }
+                let changed = changedCells(oldCells, newCells, width: width)
+                guard let (first, last) = changed else { return true }
                 let counterStart = columns - 1 - width
                 // Byte by byte: an array literal per sequence would allocate on every key.
                 out.append(0x1B); out.append(0x37)                    // DECSC: save the cursor
                 out.append(0x1B); out.append(0x5B)                    // CUF: libedit keeps a gap of at least one
                 appendDecimal(counterStart + first - newEnd, to: &out) //   column, so the move is at least 1
                 out.append(0x43)
-                for k in first...last { out.append(cell(newCells, k)) }
+                let blanks = width - newCells.count
+                for k in first...last { out.append(k < blanks ? 0x20 : newCells[k - blanks]) }
                 out.append(0x1B); out.append(0x38)                    // DECRC: back after the typed text
                 return true
             }
         }
+    }
+
+    /// The first and last of `width` cells that differ between two counters right-aligned in them (blank where the
+    /// shorter one has none), or nil when they show the same.
+    private static func changedCells(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>,
+                                     width: Int) -> (Int, Int)? {
+        var first = 0, last = width - 1
+        if old.count == new.count {
+            // The same length (a typed key's usual counter): the cells are the bytes.
+            while first < width && old[first] == new[first] { first += 1 }
+            guard first < width else { return nil }
+            while old[last] == new[last] { last -= 1 }
+            return (first, last)
+        }
+        func cell(_ cells: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt8 {
+            k < width - cells.count ? 0x20 : cells[k - (width - cells.count)]
+        }
+        while first < width && cell(old, first) == cell(new, first) { first += 1 }
+        guard first < width else { return nil }
+        while cell(old, last) == cell(new, last) { last -= 1 }
+        return (first, last)
     }
 
     /// After a character written into a row's last column: a space, which takes the cursor to the next row
@@ -100,6 +117,9 @@ public enum QuickEcho {
 
     /// Append a positive number's decimal digits.
     public static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        // A move across one row: one or two digits, the usual case, without the division loop.
+        if n < 10 { out.append(UInt8(48 + n)); return }
+        if n < 100 { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)); return }
         var divisor = 1
         while divisor * 10 <= n { divisor *= 10 }
         while divisor > 0 {
@@ -143,7 +163,7 @@ public enum QuickEcho {
                   memcmp(after.baseAddress!, before.baseAddress ?? after.baseAddress!, before.count) == 0 else { return false }
             let tail = UnsafeBufferPointer(rebasing: after[before.count...])
             guard tail.allSatisfy(isPrintableASCII) else { return false }
-            out.removeAll(keepingCapacity: true)
+            if !out.isEmpty { out.removeAll(keepingCapacity: true) }
             appendBytes(tail, to: &out)
             return true
         }

@@ -231,7 +231,7 @@ public struct ScreenModel {
     /// draw (no status line, hint or candidates now or then, the same block, prompt and lines under the field):
     /// the line's new text, cursor and counter are echoed over the drawn line when they only append printable ASCII
     /// at its end. False, with nothing drawn, when the key needs `draw`; no view is assembled or compared.
-    public mutating func echoAppended(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: CounterCells,
+    public mutating func echoAppended(_ text: UnsafeBufferPointer<UInt8>, cursor: Int, counter: borrowing CounterCells,
                                       into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
         guard quickEcho, movesCursor, !redrawAll, !finishing, plainSurroundings, fieldRows > 0,
@@ -253,11 +253,19 @@ public struct ScreenModel {
         let counterColumns = counter.count
         let newCounterOnStatus = counterColumns > 0 && (newEnd >= width || !QuickEcho.shows(end: newEnd, counter: counterColumns, columns: width))
         let statusRows = newCounterOnStatus || status != nil ? 1 : 0
-        // The region stays where it is only when the line keeps its rows and the status line stays or goes alike.
-        if regionRows > 0 && newEnd / width != oldEnd / width { return false }
-        if following + statusRows + below != regionRows { return false }
         let newRow = newEnd / width
-        if newCounterOnStatus {
+        let wrapped = newRow != oldEnd / width
+        if newCounterOnStatus && status == nil && following == 0 && below == 0
+            && (regionRows == 0 || regionRows == 1 && counterOnStatus && wrapped) {
+            // The counter's status line, alone under the line, comes as the text pushes the counter off the row, or
+            // moves a row down as the text wraps onto the row it was on.
+            guard drawCounterLine(counter, under: newEnd, clearingRow: wrapped, into: &out) else { return false }
+            regionRows = 1
+        } else if regionRows > 0 && wrapped || following + statusRows + below != regionRows {
+            // Otherwise the region stays where it is only when the line keeps its rows and the status line stays or
+            // goes alike.
+            return false
+        } else if newCounterOnStatus {
             // The status line's counter, down and back with the cursor saved: no walk back up.
             out.append(0x1B); out.append(0x37)
             appendCSI(following + 1, "B", into: &out)
@@ -280,6 +288,22 @@ public struct ScreenModel {
         fieldColumns = newRow == 0 && counterColumns > 0 && !newCounterOnStatus ? width - 1 : newEnd
         cursorRow = fieldTop + newRow
         cursorColumn = newEnd % width
+        return true
+    }
+
+    /// The counter drawn as a status line of its own on the row under the cursor's, and the cursor put back at column
+    /// `end` of its row; the cursor's row is first cleared from the cursor on when it held the old status line
+    /// (`clearingRow`). Relative moves: the new row may scroll the screen, which a saved cursor would not follow.
+    /// False, with `out` unusable, when the counter is not plain text that fits.
+    private func drawCounterLine(_ counter: borrowing CounterCells, under end: Int, clearingRow: Bool,
+                                 into out: inout [UInt8]) -> Bool {
+        if clearingRow { appendCSI("K", into: &out) }
+        out.append(0x0D); out.append(0x0A)
+        guard appendPlainCounter(counter, status: nil, into: &out) else { return false }
+        appendCSI("K", into: &out)
+        appendCSI("A", into: &out)
+        out.append(0x0D)
+        if end % width > 0 { appendCSI(end % width, "C", into: &out) }
         return true
     }
 
