@@ -57,6 +57,8 @@ struct FormImport {
             throw Exit.usage
         }
         var batch = ImportBatch(source: progressKey)
+        batch.uniqueFields = uniqueFields
+        batch.resume = resume
         var stampSecond: time_t = -1
         var stamp = ""
         // Not read, the progress would start the import again from its first record: a failure ends it instead.
@@ -198,11 +200,10 @@ struct FormImport {
         }
         /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.
         func store(_ checked: [(name: String, value: String)], kept: KeptBookkeeping? = nil) throws {
-            // The look-ups below ask the sink: the batch in flight is saved first (a repeat of one of its values is
-            // then found saved).
-            if !uniqueFields.isEmpty { try finishSaving() }
             var values: [(field: String, value: String)] = []
-            for field in uniqueFields {
+            // A database refuses a repeat itself when it saves the batch, and the batch names the earlier record
+            // (`ImportBatch.uniqueFields`): no look-up per record, and no wait for the batch in flight.
+            for field in uniqueFields where saving == nil {
                 guard let value = checked.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
                 // A repeat within the batch: the batch is saved first, so the look-up names the saved record.
                 if batch.holds(value, in: field.name) {

@@ -20,6 +20,11 @@ struct ImportBatch {
     var interval = 0.25
     /// The input file as the sink keeps its progress (an absolute path), or nil (standard input).
     let source: String?
+    /// The form's unique fields: a record the sink refuses as a repeat (`.conflict`) is reported naming the earlier
+    /// record that holds its value, as a look-up before the save would have named it.
+    var uniqueFields: [(name: String, secret: Bool)] = []
+    /// `--resume`: a refused repeat that is the very record an earlier run saved is passed over, not reported.
+    var resume = false
     /// The batch's records not sent ahead (`unsent`), after the `sent` that were.
     private var records: [SavedRecord] = []
     private var sent = 0
@@ -99,8 +104,40 @@ struct ImportBatch {
             err.flush()
         }
         let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })
-        for (index, error) in refused { report(numbers[index], "-", tr("not saved: \(error.message)")) }
-        return refused.count
+        var reported = 0
+        for (index, error) in refused {
+            // A repeat is found by the database when the batch is saved: only the refused records are looked up.
+            if error.kind == .conflict, index >= sent, let repeated = try repeatOf(records[index - sent], in: sink) {
+                guard case .of(let field, let message) = repeated else { continue }
+                report(numbers[index], field, message)
+            } else {
+                report(numbers[index], "-", tr("not saved: \(error.message)"))
+            }
+            reported += 1
+        }
+        return reported
+    }
+
+    /// What a record the sink refused as a repeat repeats.
+    private enum Repeat {
+        /// A saved record holds its value of unique `field`: the report naming that record.
+        case of(field: String, message: String)
+        /// Resumed, and the saved record is this very record: nothing to report.
+        case sameRecord
+    }
+
+    /// What the refused `record` repeats: the first unique field whose value a saved record holds; nil when no saved
+    /// record holds any of its unique values (another rule of the database refused it).
+    private func repeatOf(_ record: SavedRecord, in sink: any RecordSink) throws(SinkError) -> Repeat? {
+        for field in uniqueFields {
+            guard let value = record.values.first(where: { $0.name == field.name })?.value, !value.isEmpty,
+                  let earlier = try sink.earlierRecord(where: field.name, is: value) else { continue }
+            // Resumed: the same record, saved by the run that stopped, is not saved again nor an error.
+            if resume, try sink.holds(record.values, where: field.name) { return .sameRecord }
+            return .of(field: field.name, message: field.secret ? tr("this value is already in \(earlier) of \(sink.label)")
+                                             : tr("'\(value)' is already in \(earlier) of \(sink.label)"))
+        }
+        return nil
     }
 
     private static func now() -> Double {
