@@ -35,6 +35,12 @@ struct CSVReaderTests {
         #expect(Self.read("a\rb,c\r") == ["1: a\rb|c"])
     }
 
+    /// A reader without a limit (`CSVText.records`, which reads a whole file of its own) takes runs of plain bytes
+    /// as one with a limit does: the room left is never added to a position (Int.max overflowed).
+    @Test func aReaderWithoutALimitReadsPlainRuns() {
+        #expect(Self.read(Array("a,bc\n\"d e\",f\n".utf8), limit: .max).events == ["1: a|bc", "2: d e|f"])
+    }
+
     /// Fed one byte at a time, or in any other chunks, the reader finds the same records and refusals.
     @Test func chunksDoNotMatter() {
         let text = "h1,h2\n\"stray,1\n2,ok\n3,\"q\"\"x\"\n4,bad\"quote\n5,\"a\"b\n6,\"open\n7,z\n"

@@ -20,6 +20,11 @@ struct ImportBatch {
     var interval = 0.25
     /// The input file as the sink keeps its progress (an absolute path), or nil (standard input).
     let source: String?
+    /// The form's unique fields: a record a database refuses as a repeat (`.conflict`) when it saves the batch is
+    /// reported naming the earlier record that holds its value, as a look-up before the save would have named it.
+    var uniqueFields: [UniqueField] = []
+    /// `--resume`: a refused repeat that is the very record an earlier run saved is passed over, not reported.
+    var resume = false
     /// The batch's records not sent ahead (`unsent`), after the `sent` that were.
     private var records: [SavedRecord] = []
     private var sent = 0
@@ -91,8 +96,19 @@ struct ImportBatch {
         var outcome = BatchOutcome()
         do throws(SinkError) {
             let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })
-            for (index, error) in refused { report(numbers[index], "-", tr("not saved: \(error.message)")) }
-            outcome.refused = refused.count
+            for (index, error) in refused {
+                // A repeat is found by the database when the batch is saved: only the refused records are looked up.
+                if error.kind == .conflict, index >= sent, let repeated = try repeatOf(records[index - sent], in: sink) {
+                    guard case .of(let field, let message) = repeated else {
+                        outcome.skipped += 1
+                        continue
+                    }
+                    report(numbers[index], field, message)
+                } else {
+                    report(numbers[index], "-", tr("not saved: \(error.message)"))
+                }
+                outcome.refused += 1
+            }
             outcome.saved = sent + records.count - refused.count
         } catch {
             outcome.failure = error
@@ -105,6 +121,27 @@ struct ImportBatch {
         outcome.reports = reports
         reports.removeAll(keepingCapacity: true)
         return outcome
+    }
+
+    /// What a record the sink refused as a repeat repeats.
+    private enum Repeat {
+        /// A saved record holds its value of unique `field`: the report naming that record.
+        case of(field: String, message: String)
+        /// Resumed, and the saved record is this very record: nothing to report.
+        case sameRecord
+    }
+
+    /// What the refused `record` repeats: the first unique field whose value a saved record holds; nil when no saved
+    /// record holds any of its unique values (another rule of the database refused it).
+    private func repeatOf(_ record: SavedRecord, in sink: any RecordSink) throws(SinkError) -> Repeat? {
+        for field in uniqueFields {
+            guard let value = record.values.first(where: { $0.name == field.name })?.value, !value.isEmpty,
+                  let earlier = try sink.earlierRecord(where: field.name, is: value) else { continue }
+            // Resumed: the same record, saved by the run that stopped, is not saved again nor an error.
+            if resume, try sink.holds(record.values, where: field.name) { return .sameRecord }
+            return .of(field: field.name, message: RecordJudge.repeated(value, secret: field.secret, heldBy: tr("\(earlier) of \(sink.label)")))
+        }
+        return nil
     }
 
     private static func now() -> Double {
@@ -130,6 +167,8 @@ struct BatchOutcome: Sendable {
     var saved = 0
     /// Records the sink refused (a unique value saved meanwhile, a rule of the database's own); reported.
     var refused = 0
+    /// Records the sink refused as repeats that are the very records an earlier run saved (`--resume`).
+    var skipped = 0
     /// The batch's reports, in input order: invalid records and the sink's refusals.
     var reports: [BatchReport] = []
     /// The sink's failure: nothing of the batch is saved, and the import ends.

@@ -59,7 +59,7 @@ final class ImportRun {
         }
         resumePoint = ResumePoint(progress, of: input, checks: options.checksResumedInput, notice: reporter.notice)
         saving = ImportSaving(sink: sink, source: progressKey, unique: uniqueFields, correcting: correcting,
-                              operatorName: options.operatorName)
+                              resume: options.resume, operatorName: options.operatorName)
     }
 
     /// The figures so far.

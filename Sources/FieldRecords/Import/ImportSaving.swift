@@ -26,8 +26,10 @@ final class ImportSaving {
     private var stampSecond: time_t = -1
     private var stamp = ""
 
-    init(sink: any RecordSink, source: String?, unique: [UniqueField], correcting: Bool, operatorName: String) {
+    init(sink: any RecordSink, source: String?, unique: [UniqueField], correcting: Bool, resume: Bool, operatorName: String) {
         batch = ImportBatch(source: source)
+        batch.uniqueFields = unique
+        batch.resume = resume
         background = sink.database.map(BackgroundSave.init(into:))
         streaming = sink.database?.streamsBatches == true && unique.isEmpty && !correcting
         if streaming { batch.size = ImportBatch.streamedSize }
@@ -73,6 +75,7 @@ final class ImportSaving {
         run.reporter.flush()
         run.summary.refused += outcome.refused
         run.summary.saved += outcome.saved
+        run.summary.skipped += outcome.skipped
         if let failure = outcome.failure { throw ImportFailure(failure) }
         run.reporter.progress(run.currentSummary)
     }
@@ -88,11 +91,11 @@ final class ImportSaving {
     /// `kept`: the bookkeeping columns of a record copied with `--keep-saved`.
     func store(_ checked: [(name: String, value: String)], kept: KeptBookkeeping?, run: ImportRun) throws(ImportFailure) {
         let number = run.count.number
-        // The look-ups below ask the sink: the batch in flight is saved first (a repeat of one of its values is
-        // then found saved).
-        if !unique.isEmpty { try finish(run: run) }
+        // A database refuses a repeat itself when it saves the batch, and the batch names the earlier record
+        // (`ImportBatch.uniqueFields`): no look-up per record, and no wait for the batch in flight. A log is asked.
+        let looksUp = background == nil
         var values: [(field: String, value: String)] = []
-        for field in unique {
+        for field in unique where looksUp {
             guard let value = checked.first(where: { $0.name == field.name })?.value, !value.isEmpty else { continue }
             // A repeat within the batch: the batch is saved first, so the look-up names the saved record.
             if batch.holds(value, in: field.name) {

@@ -5,10 +5,10 @@ extension PostgresSink {
     static let progressTable = "fieldline_import"
 
     /// One transaction for the whole batch, its rows sent by one `COPY … FROM STDIN` (one round trip for the rows),
-    /// or by the COPY `send(partOfBatch:)` opened, which takes the rest of them. A COPY the server refuses (a unique
-    /// value already there, a CHECK) is rolled back to its savepoint and the refused row found without a statement
-    /// per record: the rows before the line the server names go again as one COPY, that row alone, then the rest;
-    /// when the server names no line, the rows are halved. The others are saved.
+    /// or by the COPY `send(partOfBatch:)` opened, which takes the rest of them. With unique fields the batch is
+    /// first looked up for repeats (`loadWithoutRepeats`), so that a COPY seldom meets one. A COPY the server refuses
+    /// (a unique value already there, a CHECK) is rolled back to its savepoint and the refused row found without a
+    /// statement per record (`load`). The others are saved.
     public func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
         let streamed = streamedStarts.count
         let count = streamed + records.count
@@ -28,43 +28,23 @@ extension PostgresSink {
         }
         starts.append(text.count)
         var refused: [(index: Int, error: SinkError)] = []
-        var pending: [Range<Int>] = []
-        /// After the server refused the rows `range`: what is sent again, or the one refused row.
-        func retry(_ range: Range<Int>, refusedFor error: SinkError) throws(SinkError) {
-            _ = try exec("ROLLBACK TO SAVEPOINT fieldline_batch", [])
-            _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
-            if range.count == 1 {
-                refused.append((range.lowerBound, error))
-            } else if let line = copyFailureLine, line >= 1, line <= range.count {
-                let bad = range.lowerBound + line - 1
-                // Last in, first out: the rows before, the refused one, then the rest, in input order.
-                pending += [bad + 1..<range.upperBound, bad..<bad + 1, range.lowerBound..<bad]
-            } else {
-                let middle = range.lowerBound + range.count / 2
-                pending += [middle..<range.upperBound, range.lowerBound..<middle]
-            }
-        }
         do throws(SinkError) {
             if streamed > 0 {
                 // The transaction, its savepoint and the COPY are open: the rest of the rows, then the COPY's end.
+                var pending: [Range<Int>] = []
                 do {
                     try endCopy(open: open && putCopyData(text[starts[streamed]...]))
                     _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
                 } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
-                    try retry(0..<count, refusedFor: error)
+                    try split(0..<count, refusedFor: error, pending: &pending, refused: &refused) { $0 }
                 }
+                try load(text, starts, pending, refused: &refused) { $0 }
             } else {
                 _ = try exec("BEGIN", [])
-                pending = [0..<count]
-            }
-            while let range = pending.popLast() {
-                guard !range.isEmpty else { continue }
-                _ = try exec("SAVEPOINT fieldline_batch", [])
-                do {
-                    try self.copy(copyStatement, text[starts[range.lowerBound]..<starts[range.upperBound]])
-                    _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
-                } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
-                    try retry(range, refusedFor: error)
+                if uniqueFields.isEmpty || records.isEmpty {
+                    try load(text, starts, [0..<count], refused: &refused) { $0 }
+                } else {
+                    try loadWithoutRepeats(records, text, starts, refused: &refused)
                 }
             }
             if let progress {
@@ -79,6 +59,42 @@ extension PostgresSink {
             throw error
         }
         return refused.sorted { $0.index < $1.index }
+    }
+
+    /// Sends the `pending` ranges of the rows `text` holds (row `i` from `starts[i]` to `starts[i + 1]`), each by
+    /// one COPY under a savepoint, in the open transaction. A refused range is split (`split`) and sent again until
+    /// the refused row is alone; it is kept in `refused` as the batch's record `index(i)`.
+    func load(_ text: [UInt8], _ starts: [Int], _ ranges: [Range<Int>], refused: inout [(index: Int, error: SinkError)],
+              index: (Int) -> Int) throws(SinkError) {
+        var pending = ranges
+        while let range = pending.popLast() {
+            guard !range.isEmpty else { continue }
+            _ = try exec("SAVEPOINT fieldline_batch", [])
+            do {
+                try self.copy(copyStatement, text[starts[range.lowerBound]..<starts[range.upperBound]])
+                _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
+            } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
+                try split(range, refusedFor: error, pending: &pending, refused: &refused, index: index)
+            }
+        }
+    }
+
+    /// After the server refused the rows `range` (the savepoint is rolled back here): the one refused row kept, or
+    /// what is sent again pushed on `pending`, last in, first out: the rows before the line the server names, that
+    /// row alone, then the rest; when the server names no line, the two halves.
+    func split(_ range: Range<Int>, refusedFor error: SinkError, pending: inout [Range<Int>],
+               refused: inout [(index: Int, error: SinkError)], index: (Int) -> Int) throws(SinkError) {
+        _ = try exec("ROLLBACK TO SAVEPOINT fieldline_batch", [])
+        _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
+        if range.count == 1 {
+            refused.append((index(range.lowerBound), error))
+        } else if let line = copyFailureLine, line >= 1, line <= range.count {
+            let bad = range.lowerBound + line - 1
+            pending += [bad + 1..<range.upperBound, bad..<bad + 1, range.lowerBound..<bad]
+        } else {
+            let middle = range.lowerBound + range.count / 2
+            pending += [middle..<range.upperBound, range.lowerBound..<middle]
+        }
     }
 
     /// Creates the progress table when missing. Part of the set-up, under its lock: made by the first batch of each

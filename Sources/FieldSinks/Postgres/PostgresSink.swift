@@ -14,6 +14,8 @@ public final class PostgresSink: RecordDatabase {
     private let url: String
     private var connection: OpaquePointer?
     let tables: RecordTables
+    /// The form's unique fields, in form order: an import's batch is looked up for repeats of them before its COPY.
+    let uniqueFields: [String]
     private var table: String { tables.table }
     /// Inside `beginBatch`…`commitBatch`: each save and update is a savepoint of the batch's transaction.
     var inBatch = false
@@ -55,6 +57,7 @@ public final class PostgresSink: RecordDatabase {
         self.url = url
         label = PostgresSink.withoutPassword(url)
         tables = RecordTables(form: form)
+        uniqueFields = form.fields.filter(\.unique).map(\.name)
         if let problem = tables.nameProblem(label) { throw problem }
         try connect()
         // Several operators may start at once: one of them creates or upgrades the tables, the others wait. The
@@ -86,6 +89,7 @@ public final class PostgresSink: RecordDatabase {
         self.url = url
         label = PostgresSink.withoutPassword(url)
         tables = RecordTables(form: form)
+        uniqueFields = form.fields.filter(\.unique).map(\.name)
         try connect()
     }
 

@@ -5,6 +5,8 @@ extension SQLiteSink {
     /// `records` (how many of its records are dealt with), `hash` (their fingerprint, `ImportProgress`). Written in
     /// each batch's transaction.
     static let progressTable = "fieldline_import"
+    /// The page cache an import's batches save with, in KiB: the unique indexes of a few million records.
+    static let importCacheKiB = 262_144
 
     /// One transaction for the whole batch (one prepared INSERT run per record, one commit, one sync of the WAL). A
     /// record SQLite refuses (UNIQUE, CHECK, a trigger's ABORT) undoes only its own statement, SQLite's rule for a
@@ -14,6 +16,9 @@ extension SQLiteSink {
         let columns = tables.columns
         let insert = "INSERT INTO \"\(tables.table)\" (\(RecordTables.list(columns))) VALUES (\((1...columns.count).map { "?\($0)" }.joined(separator: ", ")))"
         var refused: [(index: Int, error: SinkError)] = []
+        // An import's rows go to random pages of a unique index (ID cards come in no order): with SQLite's default
+        // 2 MB page cache, most of them are read again from the file once the index outgrows it.
+        try database.execute("PRAGMA cache_size = -\(Self.importCacheKiB)")
         try database.execute("BEGIN IMMEDIATE")
         do throws(SinkError) {
             let statement = try database.prepared(insert)
