@@ -105,7 +105,7 @@ empty :=
 space := $(empty) $(empty)
 suites = \.($(subst $(space),|,$(strip $(1))))/
 # Each group's `swift test` selection: --filter and --skip take regular expressions on MODULE.SUITE/TEST.
-TEST_UNIT := --filter '^(FieldKitTests|FieldKeymapsTests|FieldSinksTests)\.' --skip '$(call suites,$(SLOW_SUITES) $(PROCESS_SUITES))'
+TEST_UNIT := --filter '^(FieldKitTests|FieldKeymapsTests|FieldSinksTests|FieldRecordsTests)\.' --skip '$(call suites,$(SLOW_SUITES) $(PROCESS_SUITES))'
 TEST_CLI := --filter '^fieldlineTests\.|$(call suites,$(PROCESS_SUITES))' --skip '$(call suites,$(SLOW_SUITES))'
 TEST_TERMINAL := --filter '^TerminalTests\.' --skip '$(call suites,$(SLOW_SUITES))'
 TEST_SLOW := --filter '$(call suites,$(SLOW_SUITES))'
