@@ -2175,6 +2175,7 @@ msgstr "读取之后该记录已被更改：未保存；请重新打开"
 msgid "the record is no longer saved (removed since it was read): nothing saved"
 msgstr "该记录已不存在（读取之后被删除）：未保存"
 
+#: Sources/FieldSinks/Postgres/PostgresSink+Unique.swift
 #: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "the record saved {0} by {1}"
 msgstr "{1} 于 {0} 保存的记录"
@@ -2667,6 +2668,7 @@ msgstr "不接受 {0} 号码"
 msgid "{0} numbers do not start {1} after the area code"
 msgstr "{0} 的号码在区号之后不以 {1} 开头"
 
+#: Sources/FieldRecords/Import/ImportBatch.swift
 #: Sources/FieldRecords/Import/ImportSaving.swift
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0} of {1}"
@@ -2804,6 +2806,10 @@ msgstr "{0}：最后一条记录不完整：已截去 {1} 字节，保存在 {2}
 #: Sources/FieldSinks/Files/RecordLog.swift
 msgid "{0}: the value is already in record {1} of {2}"
 msgstr "{0}：这个值已在 {2} 的第 {1} 条记录中"
+
+#: Sources/FieldSinks/Postgres/PostgresSink+Unique.swift
+msgid "{0}: this value is already in {1}"
+msgstr "{0}：这个值已在 {1}中"
 
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "{0}: unknown field '{1}' (the form's fields: {2})"
