@@ -35,6 +35,9 @@ struct FormLoaderTests {
         ("fields:\n  - {name: Operator, keymap: digits}\n", ["f.yaml:2:12: 'Operator' is a column every record has or a name the databases keep for themselves; choose another field name"]),
         ("fields:\n  - {name: edited_at, keymap: digits}\n", ["f.yaml:2:12: 'edited_at' is a column every record has or a name the databases keep for themselves; choose another field name"]),
         ("fields:\n  - {name: edited_by, keymap: digits}\n", ["f.yaml:2:12: 'edited_by' is a column every record has or a name the databases keep for themselves; choose another field name"]),
+        // Every bookkeeping column is one, the record id too (RecordColumns names them once).
+        ("fields:\n  - {name: record_id, keymap: text}\n", ["f.yaml:2:12: 'record_id' is a column every record has or a name the databases keep for themselves; choose another field name"]),
+        ("fields:\n  - {name: changed_by, keymap: text}\n", ["f.yaml:2:12: 'changed_by' is a column every record has or a name the databases keep for themselves; choose another field name"]),
         ("fields:\n  - {name: rowid, keymap: digits, unique: true}\n", ["f.yaml:2:12: 'rowid' is a column every record has or a name the databases keep for themselves; choose another field name"]),
         ("fields:\n  - {name: OID, keymap: digits}\n", ["f.yaml:2:12: 'OID' is a column every record has or a name the databases keep for themselves; choose another field name"]),
         ("fields:\n  - {name: xmin, keymap: digits}\n", ["f.yaml:2:12: 'xmin' is a column every record has or a name the databases keep for themselves; choose another field name"]),

@@ -115,15 +115,14 @@ public struct FormSpec: Sendable {
     /// The index of the field named `name`.
     public func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
 
-    /// Column names a field may not take, compared without letter case: the columns every sink adds (`saved_at`,
-    /// `operator`; `edited_at`, `edited_by`, `changed_at`, `changed_by`, `fieldline_id` for corrections and their history) and the
-    /// names SQLite and PostgreSQL keep for themselves (`rowid`, `oid`, `_rowid_`; `ctid`, `xmin`, `xmax`, `cmin`,
-    /// `cmax`, `tableoid`). A field so named would give a record two keys of one name or point a look-up at the
-    /// wrong row.
-    public static let reservedColumnNames: Set<String> = [
-        "saved_at", "operator", "edited_at", "edited_by", "changed_at", "changed_by", "fieldline_id",
-        "rowid", "oid", "_rowid_", "ctid", "xmin", "xmax", "cmin", "cmax", "tableoid",
-    ]
+    /// Column names a field may not take, compared without letter case: the columns every sink adds
+    /// (`RecordColumns.bookkeeping`: `saved_at`, `operator`, `edited_at`, `edited_by`, `record_id`), the history
+    /// table's (`RecordColumns.history`: `changed_at`, `changed_by`) and the tables' key (`RecordColumns.tableKey`), and the names
+    /// SQLite and PostgreSQL keep for themselves (`rowid`, `oid`, `_rowid_`; `ctid`, `xmin`, `xmax`, `cmin`, `cmax`,
+    /// `tableoid`). A field so named would give a record two keys of one name or point a look-up at the wrong row.
+    public static let reservedColumnNames: Set<String> = Set(RecordColumns.bookkeeping + RecordColumns.history + [
+        RecordColumns.tableKey, "rowid", "oid", "_rowid_", "ctid", "xmin", "xmax", "cmin", "cmax", "tableoid",
+    ])
 
     /// Prefixes of the table names SQLite (`sqlite_`) and PostgreSQL (`pg_`) keep for their own catalogues, and
     /// fieldline for its schema versions (`fieldline_`), compared without letter case: a form named so would be

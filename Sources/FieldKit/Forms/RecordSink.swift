@@ -157,6 +157,8 @@ public enum RecordColumns {
     public static let corrected = [editedAt, editedBy]
     /// What the history table adds to a replaced version: when it was replaced and by whom.
     public static let history = ["changed_at", "changed_by"]
+    /// PostgreSQL's key column of a form's table (SQLite's rowid plays its part), which the history table keeps.
+    public static let tableKey = "fieldline_id"
 }
 
 /// One record as a sink holds it: every column in stored order, and the sink's key for it.

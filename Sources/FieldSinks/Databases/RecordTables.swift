@@ -17,7 +17,7 @@ struct RecordTables {
     /// The table that records each form table's schema version: `form` (the table's name), `version`.
     static let schemaTable = "fieldline_schema"
     /// The column naming a row in the history table (and PostgreSQL's identity column).
-    static let idColumn = "fieldline_id"
+    static let idColumn = RecordColumns.tableKey
 
     /// The form's table.
     let table: String

@@ -1,70 +1,34 @@
 import FieldKit
-/// Records as an RFC 4180 CSV file: a header row when the file is new, then one row per record, each written whole
-/// and synced before it counts as saved. An existing file whose header differs from the form is refused, but for a
-/// file written before record ids (its header without the last column, `record_id`), which goes on in its shape.
-public struct CSVSink: RecordSink {
-    public let label: String
-    private let log: RecordLog?
-    /// The columns of the file's rows: the sink's, or an older file's without `record_id`.
-    private let shape: CSVShape
-    /// Standard output's records of this run (a file's are in `log`).
-    private var index = UniqueIndex()
 
-    /// Open (or create) `path` for records with these columns (the form's fields, `saved_at`, `operator`). Several
-    /// processes may append to one file at once: no two records share a value of a `unique` field, checked under
-    /// the file's lock when saving. `notice` hears what the operator should know, such as a last record cut short
-    /// and moved aside. `lookUpAnyField` as for `JSONLinesSink`.
+/// Records as an RFC 4180 CSV file: a header row when the file is new, then one row per record (`RecordLogSink`). An
+/// existing file whose header differs from the form is refused, but for a file written before record ids (its header
+/// without the last column, `record_id`), which goes on in its shape.
+public typealias CSVSink = RecordLogSink<CSVWriting>
+
+/// A record as a CSV row in the file's shape, CRLF included.
+public struct CSVWriting: RecordLogWriting {
+    /// The columns of the file's rows: the sink's, or an older file's without `record_id`.
+    let shape: CSVShape
+
+    /// The row.
+    public func bytes(of record: SavedRecord) -> [UInt8] { shape.row(record) }
+}
+
+extension RecordLogSink where Writing == CSVWriting {
+    /// Open (or create) `path` for records with these columns (the form's fields, then the bookkeeping columns a
+    /// log keeps). `notice` and `lookUpAnyField` as for `JSONLinesSink`.
     public init(path: String, columns: [String], unique: [String] = [], lookUpAnyField: Bool = true,
                 notice: @escaping (String) -> Void = { _ in }) throws(SinkError) {
         let shape = CSVShape(columns: columns)
-        log = try RecordLog(path: path, format: CSVFormat(path: path, shape: shape), unique: unique,
-                            lookUpAnyField: lookUpAnyField, header: CSVText.record(columns), notice: notice)
-        label = path
-        self.shape = shape
+        self.init(label: path, writing: CSVWriting(shape: shape),
+                  log: try RecordLog(path: path, format: CSVFormat(path: path, shape: shape), unique: unique,
+                                     lookUpAnyField: lookUpAnyField, header: CSVText.record(columns), notice: notice))
     }
 
     /// Standard output: the header row, then a row per record, each written as soon as it is saved.
     public static func standardOutput(columns: [String]) throws(SinkError) -> CSVSink {
         try StandardOutput.write(CSVText.record(columns))
-        return CSVSink(label: tr("standard output"))
-    }
-
-    private init(label: String) {
-        self.label = label
-        self.log = nil
-        shape = CSVShape(columns: [])
-    }
-
-    public func count() throws(SinkError) -> Int { try log?.count() ?? index.count }
-
-    public func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? {
-        try (log?.record(where: field, is: value) ?? index.record(where: field, is: value)).map { tr("record \($0)") }
-    }
-
-    public func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool {
-        try log?.holds(values, where: field) ?? index.holds(values.map { ($0.name, $0.value) }, where: field)
-    }
-
-    /// The last record `operatorName` saved here, column → value.
-    public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? {
-        try log?.lastRecord(savedBy: operatorName) ?? index.lastRecord(savedBy: operatorName)
-    }
-
-    public mutating func save(_ record: SavedRecord) throws(SinkError) {
-        let row = shape.row(record)
-        if let log {
-            try log.save(row, columns: record.columns)
-        } else {
-            if let tooLong = RecordLog.refusal(of: row, in: label) { throw tooLong }
-            try StandardOutput.write(row)
-            index.add(record.columns)
-        }
-    }
-
-    /// A file gets the batch in one write and one `fsync`; standard output record by record.
-    public mutating func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
-        guard let log else { return try saveEach(records) }
-        return try log.save(batch: records.map { (shape.row($0), $0.columns) })
+        return CSVSink(label: tr("standard output"), writing: CSVWriting(shape: CSVShape(columns: columns)), log: nil)
     }
 }
 

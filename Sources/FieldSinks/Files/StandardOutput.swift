@@ -5,12 +5,6 @@ import Glibc
 
 /// Writes whole lines (or CSV rows) to standard output, one `write` each, so a reader sees every record as soon as it is saved.
 enum StandardOutput {
-    static func writeLine(_ line: String) throws(SinkError) {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        try write(bytes)
-    }
-
     /// Writes `bytes` whole, retrying after a signal.
     static func write(_ bytes: [UInt8]) throws(SinkError) {
         var offset = 0
