@@ -1976,8 +1976,7 @@ msgstr "只读"
 msgid "record discarded"
 msgstr "记录已放弃"
 
-#: Sources/FieldSinks/Files/CSVSink.swift
-#: Sources/FieldSinks/Files/JSONLinesSink.swift
+#: Sources/FieldSinks/Files/RecordLogSink.swift
 #: Sources/FieldSinks/SQLite/SQLiteSink.swift
 msgid "record {0}"
 msgstr "第 {0} 条记录"
