@@ -17,9 +17,12 @@ struct Ask: ParsableCommand {
         discussion: """
             Keys and drawing use the controlling terminal (/dev/tty), so x=$(fieldline ask ...) works and a piped \
             stdin is left alone. Only the accepted value goes to stdout. With --value, or with no terminal at all \
-            (one line is read from stdin), the value is validated with no UI.
+            (one line is read from stdin), the value is validated with no UI. With --non-interactive \
+            (FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive) nothing is asked: the answer comes from \
+            --answers FILE (under --name), else FIELDLINE_ANSWER_NAME, else --default, else exit 64; an answer \
+            from the file or the environment is taken without asking in any mode.
             Exit codes: 0 accepted, 1 cancelled (Esc, Ctrl-D on an empty field, no input), 130 Ctrl-C \
-            (the terminal is restored first), 124 timeout (with --on-timeout default: --default, exit 0), 64 usage, 65 invalid non-interactive value, \
+            (the terminal is restored first), 124 timeout (with --on-timeout default: --default, exit 0), 64 usage or no answer with nobody to ask, 65 invalid non-interactive value, \
             70 internal error, 74 output not written, 78 keymap file problems, 129 the terminal hung up, \
             128+n another signal n.
             """

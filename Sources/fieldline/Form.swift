@@ -27,7 +27,10 @@ struct Form: ParsableCommand {
             file dealt with (the database keeps how far it got, with each batch), once it has found that file's \
             first records to be those (65 when not; --resume-anyway skips them by their count alone); into any \
             output, a record whose unique field holds the value of the same saved record is taken as saved \
-            (standard input into a form without a unique field cannot be resumed: 64). Exit codes: 0 all saved, 65 some records invalid or the output file \
+            (standard input into a form without a unique field cannot be resumed: 64). With --answers FILE (a \
+            YAML or JSON map of field names to answers, or a list of them) or --non-interactive, the answers, \
+            completed from FIELDLINE_ANSWER_NAME and then the defaults, are saved as an import saves records; 64 \
+            names every field left without an answer. Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems. \
             At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
             its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
