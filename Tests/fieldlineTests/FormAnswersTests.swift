@@ -37,6 +37,18 @@ import Testing
         #expect(saved.map { $0["visit_date"] } == ["2026-11-22", "2026-11-01"] && saved.first?["birth_date"] == "1949-12-31")
     }
 
+    /// The same list into PostgreSQL: the unique ID card decided by the server, a repeat refused under its record.
+    @Test func aListOfRecordsIntoPostgreSQL() throws {
+        let pg = try ScratchPostgres()
+        let s = try ScratchFolder()
+        try #"[{"mobile": "13812345678", "idcard": "11010519491231002X", "name": "A"}, {"mobile": "13912345678", "idcard": "11010519491231002X", "name": "B"}, {"mobile": "13712345678", "idcard": "110101199003070011", "name": "C"}]"#
+            .write(toFile: s.path("list.json"), atomically: true, encoding: .utf8)
+        let run = try fieldline(["form", Self.visitor, "--answers", s.path("list.json"), "--out", pg.url], environment: Self.now)
+        #expect(run.status == 65, "\(run)")
+        #expect(withoutSummary(run.err).hasPrefix("2:idcard: "), "\(run.err)")
+        #expect(try Self.saved(pg.url).map { $0["name"] } == ["A", "C"])
+    }
+
     /// One map is one record, in JSON as well; the file's answer wins over the environment, which wins over the
     /// form's default.
     @Test func theEnvironmentCompletesAnswersAndDefaultsCompleteBoth() throws {
