@@ -20,13 +20,17 @@ struct YAMLNode: Sendable, Equatable {
     /// the column of the text's first character, so a problem inside the text (an expression's) is placed exactly.
     /// nil otherwise.
     let textColumn: Int?
+    /// Whether the node is a plain (unquoted) scalar: only then do `null`, `~` and nothing at all mean no value
+    /// (an answers file's `name:` leaves the question unanswered, `name: ""` answers it with nothing).
+    let isPlain: Bool
 
     /// A node at a position.
-    init(_ content: Content, line: Int, column: Int, textColumn: Int? = nil) {
+    init(_ content: Content, line: Int, column: Int, textColumn: Int? = nil, isPlain: Bool = false) {
         self.content = content
         self.line = line
         self.column = column
         self.textColumn = textColumn
+        self.isPlain = isPlain
     }
 }
 

@@ -59,7 +59,8 @@ struct TreeBuilder {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE where span == characters + 2, YAML_DOUBLE_QUOTED_SCALAR_STYLE where span == characters + 2: column + 1
             default: nil
             }
-            finish(YAMLNode(.scalar(text), line: line, column: column, textColumn: textColumn), anchor: name(scalar.anchor), height: 1, size: 1)
+            finish(YAMLNode(.scalar(text), line: line, column: column, textColumn: textColumn,
+                            isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE), anchor: name(scalar.anchor), height: 1, size: 1)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard open.count < YAMLComposer.maxDepth else {
                 throw YAMLError(line: line, column: column, message: tr("YAML: nested more than \(YAMLComposer.maxDepth) levels deep"))
@@ -98,7 +99,7 @@ struct TreeBuilder {
             }
             try count(target.size, line: line, column: column)
             // The copy is positioned at the alias, where it is used; its children keep the anchor's positions.
-            finish(YAMLNode(target.node.content, line: line, column: column), anchor: nil, height: target.height,
+            finish(YAMLNode(target.node.content, line: line, column: column, isPlain: target.node.isPlain), anchor: nil, height: target.height,
                    size: target.size)
         default:
             break  // stream start, document end

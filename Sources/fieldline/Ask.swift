@@ -17,9 +17,12 @@ struct Ask: ParsableCommand {
         discussion: """
             Keys and drawing use the controlling terminal (/dev/tty), so x=$(fieldline ask ...) works and a piped \
             stdin is left alone. Only the accepted value goes to stdout. With --value, or with no terminal at all \
-            (one line is read from stdin), the value is validated with no UI.
+            (one line is read from stdin), the value is validated with no UI. With --non-interactive \
+            (FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive) nothing is asked: the answer comes from \
+            --answers FILE (under --name), else FIELDLINE_ANSWER_NAME, else --default, else exit 64; an answer \
+            from the file or the environment is taken without asking in any mode.
             Exit codes: 0 accepted, 1 cancelled (Esc, Ctrl-D on an empty field, no input), 130 Ctrl-C \
-            (the terminal is restored first), 124 timeout (with --on-timeout default: --default, exit 0), 64 usage, 65 invalid non-interactive value, \
+            (the terminal is restored first), 124 timeout (with --on-timeout default: --default, exit 0), 64 usage or no answer with nobody to ask, 65 invalid non-interactive value, \
             70 internal error, 74 output not written, 78 keymap file problems, 129 the terminal hung up, \
             128+n another signal n.
             """
@@ -60,12 +63,14 @@ struct Ask: ParsableCommand {
     @Option(name: AskOption.placeholder.nameSpecification, help: AskOption.placeholder.argumentHelp)
     var placeholder: String?
 
+    @OptionGroup var answering: QuestionAnswerOptions
+
     /// The same request `AskCommandLine` reads on the fast path.
     var request: AskRequest {
         AskRequest(
             keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, choices: field.choices, prompt: prompt,
             defaultValue: defaultValue, value: value, output: output, timeout: timeout, onTimeout: onTimeout, bell: !noBell,
-            history: history, secret: secret, placeholder: placeholder)
+            history: history, secret: secret, placeholder: placeholder, answering: answering.answers)
     }
 
     // Usage problems found here are reported with `ask`'s own usage line; from run() they would get the root's.
@@ -81,23 +86,24 @@ struct Ask: ParsableCommand {
     }
 
     /// Turn a prompt's outcome into output and an exit code, the same way for `ask` and `demo`.
-    static func finish(_ outcome: PromptOutcome, spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws {
-        try end(outcome) { try decide($0, spec: spec, context: context, output: output) }
+    static func finish(_ outcome: PromptOutcome, spec: FieldSpec, context: ValidationContext, output: CheckOutput,
+                       saving: QuestionAnswers = QuestionAnswers()) throws {
+        try end(outcome) { try decide($0, spec: spec, context: context, output: output, saving: saving) }
     }
 
     /// Ends the process as a one-field prompt's outcome says, for every command that asks one (`ask`, `demo`,
     /// `confirm`): `decide` judges an accepted value or the line read from a pipe and never returns; Esc and
-    /// Ctrl-D exit 1, a timeout 124, a signal as that signal, a failure 70.
-    static func end(_ outcome: PromptOutcome, decide: ([UInt8]) throws -> Never) throws -> Never {
+    /// Ctrl-D exit `cancelled` (1; `confirm`'s 255), a timeout 124, a signal as that signal, a failure 70.
+    static func end(_ outcome: PromptOutcome, cancelled: ExitCode = Exit.cancelled, decide: ([UInt8]) throws -> Never) throws -> Never {
         switch outcome {
         case .accepted(let value): try decide(Array(value.utf8))
         case .noTerminal:
             guard let line = StandardInputLine.read(atMost: LineChecker.maxLineBytes) else {
                 Diagnostics.error(tr("no terminal to ask on and no input on stdin"))
-                throw Exit.cancelled
+                throw cancelled
             }
             try decide(line)
-        case .cancelled, .endOfFile, .back, .findRecord: throw Exit.cancelled
+        case .cancelled, .endOfFile, .back, .findRecord: throw cancelled
         case .timedOut:
             Diagnostics.error(tr("timed out"))
             throw Exit.timeout
@@ -109,19 +115,23 @@ struct Ask: ParsableCommand {
         }
     }
 
-    /// Validate a value with no UI: print it (exit 0) or explain on stderr (exit 65).
-    static func decide(_ value: String, spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws -> Never {
-        try decide(Array(value.utf8), spec: spec, context: context, output: output)
+    /// Validate a value with no UI: print it (exit 0) or explain on stderr (exit 65). `question`: the name an
+    /// answer taken without asking is refused under (`mobile: too short`); `saving`: where the value is kept.
+    static func decide(_ value: String, spec: FieldSpec, context: ValidationContext, output: CheckOutput,
+                       question: String? = nil, saving: QuestionAnswers = QuestionAnswers()) throws -> Never {
+        try decide(Array(value.utf8), spec: spec, context: context, output: output, question: question, saving: saving)
     }
 
     /// `decide` for bytes as they came (stdin): invalid UTF-8 and an over-long line are refused as `check` refuses
     /// them, never repaired.
-    static func decide(_ bytes: [UInt8], spec: FieldSpec, context: ValidationContext, output: CheckOutput) throws -> Never {
+    static func decide(_ bytes: [UInt8], spec: FieldSpec, context: ValidationContext, output: CheckOutput,
+                       question: String? = nil, saving: QuestionAnswers = QuestionAnswers()) throws -> Never {
         let result = bytes.withUnsafeBufferPointer { LineChecker(spec: spec, context: context).check($0) }
         if let issue = result.issue {
-            Diagnostics.error(issue.message)
+            Diagnostics.error(question.map { ControlCharacters.escaped($0) + ": " + issue.message } ?? issue.message)
             throw Exit.invalid
         }
+        try saving.save(result.value)
         var out = OutputBuffer(fd: 1)
         switch output {
         case .value: out.append(result.value)

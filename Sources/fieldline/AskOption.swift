@@ -161,6 +161,7 @@ extension AskOption {
 
     /// Every option `ask` takes.
     static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret, placeholder]
+        + answerGroup
 
     /// The option spelled `spelling` (`--max` too), nil for none. A search of the list, not a dictionary: a
     /// command line names a few options, and hashing every spelling to build the table cost more than that.
@@ -169,4 +170,36 @@ extension AskOption {
         let name = String(spelling.dropFirst(2))
         return all.first { $0.names.contains(name) }
     }
+}
+
+// How a question is answered without asking (`ask` and `confirm`, QuestionAnswerOptions).
+extension AskOption {
+    static let name = AskOption(
+        names: ["name"], help: tr("The question's name in --answers and --save-answers files and in FIELDLINE_ANSWER_NAME."),
+        storage: .value { request, value in
+            request.answering.name = value
+            return true
+        })
+    static let answers = AskOption(
+        names: ["answers"], help: tr("Take the answer from this YAML or JSON file of name: value (with --name); it wins over FIELDLINE_ANSWER_NAME, which wins over --default."),
+        storage: .value { request, value in
+            request.answering.answers = value
+            return true
+        })
+    static let answersPartial = AskOption(
+        names: ["answers-partial"], help: tr("The --answers file may answer other questions too (else a name not asked here is exit 65)."),
+        storage: .flag { $0.answering.partial = true })
+    static let nonInteractive = AskOption(
+        names: ["non-interactive"],
+        help: tr("Nobody is there: never open the terminal; take the answer, else --default, else exit 64 (also FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive)."),
+        storage: .flag { $0.answering.nonInteractive = true })
+    static let saveAnswers = AskOption(
+        names: ["save-answers"], help: tr("Add the answer taken to this file under --name, in the format --answers reads (JSON for FILE.json, else YAML)."),
+        storage: .value { request, value in
+            request.answering.saveAnswers = value
+            return true
+        })
+
+    /// The answer options, in `--help` order.
+    static let answerGroup: [AskOption] = [name, answers, answersPartial, nonInteractive, saveAnswers]
 }

@@ -33,12 +33,15 @@ struct AskRequest: Equatable {
     var secret = false
     /// `--placeholder`.
     var placeholder: String?
+    /// `--name`, `--answers`, `--answers-partial`, `--non-interactive`, `--save-answers`.
+    var answering = QuestionAnswers()
 
     /// Problems ArgumentParser would report as usage errors (exit 64), checked before anything is drawn.
     func load() throws -> LoadedKeymap {
         let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, choicesFile: choices, options: field)
         if let placeholder, let problem = Placeholder.problem(placeholder) { throw ValidationError("--placeholder: " + problem) }
         try UserDefaults.checkTimeout(timeout)
+        try answering.check()
         let timeout = try self.timeout ?? UserDefaults.timeout()
         if onTimeout == .default {
             guard timeout != nil, let defaultValue else {
@@ -57,7 +60,11 @@ struct AskRequest: Equatable {
     func perform(_ loaded: LoadedKeymap) throws {
         let spec = loaded.spec
         let context = Today.context()
-        if let value { try Ask.decide(value, spec: spec, context: context, output: output) }
+        if let value { try Ask.decide(value, spec: spec, context: context, output: output, saving: answering) }
+        let label = answering.label(keymap ?? keymapFile ?? "ask")
+        if let answer = try answering.answerWithoutAsking(defaultValue: defaultValue, fallbackLabel: label) {
+            try Ask.decide(answer, spec: spec, context: context, output: output, question: label, saving: answering)
+        }
         var options = PromptOptions()
         options.prompt = prompt
         options.defaultText = defaultValue
@@ -70,8 +77,8 @@ struct AskRequest: Equatable {
         options.placeholder = placeholder ?? loaded.placeholder
         let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
         if outcome == .timedOut, onTimeout == .default, let defaultValue {
-            try Ask.decide(defaultValue, spec: spec, context: context, output: output)
+            try Ask.decide(defaultValue, spec: spec, context: context, output: output, saving: answering)
         }
-        try Ask.finish(outcome, spec: spec, context: context, output: output)
+        try Ask.finish(outcome, spec: spec, context: context, output: output, saving: answering)
     }
 }

@@ -5,13 +5,15 @@ import ArgumentParser
 enum Exit {
     /// Every value valid / the command did what was asked.
     static let ok = ExitCode(0)
-    /// `ask`, `demo`, `confirm`: cancelled (Esc, Ctrl-D), or no terminal and no line on stdin.
+    /// `ask`, `demo`: cancelled (Esc, Ctrl-D), or no terminal and no line on stdin.
     static let cancelled = ExitCode(1)
+    /// `confirm`: cancelled (Esc, Ctrl-D), or no terminal and no line on stdin; apart from no, as dialog and whiptail.
+    static let confirmCancelled = ExitCode(255)
     /// `confirm`: the answer is no.
     static let no = ExitCode(1)
     /// `records`: nothing matched (as grep).
     static let noMatch = ExitCode(1)
-    /// Command-line usage error (EX_USAGE).
+    /// Command-line usage error (EX_USAGE); also a question with no answer and no default when nobody is there to ask.
     static let usage = ExitCode(64)
     /// At least one value was invalid (EX_DATAERR).
     static let invalid = ExitCode(65)

@@ -27,7 +27,10 @@ struct Form: ParsableCommand {
             file dealt with (the database keeps how far it got, with each batch), once it has found that file's \
             first records to be those (65 when not; --resume-anyway skips them by their count alone); into any \
             output, a record whose unique field holds the value of the same saved record is taken as saved \
-            (standard input into a form without a unique field cannot be resumed: 64). Exit codes: 0 all saved, 65 some records invalid or the output file \
+            (standard input into a form without a unique field cannot be resumed: 64). With --answers FILE (a \
+            YAML or JSON map of field names to answers, or a list of them) or --non-interactive, the answers, \
+            completed from FIELDLINE_ANSWER_NAME and then the defaults, are saved as an import saves records; 64 \
+            names every field left without an answer. Exit codes: 0 all saved, 65 some records invalid or the output file \
             does not fit the form, 66 input unreadable, 74 output not written, 78 form or keymap problems. \
             At a terminal the record is one block, a line per field: Shift-Tab goes back a field and edits it in \
             its line (Up too, except in a picker or a date field, where Up and Down step the field); Esc discards \
@@ -71,11 +74,26 @@ struct Form: ParsableCommand {
     @Flag(help: ArgumentHelp(tr("Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")))
     var lint = false
 
+    @Option(help: ArgumentHelp(tr("Save the records this YAML or JSON file answers (a map of field names to answers is one record, a list of maps several), completed from FIELDLINE_ANSWER_NAME and then the defaults; nothing is asked."), valueName: "FILE"))
+    var answers: String?
+
+    @Flag(name: .customLong("answers-partial"), help: ArgumentHelp(tr("The --answers file may name what is not a field of this form (left out; else exit 65).")))
+    var answersPartial = false
+
+    @Flag(name: .customLong("non-interactive"), help: ArgumentHelp(tr("Nobody is there: instead of entry at a terminal, save one record of the answers (FIELDLINE_ANSWER_NAME) and defaults, or exit 64 naming every field without (also FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive, where a terminal would be used).")))
+    var nonInteractive = false
+
     func validate() throws {
         // Usage errors before anything is opened, so ArgumentParser shows `form`'s own usage.
         let destination = try OutputTarget(out, format: format)
         if (resume || resumeAnyway) && destination.isStandardOutput {
             throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
+        }
+        if answers != nil && input != nil {
+            throw ValidationError(tr("--answers and --input both give the records: give one"))
+        }
+        if (answers != nil || nonInteractive) && (updateBy != nil || keepSaved) {
+            throw ValidationError(tr("--answers and --non-interactive save new records: not with --update-by or --keep-saved"))
         }
         if keepSaved && updateBy != nil {
             throw ValidationError(tr("--keep-saved is for copying records; with --update-by the bookkeeping columns are the output's own"))
@@ -120,11 +138,23 @@ struct Form: ParsableCommand {
             throw ValidationError(tr("--update-by reads corrected records from --input FILE or from standard input, not from a terminal (at the terminal, Ctrl-R finds a saved record to correct)"))
         }
         let resume = resume || resumeAnyway
+        // An answers file is read (and its problems found) before the output is opened.
+        let answered = try answers.map { try AnswersInput(path: $0, yesNoFields: spec.yesNoFields) }
         var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        if answered != nil || nonInteractive {
+            try FormAnswers(form: spec, context: Today.context(), answers: answered, partial: answersPartial).run(into: &sink, quiet: quiet)
+            return
+        }
+        // With a terminal and no --input, records are entered (with nobody there to enter them, the answers and
+        // defaults are saved); with no terminal, stdin holds them.
+        let terminalEntry = input == nil && isatty(0) != 0 && updateBy == nil && !keepSaved
+        if terminalEntry && NonInteractive.requested(false) {
+            try FormAnswers(form: spec, context: Today.context(), answers: nil, partial: false).run(into: &sink, quiet: quiet)
+            return
+        }
+        let tty = terminalEntry ? open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) : -1
         defer { if tty >= 0 { close(tty) } }
-        // With a terminal and no --input, records are entered; with no terminal, stdin holds them.
-        guard let source = input ?? (isatty(0) == 0 || tty < 0 || updateBy != nil || keepSaved ? "-" : nil) else {
+        guard let source = input ?? (!terminalEntry || tty < 0 ? "-" : nil) else {
             try FormEntry(form: spec, context: Today.context(), resume: resume).run(into: &sink)
             return
         }

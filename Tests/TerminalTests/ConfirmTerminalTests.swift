@@ -51,9 +51,31 @@ import Testing
         #expect(!rows.contains { $0.contains("answer y (yes)") }, "the status line outlived the prompt\n\(t.dump())")
     }
 
-    @Test func escCancelsAndATimeoutGivesUpOrTakesTheDefault() async throws {
-        let (esc, _) = try await Self.answer("--prompt 'Install?' --default yes", ["Escape"], literal: false)
-        #expect(esc == "rc=1 x=[]")
+    /// Esc and Ctrl-D cancel with 255, as dialog and whiptail do: a script tells "no" (1) from nobody answering.
+    @Test func escAndCtrlDCancelWith255() async throws {
+        let (esc, _) = try await Self.answer("--prompt 'Install?' --default yes --output value", ["Escape"], literal: false)
+        #expect(esc == "rc=255 x=[]")
+        let (eof, _) = try await Self.answer("--prompt 'Install?' --default no --output value", ["C-d"], literal: false)
+        #expect(eof == "rc=255 x=[]")
+        let (no, _) = try await Self.answer("--prompt 'Install?' --default yes --output value", ["n"])
+        #expect(no == "rc=1 x=[no]")
+        let (yes, _) = try await Self.answer("--prompt 'Install?' --default no --output value", ["y"])
+        #expect(yes == "rc=0 x=[yes]")
+    }
+
+    /// With nobody there (FIELDLINE_NONINTERACTIVE=1, or debconf's DEBIAN_FRONTEND=noninteractive) the terminal
+    /// is not opened even when there is one: the default is the answer at once, and no default is 64.
+    @Test func nonInteractiveNeverAsksAtTheTerminal() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try t.run("export FIELDLINE_NONINTERACTIVE=1; " + Self.confirm("--prompt 'Install?' --default no --output value"))
+        #expect(try await t.result() == "rc=1 x=[no]", "\(t.dump())")
+        let d = try await TmuxTerminal(); defer { d.close() }
+        try d.run("export DEBIAN_FRONTEND=noninteractive; " + Self.confirm("--prompt 'Install?'"))
+        #expect(try await d.result() == "rc=64 x=[]", "\(d.dump())")
+        #expect(!(try d.screen()).contains { $0.hasPrefix("Install?") }, "\(d.dump())")
+    }
+
+    @Test func aTimeoutGivesUpOrTakesTheDefault() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         try t.run(Self.confirm("--prompt 'Install?' --timeout 0.5"))
         #expect(try await t.result() == "rc=124 x=[]", "\(t.dump())")

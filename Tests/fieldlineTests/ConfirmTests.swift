@@ -20,6 +20,12 @@ import Testing
         #expect(empty.status == 65)
     }
 
+    /// No terminal and nothing on stdin is no answer at all: cancelled, 255, never taken for no.
+    @Test func noTerminalAndNoInputIsCancelledNotNo() throws {
+        let run = try fieldline(["confirm", "--default", "no"])
+        #expect(run.status == 255 && run.out == "" && run.err == "fieldline: no terminal to ask on and no input on stdin\n", "\(run)")
+    }
+
     @Test func onTimeoutDefaultNeedsATimeoutAndADefault() throws {
         for args in [["--on-timeout", "default"], ["--on-timeout", "default", "--timeout", "3"], ["--on-timeout", "default", "--default", "yes"]] {
             let run = try fieldline(["confirm"] + args)

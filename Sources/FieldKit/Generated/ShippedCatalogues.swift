@@ -66,6 +66,10 @@ msgstr "'{0}' 是每条记录都有的列，或数据库保留的名字；请换
 msgid "'{0}' is already in {1}"
 msgstr "'{0}' 已在 {1}中"
 
+#: Sources/FieldKeymaps/AnswersFile.swift
+msgid "'{0}' is answered twice"
+msgstr "“{0}”回答了两次"
+
 #: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "'{0}' is given twice"
 msgstr "'{0}' 给出了两次"
@@ -129,6 +133,18 @@ msgstr "（有错误：请运行 keymaps lint）"
 #: Sources/FieldKit/Phone/PhoneLayout.swift
 msgid "+{0} is {1}; this field takes {2}"
 msgstr "+{0} 是 {1}；本字段只接受 {2}"
+
+#: Sources/fieldline/Form.swift
+msgid "--answers and --input both give the records: give one"
+msgstr "--answers 和 --input 都给出记录：只给一个"
+
+#: Sources/fieldline/Form.swift
+msgid "--answers and --non-interactive save new records: not with --update-by or --keep-saved"
+msgstr "--answers 和 --non-interactive 保存新记录：不能与 --update-by 或 --keep-saved 同用"
+
+#: Sources/fieldline/QuestionAnswers.swift
+msgid "--answers needs --name: the name the file answers this question by"
+msgstr "--answers 需要 --name：答案文件中此问题的名称"
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "--assume takes one region code"
@@ -210,6 +226,10 @@ msgstr "--min 不能为负数"
 msgid "--multi is for choice fields (the choice keymap, or one with a choices setting)"
 msgstr "--multi 只用于选项字段（choice 键位表，或设有 choices 的键位表）"
 
+#: Sources/fieldline/QuestionAnswers.swift
+msgid "--name must be a name, not '{0}'"
+msgstr "--name 必须是名称，而不是“{0}”"
+
 #: Sources/fieldline/AskRequest.swift
 #: Sources/fieldline/Confirm.swift
 msgid "--on-timeout default needs --timeout and --default"
@@ -238,6 +258,18 @@ msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
 #: Sources/FieldRecords/Import/ResumePoint.swift
 msgid "--resume: {0} is not the input that was imported ({1})"
 msgstr "--resume：{0} 不是之前导入的那个输入（{1}）"
+
+#: Sources/fieldline/QuestionAnswers.swift
+msgid "--save-answers needs --name: the name the answer is saved under"
+msgstr "--save-answers 需要 --name：保存答案所用的名称"
+
+#: Sources/fieldline/AnswersOutput.swift
+msgid "--save-answers: cannot write {0}: {1}"
+msgstr "--save-answers：无法写入 {0}：{1}"
+
+#: Sources/fieldline/AnswersOutput.swift
+msgid "--save-answers: {0} is a list of records, not one question's map"
+msgstr "--save-answers：{0} 是记录列表，不是单个问题的映射"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "--separator is for a choice field that takes several choices (--multi)"
@@ -319,13 +351,17 @@ msgstr "键映射名或路径。"
 msgid "Accept 15-digit pre-1999 ID numbers and convert them to 18."
 msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
 
+#: Sources/fieldline/AskOption.swift
+msgid "Add the answer taken to this file under --name, in the format --answers reads (JSON for FILE.json, else YAML)."
+msgstr "把所取的答案以 --name 为名加入此文件，格式与 --answers 读取的相同（FILE.json 为 JSON，否则为 YAML）。"
+
 #: Sources/fieldline/Form.swift
 msgid "As --resume, but skip the records an earlier import of --input FILE dealt with by their count alone, even when the file's first records are no longer those."
 msgstr "同 --resume，但只按条数跳过之前导入 --input FILE 时处理过的记录，即使文件开头的记录已不再是那些。"
 
 #: Sources/fieldline/Confirm.swift
-msgid "Ask a yes/no question on the terminal: exit 0 for yes, 1 for no."
-msgstr "在终端上问一个是/否问题：是则退出码 0，否则 1。"
+msgid "Ask a yes/no question on the terminal: exit 0 for yes, 1 for no, 255 cancelled."
+msgstr "在终端上问一个是/否问题：是退出 0，否退出 1，取消退出 255。"
 
 #: Sources/fieldline/Demo.swift
 msgid "Ask for a mobile number, an ID card number and a nickname, then print them as JSON."
@@ -493,6 +529,14 @@ msgid "Nickname: "
 msgstr "昵称："
 
 #: Sources/fieldline/Form.swift
+msgid "Nobody is there: instead of entry at a terminal, save one record of the answers (FIELDLINE_ANSWER_NAME) and defaults, or exit 64 naming every field without (also FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive, where a terminal would be used)."
+msgstr "无人在场：不在终端录入，而是保存一条由答案（FIELDLINE_ANSWER_NAME）和默认值组成的记录，缺少的字段全部列出并退出 64（在本会使用终端时，FIELDLINE_NONINTERACTIVE=1、DEBIAN_FRONTEND=noninteractive 亦然）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Nobody is there: never open the terminal; take the answer, else --default, else exit 64 (also FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive)."
+msgstr "无人在场：从不打开终端；取答案，否则取 --default，否则退出 64（FIELDLINE_NONINTERACTIVE=1、DEBIAN_FRONTEND=noninteractive 亦然）。"
+
+#: Sources/fieldline/Form.swift
 msgid "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any)."
 msgstr "只检查表单文件：问题输出为 FILE:LINE:COL: 消息（有问题时退出码 78）。"
 
@@ -528,6 +572,10 @@ msgstr "输出名字所对应的键映射文件。"
 msgid "Read records from this file (- for stdin) instead of asking for them."
 msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
 
+#: Sources/fieldline/Form.swift
+msgid "Save the records this YAML or JSON file answers (a map of field names to answers is one record, a list of maps several), completed from FIELDLINE_ANSWER_NAME and then the defaults; nothing is asked."
+msgstr "保存此 YAML 或 JSON 文件所答的记录（字段名到答案的映射为一条记录，映射的列表为多条），缺少的先取 FIELDLINE_ANSWER_NAME，再取默认值；不提问。"
+
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "Shift-Tab back"
 msgstr "Shift-Tab 返回"
@@ -545,12 +593,24 @@ msgid "Shown dim in the empty field, never part of the value (a phone field show
 msgstr "空字段中以暗色显示的提示，从不属于值（未给出时电话字段显示其地区的示例号码；'' 表示不显示）。"
 
 #: Sources/fieldline/AskOption.swift
+msgid "Take the answer from this YAML or JSON file of name: value (with --name); it wins over FIELDLINE_ANSWER_NAME, which wins over --default."
+msgstr "从此 name: value 形式的 YAML 或 JSON 文件取答案（需 --name）；它优先于 FIELDLINE_ANSWER_NAME，后者优先于 --default。"
+
+#: Sources/fieldline/AskOption.swift
 msgid "Text before the field."
 msgstr "输入框前的提示文字。"
 
 #: Sources/fieldline/Replay.swift
 msgid "Text pasted at this point of the key sequence (repeatable)."
 msgstr "在按键序列的这一点粘贴的文本（可重复）。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "The --answers file may answer other questions too (else a name not asked here is exit 65)."
+msgstr "--answers 文件可以回答其他问题（否则此处未问的名称退出 65）。"
+
+#: Sources/fieldline/Form.swift
+msgid "The --answers file may name what is not a field of this form (left out; else exit 65)."
+msgstr "--answers 文件可以含有不属于此表单的名称（忽略；否则退出 65）。"
 
 #: Sources/fieldline/Confirm.swift
 msgid "The answer Enter takes: yes or no."
@@ -573,6 +633,10 @@ msgstr "表单文件（YAML）。"
 #: Sources/fieldline/Confirm.swift
 msgid "The question (default: Continue?); [y/N] or [Y/n] is added after it."
 msgstr "问题（默认：继续吗？）；后面会加上 [y/N] 或 [Y/n]。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "The question's name in --answers and --save-answers files and in FIELDLINE_ANSWER_NAME."
+msgstr "此问题在 --answers 和 --save-answers 文件以及 FIELDLINE_ANSWER_NAME 中的名称。"
 
 #: Sources/fieldline/Replay.swift
 msgid "The same as --output json."
@@ -911,6 +975,10 @@ msgstr "可打印字符"
 msgid "a prompt is already open"
 msgstr "已有一个提示正在进行"
 
+#: Sources/FieldKeymaps/AnswersFile.swift
+msgid "a question's name must be text"
+msgstr "问题的名称必须是文本"
+
 #: Sources/FieldSinks/Files/CSVReader.swift
 msgid "a quote inside a value on line {0} that does not start with one (quote the whole value and double its quotes)"
 msgstr "第 {0} 行的值中间有引号，而该值不以引号开头（请给整个值加引号，并把其中的引号写两遍）"
@@ -1025,6 +1093,10 @@ msgstr "IPv4 地址是用点分隔的 4 个数"
 msgid "an alias"
 msgstr "别名"
 
+#: Sources/FieldKeymaps/AnswersFile.swift
+msgid "an answers file is a map of names to answers, or a list of such maps"
+msgstr "答案文件是名称到答案的映射，或这种映射的列表"
+
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "an e-mail address has exactly one @"
 msgstr "电子邮件地址只能有一个 @"
@@ -1124,6 +1196,10 @@ msgstr "无法检查"
 msgid "cannot give the shortened copy the file's owner"
 msgstr "无法把缩短后的副本交给原文件的所有者"
 
+#: Sources/fieldline/FormAnswers.swift
+msgid "cannot hold the answers: {0}"
+msgstr "无法存放答案：{0}"
+
 #: Sources/FieldSinks/Files/AppendOnlyFile.swift
 msgid "cannot keep the cut bytes of {0} in {1}: {2}"
 msgstr "无法把 {0} 截下的字节保存到 {1}：{2}"
@@ -1168,6 +1244,10 @@ msgstr "无法打开 {0}：{1}"
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "cannot read it"
 msgstr "无法读取"
+
+#: Sources/fieldline/AnswersInput.swift
+msgid "cannot read the answers file {0}: {1}"
+msgstr "无法读取答案文件 {0}：{1}"
 
 #: Sources/FieldRecords/Import/RecordImport.swift
 #: Sources/FieldRecords/Input/ImportInput.swift
@@ -1301,6 +1381,10 @@ msgstr "不符合 {0}"
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "duplicate key '{0}' (first at {1}:{2})"
 msgstr "重复的键 '{0}'（第一次在 {1}:{2}）"
+
+#: Sources/FieldKeymaps/AnswersFile.swift
+msgid "each item of an answers file's list is a map of names to answers"
+msgstr "答案文件列表的每一项都是名称到答案的映射"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "each part of an IPv4 address is a number 0-255"
@@ -1531,6 +1615,10 @@ msgstr "大于 1 MiB"
 msgid "larger than {0} KiB, the limit for {1}"
 msgstr "大于 {0} KiB，这是{1}的上限"
 
+#: Sources/fieldline/AnswersInput.swift
+msgid "larger than {0} MiB"
+msgstr "大于 {0} MiB"
+
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 msgid "larger than {0} MiB, the limit for choice lists"
 msgstr "大于 {0} MiB，这是选项列表的上限"
@@ -1742,6 +1830,10 @@ msgstr "{0} 没有以 {1} 开头的号码"
 #: Sources/FieldKit/Phone/PhoneLayout.swift
 msgid "no {0} {1} number starts {2}"
 msgstr "{0} 没有以 {2} 开头的{1}号码"
+
+#: Sources/fieldline/NonInteractive.swift
+msgid "nobody to ask (non-interactive) and no answer or default for: {0}"
+msgstr "无人可问（非交互）且没有答案或默认值：{0}"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "none"
@@ -1981,6 +2073,10 @@ msgstr "记录已放弃"
 msgid "record {0}"
 msgstr "第 {0} 条记录"
 
+#: Sources/fieldline/FormAnswers.swift
+msgid "record {0}: {1}"
+msgstr "记录 {0}：{1}"
+
 #: Sources/FieldSinks/Databases/StoredTextProblems.swift
 msgid "record {0}: {1} holds text that is not valid UTF-8; a correction would change it, so the record is not corrected (fix it in the database)"
 msgstr "记录 {0}：{1} 存有不是有效 UTF-8 的文本；更正会改变它，因此不更正这条记录（请在数据库中修复）"
@@ -2049,6 +2145,10 @@ msgstr "第 {0} 行的值在闭合引号之后还有文字"
 #: Sources/FieldKit/Forms/ExpressionParser.swift
 msgid "the '(' opened before it"
 msgstr "前面打开的 '('"
+
+#: Sources/FieldKeymaps/AnswersFile.swift
+msgid "the answer to '{0}' must be one value, not a list or a map"
+msgstr "“{0}”的答案必须是一个值，而不是列表或映射"
 
 #: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "the column {0} is named twice"
@@ -2484,6 +2584,10 @@ msgstr "{0} 个 Unicode 标量"
 msgid "{0} after a complete expression (join conditions with and, or)"
 msgstr "完整的表达式之后出现 {0}（用 and、or 连接条件）"
 
+#: Sources/fieldline/AnswersInput.swift
+msgid "{0} answers what is not asked here: {1} (asked: {2}); --answers-partial takes a file that answers other questions too"
+msgstr "{0} 回答了此处未问的：{1}（所问：{2}）；--answers-partial 接受也回答其他问题的文件"
+
 #: Sources/FieldKit/Phone/PhoneHint.swift
 msgid "{0} area codes do not end 11 ({1}11 is a service number)"
 msgstr "{0} 的区号不以 11 结尾（{1}11 是服务号码）"
@@ -2557,6 +2661,10 @@ msgstr "{0} 的列是 {1}，表单的是 {2}"
 #: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "{0} is a column fieldline writes, not a field of this form: --keep-saved keeps it"
 msgstr "{0} 是 fieldline 写入的列，不是此表单的字段：--keep-saved 会保留它"
+
+#: Sources/fieldline/AnswersInput.swift
+msgid "{0} is a list of {1} records, answers for a form; one question takes a map of names to answers"
+msgstr "{0} 是 {1} 条记录的列表，是表单的答案；单个问题需要名称到答案的映射"
 
 #: Sources/FieldKit/Dates/Field+DatePicker.swift
 msgid "{0} is after the latest date, {1}"
