@@ -126,7 +126,7 @@ ratios() {
 }
 row() {
     printf '| %s | %s | %s | %s | %s |\n' "$1" "$(median "${times[$3]}")" "$(( n * 1000 / $(median "${times[$3]}") ))" \
-        "$(median "${cpus[$3]}")" "$( [ "$3" = "$2" ] && echo 1x || ratios "$3" "$2")"
+        "$(median "${cpus[$3]}")" "$( if [ "$3" = "$2" ]; then echo 1x; elif has "$2"; then ratios "$3" "$2"; fi)"
 }
 has() { [[ " ${names[*]} " == *" $1 "* ]]; }
 
