@@ -33,6 +33,9 @@ public protocol RecordDatabase: RecordSink, AnyObject {
     /// Calls `body` with every stored record whose columns hold each of `conditions` exactly (none: every record),
     /// in saved order, until `body` returns false. Streams: memory stays bounded whatever the sink holds.
     func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError)
+    /// Calls `body` with every stored record whose `field` holds one of `values` (none of them empty), in saved
+    /// order, until `body` returns false: the saved records of many corrections read with one query.
+    func records(where field: String, isOneOf values: [String], _ body: (StoredRecord) -> Bool) throws(SinkError)
     /// Up to `limit` records with `text` inside one of `fields`' values (the form's fields that are not secret),
     /// letter case ignored, the best `limit` of every record held: ranked as a picker ranks its choices (a whole
     /// value, then a value starting with `text`, then a word starting with it, then `text` anywhere; the newest

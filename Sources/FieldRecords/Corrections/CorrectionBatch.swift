@@ -53,25 +53,54 @@ struct CorrectionBatch {
         usleep(UInt32.random(in: 0...UInt32(min(attempt, 10) * 5_000)))
     }
 
+    /// The key field's stored form of the key `pairs` gives, nil when it gives none or one not valid (the check
+    /// says why).
+    func key(of pairs: [(name: String, text: String)]) -> String? {
+        guard let typed = pairs.first(where: { $0.name == field })?.text else { return nil }
+        let key = keyChecker.check(typed)
+        guard key.issue == nil, !key.value.isEmpty else { return nil }
+        return key.value
+    }
+
+    /// The saved records of the next corrections, read together before each is applied (one query for many, not
+    /// one each): key → the first record holding it and how many do. Each is used once: a key met again reads its
+    /// record as the correction before left it.
+    private var readAhead: [String: (first: StoredRecord?, count: Int)] = [:]
+
+    /// Reads the saved records of the corrections `chunk` names, for `saved(for:in:)` to take one by one.
+    mutating func readAhead(for chunk: [[(name: String, text: String)]], in sink: any RecordDatabase) throws(SinkError) {
+        readAhead.removeAll(keepingCapacity: true)
+        for pairs in chunk { if let key = key(of: pairs) { readAhead[key] = (nil, 0) } }
+        guard !readAhead.isEmpty else { return }
+        try sink.records(where: field, isOneOf: Array(readAhead.keys)) { record in
+            guard let key = record.value(of: field), let found = readAhead[key] else { return true }
+            readAhead[key] = (found.first ?? record, found.count + 1)
+            return true
+        }
+    }
+
     /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing or not
     /// valid: the check says why), or why it names no one record (none, or several, hold the key). A key no record
     /// holds is said as such, before the correction is checked (which would ask for the fields it leaves out).
-    func saved(for pairs: [(name: String, text: String)], in sink: any RecordDatabase) throws(SinkError) -> Result<StoredRecord?, SinkError> {
-        guard let typed = pairs.first(where: { $0.name == field })?.text else { return .success(nil) }
-        let key = keyChecker.check(typed)
-        guard key.issue == nil, !key.value.isEmpty else { return .success(nil) }
-        var first: StoredRecord?
-        var count = 0
-        try sink.records(matching: [(field, key.value)]) { record in
-            if first == nil { first = record }
-            count += 1
-            return true
+    /// Taken from what `readAhead(for:in:)` read when it holds the key, otherwise read now.
+    mutating func saved(for pairs: [(name: String, text: String)], in sink: any RecordDatabase) throws(SinkError) -> Result<StoredRecord?, SinkError> {
+        guard let key = key(of: pairs) else { return .success(nil) }
+        var (first, count): (StoredRecord?, Int)
+        if let read = readAhead.removeValue(forKey: key) {
+            (first, count) = read
+        } else {
+            (first, count) = (nil, 0)
+            try sink.records(matching: [(field, key)]) { record in
+                if first == nil { first = record }
+                count += 1
+                return true
+            }
         }
         if count == 0 {
-            return .failure(SinkError(.notFound, RecordTarget.field(field, value: key.value).notFoundMessage))
+            return .failure(SinkError(.notFound, RecordTarget.field(field, value: key).notFoundMessage))
         }
         if count > 1 {
-            return .failure(SinkError(.ambiguous, tr("\(field) \(ControlCharacters.escaped(key.value)) is in \(count) saved records: none was corrected")))
+            return .failure(SinkError(.ambiguous, tr("\(field) \(ControlCharacters.escaped(key)) is in \(count) saved records: none was corrected")))
         }
         return .success(first)
     }

@@ -2,10 +2,30 @@ import FieldKeymaps
 import FieldKit
 
 extension ImportRun {
+    /// Corrections whose saved records are read with one query: a chunk is applied once this many wait.
+    static let correctionsPerRead = 1000
+
+    /// Takes a correction: it waits until `correctionsPerRead` do, the input goes quiet or ends, or another record
+    /// is refused as read; then they are applied in input order, their saved records read together first.
+    func takeCorrection(_ given: [(name: String, text: String)], numbers: [String]) throws(ImportFailure) {
+        waitingCorrections.append((given, numbers, count.number))
+        if waitingCorrections.count >= Self.correctionsPerRead { try applyWaitingCorrections() }
+    }
+
+    /// Applies the corrections waiting, in input order, after one read of their saved records.
+    func applyWaitingCorrections() throws(ImportFailure) {
+        guard !waitingCorrections.isEmpty else { return }
+        let chunk = waitingCorrections
+        waitingCorrections.removeAll(keepingCapacity: true)
+        try sinkCall { () throws(SinkError) in try corrections!.readAhead(for: chunk.map(\.given), in: database!) }
+        for correction in chunk { try correct(correction.given, numbers: correction.numbers, record: correction.record) }
+    }
+
     /// Applies one correction: the saved record read, the fields the input leaves out taken from it, the whole
     /// checked, then written only while the record is still as read; read and checked again when it is not
     /// (another corrector changed it meanwhile: its change is kept, never overwritten by the value read before).
-    func correct(_ given: [(name: String, text: String)], numbers: [String]) throws(ImportFailure) {
+    /// `record`: its number in the input, which its reports say.
+    func correct(_ given: [(name: String, text: String)], numbers: [String], record: Int) throws(ImportFailure) {
         let start = CorrectionBatch.now()
         var attempt = 0
         while true {
@@ -13,12 +33,12 @@ extension ImportRun {
             switch try sinkCall({ () throws(SinkError) in try corrections!.saved(for: given, in: database!) }) {
             case .success(let found): read = found
             case .failure(let ambiguous):
-                refuse(corrections!.field, ambiguous.message)
+                refuse(corrections!.field, ambiguous.message, record: record)
                 return
             }
             let verdict = checker.check(corrections!.completed(given, from: read), scratch: &scratch)
             if !verdict.isValid {
-                refuse(RecordJSON.noting(numbers: numbers, of: given, in: verdict.issues))
+                refuse(RecordJSON.noting(numbers: numbers, of: given, in: verdict.issues), record: record)
                 return
             }
             switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: database!) }) {
@@ -26,12 +46,12 @@ extension ImportRun {
                 summary.saved += 1
                 return
             case .problem(let field, let message):
-                refuse(field, message)
+                refuse(field, message, record: record)
                 return
             case .changed:
                 attempt += 1
                 guard CorrectionBatch.triesAgain(after: attempt, since: start) else {
-                    refuse(corrections!.field, tr("the saved record kept changing while it was being corrected: not saved; run the correction again"))
+                    refuse(corrections!.field, tr("the saved record kept changing while it was being corrected: not saved; run the correction again"), record: record)
                     return
                 }
                 // This corrector's own batch committed first: while it waits for its turn it holds no lock

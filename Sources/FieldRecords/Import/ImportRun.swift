@@ -25,6 +25,9 @@ final class ImportRun {
     var saving: ImportSaving
     /// `--update-by`: each record corrects a saved one.
     var corrections: CorrectionBatch?
+    /// Corrections taken and not yet applied (their saved records are read together): each as given, its JSON
+    /// numbers and its record number.
+    var waitingCorrections: [(given: [(name: String, text: String)], numbers: [String], record: Int)] = []
     /// `--keep-saved`: the record taken last, as stored, when it was kept whole (the next version of it, the same
     /// `record_id`, replaces exactly that).
     var lastKept: StoredRecord?
@@ -84,17 +87,22 @@ final class ImportRun {
         try saving.recordTaken(count.number, run: self)
     }
 
-    /// Reports record `number`'s problem with `field` (one refused record).
-    func refuse(_ field: String, _ message: String) {
-        refuse([(field, message)])
+    /// Reports a problem with `field` (one refused record): of `record` (a correction applied after it was taken),
+    /// by default of the record being taken.
+    func refuse(_ field: String, _ message: String, record: Int? = nil) {
+        refuse([(field, message)], record: record)
     }
 
-    /// Reports every issue of the record being taken (one refused record).
-    func refuse(_ issues: [(field: String, message: String)]) {
+    /// Reports every issue of one refused record: `record` (a correction applied after it was taken), by default
+    /// the record being taken.
+    func refuse(_ issues: [(field: String, message: String)], record: Int? = nil) {
+        // The corrections taken before this record are said first, as they come first in the input.
+        if correcting && record == nil { keepingFailure(applyWaitingCorrections) }
         summary.refused += 1
         for (field, message) in issues {
-            // A correction is applied at once: its reports are said at once too, not with a batch.
-            if correcting { reporter.refused(record: count.number, field: field, message: message) }
+            // A correction is applied as soon as its saved record is read: its reports are said then too, not
+            // with a batch.
+            if correcting { reporter.refused(record: record ?? count.number, field: field, message: message) }
             else { saving.batch.report(count.number, field, message) }
         }
         if correcting { reporter.flush() }
@@ -110,7 +118,7 @@ final class ImportRun {
         // What `records` writes besides the fields is the sink's to keep: a correction read back from it and
         // edited keeps its saved_at and operator, and gets this run's edited_at and edited_by.
         if correcting {
-            try correct(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) }, numbers: numbers)
+            try takeCorrection(pairs.filter { !RecordColumns.bookkeeping.contains($0.name) }, numbers: numbers)
             return
         }
         let verdict = checker.check(pairs, scratch: &scratch)
@@ -130,6 +138,7 @@ final class ImportRun {
         guard failure == nil else { return false }
         do throws(ImportFailure) {
             if correcting {
+                try applyWaitingCorrections()
                 try sinkCall { () throws(SinkError) in try corrections!.finish(database!) }
             } else if let left = saving.batch.secondsLeft, !LineReader.waitForInput(input.fd, seconds: left) {
                 // Waited for too: the input is quiet, and a failure must be known before the read, which may not end.

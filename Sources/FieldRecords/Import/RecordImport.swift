@@ -72,7 +72,10 @@ public struct RecordImport: Sendable {
             readError = csv.readAll()
         }
         if run.correcting {
-            run.keepingFailure { () throws(ImportFailure) in try run.sinkCall { () throws(SinkError) in try run.corrections!.finish(run.database!) } }
+            run.keepingFailure { () throws(ImportFailure) in
+                try run.applyWaitingCorrections()
+                try run.sinkCall { () throws(SinkError) in try run.corrections!.finish(run.database!) }
+            }
         } else {
             // The last batch, also when reading failed part-way: what was read and checked is saved.
             run.keepingFailure { () throws(ImportFailure) in

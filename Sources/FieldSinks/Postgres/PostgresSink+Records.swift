@@ -13,6 +13,19 @@ extension PostgresSink {
         }
     }
 
+    /// Every record whose `field` is one of `values`, in `fieldline_id` order: one statement (the values as one
+    /// array parameter), by the field's index.
+    public func records(where field: String, isOneOf values: [String], _ body: (StoredRecord) -> Bool) throws(SinkError) {
+        guard !values.isEmpty else { return }
+        let columns = tables.columns
+        guard columns.contains(field) else { throw tables.unknownColumn(field) }
+        let rows = try exec("SELECT \(RecordTables.idColumn), \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \"\(field)\" = ANY($1::text[]) AND \"\(field)\" <> '' ORDER BY \(RecordTables.idColumn)",
+                            [postgresArrayLiteral(values)])
+        for row in rows where row.count == columns.count + 1 {
+            guard body(tables.record(key: Int64(row[0]) ?? 0, row.dropFirst())) else { return }
+        }
+    }
+
     /// Up to `limit` records with `text` in one of `searched`, ranked in the database (`RecordTables.search`).
     public func records(containing text: String, in searched: [String], limit: Int) throws(SinkError) -> [StoredRecord] {
         let searched = searched.filter(tables.fields.contains)

@@ -58,18 +58,9 @@ extension PostgresSink {
     private func savedValues(of records: [SavedRecord]) throws(SinkError) -> [String: [String: String]] {
         var found: [String: [String: String]] = [:]
         for field in uniqueFields {
-            var array = "{"
-            for record in records {
-                guard let value = record.values.first(where: { $0.name == field })?.value, !value.isEmpty else { continue }
-                if array.utf8.count > 1 { array += "," }
-                array += "\""
-                for character in value.unicodeScalars {
-                    if character == "\"" || character == "\\" { array += "\\" }
-                    array.unicodeScalars.append(character)
-                }
-                array += "\""
-            }
-            array += "}"
+            let array = postgresArrayLiteral(records.lazy.compactMap { record in
+                record.values.first(where: { $0.name == field }).map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+            })
             guard array != "{}" else { continue }
             let rows = try exec("SELECT \"\(field)\", saved_at, operator FROM \"\(tables.table)\" WHERE \"\(field)\" = ANY($1::text[]) AND \"\(field)\" <> ''", [array])
             for row in rows where row.count == 3 {

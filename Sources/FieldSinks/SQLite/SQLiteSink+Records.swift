@@ -15,6 +15,18 @@ extension SQLiteSink {
         }
     }
 
+    /// Every record whose `field` is one of `values`, in rowid order: one statement, by the field's index.
+    public func records(where field: String, isOneOf values: [String], _ body: (StoredRecord) -> Bool) throws(SinkError) {
+        guard !values.isEmpty else { return }
+        let columns = tables.columns
+        guard columns.contains(field) else { throw SinkError(.mismatch, tr("\(field) is not a column of \(tables.table) (its columns: \(columns.joined(separator: ", ")))")) }
+        let placeholders = (1...values.count).map { "?\($0)" }.joined(separator: ", ")
+        try database.rows("SELECT rowid, \(RecordTables.list(columns)) FROM \"\(tables.table)\" WHERE \"\(field)\" IN (\(placeholders)) AND \"\(field)\" <> '' ORDER BY rowid",
+                          values, width: columns.count + 1) { id, values in
+            body(StoredRecord(key: id, columns: Array(zip(columns, values))))
+        }
+    }
+
     /// Up to `limit` records with `text` in one of `searched`, ranked in the database (`RecordTables.search`).
     public func records(containing text: String, in searched: [String], limit: Int) throws(SinkError) -> [StoredRecord] {
         let searched = searched.filter(tables.fields.contains)
