@@ -10,7 +10,9 @@ struct WidthLayoutAgreementTests {
     static let texts: [String] = {
         let classes = WidthCases.afterViramaJoiner + WidthCases.afterJoiner + WidthCases.prependedSymbols
             + WidthCases.conjuncts.prefix(200)
-        return classes.flatMap { [$0, "x" + $0 + "中", $0 + $0, $0 + "\u{200D}" + $0] }
+        // Each alone and in a text; the doubled forms for a share, which keeps the debug build's run short.
+        return classes.flatMap { [$0, "x" + $0 + "中"] }
+            + classes.enumerated().filter { $0.offset % 16 == 0 }.flatMap { [$0.element + $0.element, $0.element + "\u{200D}" + $0.element] }
     }()
 
     @Test("Placement, row wrapping, region fitting and the width unit sum to the string's columns")
@@ -23,15 +25,16 @@ struct WidthLayoutAgreementTests {
             let field = ScreenPlacement.field(prompt: "", text: Array(text.utf8), cursor: text.count, width: 100_000)
             let wrapped = RowWrap.rows([text], width: 100_000)
             let unit = CountUnit.width.count(of: Array(text))
-            // Cut one column short: the longest prefix that fits with its `…`, measured as the string is.
+            // Cut one column short: the longest prefix that fits with a cell for its `…`, measured as the string is.
             let fitted = RegionText.fit(text, columns: columns - 1)
             let kept = fitted.dropLast().count
             let fits = columns < 2 || (DisplayWidth.columns(of: fitted) <= columns - 1
-                && DisplayWidth.columns(of: String(text.prefix(kept + 1)) + "…") > columns - 1)
+                && DisplayWidth.columns(of: String(text.prefix(kept + 1))) + 1 > columns - 1)
             if place.column != columns || field.cursor.column != columns || field.end.column != columns
                 || wrapped != [text] || unit != columns || !fits {
                 problems.append("\(WidthCases.hex(text)): string \(columns), placement \(place.column), field cursor "
-                                + "\(field.cursor.column), unit \(unit), wrapped \(wrapped.count) rows, cut to \(DisplayWidth.columns(of: fitted))")
+                                + "\(field.cursor.column) end \(field.end.column), unit \(unit), wrapped \(wrapped.map(WidthCases.hex)), "
+                                + "cut to \(WidthCases.hex(fitted))")
             }
         }
         #expect(problems.isEmpty, "\(problems.count) of \(Self.texts.count) texts:\n\(problems.prefix(20).joined(separator: "\n"))")
