@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Write N resident-ID lines to stdout (usage: gen_ids.py N [loc.dat]): about 90% valid, the rest with one realistic defect each.
+"""Write N resident-ID lines to stdout (usage: gen_ids.py N [loc.dat] [WRONG]): a share WRONG (default 0.1) with a
+wrong check character, the rest valid.
 
 Seeded, so every run benchmarks the same input. Independent of fieldline's own code.
 """
@@ -34,6 +35,7 @@ def real_regions(path: str) -> list[str]:
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     regions = real_regions(sys.argv[2]) if len(sys.argv) > 2 else None
+    wrong = float(sys.argv[3]) if len(sys.argv) > 3 else 0.1
     rng = random.Random(20261122)
     out = []
     for _ in range(n):
@@ -41,7 +43,7 @@ def main() -> None:
         birth = f"{rng.randrange(1930, 2020)}{rng.randrange(1, 13):02d}{rng.randrange(1, 29):02d}"
         body = region + birth + f"{rng.randrange(1000):03d}"
         line = body + check_char(body)
-        if rng.random() < 0.1:  # one defect: wrong check char
+        if rng.random() < wrong:  # one defect: wrong check char
             line = body + ("0" if line[-1] != "0" else "1")
         out.append(line)
     sys.stdout.write("\n".join(out) + "\n")

@@ -1,75 +1,139 @@
-"""`check phone` against PyPI phonenumbers on the same 1,000,000 mixed-region lines (issue 13's benchmark).
+"""`check phone` against PyPI phonenumbers by CPU time, on three mixes of lines (issue 45 item 4).
 
-Lines: every example number of every region and kind in the metadata, written four ways (E.164, the
-international format with spaces, one digit short, one digit long), repeated to 1,000,000 lines. fieldline reads
-them with `check phone` (value output to /dev/null); phonenumbers does `parse` + `is_valid_number` +
-`format_number(E164)` on each. Both run in the same interleaved rounds; the ratio is per round. fieldline's time in a
-round is the median of 5 passes (one pass takes a third of a second, so one busy moment on this shared VM moved a
-single pass by up to 50%); phonenumbers' is its one pass of about 40 s.
+Lines come from every example number of every region and kind in the metadata, each made into several numbers by
+seeded random last three digits (most stay valid, some do not):
+- international: each written E.164 and in the international format with spaces;
+- national: the numbers of eight regions (CN, US, GB, DE, IN, BR, JP, AG) written in their national format (with
+  the national prefix where the region has one), read with `check phone --assume REGION` and `parse(line, REGION)`,
+  one file per region;
+- refusal-heavy: each E.164 number one digit short, one digit long, and a `+` with 6-15 random digits.
+fieldline runs `check phone` (values to /dev/null); phonenumbers does `parse` + `is_valid_number` +
+`format_number(E164)` on each line. Each round runs PASSES passes of each side on each mix, and the ratio is the
+peer's user + system CPU over fieldline's (`cpu_ratio.py`); the table gives the median of the rounds' ratios and
+their spread. With --instructions, callgrind's instructions per line on 20,000 lines of each mix too.
 
-Usage: PYTHONPATH=.test-python python3 bench/phone_check.py FIELDLINE [ROUNDS]
+Usage: PYTHONPATH=.test-python python3 bench/phone_check.py FIELDLINE [ROUNDS [PASSES [LINES]]] [--instructions]
+(defaults 5 rounds, 3 passes, 200,000 lines a mix).
 """
 import os
-import subprocess
+import random
+import shutil
 import sys
 import tempfile
-import time
 
 import phonenumbers
 from phonenumbers import PhoneNumberFormat, PhoneNumberType
 
-binary = sys.argv[1]
-rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-TOTAL = 1_000_000
+from cpu_ratio import HEADER, Rounds, accepted, child_cpu, instructions_per_line, own_cpu
 
-base = []
-for region in sorted(phonenumbers.SUPPORTED_REGIONS):
-    for t in (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.TOLL_FREE,
-              PhoneNumberType.PREMIUM_RATE, PhoneNumberType.SHARED_COST, PhoneNumberType.VOIP,
-              PhoneNumberType.PERSONAL_NUMBER, PhoneNumberType.PAGER, PhoneNumberType.UAN, PhoneNumberType.VOICEMAIL):
-        n = phonenumbers.example_number_for_type(region, t)
-        if n is None:
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+binary = args[0]
+rounds = int(args[1]) if len(args) > 1 else 5
+passes = int(args[2]) if len(args) > 2 else 3
+total = int(args[3]) if len(args) > 3 else 200_000
+count_instructions = "--instructions" in sys.argv
+
+KINDS = (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.TOLL_FREE, PhoneNumberType.PREMIUM_RATE,
+         PhoneNumberType.SHARED_COST, PhoneNumberType.VOIP, PhoneNumberType.PERSONAL_NUMBER, PhoneNumberType.PAGER,
+         PhoneNumberType.UAN, PhoneNumberType.VOICEMAIL)
+NATIONAL_REGIONS = ("CN", "US", "GB", "DE", "IN", "BR", "JP", "AG")
+rng = random.Random(20261201)
+
+
+def numbers(region, variants):
+    """The region's example numbers, each with `variants` seeded random endings."""
+    found = []
+    for kind in KINDS:
+        example = phonenumbers.example_number_for_type(region, kind)
+        if example is None:
             continue
-        e164 = phonenumbers.format_number(n, PhoneNumberFormat.E164)
-        base += [e164, phonenumbers.format_number(n, PhoneNumberFormat.INTERNATIONAL), e164[:-1], e164 + "5"]
-lines = (base * (TOTAL // len(base) + 1))[:TOTAL]
+        national = str(example.national_number)
+        for _ in range(variants):
+            digits = national[:-3] + f"{rng.randrange(1000):03d}" if len(national) > 4 else national
+            found.append(phonenumbers.PhoneNumber(country_code=example.country_code, national_number=int(digits),
+                                                  italian_leading_zero=example.italian_leading_zero,
+                                                  number_of_leading_zeros=example.number_of_leading_zeros))
+    return found
+
+
+def repeated(base, count):
+    rng.shuffle(base)
+    return (base * (count // len(base) + 1))[:count]
+
+
+every = [n for region in sorted(phonenumbers.SUPPORTED_REGIONS) for n in numbers(region, 4)]
+international = []
+refusals = []
+for n in every:
+    e164 = phonenumbers.format_number(n, PhoneNumberFormat.E164)
+    international += [e164, phonenumbers.format_number(n, PhoneNumberFormat.INTERNATIONAL)]
+    refusals += [e164[:-1], e164 + "5", "+" + "".join(str(rng.randrange(10)) for _ in range(rng.randrange(6, 16)))]
+
+# A mix is a list of parts: (region for --assume and parse, or None; lines).
+mixes = {
+    "international": [(None, repeated(international, total))],
+    "national, --assume": [
+        (region, repeated([phonenumbers.format_number(n, PhoneNumberFormat.NATIONAL) for n in numbers(region, 200)],
+                          total // len(NATIONAL_REGIONS)))
+        for region in NATIONAL_REGIONS],
+    "refusal-heavy": [(None, repeated(refusals, total))],
+}
+
 folder = tempfile.mkdtemp(prefix="fl-phone-bench-")
-path = os.path.join(folder, "numbers.txt")
-with open(path, "w") as f:
-    f.write("\n".join(lines) + "\n")
+files = {}
+for name, parts in mixes.items():
+    files[name] = []
+    for index, (region, lines) in enumerate(parts):
+        path = os.path.join(folder, f"{name[:4]}-{index}.txt")
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        argv = [binary, "check", "phone"] + (["--assume", region] if region else [])
+        files[name].append((argv, path, region or "CN", lines))
 
 
-def python_pass():
-    started = time.perf_counter()
+def python_pass(parts):
     valid = 0
-    for line in lines:
-        try:
-            n = phonenumbers.parse(line, "CN")
-            if phonenumbers.is_valid_number(n):
-                phonenumbers.format_number(n, PhoneNumberFormat.E164)
-                valid += 1
-        except phonenumbers.NumberParseException:
-            pass
-    return time.perf_counter() - started, valid
+    for _, _, region, lines in parts:
+        for line in lines:
+            try:
+                n = phonenumbers.parse(line, region)
+                if phonenumbers.is_valid_number(n):
+                    phonenumbers.format_number(n, PhoneNumberFormat.E164)
+                    valid += 1
+            except phonenumbers.NumberParseException:
+                pass
+    return valid
 
 
-def fieldline_pass():
-    started = time.perf_counter()
-    with open(path, "rb") as stdin, open(os.devnull, "wb") as out:
-        code = subprocess.run([binary, "check", "phone"], stdin=stdin, stdout=out, stderr=subprocess.DEVNULL,
-                              env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}).returncode
-    assert code in (0, 65), code
-    return time.perf_counter() - started
+for name, parts in files.items():
+    lines = sum(len(p[3]) for p in parts)
+    ours = sum(accepted(argv, path) for argv, path, _, _ in parts)
+    _, theirs = own_cpu(lambda: python_pass(parts))
+    print(f"{name}: {lines:,} lines; fieldline accepts {ours:,}, phonenumbers {theirs:,}")
+    if count_instructions:
+        per_line = []
+        for argv, path, _, part in parts:
+            cut = os.path.join(folder, "cut.txt")
+            share = max(20_000 // len(parts), 1)
+            with open(cut, "w") as f:
+                f.write("\n".join(part[:share]) + "\n")
+            per_line.append(instructions_per_line(argv, cut, share))
+        print(f"{name}: {sum(per_line) / len(per_line):,.0f} instructions per line (callgrind, start-up left out)")
 
-
-with open(path, "rb") as stdin:
-    ours = subprocess.run([binary, "check", "phone"], stdin=stdin, capture_output=True,
-                          env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}).stdout.decode().split("\n")
-print(f"{len(lines):,} lines ({len(base):,} distinct); fieldline accepts {sum(1 for v in ours if v):,}")
+results = {name: Rounds(name) for name in files}
 for r in range(rounds):
-    f = sorted(fieldline_pass() for _ in range(5))[2]
-    p, valid = python_pass()
-    print(f"round {r + 1}: fieldline {TOTAL / f:,.0f} lines/s ({f:.3f} s, median of 5); phonenumbers {TOTAL / p:,.0f} lines/s"
-          f" ({p:.1f} s, {valid:,} valid); ratio {p / f:.0f}x")
-os.remove(path)
-os.rmdir(folder)
+    for name, parts in files.items():
+        ours = theirs = 0.0
+        for _ in range(passes):
+            ours += sum(child_cpu(argv, path) for argv, path, _, _ in parts)
+            theirs += own_cpu(lambda: python_pass(parts))[0]
+        results[name].add(ours, theirs)
+        print(f"round {r + 1}, {name}: fieldline {ours:.3f} s CPU, phonenumbers {theirs:.1f} s CPU over {passes} "
+              f"passes: {theirs / ours:.0f}x", flush=True)
+
+print()
+print(f"{total:,} lines a mix, {rounds} rounds of {passes} passes each side; CPU = user + system")
+print(HEADER)
+for name, parts in files.items():
+    print(results[name].summary(sum(len(p[3]) for p in parts), passes))
+shutil.rmtree(folder)

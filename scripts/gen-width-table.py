@@ -36,13 +36,16 @@ VARIATION_FILE = "emoji-variation-sequences.txt"
 
 ZERO_CATEGORIES = {"Mn", "Me", "Cf"}
 
-NOT_ZERO = [
-    (0x00AD, 0x00AD),    # SOFT HYPHEN is Cf, but terminals draw it as a visible hyphen
-    # Prepended_Concatenation_Mark (PropList.txt 16.0; Cf): visible signs such as
-    # ARABIC NUMBER SIGN, one column in glibc's wcwidth and PyPI's wcwidth alike.
+# Prepended_Concatenation_Mark (PropList.txt 16.0; Cf): visible signs such as
+# ARABIC NUMBER SIGN, one column in glibc's wcwidth and PyPI's wcwidth alike.
+PREPENDED_CONCATENATION_MARKS = [
     (0x0600, 0x0605), (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891),
     (0x08E2, 0x08E2), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
 ]
+
+NOT_ZERO = [
+    (0x00AD, 0x00AD),    # SOFT HYPHEN is Cf, but terminals draw it as a visible hyphen
+] + PREPENDED_CONCATENATION_MARKS
 
 EXTRA_ZERO = [
     (0x200B, 0x200B),    # ZERO WIDTH SPACE is Zs, not Cf, yet draws nothing
@@ -157,6 +160,9 @@ def main():
                         "U+FE0F after one makes it two columns."], emoji_style_bases(variation_file)),
         ("modifierBase", ["Emoji_Modifier_Base=Yes: a following U+1F3FB-1F3FF joins its glyph."],
          emoji_property(emoji_file, "Emoji_Modifier_Base")),
+        ("prependedMark", ["Prepended_Concatenation_Mark=Yes: one column, and what follows it in its cluster",
+                           "keeps cells of its own."],
+         {cp for low, high in PREPENDED_CONCATENATION_MARKS for cp in range(low, high + 1)}),
     ]
     with open(out, "w", encoding="utf-8") as handle:
         handle.write(render(tables))

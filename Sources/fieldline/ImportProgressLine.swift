@@ -99,8 +99,9 @@ final class ImportProgressLine {
         if let share, cells >= barCells.lowerBound { return text + "  " + bar(share, cells: cells) }
         guard width > room else { return text }
         var cut = "", used = 0
+        var run = DisplayWidth.Run()
         for character in text {
-            let w = DisplayWidth.columns(of: character)
+            let w = run.columns(of: character)
             if used + w > room { break }
             cut.append(character)
             used += w

@@ -46,6 +46,10 @@ struct DisplayWidthWcwidthTests {
         // The classes issue 30 named are really compared: conjuncts of many scripts, SARA AM, prepended marks.
         #expect(WidthCases.conjuncts.count > 500 && WidthCases.saraAm.count > 100 && WidthCases.prepended.count == 65,
                 "\(WidthCases.conjuncts.count) conjuncts, \(WidthCases.saraAm.count) SARA AM, \(WidthCases.prepended.count) prepended")
+        // Issue 45's: letters after a cluster that U+200D ends, prepended marks before symbols.
+        #expect(WidthCases.afterViramaJoiner.count > 300 && WidthCases.afterJoiner.count > 10_000
+                    && WidthCases.prependedSymbols.count == 13 * 46,
+                "\(WidthCases.afterViramaJoiner.count) after virama+ZWJ, \(WidthCases.afterJoiner.count) after ZWJ, \(WidthCases.prependedSymbols.count) prepended before symbols")
         let input = cases.map { text in
             text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
         }.joined(separator: "\n") + "\n"

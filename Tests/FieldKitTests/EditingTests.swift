@@ -145,6 +145,18 @@ struct EditingTests {
         #expect(f.frame.counter == "3/3")
     }
 
+    /// A character after one ending in U+200D joins it (`b‍中` is 1 column); typing between them hands the cell on to
+    /// the wide one (`b‍x中` would be 3), which the limit sees though each key's own cost is 1.
+    @Test func insertingAfterAJoinerPastTheLimitIsRefused() {
+        var f = field(textField(limit: 2, unit: .width),
+                      [.selfInsert("中"), .beginningOfLine, .selfInsert("\u{200D}"), .beginningOfLine, .selfInsert("b")])
+        #expect(f.state.symbols == ["b\u{200D}", "中"])
+        #expect(f.frame.counter == "1/2")
+        let before = f.state
+        #expect(f.apply(.selfInsert("x")) == .bell)
+        #expect(f.state == before)
+    }
+
     @Test func zwjSequenceTypedScalarByScalarIsOneGrapheme() {
         let parts = ["👨", "\u{200D}", "👩", "\u{200D}", "👧"]
         let f = field(textField(limit: 3), parts.map { .selfInsert($0) })

@@ -18,7 +18,7 @@ enum WidthCases {
         var seen = Set<String>()
         var list: [String] = []
         let groups = [singles, emojiPresentation, otherVS16, modifierSequences, flags, zwjSequences, cjk,
-                      conjuncts, saraAm, prepended]
+                      conjuncts, saraAm, prepended, afterViramaJoiner, afterJoiner, prependedSymbols]
         for text in groups.joined() where seen.insert(text).inserted {
             list.append(text)
         }
@@ -152,6 +152,53 @@ enum WidthCases {
         return marks.flatMap { mark in
             ["1", "12", "\u{0661}\u{0662}", "\u{0628}", "a"].map { String(Character(Unicode.Scalar(mark)!)) + $0 }
         }
+    }()
+
+    /// For every virama, each letter of its block after a consonant, the virama and U+200D where the joiner ends the
+    /// cluster (scripts without conjunct clusters, such as Sinhala's `ක්‍ෂ`): the letter joins the half form the joiner
+    /// asks for and takes no cell of its own, as wcwidth counts it (1).
+    static let afterViramaJoiner: [String] = {
+        var list: [String] = []
+        for virama in assigned where virama.properties.canonicalCombiningClass == .virama {
+            let block = virama.value & ~0x7F
+            let letters = assigned.filter { $0.value & ~0x7F == block && $0.properties.generalCategory == .otherLetter }
+            for first in letters.prefix(2) {
+                for second in letters {
+                    let text = string(first, virama, "\u{200D}", second)
+                    if text.count == 2 { list.append(text) }
+                }
+            }
+        }
+        return list
+    }()
+
+    /// Every letter of U+0000-33FF after a narrow, a wide and a Sinhala cluster ending in U+200D, where the joiner
+    /// ends the cluster (`a‍b` is 1), and a conjunct after one (its base joins, its second consonant keeps its cell).
+    static let afterJoiner: [String] = {
+        let letters = assigned.filter { scalar in
+            scalar.value <= 0x33FF && [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter]
+                .contains(scalar.properties.generalCategory)
+        }
+        var list: [String] = []
+        for head in ["a", "中", "\u{0D9A}\u{0DCA}"] {
+            for letter in letters {
+                let text = head + "\u{200D}" + string(letter)
+                if text.count == 2 { list.append(text) }
+            }
+            list.append(head + "\u{200D}\u{0915}\u{094D}\u{0937}")
+            list.append(head + "\u{200D}\u{2764}\u{FE0F}")
+        }
+        return list
+    }()
+
+    /// Each prepended concatenation mark before symbols and punctuation (`\u{0601}※` is 2: the mark's cell and the
+    /// symbol's, though UAX #29 makes them one cluster).
+    static let prependedSymbols: [String] = {
+        let marks: [UInt32] = [0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD]
+        let ascii = (0x21...0x7E).map { Unicode.Scalar($0)! }.filter { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
+        let others: [Unicode.Scalar] = ["\u{203B}", "\u{00A9}", "\u{20AC}", "\u{00B1}", "\u{00A7}", "\u{2022}", "\u{2014}",
+                                        "\u{00AB}", "\u{060C}", "\u{061F}", "\u{2665}", "\u{3002}", "\u{1F600}", "\u{2764}"]
+        return marks.flatMap { mark in (ascii + others).map { string(Unicode.Scalar(mark)!, $0) } }
     }()
 
     static func string(_ scalars: Unicode.Scalar...) -> String { string(scalars) }

@@ -9,7 +9,8 @@ public enum CountUnit: String, Sendable, CaseIterable {
     /// Terminal columns: 中 = 2, a = 1.
     case width
 
-    /// How much one character adds to the count.
+    /// How much one character adds to the count, measured on its own (in a text, a character after one ending in
+    /// U+200D takes fewer columns: the sequence counts below measure through `DisplayWidth.Run`).
     @inline(__always)
     public func count(of character: Character) -> Int {
         switch self {
@@ -22,6 +23,7 @@ public enum CountUnit: String, Sendable, CaseIterable {
 
     /// The count of a sequence of characters.
     public func count<C: Sequence>(of characters: C) -> Int where C.Element == Character {
+        if self == .width { return Self.columns(of: characters) }
         return characters.reduce(0) { $0 + count(of: $1) }
     }
 
@@ -29,6 +31,13 @@ public enum CountUnit: String, Sendable, CaseIterable {
     /// key counts the whole line).
     public func count<C: Collection>(of characters: C) -> Int where C.Element == Character {
         if self == .graphemes { return characters.count }
+        if self == .width { return Self.columns(of: characters) }
         return characters.reduce(0) { $0 + count(of: $1) }
+    }
+
+    /// The characters' columns, each after the one before, as the text they make measures.
+    private static func columns<C: Sequence>(of characters: C) -> Int where C.Element == Character {
+        var run = DisplayWidth.Run()
+        return characters.reduce(0) { $0 + run.columns(of: $1) }
     }
 }

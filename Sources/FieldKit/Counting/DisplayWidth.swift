@@ -13,16 +13,26 @@ public enum DisplayWidth {
         return 1
     }
 
-    /// Columns one grapheme cluster takes: its base's 0, 1 or 2 (2 for an emoji presentation sequence), plus the
-    /// columns of the scalars that extend the cluster yet are drawn in cells of their own, as a terminal draws them
-    /// cell by cell (and as wcwidth counts them): a skin-tone modifier that attaches to no Emoji_Modifier_Base (2),
-    /// and any later letter or number not joined by U+200D (`ownCell`): the consonant after a virama in an Indic
-    /// conjunct (`क्ष` is 2),
-    /// Thai and Lao SARA AM (`กำ` is 2), the halfwidth (semi-)voiced sound marks (`ｶﾞ` is 2), the digits after a
-    /// prepended concatenation mark (`\u{0600}1` is 2), a second leading Hangul jamo.
+    /// Columns one grapheme cluster takes on its own: its base's 0, 1 or 2 (2 for an emoji presentation sequence),
+    /// plus the columns of the scalars that extend the cluster yet are drawn in cells of their own, as a terminal
+    /// draws them cell by cell (and as wcwidth counts them): a skin-tone modifier that attaches to no
+    /// Emoji_Modifier_Base (2), and any later letter or number not joined by U+200D (`ownCell`): the consonant after
+    /// a virama in an Indic conjunct (`क्ष` is 2), Thai and Lao SARA AM (`กำ` is 2), the halfwidth (semi-)voiced sound
+    /// marks (`ｶﾞ` is 2), a second leading Hangul jamo; and everything drawn after a prepended concatenation mark
+    /// (`\u{0600}1` and `\u{0601}※` are 2). In a text, a character after one that ends in U+200D counts less
+    /// (`DisplayWidth.Run`).
     public static func columns(of character: Character) -> Int {
+        measure(character, joined: false).columns
+    }
+
+    /// Columns of `character` and whether it ends in U+200D. A `joined` character follows one that ends in U+200D:
+    /// its base joins that one's glyph (as wcwidth skips the scalar after a joiner), so only the scalars drawn in
+    /// cells of their own count.
+    @inline(__always)
+    static func measure(_ character: Character, joined: Bool) -> (columns: Int, endsInJoiner: Bool) {
         var regionalIndicators = 0
         var firstVisible: Int?
+        var afterPrependedMark = false
         var emojiPresentation = false
         var ownColumns = 0
         var previous: UInt32 = 0
@@ -38,20 +48,26 @@ public enum DisplayWidth {
                         && !contains(previous, in: DisplayWidthTable.modifierBase) {
                 // A skin tone after anything but a modifier base is drawn as its own swatch.
                 ownColumns += 2
-            } else if firstVisible != nil && ownCell(scalar, after: previous) {
+            } else if firstVisible != nil && (afterPrependedMark || ownCell(scalar, after: previous)) {
+                // A prepended mark spans what follows without holding it: every glyph after it keeps its cells.
                 ownColumns += columns(of: scalar)
             }
             if firstVisible == nil {
                 let width = columns(of: scalar)
-                if width != 0 { firstVisible = width }
+                if width != 0 {
+                    firstVisible = width
+                    afterPrependedMark = value >= 0x600 && contains(value, in: DisplayWidthTable.prependedMark)
+                }
             }
             previous = value
         }
+        let endsInJoiner = previous == 0x200D
+        if joined { return (ownColumns, endsInJoiner) }
         // A flag is one glyph made of two indicators, not two glyphs.
-        if regionalIndicators >= 2 { return 2 }
+        if regionalIndicators >= 2 { return (2, endsInJoiner) }
         // Joined or combined scalars render as one glyph sized by its base.
         let base = emojiPresentation ? 2 : firstVisible ?? 0
-        return base + ownColumns
+        return (base + ownColumns, endsInJoiner)
     }
 
     /// Whether `scalar`, inside a cluster after its base, is drawn in cells of its own: a letter or a number, unless
@@ -68,7 +84,7 @@ public enum DisplayWidth {
         }
     }
 
-    /// Columns a whole string takes: the sum over its characters.
+    /// Columns a whole string takes: the sum over its characters, each after the one before (`Run`).
     ///
     /// The same as the generic version, written for `String` so its ASCII scan runs over the contiguous UTF-8
     /// storage (the generic one goes through the protocol's iterator for every byte).
@@ -82,14 +98,15 @@ public enum DisplayWidth {
             return columns
         }
         if let ascii = ascii, let columns = ascii { return columns }
+        var run = Run()
         var total = 0
         for character in text {
-            total += columns(of: character)
+            total += run.columns(of: character)
         }
         return total
     }
 
-    /// Columns a whole string takes: the sum over its characters.
+    /// Columns a whole string takes: the sum over its characters, each after the one before (`Run`).
     public static func columns<S: StringProtocol>(of text: S) -> Int {
         // All-ASCII text needs no grapheme breaking: every byte is its own cluster
         // except CR LF, and both of those count 0 either way.
@@ -104,9 +121,10 @@ public enum DisplayWidth {
         }
         if allASCII { return asciiColumns }
 
+        var run = Run()
         var total = 0
         for character in text {
-            total += columns(of: character)
+            total += run.columns(of: character)
         }
         return total
     }

@@ -190,7 +190,12 @@ extension Field {
         guard state.symbols.contains(where: { !$0.isSingleASCII }) else { return true }
         let headScalars = state.symbols[..<state.cursor].reduce(0) { $0 + $1.unicodeScalars.count }
         let regrouped = Array(String(joining: state.symbols))
-        guard regrouped != state.symbols else { return true }
+        guard regrouped != state.symbols else {
+            // The per-character costs measure each character on its own, but in columns one after a cluster ending
+            // in U+200D joins it, and an insertion there hands that cell on to the character after it.
+            if let limit = spec.limit, spec.countUnit == .width { return spec.countUnit.count(of: state.symbols) <= limit }
+            return true
+        }
         if let limit = spec.limit, spec.countUnit.count(of: regrouped) > limit { return false }
         // The cursor stays after the cluster that holds the scalar before it.
         var cursor = 0, scalars = 0

@@ -19,8 +19,9 @@ public enum RegionText {
         guard DisplayWidth.columns(of: text) > columns else { return text }
         var out = ""
         var used = 0
+        var run = DisplayWidth.Run()
         for c in text {
-            let w = DisplayWidth.columns(of: String(c))
+            let w = run.columns(of: c)
             if used + w > columns - 1 { break }
             out.append(c)
             used += w

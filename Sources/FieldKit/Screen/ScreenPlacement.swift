@@ -22,7 +22,8 @@ struct ScreenPlacement: Equatable {
     /// After every character of `text`.
     mutating func advance(over text: String) {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return advanceASCII(text.utf8.count) }
-        for character in text { advance(DisplayWidth.columns(of: character)) }
+        var run = DisplayWidth.Run()
+        for character in text { advance(run.columns(of: character)) }
     }
 
     /// After `count` printable ASCII characters: arithmetic, no walk.
@@ -58,8 +59,9 @@ extension ScreenPlacement {
         // The cursor stands where the character after it goes: a wide one that does not fit goes to the next row.
         var at: (row: Int, column: Int)?
         var index = 0
+        var run = DisplayWidth.Run()
         for character in String(decoding: text, as: UTF8.self) {
-            let cells = DisplayWidth.columns(of: character)
+            let cells = run.columns(of: character)
             if index == cursor { at = place.cell(for: cells) }
             place.advance(cells)
             index += 1

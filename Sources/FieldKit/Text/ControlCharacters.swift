@@ -13,6 +13,8 @@ public enum ControlCharacters {
     }
 
     /// `contains(in:)` of UTF-8 bytes read in place (a cell of a data file, before it is made a string).
+    /// Inlinable so a caller's byte sequence is specialized (`check`'s messages are scanned a byte at a time).
+    @inlinable
     public static func contains<Bytes: Sequence>(inUTF8 bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         var previous: UInt8 = 0
         for byte in bytes {

@@ -63,8 +63,11 @@ public enum RowWrap {
                 continue
             }
             if !row.isEmpty { rows.append(row.text); row = Row() }
+            // A word never starts with a character joined to the one before (`words(of:)`), so its own run
+            // measures it as the phrase's did.
+            var run = DisplayWidth.Run()
             for character in word.text {
-                let columns = DisplayWidth.columns(of: character)
+                let columns = run.columns(of: character)
                 if !row.isEmpty && row.columns + columns > width { rows.append(row.text); row = Row() }
                 row.text.append(character)
                 row.columns += columns
@@ -79,16 +82,19 @@ public enum RowWrap {
         var gap = ""
         var current = Word(gap: "", text: "", columns: 0)
         var previousWide = false
+        var run = DisplayWidth.Run()
         for character in phrase {
-            if character == " " || character == "\t" {
+            // A character after one ending in U+200D joins it: no break between them, not even at a space.
+            let joined = run.joinsNext
+            let columns = run.columns(of: character)
+            if (character == " " || character == "\t") && !joined {
                 if !current.text.isEmpty { words.append(current); current = Word(gap: "", text: "", columns: 0) }
                 gap += " "
                 previousWide = false
                 continue
             }
-            let columns = DisplayWidth.columns(of: character)
             let wide = columns == 2
-            if !current.text.isEmpty && (wide || previousWide) && !noLineStart.contains(character) {
+            if !current.text.isEmpty && (wide || previousWide) && !joined && !noLineStart.contains(character) {
                 words.append(current)
                 current = Word(gap: "", text: "", columns: 0)
             }
