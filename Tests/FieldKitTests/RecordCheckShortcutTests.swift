@@ -76,5 +76,17 @@ import Testing
         }
     }
 
+    /// A blank value read from its first ASCII byte is the one Unicode's White_Space property finds, scalar by scalar.
+    @Test func blankFromTheFirstByteIsUnicodesBlank() {
+        var values = (0..<128).flatMap { b -> [String] in
+            let c = String(Unicode.Scalar(UInt8(b)))
+            return [c, c + " ", c + "a", " " + c, c + "\u{3000}"]
+        }
+        values += ["", "\u{3000}", "\u{3000}a", "\u{85}", "\u{A0}", "\r\n", " \t\n\u{B}\u{C}\r", "王", "\u{200B}", "\u{2028}"]
+        for value in values {
+            #expect(BlankValue.isBlank(value) == value.unicodeScalars.allSatisfy(\.properties.isWhitespace), "\(value.unicodeScalars.map(\.value))")
+        }
+    }
+
     private func format2(_ n: UInt64) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

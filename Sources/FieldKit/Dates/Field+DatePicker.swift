@@ -84,7 +84,9 @@ extension DatePicker {
     /// `c.wholeNumberValue ?? -1`, an ASCII character read without Unicode's numeric tables (a date per record of
     /// an import).
     static func digitValue(_ c: Character) -> Int {
-        if let ascii = c.asciiValue { return ascii >= 0x30 && ascii <= 0x39 ? Int(ascii &- 0x30) : -1 }
+        // One UTF-8 byte is one ASCII scalar (CR LF is two bytes).
+        let utf8 = c.utf8
+        if utf8.count == 1, let byte = utf8.first { return byte >= 0x30 && byte <= 0x39 ? Int(byte &- 0x30) : -1 }
         return c.wholeNumberValue ?? -1
     }
 
