@@ -75,10 +75,19 @@ extension DatePicker {
     /// The date 8 digit symbols write, if they are a real date.
     public static func date(of symbols: [Character]) -> CalendarDate? {
         guard symbols.count == 8 else { return nil }
-        let n = symbols.map { $0.wholeNumberValue ?? -1 }
+        let n = symbols.map(digitValue)
         guard n.allSatisfy({ (0...9).contains($0) }) else { return nil }
         func number(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + n[$1] } }
         return CalendarDate(year: number(0..<4), month: number(4..<6), day: number(6..<8))
+    }
+
+    /// `c.wholeNumberValue ?? -1`, an ASCII character read without Unicode's numeric tables (a date per record of
+    /// an import).
+    static func digitValue(_ c: Character) -> Int {
+        // One UTF-8 byte is one ASCII scalar (CR LF is two bytes).
+        let utf8 = c.utf8
+        if utf8.count == 1, let byte = utf8.first { return byte >= 0x30 && byte <= 0x39 ? Int(byte &- 0x30) : -1 }
+        return c.wholeNumberValue ?? -1
     }
 
     /// Why a real date is refused by the bounds, if it is.

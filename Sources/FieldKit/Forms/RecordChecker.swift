@@ -18,6 +18,11 @@ public struct RecordChecker: Sendable {
     private let derived: [Bool]
     private let defaults: [FormDefault?]
     private let required: [Bool]
+    /// Each field's `when` as written, `from`, and whether it is secret: what a derived or conditional field's
+    /// message reads, without a copy of the field per record.
+    private let conditionSources: [String?]
+    private let derivations: [FieldPart?]
+    private let secrets: [Bool]
     /// Whether no two fields share a name (the loader sees to it; a form made in code might not): only then is a
     /// name found at its own position the field `indexByName` gives.
     private let namesAreDistinct: Bool
@@ -40,6 +45,9 @@ public struct RecordChecker: Sendable {
         derived = form.fields.map { $0.derivedFrom != nil }
         defaults = form.fields.map(\.defaultValue)
         required = form.fields.map(\.required)
+        conditionSources = form.fields.map { $0.condition?.source }
+        derivations = form.fields.map(\.derivedFrom)
+        secrets = form.fields.map(\.secret)
         namesAreDistinct = Set(names).count == names.count
     }
 
@@ -144,28 +152,27 @@ public struct RecordChecker: Sendable {
             // Not checked: no value (`value` is then not this record's); checked: a value of spaces is none either.
             return RecordJudge.missing(checked ? value : nil, required: required[index])
         }
-        let field = form.fields[index]
         if !resolved.applies[index] {
             // Never dropped silently: a value given where it does not belong is refused, saying why.
-            return typed ? tr("does not apply when \(field.condition?.source ?? "")") : nil
+            return typed ? tr("does not apply when \(conditionSources[index] ?? "")") : nil
         }
-        if let from = field.derivedFrom {
+        if let from = derivations[index] {
             if let problem = resolved.derivationIssues[index] { return problem }
             // Omitted: derived. Given: it must say what the source says.
             guard typed, checked else { return nil }
             if let refusal { return refusal.message }
             let derived = resolved.values[index]
             guard value != derived else { return nil }
-            if derived.isEmpty { return tr("'\(shown(value, field))' is given, but \(from.field) has no \(from.part) to derive it from") }
-            return field.secret ? tr("differs from \(from.field)'s \(from.part)")
+            if derived.isEmpty { return tr("'\(shown(value, secret: secrets[index]))' is given, but \(from.field) has no \(from.part) to derive it from") }
+            return secrets[index] ? tr("differs from \(from.field)'s \(from.part)")
                 : tr("'\(ControlCharacters.escaped(value))' differs from \(from.field)'s \(from.part), \(ControlCharacters.escaped(derived))")
         }
         if checked, let refusal { return refusal.message }
-        return RecordJudge.missing(checked ? value : nil, required: field.required)
+        return RecordJudge.missing(checked ? value : nil, required: required[index])
     }
 
-    private func shown(_ value: String, _ field: FormField) -> String {
-        field.secret ? String(repeating: "*", count: value.count) : ControlCharacters.escaped(value)
+    private func shown(_ value: String, secret: Bool) -> String {
+        secret ? String(repeating: "*", count: value.count) : ControlCharacters.escaped(value)
     }
 }
 

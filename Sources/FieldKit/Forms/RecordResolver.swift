@@ -11,6 +11,8 @@ public struct RecordResolver: Sendable {
     /// counts a reference for each of its many parts).
     private let conditions: [FormCondition?]
     private let derivations: [FieldPart?]
+    /// Each field's spec, read when a derived field decodes its source.
+    private let sourceSpecs: [FieldSpec]
 
     /// A resolver for `form`, checking derived values on the day `context` gives.
     public init(form: FormSpec, context: ValidationContext) {
@@ -26,6 +28,7 @@ public struct RecordResolver: Sendable {
         indexByName = byName
         conditions = form.fields.map(\.condition)
         derivations = form.fields.map(\.derivedFrom)
+        sourceSpecs = form.fields.map(\.spec)
     }
 
     /// The record that `entered` (the value stored for a field that is typed, nil or empty for none) makes:
@@ -52,7 +55,9 @@ public struct RecordResolver: Sendable {
 
     /// The first rule the resolved `values` break, or nil when every rule holds.
     public func brokenRule(_ values: [String]) -> FormRule? {
-        form.rules.first { rule in
+        // The closure reads the table alone: capturing `self` would copy the resolver for each name it looks up.
+        let indexByName = self.indexByName
+        return form.rules.first { rule in
             !rule.condition.expression.holds { name in indexByName[name].map { values[$0] } ?? "" }
         }
     }
@@ -61,7 +66,7 @@ public struct RecordResolver: Sendable {
     /// An empty source (or one that has no such part) derives an empty value.
     func derive(_ from: FieldPart, for index: Int, in values: [String]) -> (value: String, issue: String?) {
         guard let source = indexByName[from.field], source < values.count, !values[source].isEmpty,
-              let text = form.fields[source].spec.decodedParts(of: values[source]).first(where: { $0.name == from.part })?.value,
+              let text = sourceSpecs[source].decodedPart(from.part, of: values[source]),
               !text.isEmpty
         else { return ("", nil) }
         let result = checkers[index].check(text)

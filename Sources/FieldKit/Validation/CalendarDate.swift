@@ -34,6 +34,28 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `yyyy-mm-dd` for any numbers, real date or not (for messages such as "no such date 1990-02-30").
     public static func iso(year: Int, month: Int, day: Int) -> String {
+        // Every real date's numbers fit the widths: its ten bytes are written at once (a date per record of an
+        // import), and only other numbers are padded piece by piece.
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else { return paddedISO(year, month, day) }
+        return String(unsafeUninitializedCapacity: 10) { out in
+            func put(_ n: Int, _ width: Int, at start: Int) {
+                var n = n
+                for i in stride(from: start + width - 1, through: start, by: -1) {
+                    out[i] = UInt8(0x30 + n % 10)
+                    n /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            out[4] = 0x2D
+            put(month, 2, at: 5)
+            out[7] = 0x2D
+            put(day, 2, at: 8)
+            return 10
+        }
+    }
+
+    /// `iso` for any numbers, each padded with zeros to its width.
+    static func paddedISO(_ year: Int, _ month: Int, _ day: Int) -> String {
         pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
     }
 

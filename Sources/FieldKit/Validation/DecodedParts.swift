@@ -21,6 +21,17 @@ extension FieldSpec {
         }
     }
 
+    /// The first part named `name` that `decodedParts(of: value)` gives, or nil when none is so named.
+    public func decodedPart(_ name: String, of value: String) -> String? {
+        var text = value
+        return text.withUTF8 { bytes in
+            for validator in validators {
+                if let part = validator.decodedPart(name, of: bytes) { return part }
+            }
+            return nil
+        }
+    }
+
     /// The part names its validators can decode, in validator order (each once).
     public var decodedPartNames: [String] {
         var names: [String] = []

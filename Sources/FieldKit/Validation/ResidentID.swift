@@ -48,19 +48,44 @@ public enum ResidentID {
     /// the nearest to it (empty when the code is not one it has had: the ID stays valid, only the province is
     /// judged).
     public static func decode(_ id: UnsafeBufferPointer<UInt8>) -> [(String, String)] {
-        guard id.count == 18, let province = id.decimal(0..<2), let region = id.decimal(0..<6),
-              let year = id.decimal(6..<10), let month = id.decimal(10..<12), let day = id.decimal(12..<14),
-              let sequence = id.decimal(14..<17)
-        else { return [] }
-        let place = CountyNames.place(of: region, bornIn: year)
-        return [
-            ("birthDate", CalendarDate.iso(year: year, month: month, day: day)),
-            ("sex", sequence % 2 == 1 ? "male" : "female"),
-            ("region", String(decoding: id[0..<6], as: UTF8.self)),
-            ("province", ProvinceCodes.names[province] ?? ""),
-            ("prefecture", place?.prefecture ?? ""),
-            ("county", place?.county ?? ""),
-        ]
+        guard let fields = DecodedFields(id) else { return [] }
+        return partNames.map { ($0, fields.part($0)) }
+    }
+
+    /// The one part of `decode` named `name`, or nil when `decode` gives none so named. A form's derived field
+    /// asks for one part per record: the others (the county's names above all, a table read in full the first
+    /// time) are not worked out.
+    public static func decodedPart(_ name: String, of id: UnsafeBufferPointer<UInt8>) -> String? {
+        guard partNames.contains(name), let fields = DecodedFields(id) else { return nil }
+        return fields.part(name)
+    }
+
+    /// The numbers an ID's digits give, read once; each part is made from them on its own.
+    private struct DecodedFields {
+        let id: UnsafeBufferPointer<UInt8>
+        let province: Int, region: Int, year: Int, month: Int, day: Int, sequence: Int
+
+        init?(_ id: UnsafeBufferPointer<UInt8>) {
+            guard id.count == 18, let province = id.decimal(0..<2), let region = id.decimal(0..<6),
+                  let year = id.decimal(6..<10), let month = id.decimal(10..<12), let day = id.decimal(12..<14),
+                  let sequence = id.decimal(14..<17)
+            else { return nil }
+            (self.id, self.province, self.region, self.year, self.month, self.day, self.sequence)
+                = (id, province, region, year, month, day, sequence)
+        }
+
+        /// Part `name`, one of `partNames`.
+        func part(_ name: String) -> String {
+            switch name {
+            case "birthDate": return CalendarDate.iso(year: year, month: month, day: day)
+            case "sex": return sequence % 2 == 1 ? "male" : "female"
+            case "region": return String(decoding: id[0..<6], as: UTF8.self)
+            case "province": return ProvinceCodes.names[province] ?? ""
+            case "prefecture": return CountyNames.place(of: region, bornIn: year)?.prefecture ?? ""
+            case "county": return CountyNames.place(of: region, bornIn: year)?.county ?? ""
+            default: return ""
+            }
+        }
     }
 
     /// Convert a 15-digit pre-1999 ID to 18 digits: insert `19` before the two-digit year, append the check char.

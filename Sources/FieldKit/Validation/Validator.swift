@@ -137,6 +137,13 @@ public enum Validator: Sendable, Equatable {
         }
     }
 
+    /// The part of `decode` named `name` (the first so named), or nil when it gives none: what a form's derived
+    /// field reads, without making the parts it does not read where the validator can answer for one.
+    public func decodedPart(_ name: String, of value: UnsafeBufferPointer<UInt8>) -> String? {
+        if case .gb11643 = self { return ResidentID.decodedPart(name, of: value) }
+        return decode(value).first { $0.0 == name }?.1
+    }
+
     private static func dateIssue(_ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
         guard value.count == 8, let y = value.decimal(0..<4), let m = value.decimal(4..<6), let d = value.decimal(6..<8)
         else { return ValidationIssue(tr("a date has 8 digits, yyyymmdd")) }

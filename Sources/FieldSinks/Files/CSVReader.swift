@@ -303,7 +303,11 @@ public struct CSVReader {
     }
 
     private mutating func resetRecord() {
+        // Room for as many values as the last record had: records mostly have the header's number, and growing
+        // the list value by value reallocates it several times a record.
+        let expected = fields.count
         fields.removeAll()
+        fields.reserveCapacity(expected)
         field = []
         // A buffer grown by a long record is let go, so memory goes back down after it.
         raw.removeAll(keepingCapacity: raw.count <= 1 << 16)
