@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    /// A date's decode reads its eight digits only when there are eight: a shorter or longer value (never a stored
+    /// one, but the decoder is public) decodes to nothing rather than reading past its end.
+    @Test func aDateOfAnotherLengthDecodesToNothing() {
+        for text in ["", "2026", "2026112", "202611220", "2026-11-22"] {
+            let bytes = Array(text.utf8)
+            let parts = bytes.withUnsafeBufferPointer { Validator.date.decode($0) }
+            #expect(parts.isEmpty, "\(text)")
+        }
+        let whole = Array("20261122".utf8).withUnsafeBufferPointer { Validator.date.decode($0) }
+        #expect(whole.map { "\($0.0)=\($0.1)" } == ["date=2026-11-22"])
+    }
+
     /// Every number a date can have, and some it cannot, written as the padded general path writes them.
     @Test func isoDateIsThePaddedOne() {
         for year in [0, 1, 9, 10, 99, 100, 999, 1000, 1949, 2024, 9999, 10000, 123456, -1, -2024] {

@@ -131,7 +131,8 @@ public enum Validator: Sendable, Equatable {
         case .gb11643: return ResidentID.decode(value)
         case .custom(_, let validator): return validator.decode(value)
         case .date:
-            guard let y = value.decimal(0..<4), let m = value.decimal(4..<6), let d = value.decimal(6..<8) else { return [] }
+            guard value.count == 8, let y = value.decimal(0..<4), let m = value.decimal(4..<6), let d = value.decimal(6..<8)
+            else { return [] }
             return [("date", CalendarDate.iso(year: y, month: m, day: d))]
         default: return []
         }
