@@ -1,6 +1,7 @@
 // See fl_status_line.h. Every function the handler calls is async-signal-safe (POSIX.1-2017, 2.4.3).
 #define _GNU_SOURCE
 #include "fl_status_line.h"
+#include "fl_default_action.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -24,16 +25,7 @@ static void on_end(int signo) {
     if (flsl_take_shown()) {
         while (write(STDERR_FILENO, "\n", 1) < 0 && errno == EINTR) {}
     }
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(signo, &dfl, NULL);
-    sigset_t only;
-    sigemptyset(&only);
-    sigaddset(&only, signo);
-    raise(signo);
-    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    fl_take_default_action(signo);
     _exit(128 + signo);
 }
 

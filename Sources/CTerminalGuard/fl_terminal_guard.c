@@ -1,6 +1,7 @@
 // See fl_terminal_guard.h. Every function a handler calls is async-signal-safe (POSIX.1-2017, 2.4.3).
 #define _GNU_SOURCE
 #include "fl_terminal_guard.h"
+#include "fl_default_action.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -102,10 +103,7 @@ static void resume_editing(void) {
     guard_editing_saved = 0;
 }
 
-// Let `signo` do what it does by default (end or stop the process) from inside its own handler: set the default
-// action, raise it (held while the handler runs) and unblock it. Returns only if the process was stopped and
-// continued.
-static void take_default_action(int signo) {
+void fl_take_default_action(int signo) {
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -124,7 +122,7 @@ static void on_fatal(int signo) {
         guard_released = 1;
         leave_terminal(1);
     }
-    take_default_action(signo);
+    fl_take_default_action(signo);
     // Still alive (a fault re-raised from its handler returns and faults again; anything else ends here).
     _exit(128 + signo);
 }
@@ -147,7 +145,7 @@ static void on_stop(int signo) {
         if (guard_editing_known) guard_editing_saved = 1;
         leave_terminal(0);
     }
-    take_default_action(signo);  // the process stops here until SIGCONT
+    fl_take_default_action(signo);  // the process stops here until SIGCONT
     sigset_t only;
     sigemptyset(&only);
     sigaddset(&only, signo);
