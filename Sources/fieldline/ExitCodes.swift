@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The documented exit codes (sysexits.h where one fits), in one place so docs and code agree: the man page's
-/// EXIT STATUS (docs/man/exit-status.mdoc) lists every one (ManualPageTests); a signal's are 128+n.
+/// EXIT STATUS (docs/man/exit-status.mdoc) lists every one (ReleaseTests); a signal's are 128+n.
 enum Exit {
     /// Every value valid / the command did what was asked.
     static let ok = ExitCode(0)
