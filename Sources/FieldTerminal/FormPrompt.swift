@@ -144,7 +144,7 @@ public struct FormPrompt {
             case .accepted(let value) where session.asksReason:
                 // A reason for the warning asked: the next broken warning, or the summary, follows.
                 status = session.giveReason(value)
-            case .back where session.asksReason, .cancelled where session.asksReason:
+            case .back where session.asksReason:
                 // Esc or Shift-Tab at a warning's reason: back to its field, to change the value instead.
                 session.leaveReason()
             case .accepted(let value):
@@ -245,8 +245,9 @@ public struct FormPrompt {
         options.prompt = tr("Reason to save over the warning on \(form.rules[k].field): ")
         options.backKeys = true
         options.colour = colour
-        // Nothing of the record is lost going back to the field: Esc does not ask.
+        // Nothing of the record is lost going back to the field: Esc does not ask, it goes back as Shift-Tab does.
         options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: false)
+        options.formKeys?.escapeGoesBack = true
         var spec = FieldSpec(name: "reason", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false), limit: Self.reasonLimit)
         let reasons = form.reasons
         spec.kind = .choice(ReasonChoices.list(for: "", reasons: reasons))
