@@ -101,7 +101,7 @@ import Testing
             #"{"purpose":"送货","mobile":"13812345678","company":"SF","parcels":"3","visit_date":"2026-11-22"}"#,
             #"{"purpose":"visit","mobile":"13812345678","visit_date":"2026-11-22"}"#,
             #"{"purpose":"visit","mobile":"13812345678","parcels":"2"}"#,
-            #"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"60"}"#,
+            #"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"60","visit_date":"2026-11-22"}"#,
             #"{"purpose":"delivery","mobile":"13812345678","company":"SF"}"#,
             #"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"0"}"#,
         ]
