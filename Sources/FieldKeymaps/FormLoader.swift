@@ -10,10 +10,10 @@ public struct FormLoader: Sendable {
     public init(keymaps: KeymapLoader) { self.keymaps = keymaps }
 
     /// Every setting a form file may have, and every setting of one field.
-    static let knownSettings = ["name", "description", "fields", "rules"]
+    static let knownSettings = ["name", "description", "fields", "rules", "reasons"]
     static let knownFieldSettings = ["name", "keymap", "prompt", "placeholder", "required", "default", "secret", "unique",
                                      "limit", "min", "count", "from", "when", "repeat", "multiple", "separator"]
-    static let knownRuleSettings = ["require", "message", "field"]
+    static let knownRuleSettings = ["require", "message", "field", "level", "name"]
     /// The most fields a form may have: a form is a screen an operator fills in.
     public static let maxFields = 200
 
@@ -32,6 +32,7 @@ public struct FormLoader: Sendable {
         // Where each field's `from` and `when` are written: their names are checked once every field is known.
         var references: [FieldReferences] = []
         var rulesNode: Located?
+        var reasons: [String] = []
         var fieldsSeen = false, nameSeen = false
         for (key, keyNode, value) in reader.mapping(root, tr("a form file")) ?? [] {
             switch key {
@@ -70,6 +71,7 @@ public struct FormLoader: Sendable {
                 }
                 if items.isEmpty { reader.diagnostics.append(value.problem(tr("a form needs at least one field"))) }
             case "rules": rulesNode = value
+            case "reasons": reasons = FormLoader.reasons(value, reader: &reader)
             default:
                 reader.diagnostics.append(keyNode.problem(tr("unknown setting '\(key)' (known: \(FormLoader.knownSettings.joined(separator: ", ")))")))
             }
@@ -84,7 +86,7 @@ public struct FormLoader: Sendable {
         if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem(tr("a form needs a list of fields"))) }
         diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)
         guard diagnostics.isEmpty else { throw KeymapErrors(diagnostics: diagnostics) }
-        return FormSpec(name: name, fields: fields, rules: rules)
+        return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons)
     }
 
     /// Every problem in a form file (empty when it is fine).

@@ -90,6 +90,7 @@ extension FormLoader {
         for item in items {
             guard let pairs = reader.mapping(item, tr("a rule")) else { continue }
             var condition: FormCondition?, message: String?, field: String?
+            var level = FormRule.Level.error, warningName: String?
             var complete = true
             for (key, keyNode, v) in pairs {
                 switch key {
@@ -108,6 +109,18 @@ extension FormLoader {
                         reader.diagnostics.append(v.problem(tr("field: unknown field '\(name)' (the form's fields: \(known))")))
                         complete = false
                     }
+                case "level":
+                    guard let text = reader.string(v, "level") else { continue }
+                    if let known = FormRule.Level(rawValue: text) { level = known } else {
+                        reader.diagnostics.append(v.problem(tr("level: '\(ControlCharacters.escaped(text))' is not a level (known: error, warning)")))
+                        complete = false
+                    }
+                case "name":
+                    guard let text = reader.string(v, "name") else { continue }
+                    if FormSpec.isIdentifier(text) { warningName = text } else {
+                        reader.diagnostics.append(v.problem(FormLoader.identifierRule(tr("a rule's name"), text)))
+                        complete = false
+                    }
                 default:
                     reader.diagnostics.append(keyNode.problem(tr("unknown rule setting '\(key)' (known: \(FormLoader.knownRuleSettings.joined(separator: ", ")))")))
                 }
@@ -117,9 +130,35 @@ extension FormLoader {
                 reader.diagnostics.append(item.problem(tr("a rule needs \(setting) (a rule is {require: EXPR, message: TEXT, field: NAME})")))
             }
             if complete, let condition, let message, let field {
-                rules.append(FormRule(condition: condition, message: message, field: field))
+                let rule = FormRule(condition: condition, message: message, field: field, level: level, name: warningName)
+                // A record names the warnings it was saved over by name: two of one name could not be told apart.
+                if rule.level == .warning, rules.contains(where: { $0.level == .warning && $0.name == rule.name }) {
+                    reader.diagnostics.append(item.problem(tr("two warnings are named '\(rule.name)' (a warning is named by its field unless it has a name:); give one a name:")))
+                    continue
+                }
+                rules.append(rule)
             }
         }
         return rules
+    }
+
+    /// Most reasons a form offers for overruling a warning.
+    static let maxReasons = 50
+
+    /// The form's `reasons`: texts (each one text or one per language) offered when a warning is overruled.
+    static func reasons(_ value: Located, reader: inout NodeReader) -> [String] {
+        guard let items = reader.list(value, "reasons") else { return [] }
+        guard items.count <= maxReasons else {
+            reader.diagnostics.append(value.problem(tr("a form offers at most \(maxReasons) reasons")))
+            return []
+        }
+        return items.compactMap { item in
+            guard let text = reader.languageTexts(item, "reasons")?.text else { return nil }
+            guard !BlankValue.isBlank(text) else {
+                reader.diagnostics.append(item.problem(tr("a reason is a text that is not empty")))
+                return nil
+            }
+            return text
+        }
     }
 }

@@ -94,7 +94,7 @@ public struct FormPrompt {
             } catch {
                 // The record's key line comes back under its block, the failure on its status line.
                 failure = tr("not saved: \(error.message)")
-                unsaved = values.map(\.value)
+                unsaved = values.prefix(form.fields.count).map(\.value)
             }
         }
     }
@@ -127,12 +127,27 @@ public struct FormPrompt {
                 outcome = confirm(session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
             case .field(let i):
                 outcome = ask(i, of: session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
+            case .reason(let k):
+                outcome = askReason(k, of: session, status: status, lines: lines, on: terminal)
             }
             status = nil
             switch outcome {
-            case .accepted(let value):
+            case .accepted where session.step == .summary:
+                // Judged again before the save: a record resumed or opened for a correction has not been (a broken
+                // rule sends it to its field, a broken warning asks its reason).
+                if let message = session.judgeRules() {
+                    status = message
+                    continue
+                }
                 // The summary's key line went when it ended: the block stays as the record's transcript.
-                guard case .field = session.step else { return .success(session.record) }
+                return .success(session.overruled.stored(session.record, form: form))
+            case .accepted(let value) where session.asksReason:
+                // A reason for the warning asked: the next broken warning, or the summary, follows.
+                status = session.giveReason(value)
+            case .back where session.asksReason:
+                // Esc or Shift-Tab at a warning's reason: back to its field, to change the value instead.
+                session.leaveReason()
+            case .accepted(let value):
                 // A refusal (a unique value, a broken rule) names why on the status line of the field it returns to.
                 status = session.accept(value) { [correcting] name, value in
                     // A corrected record keeps its own unique values: only another record's counts.
@@ -216,6 +231,31 @@ public struct FormPrompt {
         options.linesBelow = lines.lines(of: session, in: (i + 1)..<form.fields.count, editing: i)
         return terminal.ask(spec: field.spec, context: context, options: options)
     }
+
+    /// The reason for the broken warning `form.rules[k]`, asked in the key line's place under the record's block, the
+    /// warning's message on the status line: typed, or one of the form's `reasons:` picked with Up/Down; Enter takes
+    /// it, Esc or Shift-Tab goes back to the warning's field.
+    private func askReason(_ k: Int, of session: FormSession, status: String?, lines: RecordBlock,
+                           on terminal: PromptTerminal) -> PromptOutcome {
+        var options = PromptOptions()
+        options.linesAbove = lines.lines(of: session, in: 0..<form.fields.count)
+        options.keepsLineAtEnd = false
+        options.bell = bell
+        options.status = status
+        options.prompt = tr("Reason to save over the warning on \(form.rules[k].field): ")
+        options.backKeys = true
+        options.colour = colour
+        // Nothing of the record is lost going back to the field: Esc does not ask, it goes back as Shift-Tab does.
+        options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: false)
+        options.formKeys?.escapeGoesBack = true
+        var spec = FieldSpec(name: "reason", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false), limit: Self.reasonLimit)
+        let reasons = form.reasons
+        spec.kind = .choice(ReasonChoices.list(for: "", reasons: reasons))
+        return terminal.ask(spec: spec, context: context, options: options) { query, _ in ReasonChoices.list(for: query, reasons: reasons) }
+    }
+
+    /// The longest reason typed, in characters.
+    static let reasonLimit = 200
 
     /// The key line under the record's block: Enter saves (a corrected record: the correction), Shift-Tab (or Up)
     /// goes back, Esc discards.

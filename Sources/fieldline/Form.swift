@@ -65,6 +65,9 @@ struct Form: ParsableCommand {
     @Flag(name: .customLong("keep-saved"), help: ArgumentHelp(tr("With --input: keep the bookkeeping columns the input records hold (saved_at, operator, edited_at, edited_by, record_id, as `fieldline records` writes them) instead of making them anew, so records copied to another output stay the same records.")))
     var keepSaved = false
 
+    @Flag(help: ArgumentHelp(tr("With --input: a record that breaks a warning rule (level: warning) is refused like one that breaks an error rule, instead of saved and reported.")))
+    var strict = false
+
     @Option(name: .customLong("update-by"), help: ArgumentHelp(tr("Correct saved records instead of adding them: each input record replaces the saved record whose FIELD (a unique field) holds the same value; the replaced version is kept in the FORM_history table. SQLite and PostgreSQL only."), valueName: "FIELD"))
     var updateBy: String?
 
@@ -160,7 +163,7 @@ struct Form: ParsableCommand {
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)
         try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume, keepSaved: keepSaved,
-                       checksResumedInput: !resumeAnyway, quiet: quiet)
+                       checksResumedInput: !resumeAnyway, quiet: quiet, strict: strict)
             .run(source: source, format: format, into: &sink)
     }
 
@@ -174,7 +177,7 @@ struct Form: ParsableCommand {
                 throw Exit.noInput
             }
         }
-        let columns = form.fields.map(\.name) + [RecordColumns.savedAt, RecordColumns.operatorName, RecordColumns.recordID]
+        let columns = form.recordColumns + [RecordColumns.savedAt, RecordColumns.operatorName, RecordColumns.recordID]
         let unique = form.fields.filter(\.unique).map(\.name)
         do {
             switch destination {

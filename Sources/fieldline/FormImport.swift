@@ -15,12 +15,15 @@ struct FormImport {
     var checksResumedInput = true
     /// `--quiet`: no progress line and no summary; refused records and errors are reported as ever.
     var quiet = false
+    /// `--strict`: a record that breaks a warning rule is refused.
+    var strict = false
 
     func run(source: String, format: RecordFormat, into sink: inout any RecordSink) throws {
         var records = RecordImport(form: form, context: context)
         records.updateBy = updateBy
         records.resume = resume
         records.keepSaved = keepSaved
+        records.strictWarnings = strict
         records.checksResumedInput = checksResumedInput
         let input: ImportInput
         do { input = try ImportInput(source) } catch {

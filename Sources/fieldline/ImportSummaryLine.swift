@@ -2,7 +2,8 @@ import FieldKit
 import FieldRecords
 
 /// An import's last line on stderr, written whether or not stderr is a terminal:
-/// `600000 saved, 0 refused, to big.db in 3.1 s`.
+/// `600000 saved, 0 refused, to big.db in 3.1 s`; `3 saved (1 over a warning), 0 refused, …` when records were
+/// saved over a warning rule.
 struct ImportSummaryLine {
     let counts: ImportSummary
     /// Each input record corrects a saved one (`--update-by`): they are counted as corrected.
@@ -15,6 +16,12 @@ struct ImportSummaryLine {
     var line: String {
         let to = ControlCharacters.escaped(target), time = Self.tenths(seconds)
         let (saved, refused, skipped) = (counts.saved, counts.refused, counts.skipped)
+        if counts.warned > 0 {
+            let warned = counts.warned
+            if correcting { return tr("\(saved) corrected (\(warned) over a warning), \(refused) refused, in \(to) in \(time) s") }
+            if skipped > 0 { return tr("\(saved) saved (\(warned) over a warning), \(refused) refused, \(skipped) skipped (saved before), to \(to) in \(time) s") }
+            return tr("\(saved) saved (\(warned) over a warning), \(refused) refused, to \(to) in \(time) s")
+        }
         if correcting { return tr("\(saved) corrected, \(refused) refused, in \(to) in \(time) s") }
         if skipped > 0 { return tr("\(saved) saved, \(refused) refused, \(skipped) skipped (saved before), to \(to) in \(time) s") }
         return tr("\(saved) saved, \(refused) refused, to \(to) in \(time) s")

@@ -62,7 +62,7 @@ struct Records: ParsableCommand {
             for d in error.diagnostics { Diagnostics.plain(d.description) }
             throw Exit.config
         }
-        let columns = spec.fields.map(\.name) + RecordColumns.bookkeeping
+        let columns = spec.recordColumns + RecordColumns.bookkeeping
         let conditions = find.map { condition in
             let equals = condition.firstIndex(of: "=")!
             return (name: String(condition[..<equals]), value: String(condition[condition.index(after: equals)...]))

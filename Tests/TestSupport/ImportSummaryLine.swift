@@ -10,6 +10,6 @@ func withoutSummary(_ err: String) -> String {
 
 /// Whether `line` is an import's summary.
 func isImportSummary(_ line: String) -> Bool {
-    line.wholeMatch(of: /\d+ (saved|corrected), \d+ refused, (\d+ skipped \(saved before\), )?(to|in) .* in \d+\.\d s/) != nil
-        || line.wholeMatch(of: /已(保存|更正) \d+ 条，拒绝 \d+ 条，.*用时 \d+\.\d 秒/) != nil
+    line.wholeMatch(of: /\d+ (saved|corrected)( \(\d+ over a warning\))?, \d+ refused, (\d+ skipped \(saved before\), )?(to|in) .* in \d+\.\d s/) != nil
+        || line.wholeMatch(of: /已(保存|更正) \d+ 条(（其中 \d+ 条有警告）)?，拒绝 \d+ 条，.*用时 \d+\.\d 秒/) != nil
 }

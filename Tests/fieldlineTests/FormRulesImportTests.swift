@@ -93,29 +93,33 @@ import Testing
         #expect(saved.map { [$0["birth_date"], $0["sex"]] } == [["1949-12-31", "female"], ["1990-01-01", "female"]])
     }
 
-    /// forms/delivery.yaml, the example of docs/forms.md: company and parcels only for deliveries, the parcels rule,
-    /// the E.164 number derived.
+    /// forms/delivery.yaml, the example of docs/forms.md: company and parcels only for deliveries, the parcels rule
+    /// and its warning (60 parcels saved, reported), the E.164 number derived.
     @Test func theDeliveryExampleWorksAsDocumented() throws {
         let delivery = URL(fileURLWithPath: FormImportTests.visitor).deletingLastPathComponent().appendingPathComponent("delivery.yaml").path
         let records = [
             #"{"purpose":"送货","mobile":"13812345678","company":"SF","parcels":"3","visit_date":"2026-11-22"}"#,
             #"{"purpose":"visit","mobile":"13812345678","visit_date":"2026-11-22"}"#,
             #"{"purpose":"visit","mobile":"13812345678","parcels":"2"}"#,
-            #"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"60"}"#,
+            #"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"60","visit_date":"2026-11-22"}"#,
             #"{"purpose":"delivery","mobile":"13812345678","company":"SF"}"#,
+            #"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"0"}"#,
         ]
         let run = try fieldline(["form", delivery, "--input", "-"], stdin: records.joined(separator: "\n") + "\n")
         #expect(run.status == 65)
         #expect(withoutSummary(run.err) == """
             3:parcels: does not apply when purpose == 'delivery'
-            4:parcels: a delivery has 1 to 50 parcels; split a larger one
+            4:parcels: warning: more than 50 parcels in one delivery: check the count
             5:parcels: a value is required
+            6:parcels: a delivery has at least 1 parcel
 
             """)
         let saved = try FormImportTests.objects(run.out)
         #expect(saved == [
-            ["purpose": "delivery", "mobile": "13812345678", "mobile_e164": "+8613812345678", "company": "SF", "parcels": "3", "visit_date": "2026-11-22"],
-            ["purpose": "visit", "mobile": "13812345678", "mobile_e164": "+8613812345678", "company": "", "parcels": "", "visit_date": "2026-11-22"],
+            ["purpose": "delivery", "mobile": "13812345678", "mobile_e164": "+8613812345678", "company": "SF", "parcels": "3", "visit_date": "2026-11-22", "warnings": ""],
+            ["purpose": "visit", "mobile": "13812345678", "mobile_e164": "+8613812345678", "company": "", "parcels": "", "visit_date": "2026-11-22", "warnings": ""],
+            ["purpose": "delivery", "mobile": "13812345678", "mobile_e164": "+8613812345678", "company": "SF", "parcels": "60", "visit_date": "2026-11-22",
+             "warnings": #"{"parcels":""}"#],
         ])
     }
 }

@@ -11,6 +11,9 @@ public struct FormSession {
         case field(Int)
         /// Every field is answered: the summary waits for Enter (save), Esc (discard) or Up (back).
         case summary
+        /// The record breaks the warning rule at this index of the form's `rules`: a reason is asked to save it
+        /// over the warning (`giveReason`), or the operator goes back to its field (`leaveReason`).
+        case reason(Int)
     }
 
     /// Where a field's starting text comes from (see `startingTextOrigin(of:)`).
@@ -46,6 +49,9 @@ public struct FormSession {
     /// asked again, and its line in the block shows it meanwhile. Not a value: the record holds only what Enter
     /// accepted.
     public private(set) var typed: [Int: String] = [:]
+    /// The reasons given for broken warnings, by warning name; a changed value drops them all (a reason given for
+    /// one value is not one for another).
+    public private(set) var reasons: [String: String] = [:]
     /// Today and the other facts derived and default values are checked against.
     private let context: ValidationContext
     private let resolver: RecordResolver
@@ -101,6 +107,9 @@ public struct FormSession {
         }
     }
 
+    /// Whether a reason for a broken warning is asked now (`.reason`).
+    public var asksReason: Bool { if case .reason = step { true } else { false } }
+
     /// Whether field `index` is asked now: not derived, and its `when` holds for the values so far.
     public func isAsked(_ index: Int) -> Bool { resolver.isAsked(index, in: resolved) }
 
@@ -137,6 +146,7 @@ public struct FormSession {
         let field = form.fields[i]
         typed[i] = nil
         if let missing = RecordJudge.missing(value, required: field.required) { return "\(field.name): \(missing)" }
+        if values[i] != value { reasons = [:] }
         values[i] = value
         resolve()
         if let (j, problem) = resolved.derivationIssues.sorted(by: { $0.key < $1.key }).first(where: { rootSource(of: $0.key) == i }) {
@@ -152,14 +162,49 @@ public struct FormSession {
     /// The form's rules judged on the whole record: the first broken rule's message, with the record moved to that
     /// rule's field (to the nearest asked field before it when that one is not asked); nil when every rule holds.
     /// `accept` calls it after the last field; calling it again at the summary changes nothing.
+    /// Then the first broken warning without a reason: the record moves to `.reason` and its message is returned.
     public mutating func judgeRules() -> String? {
-        guard let rule = resolver.brokenRule(resolved.values) else { return nil }
+        if let rule = resolver.brokenRule(resolved.values) {
+            step = fieldStep(of: rule)
+            return rule.message
+        }
+        let pending = resolver.brokenWarnings(resolved.values).first { reasons[$0.name] == nil }
+        guard let pending, let index = form.rules.firstIndex(of: pending) else {
+            step = .summary
+            return nil
+        }
+        step = .reason(index)
+        return pending.message
+    }
+
+    /// At `.reason`: the warning asked about is overruled with `reason` (white space only is none, and refused:
+    /// the reason is returned as a message); the next broken warning is asked, or the summary follows.
+    public mutating func giveReason(_ reason: String) -> String? {
+        guard case .reason(let index) = step else { return nil }
+        guard !BlankValue.isBlank(reason) else { return tr("a reason is required to save the record over this warning") }
+        reasons[form.rules[index].name] = reason
+        return judgeRules()
+    }
+
+    /// At `.reason`: Esc or Shift-Tab goes back to the warning's field (its value is to be changed instead).
+    public mutating func leaveReason() {
+        guard case .reason(let index) = step else { return }
+        step = fieldStep(of: form.rules[index])
+    }
+
+    /// The warnings the record breaks, each with the reason given: what is stored with it (`RecordColumns.warnings`).
+    public var overruled: RecordWarnings {
+        RecordWarnings(resolver.brokenWarnings(resolved.values).map { ($0.name, reasons[$0.name] ?? "") })
+    }
+
+    /// The step asking `rule`'s field (for a derived field, its source; for one not asked now, the nearest asked
+    /// field before it).
+    private func fieldStep(of rule: FormRule) -> Step {
         var target = form.index(of: rule.field) ?? 0
         // A derived field is fixed by its source; a field that is not asked by the nearest asked one before it.
         while let from = form.fields[target].derivedFrom, let source = form.index(of: from.field), source < target { target = source }
         while target > 0 && !isAsked(target) { target -= 1 }
-        step = isAsked(target) ? .field(target) : nextAskedStep(after: -1)
-        return rule.message
+        return isAsked(target) ? .field(target) : nextAskedStep(after: -1)
     }
 
     /// Up or Shift-Tab: the previous asked field (from the summary, the last one); nothing before the first.
@@ -173,7 +218,7 @@ public struct FormSession {
                 typed[i] = nil
                 if text != (startingText(of: i, in: context) ?? "") { typed[i] = text }
             }
-        case .summary: from = form.fields.count
+        case .summary, .reason: from = form.fields.count
         }
         if let earlier = (0..<from).last(where: isAsked) { step = .field(earlier) }
     }

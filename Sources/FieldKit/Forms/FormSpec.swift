@@ -65,18 +65,32 @@ public struct FieldPart: Sendable, Equatable {
 
 /// A rule over a whole record (`rules:` in a form file): judged when every field is entered, and on import.
 public struct FormRule: Sendable, Equatable {
+    /// What a broken rule does to the record.
+    public enum Level: String, Sendable, Equatable {
+        /// The record is refused until the rule holds (the default).
+        case error
+        /// The record may be saved over it with a reason (a terminal asks for one; an import reports it).
+        case warning
+    }
+
     /// What must hold.
     public var condition: FormCondition
     /// What the operator is told when it does not, in the language chosen.
     public var message: String
     /// The field the operator is sent back to, and the field an import names.
     public var field: String
+    /// Whether a broken rule refuses the record or only warns.
+    public var level: Level
+    /// What names the rule in a record saved over it (`name:`, else its field): the key of `RecordColumns.warnings`.
+    public var name: String
 
-    /// A rule: `condition` must hold, else `message`, about `field`.
-    public init(condition: FormCondition, message: String, field: String) {
+    /// A rule: `condition` must hold, else `message`, about `field`; a warning is named `name` (default: `field`).
+    public init(condition: FormCondition, message: String, field: String, level: Level = .error, name: String? = nil) {
         self.condition = condition
         self.message = message
         self.field = field
+        self.level = level
+        self.name = name ?? field
     }
 }
 
@@ -104,23 +118,34 @@ public struct FormSpec: Sendable {
     public var fields: [FormField]
     /// Rules across fields, judged in order when a record is complete.
     public var rules: [FormRule]
+    /// The reasons offered when a warning is overruled at a terminal (`reasons:`), in the language chosen; any
+    /// other may be typed.
+    public var reasons: [String]
 
     /// A form of these fields.
-    public init(name: String, fields: [FormField], rules: [FormRule] = []) {
+    public init(name: String, fields: [FormField], rules: [FormRule] = [], reasons: [String] = []) {
         self.name = name
         self.fields = fields
         self.rules = rules
+        self.reasons = reasons
     }
+
+    /// Whether a rule of the form is a warning: its records then have a `warnings` column.
+    public var hasWarnings: Bool { rules.contains { $0.level == .warning } }
+
+    /// The columns a record of this form holds before the bookkeeping columns: its fields, then `warnings` when a
+    /// rule is a warning.
+    public var recordColumns: [String] { fields.map(\.name) + (hasWarnings ? [RecordColumns.warnings] : []) }
 
     /// The index of the field named `name`.
     public func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
 
     /// Column names a field may not take, compared without letter case: the columns every sink adds
-    /// (`RecordColumns.bookkeeping`: `saved_at`, `operator`, `edited_at`, `edited_by`, `record_id`), the history
+    /// (`RecordColumns.bookkeeping`: `saved_at`, `operator`, `edited_at`, `edited_by`, `record_id`; and `warnings`), the history
     /// table's (`RecordColumns.history`: `changed_at`, `changed_by`) and the tables' key (`RecordColumns.tableKey`), and the names
     /// SQLite and PostgreSQL keep for themselves (`rowid`, `oid`, `_rowid_`; `ctid`, `xmin`, `xmax`, `cmin`, `cmax`,
     /// `tableoid`). A field so named would give a record two keys of one name or point a look-up at the wrong row.
-    public static let reservedColumnNames: Set<String> = Set(RecordColumns.bookkeeping + RecordColumns.history + [
+    public static let reservedColumnNames: Set<String> = Set(RecordColumns.bookkeeping + RecordColumns.history + [RecordColumns.warnings,
         RecordColumns.tableKey, "rowid", "oid", "_rowid_", "ctid", "xmin", "xmax", "cmin", "cmax", "tableoid",
     ])
 

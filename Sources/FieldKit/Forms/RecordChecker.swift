@@ -136,8 +136,12 @@ public struct RecordChecker: Sendable {
             }
         }
         // Rules read the whole record: judged only when every value in it is one its field takes.
-        if fieldIssues == 0, let rule = resolver.brokenRule(resolved.values) {
-            verdict.issues.append((rule.field, rule.message))
+        if fieldIssues == 0 {
+            if let rule = resolver.brokenRule(resolved.values) {
+                verdict.issues.append((rule.field, rule.message))
+            } else {
+                verdict.warnings = resolver.brokenWarnings(resolved.values)
+            }
         }
         return verdict
     }
@@ -182,6 +186,8 @@ public struct RecordVerdict: Sendable {
     public var values: [(name: String, value: String)] = []
     /// Field name → message, for every problem found.
     public var issues: [(field: String, message: String)] = []
+    /// The warning rules the record breaks (judged only when it has no issue): it may be saved over them.
+    public var warnings: [FormRule] = []
 
     /// Whether the record may be saved.
     public var isValid: Bool { issues.isEmpty }

@@ -13,6 +13,9 @@ public struct RecordResolver: Sendable {
     private let derivations: [FieldPart?]
     /// Each field's spec, read when a derived field decodes its source.
     private let sourceSpecs: [FieldSpec]
+    /// The form's rules by level, in form order: an error refuses the record, a warning asks for a reason.
+    private let errorRules: [FormRule]
+    private let warningRules: [FormRule]
 
     /// A resolver for `form`, checking derived values on the day `context` gives.
     public init(form: FormSpec, context: ValidationContext) {
@@ -29,6 +32,8 @@ public struct RecordResolver: Sendable {
         conditions = form.fields.map(\.condition)
         derivations = form.fields.map(\.derivedFrom)
         sourceSpecs = form.fields.map(\.spec)
+        errorRules = form.rules.filter { $0.level == .error }
+        warningRules = form.rules.filter { $0.level == .warning }
     }
 
     /// The record that `entered` (the value stored for a field that is typed, nil or empty for none) makes:
@@ -53,11 +58,21 @@ public struct RecordResolver: Sendable {
         return record
     }
 
-    /// The first rule the resolved `values` break, or nil when every rule holds.
+    /// The first error rule (`level: error`, the default) the resolved `values` break, or nil when every one holds.
     public func brokenRule(_ values: [String]) -> FormRule? {
         // The closure reads the table alone: capturing `self` would copy the resolver for each name it looks up.
         let indexByName = self.indexByName
-        return form.rules.first { rule in
+        return errorRules.first { rule in
+            !rule.condition.expression.holds { name in indexByName[name].map { values[$0] } ?? "" }
+        }
+    }
+
+    /// Every warning rule (`level: warning`) the resolved `values` break, in form order: the record may be saved
+    /// over them with a reason. Judged only once no error rule is broken.
+    public func brokenWarnings(_ values: [String]) -> [FormRule] {
+        guard !warningRules.isEmpty else { return [] }
+        let indexByName = self.indexByName
+        return warningRules.filter { rule in
             !rule.condition.expression.holds { name in indexByName[name].map { values[$0] } ?? "" }
         }
     }

@@ -160,6 +160,10 @@ public enum RecordColumns {
     public static let corrected = [editedAt, editedBy]
     /// What the history table adds to a replaced version: when it was replaced and by whom.
     public static let history = ["changed_at", "changed_by"]
+    /// The warnings a record was saved over, with the reason given for each: a JSON object, warning name → reason
+    /// (`{"parcels":"a removal: 60 boxes"}`), empty when none. Only a form with a warning rule has it, after its
+    /// fields. Who gave the reasons is who saved that version: `operator`, or `edited_by` once corrected.
+    public static let warnings = "warnings"
     /// PostgreSQL's key column of a form's table (SQLite's rowid plays its part), which the history table keeps.
     public static let tableKey = "fieldline_id"
 }

@@ -572,6 +572,10 @@ msgstr "输出名字所对应的键映射文件。"
 msgid "Read records from this file (- for stdin) instead of asking for them."
 msgstr "从这个文件（- 表示标准输入）读取记录，而不是逐条询问。"
 
+#: Sources/FieldTerminal/FormPrompt.swift
+msgid "Reason to save over the warning on {0}: "
+msgstr "保存（不顾 {0} 的警告）的理由："
+
 #: Sources/fieldline/Form.swift
 msgid "Save the records this YAML or JSON file answers (a map of field names to answers is one record, a list of maps several), completed from FIELDLINE_ANSWER_NAME and then the defaults; nothing is asked."
 msgstr "保存此 YAML 或 JSON 文件所答的记录（字段名到答案的映射为一条记录，映射的列表为多条），缺少的先取 FIELDLINE_ANSWER_NAME，再取默认值；不提问。"
@@ -697,6 +701,10 @@ msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、
 #: Sources/fieldline/Form.swift
 msgid "With --input or a pipe: no progress line and no summary on stderr (refused records and errors are still reported)."
 msgstr "与 --input 或管道输入一起：stderr 上不显示进度行和汇总（被拒绝的记录和错误仍会报告）。"
+
+#: Sources/fieldline/Form.swift
+msgid "With --input: a record that breaks a warning rule (level: warning) is refused like one that breaks an error rule, instead of saved and reported."
+msgstr "与 --input 一起用：违反警告规则（level: warning）的记录像违反错误规则的一样被拒绝，而不是保存并报告。"
 
 #: Sources/fieldline/Form.swift
 msgid "With --input: keep the bookkeeping columns the input records hold (saved_at, operator, edited_at, edited_by, record_id, as `fieldline records` writes them) instead of making them anew, so records copied to another output stay the same records."
@@ -876,6 +884,10 @@ msgstr "表单需要字段列表"
 msgid "a form needs at least one field"
 msgstr "表单至少需要一个字段"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "a form offers at most {0} reasons"
+msgstr "一个表单最多提供 {0} 条理由"
+
 #: Sources/FieldKit/Phone/PhoneMetadata.swift
 #: Sources/FieldKit/Phone/PhoneTables.swift
 msgid "a format row is malformed"
@@ -999,6 +1011,14 @@ msgstr "第 {0} 行开始的引号没有在该行内闭合（引号出错之后�
 msgid "a quoted text is never closed"
 msgstr "引号中的文本没有闭合"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "a reason is a text that is not empty"
+msgstr "理由须为非空文本"
+
+#: Sources/FieldKit/Forms/FormSession.swift
+msgid "a reason is required to save the record over this warning"
+msgstr "要不顾此警告保存记录，须给出理由"
+
 #: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "a record is a JSON object of field names to values"
 msgstr "记录是字段名到值的 JSON 对象"
@@ -1015,6 +1035,10 @@ msgstr "规则"
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "a rule needs {0} (a rule is {require: EXPR, message: TEXT, field: NAME})"
 msgstr "规则需要 {0}（规则的形式是 {require: EXPR, message: TEXT, field: NAME}）"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "a rule's name"
+msgstr "规则的名称"
 
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "a separator is 1 to {0} characters, no control characters but tab"
@@ -1623,6 +1647,10 @@ msgstr "大于 {0} MiB"
 msgid "larger than {0} MiB, the limit for choice lists"
 msgstr "大于 {0} MiB，这是选项列表的上限"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "level: '{0}' is not a level (known: error, warning)"
+msgstr "level：'{0}' 不是级别（可用：error、warning）"
+
 #: Sources/FieldTerminal/HistoryCodec.swift
 msgid "libedit could not encode the value"
 msgstr "libedit 无法编码这个值"
@@ -1912,6 +1940,10 @@ msgstr "不是任何一个选项：'{0}'"
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "not saved: {0}"
 msgstr "未保存：{0}"
+
+#: Sources/FieldRecords/Import/ImportRun+Warnings.swift
+msgid "not the warnings fieldline writes (a JSON object, warning name → reason)"
+msgstr "不是 fieldline 写出的警告（一个 JSON 对象：警告名 → 理由）"
 
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 #: Sources/FieldKeymaps/KeymapText.swift
@@ -2375,6 +2407,10 @@ msgstr "对 {0} 来说太短"
 msgid "true is a JSON boolean, which only a yes/no field takes; give a string"
 msgstr "true 是 JSON 布尔值，只有是/否字段接受它；请给出字符串"
 
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "two warnings are named '{0}' (a warning is named by its field unless it has a name:); give one a name:"
+msgstr "两条警告都名为 '{0}'（警告没有 name: 时以其字段命名）；请给其中一条加 name:"
+
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "type part of any value; Up/Down picks a record, Enter opens it, Esc goes back"
 msgstr "输入任一字段值的一部分；上下箭头选择记录，Enter 打开，Esc 返回"
@@ -2528,6 +2564,10 @@ msgstr "value: national 需要 regions 中只有一个地区，且与 assumed-re
 msgid "voicemail"
 msgstr "语音信箱"
 
+#: Sources/FieldRecords/Import/ImportRun+Warnings.swift
+msgid "warning: {0}"
+msgstr "警告：{0}"
+
 #: Sources/FieldKit/Validation/IDNALabel.swift
 msgid "where U+{0} is newer than this build's Unicode data"
 msgstr "其中 U+{0} 比本版本的 Unicode 数据更新"
@@ -2619,6 +2659,10 @@ msgstr "{0} 列"
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} contains the control character {1} (control characters and escape sequences are not allowed in keymap text)"
 msgstr "{0} 含有控制字符 {1}（键映射文本中不允许控制字符和转义序列）"
+
+#: Sources/fieldline/ImportSummaryLine.swift
+msgid "{0} corrected ({1} over a warning), {2} refused, in {3} in {4} s"
+msgstr "已更正 {0} 条（其中 {1} 条有警告），拒绝 {2} 条，在 {3} 中，用时 {4} 秒"
 
 #: Sources/fieldline/ImportSummaryLine.swift
 msgid "{0} corrected, {1} refused, in {2} in {3} s"
@@ -2793,6 +2837,14 @@ msgstr "{0} 条记录"
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0} records saved to {1}"
 msgstr "已保存 {0} 条记录到 {1}"
+
+#: Sources/fieldline/ImportSummaryLine.swift
+msgid "{0} saved ({1} over a warning), {2} refused, to {3} in {4} s"
+msgstr "已保存 {0} 条（其中 {1} 条有警告），拒绝 {2} 条，保存到 {3}，用时 {4} 秒"
+
+#: Sources/fieldline/ImportSummaryLine.swift
+msgid "{0} saved ({1} over a warning), {2} refused, {3} skipped (saved before), to {4} in {5} s"
+msgstr "已保存 {0} 条（其中 {1} 条有警告），拒绝 {2} 条，跳过 {3} 条（之前已保存），保存到 {4}，用时 {5} 秒"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0} saved to {1}"

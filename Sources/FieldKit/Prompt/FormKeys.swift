@@ -9,6 +9,9 @@ public struct FormKeys: Sendable, Equatable {
     /// The text the field started with (its default, a repeated or earlier value, pasted in): the field holds typed
     /// text when its value differs from what that text makes.
     public var startingText: String
+    /// Esc ends the prompt as Shift-Tab does (`.back`), asking nothing: a question put over the record (a warning's
+    /// reason), which Esc leaves for the field.
+    public var escapeGoesBack = false
 
     /// The keys of one field of a form.
     public init(endOfFileEnds: Bool, recordHoldsTypedText: Bool, startingText: String = "") {

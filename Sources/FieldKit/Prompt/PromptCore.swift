@@ -98,6 +98,7 @@ public struct PromptCore: Sendable {
             return .redraw
         case .abort where formKeys != nil:
             let keys = formKeys!
+            if keys.escapeGoesBack { return .back }
             if keys.recordHoldsTypedText || keys.holdsTypedText(field) {
                 askingToDiscard = true
                 return .status(FormKeys.discardQuestion)

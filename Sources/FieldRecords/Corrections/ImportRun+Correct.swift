@@ -41,7 +41,11 @@ extension ImportRun {
                 refuse(RecordJSON.noting(numbers: numbers, of: given, in: verdict.issues), record: record)
                 return
             }
-            switch try sinkCall({ () throws(SinkError) in try corrections!.apply(verdict.values, read: read, to: database!) }) {
+            // A warning the saved record was already saved over keeps its reason.
+            let saved = read.flatMap { $0.value(of: RecordColumns.warnings) }.flatMap { try? Self.warnings(in: $0).get() }
+            guard let warnings = overrule(verdict.warnings, given: saved ?? RecordWarnings(), record: record) else { return }
+            let values = warnings.stored(verdict.values, form: options.form)
+            switch try sinkCall({ () throws(SinkError) in try corrections!.apply(values, read: read, to: database!) }) {
             case .done:
                 summary.saved += 1
                 return

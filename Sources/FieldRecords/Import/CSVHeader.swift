@@ -6,9 +6,10 @@ enum CSVHeader {
     /// fieldline writes without `--keep-saved`), a column named twice, or none for a field every record must give
     /// (for a correction: its key).
     static func problem(_ names: [String], form: FormSpec, keepSaved: Bool, correctingBy key: String?) -> String? {
-        let taken = form.fields.map(\.name) + (keepSaved || key != nil ? RecordColumns.bookkeeping : [])
+        let kept = form.hasWarnings ? RecordColumns.bookkeeping + [RecordColumns.warnings] : RecordColumns.bookkeeping
+        let taken = form.fields.map(\.name) + (keepSaved || key != nil ? kept : [])
         if let stranger = names.first(where: { !taken.contains($0) }) {
-            return RecordColumns.bookkeeping.contains(stranger)
+            return kept.contains(stranger)
                 ? tr("\(stranger) is a column fieldline writes, not a field of this form: --keep-saved keeps it")
                 : tr("\(ControlCharacters.escaped(stranger)) is not a field of this form (its fields: \(form.fields.map(\.name).joined(separator: ", ")))")
         }

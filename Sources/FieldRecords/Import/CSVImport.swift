@@ -94,7 +94,7 @@ struct CSVImport {
                 if let verdict = verdicts[k] {
                     // What `take` does with a record it checked.
                     try run.next { () throws(ImportFailure) in
-                        if verdict.isValid { try run.store(verdict.values) } else { run.refuse(verdict.issues) }
+                        if verdict.isValid { try run.store(verdict.values, over: verdict.warnings) } else { run.refuse(verdict.issues) }
                     }
                 } else {
                     try takeRecord(event)

@@ -7,7 +7,19 @@ extension ImportRun {
     func copy(_ pairs: [(name: String, text: String)], numbers: [String]) throws(ImportFailure) {
         switch KeptBookkeeping.split(pairs) {
         case .failure(let problem): refuse(problem.field, problem.message)
-        case .success(let (fields, kept)):
+        case .success(let split):
+            var fields = split.fields
+            let kept = split.kept
+            // The reasons a copied record was saved over warnings with are kept with it.
+            var given = RecordWarnings()
+            if options.form.hasWarnings, let at = fields.firstIndex(where: { $0.name == RecordColumns.warnings }) {
+                switch Self.warnings(in: fields.remove(at: at).text) {
+                case .success(let reasons): given = reasons
+                case .failure(let problem):
+                    refuse(problem.field, problem.message)
+                    return
+                }
+            }
             let earlier = lastKept
             lastKept = nil
             // A JSON Lines or CSV file keeps no corrections: a corrected record's last editor would be lost.
@@ -22,12 +34,14 @@ extension ImportRun {
             }
             // Corrected, and the record before has its id: this is that record's next version (`records
             // --history`). An uncorrected record of a taken id is a repeat the database refuses.
+            guard let warnings = overrule(verdict.warnings, given: given) else { return }
+            let values = warnings.stored(verdict.values, form: options.form)
             if let earlier, kept.wasCorrected, kept.recordID == earlier.value(of: RecordColumns.recordID) {
-                try keepVersion(verdict.values, kept: kept, after: earlier)
+                try keepVersion(values, kept: kept, after: earlier)
             } else {
-                try store(verdict.values, kept: kept)
+                try store(values, kept: kept)
             }
-            lastKept = kept.stored(verdict.values)
+            lastKept = kept.stored(values)
         }
     }
 

@@ -122,7 +122,7 @@ final class ImportRun {
             return
         }
         let verdict = checker.check(pairs, scratch: &scratch)
-        if verdict.isValid { try store(verdict.values) } else { refuse(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues)) }
+        if verdict.isValid { try store(verdict.values, over: verdict.warnings) } else { refuse(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues)) }
     }
 
     /// Stores a checked record (its values in form order) with the batch, unless a unique value of it is saved.

@@ -10,6 +10,8 @@ public struct ImportSummary: Sendable, Equatable {
     /// Records handed to the sink in batches whose saves have ended (a correction: applied), less those the sink
     /// refused.
     public var saved = 0
+    /// Records taken over a warning rule they break (each reported): saved unless the sink refused them.
+    public var warned = 0
 
     /// Nothing done yet.
     public init() {}

@@ -26,12 +26,12 @@ enum JSONLinesImport {
                             switch line {
                             case .blank: break
                             case .invalid(let issues):
-                                if let column = issues.first(where: { RecordColumns.bookkeeping.contains($0.field) })?.field {
+                                if let column = issues.first(where: { RecordColumns.bookkeeping.contains($0.field) || run.options.form.hasWarnings && $0.field == RecordColumns.warnings })?.field {
                                     try run.refuseBookkeeping(column)
                                 }
                                 run.refuse(issues)
                             case .pairs(let pairs, let numbers): try run.take(pairs, numbers: numbers)
-                            case .valid(let values): try run.store(values)
+                            case .valid(let values, let warnings): try run.store(values, over: warnings)
                             }
                         }
                     }

@@ -13,8 +13,8 @@ enum PreparedLine: @unchecked Sendable {
     /// Read but not checked: a correction is completed from the sink before it is checked. `numbers`: the names
     /// given JSON numbers (`RecordJSON.noting`).
     case pairs([(name: String, text: String)], numbers: [String])
-    /// Checked: the values to store, in form order.
-    case valid([(name: String, value: String)])
+    /// Checked: the values to store, in form order, and the warning rules they break (`RecordVerdict.warnings`).
+    case valid([(name: String, value: String)], warnings: [FormRule])
 
     /// Blocks smaller than this are prepared on one thread: splitting them costs more than it saves.
     static let splitThreshold = 1 << 16
@@ -35,7 +35,7 @@ enum PreparedLine: @unchecked Sendable {
         case .success(let (pairs, numbers)):
             guard let checker else { return .pairs(pairs, numbers: numbers) }
             let verdict = checker.check(pairs, scratch: &scratch)
-            return verdict.isValid ? .valid(verdict.values) : .invalid(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues))
+            return verdict.isValid ? .valid(verdict.values, warnings: verdict.warnings) : .invalid(RecordJSON.noting(numbers: numbers, of: pairs, in: verdict.issues))
         }
     }
 

@@ -27,6 +27,9 @@ public struct RecordImport: Sendable {
     /// `--keep-saved`: the bookkeeping columns an input record holds (as `records` writes them) are kept, not made
     /// anew: records copied from one output to another stay the same records.
     public var keepSaved = false
+    /// `--strict`: a record that breaks a warning rule is refused, as one breaking an error rule is (by default it
+    /// is saved, and reported).
+    public var strictWarnings = false
     /// Whether `resume` first makes sure the input's first records are the ones the earlier import dealt with
     /// (false: they are skipped by their count alone).
     public var checksResumedInput = true

@@ -29,6 +29,7 @@ struct TableReading {
         let list = expressions.map(\.sql).joined(separator: ", ")
         let filter = conditions.enumerated().map { i, condition in
             let column = expressions.first { $0.name == condition.name }?.sql ?? "NULL"
+            if RecordWarnings.findsAny(condition) { return "(\(column) <> '' AND CAST(\(placeholder(i + 1)) AS text) = '\(RecordWarnings.any)')" }
             // A stored column and a value: written so that a partial unique index serves it (`RecordTables.lookup`).
             return column.hasPrefix("\"") && !condition.value.isEmpty ? RecordTables.lookup(condition.name, placeholder(i + 1))
                                                                      : "\(column) = \(placeholder(i + 1))"

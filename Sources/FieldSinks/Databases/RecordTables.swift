@@ -21,12 +21,13 @@ struct RecordTables {
 
     /// The form's table.
     let table: String
-    /// The form's fields, in order.
+    /// The form's fields, in order, then `warnings` when a rule is a warning (`FormSpec.recordColumns`): stored,
+    /// corrected and kept in history as the fields are.
     let fields: [String]
 
     init(form: FormSpec) {
         table = form.name
-        fields = form.fields.map(\.name)
+        fields = form.recordColumns
     }
 
     /// The columns records are read as: the fields, then `saved_at`, `operator`, `edited_at`, `edited_by`,

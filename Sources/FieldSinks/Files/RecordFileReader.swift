@@ -65,7 +65,7 @@ public final class RecordFileReader: RecordSource {
         func take(_ values: [String]) -> Bool {
             number += 1
             let record = tables.record(key: number, values.prefix(saved) + ["", ""] + values.dropFirst(saved))
-            for condition in conditions where record.value(of: condition.name) != condition.value { return true }
+            for condition in conditions where !RecordWarnings.holds(record.value(of: condition.name), condition) { return true }
             return body(record)
         }
         switch format {
