@@ -89,7 +89,7 @@ extension FormLoader {
         var rules: [FormRule] = []
         for item in items {
             guard let pairs = reader.mapping(item, tr("a rule")) else { continue }
-            var condition: FormCondition?, message: String?, field: String?
+            var condition: FormCondition?, message: LanguageTexts?, field: String?
             var complete = true
             for (key, keyNode, v) in pairs {
                 switch key {
@@ -101,7 +101,7 @@ extension FormLoader {
                             complete = false
                         }
                     }
-                case "message": message = reader.languageTexts(v, "message")?.text
+                case "message": message = reader.languageTexts(v, "message")
                 case "field":
                     guard let name = reader.string(v, "field") else { continue }
                     if names.contains(name) { field = name } else {
@@ -117,7 +117,7 @@ extension FormLoader {
                 reader.diagnostics.append(item.problem(tr("a rule needs \(setting) (a rule is {require: EXPR, message: TEXT, field: NAME})")))
             }
             if complete, let condition, let message, let field {
-                rules.append(FormRule(condition: condition, message: message, field: field))
+                rules.append(FormRule(condition: condition, message: message.text, field: field, messageTexts: message))
             }
         }
         return rules
