@@ -9,7 +9,7 @@ enum InspectOutline {
 
     /// A form: its name and description, each field, then its rules.
     static func form(_ form: FormSpec) -> [String] {
-        var lines = [heading(tr("form"), form.name, form.description)]
+        var lines = [heading("form", form.name, form.description)]
         for (i, field) in form.fields.enumerated() {
             var defaultText: String?
             switch field.defaultValue {
@@ -32,7 +32,7 @@ enum InspectOutline {
 
     /// A keymap: its name and description, and its one field.
     static func keymap(_ loaded: LoadedKeymap) -> [String] {
-        [heading(tr("keymap"), loaded.spec.name, loaded.description)]
+        [heading("keymap", loaded.spec.name, loaded.description)]
             + field(number: 1, name: loaded.spec.name, keymap: loaded.spec.name, spec: loaded.spec, help: loaded.help)
     }
 
