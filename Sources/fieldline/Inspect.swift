@@ -45,7 +45,12 @@ struct Inspect: ParsableCommand {
             document = InspectDocument.form(form)
             outline = InspectOutline.form(form)
         } else {
-            let loaded = try FieldCatalog.load(target, keymapFile: nil, options: FieldOptions())
+            // Loaded as written: the `choice` keymap's list, which `--choices` gives elsewhere, is empty here.
+            let loaded: LoadedKeymap
+            do { loaded = try FieldCatalog.loader.load(target) } catch {
+                for d in error.diagnostics { Diagnostics.plain(d.description) }
+                throw Exit.config
+            }
             document = InspectDocument.keymap(loaded)
             outline = InspectOutline.keymap(loaded)
         }

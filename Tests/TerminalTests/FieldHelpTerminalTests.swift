@@ -85,7 +85,7 @@ import FieldKit
         let t = try await TmuxTerminal(); defer { t.close() }
         let keymap = t.home + "/question.yaml"
         try "extends: text\nhelp: {en: \"a question, ending in ?\", zh: \"一个问题\"}\n".write(toFile: keymap, atomically: true, encoding: .utf8)
-        try t.run(Self.ask("--keymap-file '\(keymap)' --prompt 'Q: ' --limit 20"))
+        try t.run(Self.ask("--prompt 'Q: ' --limit 20 --keymap-file '\(keymap)'"))
         try await t.waitRow("Q:", "0/20")
         try t.type("?")
         try await t.waitRow("Q: ?", "1/20")
@@ -115,10 +115,12 @@ import FieldKit
             let form = t.home + "/contact.yaml", out = t.home + "/c.jsonl"
             try Self.contact.write(toFile: form, atomically: true, encoding: .utf8)
             try t.run("fieldline form '\(form)' --lang \(language) --out '\(out)'; echo rc=$?")
-            try await t.wait("the marked required field (\(language))") { rows in rows.contains { $0.hasPrefix("*" + name) } }
+            // Rows come without their trailing blanks.
+            let shownName = "*" + name.trimmingCharacters(in: .whitespaces)
+            try await t.wait("the marked required field (\(language))") { rows in rows.contains { $0.hasPrefix(shownName) } }
             try t.type("Li"); try t.press("Enter")
             try await t.wait("the optional field, unmarked, under the marked line") { rows in
-                guard let at = rows.lastIndex(where: { $0.hasPrefix(note) }), at > 0 else { return false }
+                guard let at = rows.lastIndex(where: { $0.hasPrefix(note.trimmingCharacters(in: .whitespaces)) }), at > 0 else { return false }
                 return rows[at - 1].hasPrefix("*" + name + "Li")
             }
             try t.press("Enter")
