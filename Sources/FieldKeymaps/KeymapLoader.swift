@@ -11,13 +11,20 @@ public struct LoadedKeymap: Sendable {
     /// The keymap's `placeholder:` in the current language, shown dim in the empty field; nil when it has none.
     /// Kept beside the spec, not in it: only a prompt at a terminal shows it.
     public let placeholder: String?
+    /// The keymap's `help:` in every language given (F1 shows the current language's); nil when it has none.
+    public let help: LanguageTexts?
+    /// The keymap's `description:` in every language given; nil when it has none.
+    public let description: LanguageTexts?
 
     /// A loaded keymap (the CLI makes adjusted copies with its field options applied).
-    public init(spec: FieldSpec, keymap: Keymap, origin: KeymapOrigin, placeholder: String? = nil) {
+    public init(spec: FieldSpec, keymap: Keymap, origin: KeymapOrigin, placeholder: String? = nil,
+                help: LanguageTexts? = nil, description: LanguageTexts? = nil) {
         self.spec = spec
         self.keymap = keymap
         self.origin = origin
         self.placeholder = placeholder
+        self.help = help
+        self.description = description
     }
 }
 
@@ -57,7 +64,8 @@ public struct KeymapLoader: Sendable {
         diagnostics += compiler.reader.diagnostics
         diagnostics = KeymapLoader.inFileOrder(diagnostics)
         guard diagnostics.isEmpty, let (spec, keymap) = compiled else { throw KeymapErrors(diagnostics: diagnostics) }
-        return LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder)
+        return LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder,
+                            help: compiler.help, description: compiler.description)
     }
 
     /// A keymap written inline in another file (a form's field), named `name`: the same settings, `extends` and
@@ -69,7 +77,8 @@ public struct KeymapLoader: Sendable {
         let compiled = settings.map { compiler.compile($0, name: name) }
         diagnostics += compiler.reader.diagnostics
         guard diagnostics.isEmpty, let (spec, keymap) = compiled else { return .failure(KeymapErrors(diagnostics: diagnostics)) }
-        return .success(LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder))
+        return .success(LoadedKeymap(spec: spec, keymap: keymap, origin: origin, placeholder: compiler.placeholder,
+                            help: compiler.help, description: compiler.description))
     }
 
     /// Every problem in a file, for `fieldline keymaps lint` (empty when it is fine).

@@ -214,7 +214,8 @@ public struct FormPrompt {
                      on terminal: PromptTerminal) -> PromptOutcome {
         let field = form.fields[i]
         var options = PromptOptions()
-        options.prompt = field.prompt
+        options.prompt = lines.prompts[i]
+        options.help = field.help?.text
         options.secret = field.secret
         options.placeholder = field.placeholder
         options.keymap = field.keymap

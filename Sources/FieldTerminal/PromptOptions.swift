@@ -45,6 +45,9 @@ public struct PromptOptions: Sendable {
     /// control characters are shown as `U+1B` and it is cut to the row. Nil: a field with an example of its own
     /// (a phone field's region example) shows that; empty: nothing.
     public var placeholder: String?
+    /// The field's help text, shown on the status line by F1 and by `?` on an empty field that refuses `?`
+    /// (`PromptCore.help`); nil for none.
+    public var help: String?
 
     /// Defaults: a `> ` prompt, bell on, no history.
     public init() {}

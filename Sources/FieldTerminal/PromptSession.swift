@@ -88,6 +88,7 @@ final class PromptSession {
         core.formKeys = options.formKeys
         core.answers = options.answers
         core.answerOnEnter = options.answerOnEnter
+        core.help = options.help
         self.options = options
         self.tty = tty
         self.screen = screen

@@ -75,6 +75,7 @@ struct AskRequest: Equatable {
         options.colour = Ask.colourAllowed()
         options.keymap = loaded.keymap
         options.placeholder = placeholder ?? loaded.placeholder
+        options.help = loaded.help?.text
         let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
         if outcome == .timedOut, onTimeout == .default, let defaultValue {
             try Ask.decide(defaultValue, spec: spec, context: context, output: output, saving: answering)

@@ -68,7 +68,8 @@ enum FieldCatalog {
                 throw ValidationError(tr("--choices is for choice fields (the choice keymap, or one with a choices setting)"))
             }
         }
-        return LoadedKeymap(spec: spec, keymap: loaded.keymap, origin: loaded.origin, placeholder: loaded.placeholder)
+        return LoadedKeymap(spec: spec, keymap: loaded.keymap, origin: loaded.origin, placeholder: loaded.placeholder,
+                            help: loaded.help, description: loaded.description)
     }
 }
 

@@ -15,7 +15,9 @@ struct Fieldline: ParsableCommand {
             characters each position accepts (symbols), how long a value is (length), how it is shown \
             (templates such as ###-####-####), which validators judge it, and key bindings; choices make a \
             picker, picker: date a date picker. fieldline keymaps lint FILE checks one. form enters or imports \
-            records into JSON Lines, CSV, SQLite or a PostgreSQL shared by a team; records reads them back.
+            records into JSON Lines, CSV, SQLite or a PostgreSQL shared by a team; records reads them back; \
+            inspect FORM|KEYMAP shows the questions one asks (--output json for programs). F1 on a field shows \
+            its help.
 
             --lang zh|en, anywhere on the command line, chooses the language of messages and prompts.
 
@@ -25,7 +27,7 @@ struct Fieldline: ParsableCommand {
             interrupted (Ctrl-C); 128+n another signal n.
             """,
         version: Version.current,
-        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Keymaps.self, Demo.self]
+        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Inspect.self, Keymaps.self, Demo.self]
     )
 
     @OptionGroup var language: LanguageOption

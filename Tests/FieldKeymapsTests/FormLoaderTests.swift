@@ -47,7 +47,7 @@ struct FormLoaderTests {
         ("name: sqlite_x\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'sqlite_' (the database keeps such tables for itself): 'sqlite_x'"]),
         ("name: PG_visits\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'pg_' (the database keeps such tables for itself): 'PG_visits'"]),
         ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),
-        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator)"]),
+        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, help, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator)"]),
         ("fields:\n  - {name: a, keymap: phone-cn, min: 16}\n", ["f.yaml:2:5: field 'a': min (16) is larger than the limit (15)"]),
         // from, when and rules (issue 27): expressions are parsed when the form loads; a syntax error, an unknown
         // field, a field depending on itself (the only cycle left when fields may only read earlier ones) or on a
@@ -76,7 +76,7 @@ struct FormLoaderTests {
         // An inline keymap: its problems are positioned in the form file.
         ("fields:\n  - name: a\n    keymap:\n      symbols: {class: nope}\n", ["f.yaml:4:24: unknown symbol class 'nope' (use one of alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper, a set like [0-9X], or one character)"]),
         // A keymap file named by path: its problems are that file's.
-        ("fields:\n  - {name: a, keymap: bad.yaml}\n", ["bad.yaml:1:1: unknown setting 'colour' (known: name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker, multiple, placeholder)"]),
+        ("fields:\n  - {name: a, keymap: bad.yaml}\n", ["bad.yaml:1:1: unknown setting 'colour' (known: name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker, multiple, placeholder, help)"]),
     ]
 
     @Test(arguments: cases)

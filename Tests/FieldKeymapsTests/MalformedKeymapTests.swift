@@ -4,7 +4,7 @@ import Testing
 @testable import FieldKeymaps
 
 private let knownSettings = "name, description, extends, symbols, length, count, unit, templates, refuse, exact-template, "
-    + "paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker, multiple, placeholder"
+    + "paste-prefixes, separators, validators, value, transforms, upgrade-legacy, bindings, choices, picker, multiple, placeholder, help"
 private let classNames = "alnum, ascii, digit, digit2-9, hex, letter, lower, printable, upper"
 private let validatorNames = "cn-mobile, gb11643, date, luhn, ipv4, hostname, email, semver, range, regex, phone"
 private let controlHint = "(control characters and escape sequences are not allowed in keymap text)"

@@ -24,6 +24,9 @@ templates:
 separators: " -"          # 4111-1111-1111-1111
 validators:
   - luhn
+help:
+  en: "the card number's digits, shown in groups; the last digit is a Luhn check digit"
+  zh: "卡号数字，分组显示；最后一位是 Luhn 校验位"
 """# + "\n",
         "choice": #"""
 # One of a list given on the command line: `fieldline ask choice --choices FILE` (one value<TAB>label a line,
@@ -55,6 +58,9 @@ description:
   en: Country or territory (ISO 3166-1), found by code, name or calling code; the value is its alpha-2 code
   zh: 国家或地区（ISO 3166-1），可按代码、名称或国际电话区号查找；值为两字母代码
 choices: data/country.tsv
+help:
+  en: "type a name, code or calling code to filter; Up/Down choose, Tab completes, Enter takes it"
+  zh: "输入名称、代码或电话区号筛选；上下键选择，Tab 补全，回车确定"
 """# + "\n",
         "date": #"""
 # A calendar date typed as digits and shown yyyy-mm-dd; the value is the shown form.
@@ -77,6 +83,9 @@ validators:
 # A picker as well: a key that makes the date impossible is refused, Up/Down step the year, month or day under the
 # cursor (a real date always), t fills today; `--min DATE` and `--max DATE` (or today) bound it.
 picker: date
+help:
+  en: "8 digits yyyymmdd (20260307); t is today; Up/Down step the year, month or day at the cursor"
+  zh: "8 位数字 yyyymmdd（20260307）；t 为今天；上下键调整光标处的年、月或日"
 """# + "\n",
         "digits": #"""
 # A run of ASCII digits. --min and --max bound the length.
@@ -103,6 +112,9 @@ length:
 transforms: [lowercase-domain]
 validators:
   - email
+help:
+  en: "name@example.com: one @, a domain with a dot"
+  zh: "name@example.com：一个 @，域名中含点"
 """# + "\n",
         "hostname": #"""
 # A DNS host name (RFC 1123 labels); returned lower-cased.
@@ -138,6 +150,9 @@ templates:
   - "###### ######## ####"
 validators:
   - gb11643           # province code, real birth date 1900..today, check character
+help:
+  en: "18 characters: 6-digit region, birth date yyyymmdd, 3-digit sequence, check digit (0-9 or X)"
+  zh: "18 位：6 位地区码、出生日期 yyyymmdd、3 位顺序码、校验码（0-9 或 X）"
 """# + "\n",
         "ipv4": #"""
 # An IPv4 address in dotted-quad form, e.g. 192.168.0.1.
@@ -177,6 +192,9 @@ paste-prefixes: ["+86", "0086", "86"]   # a pasted number shows as the national 
 separators: " -.()/"
 validators:
   - phone: {assumed-region: CN, regions: [CN], kinds: [mobile], value: national}
+help:
+  en: "11 digits starting with 1 (13812345678); +86, 0086 or spaces may be typed or pasted, the value is the 11 digits"
+  zh: "以 1 开头的 11 位数字（13812345678）；可输入或粘贴 +86、0086 或空格，保存的是 11 位数字"
 """# + "\n",
         "phone-us": #"""
 # A US phone number: the phone field (libphonenumber's metadata) taking US numbers only, shown (212) 456-7890.
@@ -228,6 +246,9 @@ separators: " -.()/"
 paste-prefixes: []
 validators:
   - phone: {assumed-region: CN}
+help:
+  en: "+, calling code and number (+44 20 7946 0958); the value is stored as +442079460958"
+  zh: "+、国家/地区代码和号码（+44 20 7946 0958）；保存为 +442079460958"
 """# + "\n",
         "port": #"""
 # A TCP/UDP port number.
@@ -256,6 +277,9 @@ description:
   en: Province then city in China (GB/T 2260); the value is the 6-digit code, shown 广东省-深圳市
   zh: 中国的省份和城市（GB/T 2260）；值为 6 位代码，显示为 广东省-深圳市
 choices: data/region-cn.tsv
+help:
+  en: "type a province to filter (广东), Enter or Tab opens it, then its city and district; Backspace goes back up"
+  zh: "输入省份筛选（广东），回车或 Tab 进入下一级，再选市和区县；退格返回上一级"
 """# + "\n",
         "semver": #"""
 # A semantic version (semver.org 2.0.0): MAJOR.MINOR.PATCH with optional -pre.release and +build.

@@ -65,6 +65,8 @@ public enum EditCommand: Sendable, Equatable {
     /// Find a saved record to correct (Ctrl-R, readline's reverse search): a form's, on the first field of an
     /// empty record only.
     case reverseSearchHistory
+    /// Show the field's help text on the status line (F1; `help:` in its keymap or form field).
+    case showHelp
 
     /// Every command that needs no argument, by its readline name.
     public static let named: [String: EditCommand] = [
@@ -78,7 +80,7 @@ public enum EditCommand: Sendable, Equatable {
         "delete-char-or-eof": .deleteCharOrEndOfFile, "clear-screen": .clearScreen,
         "previous-history": .previousHistory, "next-history": .nextHistory, "previous-field": .previousField,
         "interrupt": .interrupt, "suspend": .suspend, "reverse-search-history": .reverseSearchHistory,
-        "yank": .yank, "yank-pop": .yankPop, "undo": .undo,
+        "yank": .yank, "yank-pop": .yankPop, "undo": .undo, "show-help": .showHelp,
     ]
 
     /// The readline name, e.g. `backward-delete-char`.

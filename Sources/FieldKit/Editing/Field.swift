@@ -136,7 +136,7 @@ public struct Field: Sendable {
             notice = tr("this field has no choices")
         case .clearScreen:
             break  // the prompt's: the field stays as it is
-        case .previousHistory, .nextHistory, .previousField, .interrupt, .suspend, .reverseSearchHistory:
+        case .previousHistory, .nextHistory, .previousField, .interrupt, .suspend, .reverseSearchHistory, .showHelp:
             refused = true  // the prompt's (`PromptCore`); a field alone has nothing to do
             notice = Self.doesNothing(command)
         case .yank, .yankPop, .undo:

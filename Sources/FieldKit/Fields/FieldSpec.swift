@@ -139,7 +139,7 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
 
     /// "11 digits" / "1 character" / "5 columns": lengths in the unit the field counts.
     /// The keymap's own `unit` nouns other than `character` and `digit` are shown as written, in every language.
-    func units(_ n: Int) -> String {
+    public func units(_ n: Int) -> String {
         switch countUnit {
         case .utf16: return n == 1 ? tr("1 UTF-16 unit") : tr("\(n) UTF-16 units")
         case .scalars: return n == 1 ? tr("1 Unicode scalar") : tr("\(n) Unicode scalars")

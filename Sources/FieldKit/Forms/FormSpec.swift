@@ -25,12 +25,23 @@ public struct FormField: Sendable {
     public var condition: FormCondition?
     /// At a terminal the field starts with the previous record's value (`repeat: true`), editable.
     public var repeats: Bool
+    /// The prompt in every language the form gives (`prompt: {en: …, zh: …}`); nil when it gives none (the
+    /// prompt is then the field's name).
+    public var promptTexts: LanguageTexts?
+    /// What F1 shows on the status line (`help:`, the field's own or its keymap's), in every language given.
+    public var help: LanguageTexts?
+    /// The keymap the field names (`phone-cn`, a path as written); nil for a keymap written in the form.
+    public var keymapName: String?
 
     /// A form field; everything but the name, field and keymap has a plain default.
     public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, placeholder: String? = nil, required: Bool = true,
                 defaultValue: FormDefault? = nil, secret: Bool = false, unique: Bool = false,
-                derivedFrom: FieldPart? = nil, condition: FormCondition? = nil, repeats: Bool = false) {
+                derivedFrom: FieldPart? = nil, condition: FormCondition? = nil, repeats: Bool = false,
+                promptTexts: LanguageTexts? = nil, help: LanguageTexts? = nil, keymapName: String? = nil) {
         self.name = name
+        self.keymapName = keymapName
+        self.promptTexts = promptTexts
+        self.help = help
         self.spec = spec
         self.keymap = keymap
         self.prompt = prompt ?? name + ": "
@@ -83,14 +94,18 @@ public struct FormRule: Sendable, Equatable {
     public var level: Level
     /// What names the rule in a record saved over it (`name:`, else its field): the key of `RecordColumns.warnings`.
     public var name: String
+    /// The message in every language the form gives; nil when the rule was made with one text.
+    public var messageTexts: LanguageTexts?
 
     /// A rule: `condition` must hold, else `message`, about `field`; a warning is named `name` (default: `field`).
-    public init(condition: FormCondition, message: String, field: String, level: Level = .error, name: String? = nil) {
+    public init(condition: FormCondition, message: String, field: String, level: Level = .error, name: String? = nil,
+                messageTexts: LanguageTexts? = nil) {
         self.condition = condition
         self.message = message
         self.field = field
         self.level = level
         self.name = name ?? field
+        self.messageTexts = messageTexts
     }
 }
 
@@ -121,13 +136,17 @@ public struct FormSpec: Sendable {
     /// The reasons offered when a warning is overruled at a terminal (`reasons:`), in the language chosen; any
     /// other may be typed.
     public var reasons: [String]
+    /// The form's `description:` in every language given; nil for none.
+    public var description: LanguageTexts?
 
     /// A form of these fields.
-    public init(name: String, fields: [FormField], rules: [FormRule] = [], reasons: [String] = []) {
+    public init(name: String, fields: [FormField], rules: [FormRule] = [], reasons: [String] = [],
+                description: LanguageTexts? = nil) {
         self.name = name
         self.fields = fields
         self.rules = rules
         self.reasons = reasons
+        self.description = description
     }
 
     /// Whether a rule of the form is a warning: its records then have a `warnings` column.

@@ -6,6 +6,8 @@ public final class RecordBlock {
     /// The form whose records are shown.
     public let form: FormSpec
     private let context: ValidationContext
+    /// Each field's prompt as shown (`FormSpec.shownPrompts`: marked when required in a form with optional fields).
+    public let prompts: [String]
     /// Lines made, by field and value: a line is a field pasted into and formatted, and the block is drawn again at
     /// every step.
     private var made: [Int: (value: String, line: String)] = [:]
@@ -14,6 +16,7 @@ public final class RecordBlock {
     public init(form: FormSpec, context: ValidationContext) {
         self.form = form
         self.context = context
+        prompts = form.shownPrompts
     }
 
     /// The lines of the fields in `range` that are shown, with the fields derived from `editing` (the field being
@@ -22,7 +25,7 @@ public final class RecordBlock {
         range.compactMap { j in
             guard let value = shownValue(of: j, in: session) else { return nil }
             if let editing, let source = form.fields[j].derivedFrom.flatMap({ form.index(of: $0.field) }), source == editing {
-                return ControlCharacters.escaped(form.fields[j].prompt)
+                return ControlCharacters.escaped(prompts[j])
             }
             return line(of: j, value: value)
         }
@@ -47,13 +50,13 @@ public final class RecordBlock {
         let field = form.fields[index]
         let line: String
         if field.secret {
-            line = field.prompt + String(repeating: "*", count: value.count)
+            line = prompts[index] + String(repeating: "*", count: value.count)
         } else if let list = field.spec.choices, let found = list.index(ofValue: value) {
-            line = field.prompt + list.path(to: found)
+            line = prompts[index] + list.path(to: found)
         } else {
             var shown = Field(spec: field.spec, context: context)
             if !value.isEmpty { shown.apply(.paste(value)) }
-            line = field.prompt + shown.frame.display
+            line = prompts[index] + shown.frame.display
         }
         made[index] = (value, line)
         return line

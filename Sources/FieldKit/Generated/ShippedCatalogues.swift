@@ -343,6 +343,10 @@ msgstr "已保存 1 条记录到 {0}"
 msgid "A choice field's list: one value<TAB>label a line (- reads standard input)."
 msgstr "选项字段的列表：每行一个 值<TAB>标签（- 表示读标准输入）。"
 
+#: Sources/fieldline/Inspect.swift
+msgid "A form file, or a keymap name or path."
+msgstr "表单文件，或键映射的名称或路径。"
+
 #: Sources/fieldline/Keymaps.swift
 msgid "A keymap name or path."
 msgstr "键映射名或路径。"
@@ -591,6 +595,10 @@ msgstr "只有在表单中 Shift-Tab 才返回上一个字段"
 #: Sources/fieldline/Records.swift
 msgid "Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of reporting its record as unreadable (65). What is shown is then not what is stored."
 msgstr "把不是有效 UTF-8 的已存值显示出来，每个坏字节显示为 U+FFFD，而不是把该记录报告为无法读取（65）。这样显示的就不是所存的内容。"
+
+#: Sources/fieldline/Inspect.swift
+msgid "Show the questions a form or a keymap asks: names, prompts, kinds, limits, choices, validators, conditions, help."
+msgstr "显示表单或键映射所问的问题：名称、提示、种类、长度限制、选项、校验器、条件、帮助。"
 
 #: Sources/fieldline/AskOption.swift
 msgid "Shown dim in the empty field, never part of the value (a phone field shows its region's example unless given; '' shows none)."
@@ -1555,6 +1563,10 @@ msgstr "from 的形式是 字段.部分（如 idcard.birthDate），而不是 '{
 msgid "has {0} values, the header {1}"
 msgstr "有 {0} 个值，表头有 {1} 个"
 
+#: Sources/FieldKeymaps/HelpSetting.swift
+msgid "help has at most {0} characters, this one {1}"
+msgstr "help 最多 {0} 个字符，此处有 {1} 个"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "is a symbolic link"
 msgstr "是符号链接"
@@ -2170,6 +2182,10 @@ msgstr "模板 '{0}' 的第 {1} 个占位需要 '{2}'，但第 {3} 位只能是{
 msgid "template '{0}' slot {1} needs a digit 2-9 but position {2} takes {3}"
 msgstr "模板 '{0}' 的第 {1} 个占位需要 2-9 的数字，但第 {2} 位只能是{3}"
 
+#: Sources/fieldline/Inspect.swift
+msgid "text (an outline to read) or json (docs/inspect.schema.json)."
+msgstr "text（供阅读的提纲）或 json（docs/inspect.schema.json）。"
+
 #: Sources/FieldSinks/Files/CSVReader.swift
 msgid "text after the closing quote of a value on line {0}"
 msgstr "第 {0} 行的值在闭合引号之后还有文字"
@@ -2370,6 +2386,10 @@ msgstr "没有 0000 年：日期范围是 0001-01-01 到 9999-12-31"
 #: Sources/FieldKit/Editing/Field.swift
 msgid "this field has no choices"
 msgstr "这个字段没有选项"
+
+#: Sources/FieldKit/Prompt/PromptCore.swift
+msgid "this field has no help"
+msgstr "此字段没有帮助"
 
 #: Sources/FieldKit/Choices/Field+Choices.swift
 msgid "this field takes one choice: nothing to mark"
@@ -2981,5 +3001,9 @@ msgstr "{0}：{1}"
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "{0}: {1} in {2}"
 msgstr "{0}：{2} 中已有 {1}"
+
+#: Sources/fieldline/InspectOutline.swift
+msgid "… and {0} more"
+msgstr "……另有 {0} 项"
 """#
 }

@@ -34,6 +34,7 @@ public struct Keymap: Sendable {
         .named("Up"): .previousHistory, .named("C-p"): .previousHistory,
         .named("Down"): .nextHistory, .named("C-n"): .nextHistory,
         .named("S-Tab"): .previousField, .named("C-l"): .clearScreen, .named("C-r"): .reverseSearchHistory,
+        .named("F1"): .showHelp,
         // Signals from the terminal (ISIG); as keys they arrive only through an extended keyboard protocol, and
         // mean the same. Reserved: a keymap file cannot bind these keys.
         .named("C-c"): .interrupt, .named("C-z"): .suspend,

@@ -17,6 +17,9 @@ public struct PromptCore: Sendable {
     /// The key of `answers` that Enter on the empty field types (`confirm --default yes`: `y`); nil: Enter says
     /// which keys answer.
     public var answerOnEnter: String?
+    /// The field's help text (`help:` in its keymap or form field), shown on the status line by F1 (`show-help`) and
+    /// by `?` on an empty field that would refuse `?`; nil for none.
+    public var help: String?
     /// Esc asked `discard this record? y/N`: the next event answers it.
     public private(set) var askingToDiscard = false
     /// Whether the keymap binds a printable character to a command (most do not: typing then skips the lookup).
@@ -47,6 +50,8 @@ public struct PromptCore: Sendable {
             if hasCharacterBindings, text.count == 1, let command = keymap.bindings[.character(text.first!)] {
                 return run(command, pasteTail: pasteTail, field: &field)
             }
+            // `?` asks for help where it could not be typed anyway: a field that takes `?` gets it as text.
+            if text == "?", let help, field.state.symbols.isEmpty, !pasteTail, !Self.takes(text, field) { return .status(help) }
             let step = Self.outcome(of: .selfInsert(text), field: &field)
             // A confirm's field takes only its answers: a refused key says which they are, not its place's class.
             if !answers.isEmpty, case .refused = step { return Self.refuse(tr("answer y (yes) or n (no)"), field: &field) }
@@ -118,6 +123,8 @@ public struct PromptCore: Sendable {
                 return Self.refuse(tr("answer y (yes) or n (no)"), field: &field)
             }
             return self.answer(key, with: answer, field: &field)
+        case .showHelp:
+            return .status(help ?? tr("this field has no help"))
         case .interrupt:
             return .interrupt
         case .suspend:
@@ -152,6 +159,13 @@ public struct PromptCore: Sendable {
         field = Field(spec: field.spec, context: field.context)
         field.apply(.paste(key))
         return .accept(answer)
+    }
+
+    /// Whether typing `text` into `field` would change it (tried on a copy, so nothing is marked refused).
+    private static func takes(_ text: String, _ field: Field) -> Bool {
+        var probe = field
+        if case .refused = outcome(of: .selfInsert(text), field: &probe) { return false }
+        return true
     }
 
     /// A key the prompt itself refuses, saying why (the field keeps the reason as its notice, as for its own).

@@ -9,7 +9,8 @@ public enum PromptStep: Sendable, Equatable {
     case refused(reason: String?)
     /// Draw the field again from a clean screen (Ctrl-L).
     case redraw
-    /// The field is as it was; the status line shows this text (a question the next key answers), or nothing.
+    /// The field is as it was; the status line shows this text (a question the next key answers, the field's help),
+    /// or nothing.
     case status(String?)
     /// The field is done with this value.
     case accept(String)

@@ -31,6 +31,21 @@ public enum JSONText {
         }
     }
 
+    /// Serialise for a reader: each member and item on a line of its own, indented two spaces a level (empty
+    /// objects and arrays as `{}` and `[]`).
+    public static func renderIndented(_ value: Value, level: Int = 0) -> String {
+        let inner = String(repeating: "  ", count: level + 1), outer = String(repeating: "  ", count: level)
+        switch value {
+        case .object(let members) where !members.isEmpty:
+            return "{\n" + members.map { inner + quote($0.0) + ": " + renderIndented($0.1, level: level + 1) }
+                .joined(separator: ",\n") + "\n" + outer + "}"
+        case .array(let items) where !items.isEmpty:
+            return "[\n" + items.map { inner + renderIndented($0, level: level + 1) }.joined(separator: ",\n") + "\n" + outer + "]"
+        default:
+            return render(value)
+        }
+    }
+
     /// `render(.object(members))` of string members, its bytes appended to `out`: each key and value through
     /// `appendQuoted`, which `quote` (and so `render`) is made of, so the two cannot differ (JSONTextTests).
     public static func appendObject(_ members: [(name: String, value: String)], to out: inout [UInt8]) {

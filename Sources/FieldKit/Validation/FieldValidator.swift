@@ -36,6 +36,8 @@ public protocol FieldValidator: Sendable {
     /// `as?` cast: casting to a protocol scans every conformance record of the program the first time, in every
     /// phone field's start.
     var asConfigurable: (any ConfigurableValidator)? { get }
+    /// Its settings as `fieldline inspect` shows them (a phone field's regions and kinds); none by default.
+    var parameters: [(String, JSONText.Value)] { get }
 }
 
 extension FieldValidator {
@@ -53,6 +55,8 @@ extension FieldValidator {
     public func keepsPastePrefix(_ prefix: UnsafeBufferPointer<UInt8>, before rest: UnsafeBufferPointer<UInt8>) -> Bool { false }
     /// Not configurable.
     public var asConfigurable: (any ConfigurableValidator)? { nil }
+    /// None: a validator says what it was given only if it chooses to.
+    public var parameters: [(String, JSONText.Value)] { [] }
     /// `canonical`, then `issue` of its answer.
     public func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?) {
         guard let rewritten = canonical(value) else { return (nil, issue(value, context: context)) }
