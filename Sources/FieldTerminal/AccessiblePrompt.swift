@@ -91,7 +91,8 @@ struct AccessiblePrompt {
 
     /// Writes `text` as a line of its own, its control characters shown as `U+1B` and the like.
     func writeLine(_ text: String) {
-        TerminalWrites.write(tty, ControlCharacters.escaped(text) + "\r\n")
+        // The terminal's output processing makes the line feed a new line (ONLCR, set in line mode).
+        TerminalWrites.write(tty, ControlCharacters.escaped(text) + "\n")
     }
 
     /// Forgets the record's lines: a saved or discarded record's block is done with.
@@ -167,14 +168,14 @@ struct AccessiblePrompt {
             let bytes = Array(chunk[0..<count])
             if bytes.last == 0x0A { return .line(TypedLine(bytes: Array(bytes.dropLast()), endsWithEnter: true)) }
             // Ctrl-D handed the line over without a line break, which the terminal did not echo.
-            TerminalWrites.write(tty, "\r\n")
+            TerminalWrites.write(tty, "\n")
             return .line(TypedLine(bytes: bytes, endsWithEnter: false))
         }
     }
 
     /// `read` ending while a line may be half typed: the next output starts a line of its own.
     private func endedMidLine(_ read: Read) -> Read {
-        TerminalWrites.write(tty, "\r\n")
+        TerminalWrites.write(tty, "\n")
         return read
     }
 }

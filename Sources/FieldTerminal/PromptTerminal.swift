@@ -132,7 +132,7 @@ public final class PromptTerminal {
         guard !gone else { return }
         screen.commit()
         let body = ControlCharacters.escaped(text)
-        if isAccessible { return TerminalWrites.write(tty, body + "\r\n") }
+        if isAccessible { return TerminalWrites.write(tty, body + "\n") }
         TerminalWrites.write(tty, (colour.map { "\u{1B}[\($0)m" + body + "\u{1B}[0m" } ?? body) + "\r\n")
     }
 
