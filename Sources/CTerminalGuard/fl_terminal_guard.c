@@ -23,6 +23,9 @@ static volatile sig_atomic_t guard_clear_below;
 static volatile sig_atomic_t guard_blank_after_cursor;
 // Between prompts: the cursor is on a fresh line already and no prompt's editing settings are known.
 static volatile sig_atomic_t guard_idle;
+// Accessible mode: the terminal gets plain text only, never an escape sequence (no paste mode was set, nothing is
+// drawn below the line).
+static volatile sig_atomic_t guard_plain;
 
 // Signals handled, with the actions and mask they had before.
 enum { GUARD_MAX_SIGNALS = 80 };
@@ -65,7 +68,7 @@ static void leave_terminal(int fresh_line) {
     sigset_t previous;
     hold_ttou(&previous);
     static const char paste_off[] = "\x1b[?2004l";
-    write_all(guard_tty, paste_off, sizeof paste_off - 1);
+    if (!guard_plain) write_all(guard_tty, paste_off, sizeof paste_off - 1);
     if (fresh_line && !guard_idle) {
         // A placeholder after the cursor is no part of the line left behind.
         for (int i = 0; i < guard_blank_after_cursor && i < 1000; i++) write_all(guard_tty, " ", 1);
@@ -74,7 +77,7 @@ static void leave_terminal(int fresh_line) {
         write_all(guard_tty, "\n", 1);
         // The painter's region under the field (a status line, candidates) goes with the prompt.
         static const char clear_below[] = "\x1b[J";
-        if (guard_clear_below) write_all(guard_tty, clear_below, sizeof clear_below - 1);
+        if (guard_clear_below && !guard_plain) write_all(guard_tty, clear_below, sizeof clear_below - 1);
     }
     set_terminal(&guard_original);
     sigprocmask(SIG_SETMASK, &previous, NULL);
@@ -98,7 +101,7 @@ static void resume_editing(void) {
     hold_ttou(&previous);
     set_terminal(&guard_editing);
     static const char paste_on[] = "\x1b[?2004h";
-    write_all(guard_tty, paste_on, sizeof paste_on - 1);
+    if (!guard_plain) write_all(guard_tty, paste_on, sizeof paste_on - 1);
     sigprocmask(SIG_SETMASK, &previous, NULL);
     guard_editing_saved = 0;
 }
@@ -209,6 +212,7 @@ int flg_arm(int tty, const struct termios *original) {
     guard_clear_below = 0;
     guard_blank_after_cursor = 0;
     guard_idle = 0;
+    guard_plain = 0;
     guard_count = 0;
 
     sigset_t deferred;
@@ -247,6 +251,8 @@ void flg_set_idle(int idle) {
     }
     guard_idle = idle != 0;
 }
+
+void flg_set_plain(int plain) { guard_plain = plain != 0; }
 
 void flg_disarm(void) {
     if (!guard_armed) return;

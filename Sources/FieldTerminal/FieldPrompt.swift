@@ -6,7 +6,7 @@ public enum FieldPrompt {
     /// On every path the terminal settings are put back exactly, bracketed paste is off and the cursor is on a
     /// fresh line; a signal that ends or stops the process does the same first (see `CTerminalGuard`).
     public static func run(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> PromptOutcome {
-        switch PromptTerminal.open() {
+        switch PromptTerminal.open(accessible: options.accessible) {
         case .success(let terminal): return terminal.ask(spec: spec, context: context, options: options)
         case .failure(let problem): return problem.outcome
         }

@@ -264,6 +264,8 @@ public struct FormPrompt {
                          on terminal: PromptTerminal) -> PromptOutcome {
         var options = PromptOptions()
         options.linesAbove = lines.lines(of: session, in: 0..<form.fields.count)
+        // Read back whole before it is saved, in accessible mode: there the block above is not on the screen to see.
+        options.readsBlockBack = true
         options.keepsLineAtEnd = false
         options.bell = bell
         options.status = status

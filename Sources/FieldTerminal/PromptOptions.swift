@@ -49,6 +49,13 @@ public struct PromptOptions: Sendable {
     /// (`PromptCore.help`); nil for none.
     public var help: String?
 
+    /// Accessible mode: the terminal's own line editing and plain appended lines, never cursor movement, redraws,
+    /// colour or the bell (`AccessiblePrompt`); the question in words, each refusal's reason once.
+    public var accessible = false
+    /// In accessible mode, `linesAbove` are all written (a record read back before it is saved), not only those that
+    /// changed since the last question.
+    public var readsBlockBack = false
+
     /// Defaults: a `> ` prompt, bell on, no history.
     public init() {}
 }

@@ -8,6 +8,9 @@ import Glibc
 /// of them, and keys typed ahead of the next prompt (a fast operator, a barcode scanner) are kept for it. From open
 /// to deinit the terminal neither echoes nor buffers lines, between prompts too, so keys typed ahead never show up
 /// where the next prompt is drawn; the terminal guard holds the original settings for every way out.
+///
+/// Opened accessible, there is no libedit: each prompt reads lines the terminal edits itself (`AccessiblePrompt`),
+/// and the terminal stays in its line mode with echo from open to deinit.
 public final class PromptTerminal {
     /// Why the terminal could not be opened, as the outcome a prompt reports.
     public struct Problem: Error {
@@ -22,7 +25,12 @@ public final class PromptTerminal {
     private var released = false
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
-    private let shell: LibeditShell
+    /// Nil in accessible mode.
+    private let shell: LibeditShell?
+    /// Accessible mode's prompt (and the record lines it wrote), nil for the full-screen prompt.
+    private var accessiblePrompt: AccessiblePrompt?
+    /// Whether prompts are asked in accessible mode: plain appended lines, the terminal's own line editing.
+    public var isAccessible: Bool { accessiblePrompt != nil }
     /// Bytes and decoded keys read past the end of the last prompt.
     private var reader = InputReader()
     private var typedAhead: [PromptSession.Pending] = []
@@ -33,8 +41,8 @@ public final class PromptTerminal {
     /// The value in the field when the last prompt ended without one (going back keeps what was typed).
     public private(set) var leftText = ""
 
-    /// Opens `/dev/tty` and starts libedit on it.
-    public static func open() -> Result<PromptTerminal, Problem> {
+    /// Opens `/dev/tty` and starts libedit on it (`accessible`: no libedit, the terminal in its line mode).
+    public static func open(accessible: Bool = false) -> Result<PromptTerminal, Problem> {
         let tty = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { return .failure(Problem(outcome: .noTerminal)) }
         var settings = termios()
@@ -52,6 +60,14 @@ public final class PromptTerminal {
             fclose(input); fclose(output); close(tty)
             return .failure(Problem(outcome: .failed(tr("a prompt is already open"))))
         }
+        if accessible {
+            flg_set_plain(1)
+            let terminal = PromptTerminal(tty: tty, original: settings, input: input, output: output, shell: nil)
+            terminal.accessiblePrompt = AccessiblePrompt(tty: tty)
+            terminal.quieten()
+            flg_set_idle(1)
+            return .success(terminal)
+        }
         let started = LibeditShell(input: input, output: output)
         tcsetattr(tty, TCSADRAIN, &settings)
         guard let shell = started else {
@@ -67,7 +83,7 @@ public final class PromptTerminal {
     }
 
     private init(tty: Int32, original: termios, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
-                 shell: LibeditShell) {
+                 shell: LibeditShell?) {
         self.tty = tty
         self.original = original
         self.input = input
@@ -84,10 +100,21 @@ public final class PromptTerminal {
     /// is drawn, or while a form saves a record) waits unseen for the next one. libedit takes a terminal already out
     /// of canonical mode for its edit mode set and applies its own over it.
     private func quieten() {
+        if isAccessible { return lineMode() }
         var quiet = original
         quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON)
         withUnsafeMutableBytes(of: &quiet.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
         tcsetattr(tty, TCSANOW, &quiet)
+    }
+
+    /// Accessible mode's settings: the terminal edits and echoes a line (Backspace, Ctrl-U), Enter hands it over,
+    /// Ctrl-C and Ctrl-Z signal; the rest as found.
+    private func lineMode() {
+        var line = original
+        line.c_lflag |= tcflag_t(ICANON | ECHO | ECHOE | ECHOK | ISIG | IEXTEN)
+        line.c_iflag |= tcflag_t(ICRNL)
+        line.c_oflag |= tcflag_t(OPOST | ONLCR)
+        tcsetattr(tty, TCSANOW, &line)
     }
 
     /// The settings found at open go back, and signals no longer touch the terminal.
@@ -105,6 +132,7 @@ public final class PromptTerminal {
         guard !gone else { return }
         screen.commit()
         let body = ControlCharacters.escaped(text)
+        if isAccessible { return TerminalWrites.write(tty, body + "\n") }
         TerminalWrites.write(tty, (colour.map { "\u{1B}[\($0)m" + body + "\u{1B}[0m" } ?? body) + "\r\n")
     }
 
@@ -112,6 +140,11 @@ public final class PromptTerminal {
     /// discarded record leaves one line saying so.
     public func replaceDrawn(with lines: [String]) {
         guard !gone else { return }
+        if accessiblePrompt != nil {
+            accessiblePrompt!.forgetBlock()
+            for line in lines { say(line) }
+            return
+        }
         var bytes: [UInt8] = []
         screen.draw(ScreenView(block: lines, prompt: "", field: FieldView(text: [], cursor: 0, counter: CounterCells()),
                                showsField: false), into: &bytes)
@@ -123,7 +156,7 @@ public final class PromptTerminal {
     public var columns: Int { TerminalWrites.columns(tty) }
 
     deinit {
-        shell.end()
+        shell?.end()
         restore()
         flg_disarm()
         fclose(input)
@@ -137,6 +170,8 @@ public final class PromptTerminal {
     public func ask(spec: FieldSpec, context: ValidationContext, options: PromptOptions,
                     choicesFor: ((_ query: String, _ pages: Int) -> ChoiceList)? = nil) -> PromptOutcome {
         guard !gone, !released else { return .terminated(SIGHUP) }
+        if accessiblePrompt != nil { return askAccessibly(spec: spec, context: context, options: options) }
+        guard let shell else { return .failed(tr("libedit did not start")) }
         flg_set_idle(0)
 
         let width = TerminalWrites.columns(tty)
@@ -187,6 +222,28 @@ public final class PromptTerminal {
             flg_set_idle(1)
         }
         if case .accepted(let value) = outcome { session.history?.save(value) }
+        return outcome
+    }
+
+    /// `ask` in accessible mode: lines read as the terminal edits them, plain lines written (`AccessiblePrompt`).
+    private func askAccessibly(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> PromptOutcome {
+        flg_set_idle(0)
+        let (outcome, left) = accessiblePrompt!.ask(spec: spec, context: context, options: options)
+        leftText = left
+        switch outcome {
+        case .terminated:
+            gone = true
+            released = true
+            tcsetattr(tty, TCSANOW, &original)
+            flg_release()
+        case .interrupted:
+            restore()
+        default:
+            flg_set_idle(1)
+        }
+        if case .accepted(let value) = outcome, let file = options.historyFile, !options.secret {
+            PromptHistory(file: file).save(value)
+        }
         return outcome
     }
 }

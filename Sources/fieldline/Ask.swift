@@ -54,6 +54,9 @@ struct Ask: ParsableCommand {
     @Flag(name: AskOption.noBell.nameSpecification, help: AskOption.noBell.argumentHelp)
     var noBell = false
 
+    @Flag(name: AskOption.accessible.nameSpecification, help: AskOption.accessible.argumentHelp)
+    var accessible = false
+
     @Option(name: AskOption.history.nameSpecification, help: AskOption.history.argumentHelp)
     var history: String?
 
@@ -70,7 +73,7 @@ struct Ask: ParsableCommand {
         AskRequest(
             keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, choices: field.choices, prompt: prompt,
             defaultValue: defaultValue, value: value, output: output, timeout: timeout, onTimeout: onTimeout, bell: !noBell,
-            history: history, secret: secret, placeholder: placeholder, answering: answering.answers)
+            accessible: accessible, history: history, secret: secret, placeholder: placeholder, answering: answering.answers)
     }
 
     // Usage problems found here are reported with `ask`'s own usage line; from run() they would get the root's.

@@ -146,6 +146,10 @@ extension AskOption {
     static let onTimeout = parsed("on-timeout", tr("default: when --timeout runs out, take --default (exit 0) instead of exit 124."), \.onTimeout)
     static let noBell = AskOption(
         names: ["no-bell"], help: tr("Do not ring the bell on refused keys."), storage: .flag { $0.bell = false })
+    static let accessible = AskOption(
+        names: ["accessible"],
+        help: tr("Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb)."),
+        storage: .flag { $0.accessible = true })
     static let history = text("history", tr("History file: Up/Down recall earlier accepted values (created 0600)."), \.history)
     static let secret = AskOption(
         names: ["secret"], help: tr("Echo one * per symbol and never write history."), storage: .flag { $0.secret = true })
@@ -160,7 +164,7 @@ extension AskOption {
         })
 
     /// Every option `ask` takes.
-    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, history, secret, placeholder]
+    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, accessible, history, secret, placeholder]
         + answerGroup
 
     /// The option spelled `spelling` (`--max` too), nil for none. A search of the list, not a dictionary: a

@@ -27,6 +27,8 @@ struct AskRequest: Equatable {
     var onTimeout: OnTimeout?
     /// False with `--no-bell`.
     var bell = true
+    /// `--accessible`.
+    var accessible = false
     /// `--history FILE`.
     var history: String?
     /// `--secret`.
@@ -73,6 +75,7 @@ struct AskRequest: Equatable {
         options.historyFile = history
         options.secret = secret
         options.colour = Ask.colourAllowed()
+        options.accessible = UserDefaults.accessible(accessible)
         options.keymap = loaded.keymap
         options.placeholder = placeholder ?? loaded.placeholder
         options.help = loaded.help?.text

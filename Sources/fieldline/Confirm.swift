@@ -53,6 +53,9 @@ struct Confirm: ParsableCommand {
     @Flag(name: .customLong("no-bell"), help: ArgumentHelp(tr("Never ring the bell on a refused key.")))
     var noBell = false
 
+    @Flag(help: ArgumentHelp(tr("Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb).")))
+    var accessible = false
+
     @OptionGroup var answering: QuestionAnswerOptions
 
     @OptionGroup var language: LanguageOption
@@ -81,6 +84,7 @@ struct Confirm: ParsableCommand {
         options.timeout = try timeout ?? UserDefaults.timeout()
         options.bell = !noBell && !UserDefaults.noBell
         options.colour = Ask.colourAllowed()
+        options.accessible = UserDefaults.accessible(accessible)
         options.answers = Confirm.answers
         options.answerOnEnter = defaultAnswer.map { $0 == .yes ? "y" : "n" }
         // At the terminal the field only ever holds the key that answered (no list, no counter): each key that

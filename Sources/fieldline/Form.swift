@@ -74,6 +74,9 @@ struct Form: ParsableCommand {
     @Flag(name: [.short, .long], help: ArgumentHelp(tr("With --input or a pipe: no progress line and no summary on stderr (refused records and errors are still reported).")))
     var quiet = false
 
+    @Flag(help: ArgumentHelp(tr("Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb).")))
+    var accessible = false
+
     @Flag(help: ArgumentHelp(tr("Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any).")))
     var lint = false
 
@@ -158,7 +161,8 @@ struct Form: ParsableCommand {
         let tty = terminalEntry ? open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) : -1
         defer { if tty >= 0 { close(tty) } }
         guard let source = input ?? (!terminalEntry || tty < 0 ? "-" : nil) else {
-            try FormEntry(form: spec, context: Today.context(), resume: resume).run(into: &sink)
+            try FormEntry(form: spec, context: Today.context(), resume: resume, accessible: UserDefaults.accessible(accessible))
+                .run(into: &sink)
             return
         }
         let format = inputFormat ?? (source.hasSuffix(".csv") ? .csv : .jsonl)

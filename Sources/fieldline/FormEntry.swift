@@ -13,11 +13,13 @@ struct FormEntry {
     let context: ValidationContext
     /// `--resume`: the first record's repeat fields start with this operator's last saved record.
     let resume: Bool
+    /// `--accessible` (or its environment): plain appended lines, the terminal's own line editing.
+    var accessible = false
 
     func run(into sink: inout any RecordSink) throws {
         // One terminal for every field and summary: keys typed ahead of the next field are kept for it.
         let terminal: PromptTerminal
-        switch PromptTerminal.open() {
+        switch PromptTerminal.open(accessible: accessible) {
         case .success(let opened): terminal = opened
         case .failure(let problem):
             if case .failed(let why) = problem.outcome { Diagnostics.error(why); throw Exit.internalError }

@@ -14,6 +14,9 @@ final class SpawnedProcess {
         case pipe
         /// A file, opened for reading.
         case file(String)
+        /// A terminal device (a pseudo-terminal's slave), opened for reading and writing: the program, leader of a
+        /// session of its own, takes it as its controlling terminal (`/dev/tty`).
+        case terminal(String)
     }
 
     /// Where the program's standard output or error goes.
@@ -67,6 +70,7 @@ final class SpawnedProcess {
             switch stdin {
             case .null: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             case .file(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+            case .terminal(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
             case .pipe:
                 let ends = try pipeEnds()
                 ours.append(ends.write); theirs.append(ends.read)

@@ -25,6 +25,10 @@ void flg_release(void);
 /// prompt starts (0: its rows, region and editing settings are forgotten until it reports them).
 void flg_set_idle(int idle);
 
+/// Whether the terminal takes plain text only (accessible mode, 1): leaving it or taking it again after a stop
+/// writes no escape sequence (no bracketed-paste switch, no erase below the line).
+void flg_set_plain(int plain);
+
 /// Put back the signal actions and mask from before `flg_arm`.
 void flg_disarm(void);
 

@@ -134,6 +134,10 @@ msgstr "（有错误：请运行 keymaps lint）"
 msgid "+{0} is {1}; this field takes {2}"
 msgstr "+{0} 是 {1}；本字段只接受 {2}"
 
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid ", "
+msgstr "，"
+
 #: Sources/fieldline/Form.swift
 msgid "--answers and --input both give the records: give one"
 msgstr "--answers 和 --input 都给出记录：只给一个"
@@ -356,6 +360,12 @@ msgid "Accept 15-digit pre-1999 ID numbers and convert them to 18."
 msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
 
 #: Sources/fieldline/AskOption.swift
+#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/Form.swift
+msgid "Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb)."
+msgstr "读屏无障碍模式：只写纯文本行，用文字说明问题，每个拒绝原因只说一次；不移动光标，无颜色，不响铃（也可用 FIELDLINE_ACCESSIBLE=1 或 TERM=dumb）。"
+
+#: Sources/fieldline/AskOption.swift
 msgid "Add the answer taken to this file under --name, in the format --answers reads (JSON for FILE.json, else YAML)."
 msgstr "把所取的答案以 --name 为名加入此文件，格式与 --answers 读取的相同（FILE.json 为 JSON，否则为 YAML）。"
 
@@ -426,6 +436,10 @@ msgstr "按键被拒绝时不响铃。"
 #: Sources/fieldline/AskOption.swift
 msgid "Echo one * per symbol and never write history."
 msgstr "每个字符显示一个 *，并且从不写入历史。"
+
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "Enter keeps {0}"
+msgstr "回车保留 {0}"
 
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "Enter next"
@@ -1149,11 +1163,16 @@ msgstr "未知类型的文件"
 msgid "an upper-case letter"
 msgstr "大写字母"
 
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "and {0} more: type a name to find one"
+msgstr "另有 {0} 项：输入名称查找"
+
 #: Sources/FieldKit/Phone/PhoneLayout.swift
 msgid "another country"
 msgstr "其他国家"
 
 #: Sources/FieldKit/Prompt/PromptCore.swift
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "answer y (yes) or n (no)"
 msgstr "请回答 y（是）或 n（否）"
 
@@ -1165,7 +1184,12 @@ msgstr "请回答 yes 或 no（y、n、是、否），而不是“{0}”"
 msgid "asking without history"
 msgstr "不使用历史记录继续询问"
 
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "at least {0}"
+msgstr "至少 {0}"
+
 #: Sources/FieldKit/Editing/Field+Refusals.swift
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "at most {0}"
 msgstr "最多 {0}"
 
@@ -1553,6 +1577,10 @@ msgstr "fieldline：历史文件 {0}：{1}；{2}"
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "fixed-line"
 msgstr "固定电话"
+
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "for example {0}"
+msgstr "例如 {0}"
 
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "from is FIELD.PART (e.g. idcard.birthDate), not '{0}'"
@@ -2153,6 +2181,10 @@ msgstr "分摊费用"
 msgid "short-code"
 msgstr "短号码"
 
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "shown {0}"
+msgstr "显示为 {0}"
+
 #: Sources/FieldRecords/Input/ImportInput.swift
 msgid "standard input"
 msgstr "标准输入"
@@ -2429,7 +2461,11 @@ msgstr "true 是 JSON 布尔值，只有是/否字段接受它；请给出字符
 
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "two warnings are named '{0}' (a warning is named by its field unless it has a name:); give one a name:"
-msgstr "两条警告都名为 '{0}'（警告没有 name: 时以其字段命名）；请给其中一条加 name:"
+msgstr "有两个警告都叫 '{0}'（警告以其字段命名，除非写了 name:）；请给其中一个写 name:"
+
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "type a number or a name"
+msgstr "输入编号或名称"
 
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "type part of any value; Up/Down picks a record, Enter opens it, Esc goes back"
@@ -2442,6 +2478,14 @@ msgstr "请输入国家代码"
 #: Sources/FieldKit/Choices/Field+Choices.swift
 msgid "type to search the {0} choices, or Up/Down to pick one"
 msgstr "输入以搜索 {0} 个选项，或用上下箭头选择"
+
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "typed as year, month and day, shown yyyy-mm-dd"
+msgstr "按年、月、日输入，显示为 yyyy-mm-dd"
+
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "typing is not shown"
+msgstr "输入不显示"
 
 #: Sources/FieldKit/Phone/PhoneNumber.swift
 msgid "unexpected '{0}' in a phone number"
@@ -2672,6 +2716,10 @@ msgstr "{0} 个单元格；表头有 {1} 列"
 msgid "{0} characters"
 msgstr "{0} 个字符"
 
+#: Sources/FieldTerminal/AccessiblePrompt.swift
+msgid "{0} choices match:"
+msgstr "有 {0} 项匹配："
+
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} columns"
 msgstr "{0} 列"
@@ -2887,6 +2935,7 @@ msgid "{0} takes whole seconds since 1970-01-01 UTC (as SOURCE_DATE_EPOCH), from
 msgstr "{0} 取自 1970-01-01 UTC 起的整秒数（与 SOURCE_DATE_EPOCH 相同），从 0 到 {1}，而不是“{2}”"
 
 #: Sources/FieldKit/Phone/PhoneReadings.swift
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "{0} to {1}"
 msgstr "{0} 至 {1}"
 
