@@ -25,6 +25,8 @@ public struct FormField: Sendable {
     public var condition: FormCondition?
     /// At a terminal the field starts with the previous record's value (`repeat: true`), editable.
     public var repeats: Bool
+    /// At a terminal the value is typed twice, the second time masked, and the two must match (`verify: true`).
+    public var verify = false
 
     /// A form field; everything but the name, field and keymap has a plain default.
     public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, placeholder: String? = nil, required: Bool = true,
