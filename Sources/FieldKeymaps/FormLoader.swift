@@ -12,7 +12,7 @@ public struct FormLoader: Sendable {
     /// Every setting a form file may have, and every setting of one field.
     static let knownSettings = ["name", "description", "fields", "rules", "reasons"]
     static let knownFieldSettings = ["name", "keymap", "prompt", "placeholder", "help", "required", "default", "secret", "unique",
-                                     "limit", "min", "count", "from", "when", "repeat", "multiple", "separator"]
+                                     "limit", "min", "count", "from", "when", "repeat", "multiple", "separator", "verify"]
     static let knownRuleSettings = ["require", "message", "field", "level", "name"]
     /// The most fields a form may have: a form is a screen an operator fills in.
     public static let maxFields = 200
@@ -122,7 +122,7 @@ return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons, desc
         var refs = FieldReferences()
         var derivedFrom: FieldPart?
         var condition: FormCondition?
-        var repeats = false
+        var repeats = false, verify = false
         for (key, keyNode, value) in pairs {
             switch key {
             case "name":
@@ -151,6 +151,7 @@ return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons, desc
                 refs.when = value
                 condition = FormLoader.condition(value, "when", reader: &reader)
             case "repeat": repeats = reader.bool(value, "repeat") ?? false
+            case "verify": verify = reader.bool(value, "verify") ?? false
             case "limit": options.limit = reader.int(value, "limit", min: 1)
             case "min": options.minLength = reader.int(value, "min")
             case "multiple": options.multiple = reader.bool(value, "multiple") ?? false
@@ -171,7 +172,7 @@ return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons, desc
         // A derived value is never typed, so nothing that shapes typing or pre-fills it means anything.
         if let from = refs.from, derivedFrom != nil {
             for (setting, given) in [("default", defaultValue != nil), ("repeat", repeats), ("placeholder", placeholder != nil),
-                                  ("help", help != nil)] where given {
+                                  ("help", help != nil), ("verify", verify)] where given {
                 reader.diagnostics.append(from.problem(tr("field '\(name)' is derived (from), so it takes no \(setting)")))
             }
         }
@@ -214,10 +215,11 @@ return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons, desc
             return nil
         }
         // The field's own placeholder and help, else its keymap's.
-        let field = FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt?.text,
+        var field = FormField(name: name, spec: options.applied(to: loaded.spec), keymap: loaded.keymap, prompt: prompt?.text,
                               placeholder: placeholder ?? loaded.placeholder, required: required, defaultValue: defaultValue, secret: secret, unique: unique,
                               derivedFrom: derivedFrom, condition: condition, repeats: repeats,
                               promptTexts: prompt, help: derivedFrom == nil ? help ?? loaded.help : nil, keymapName: keymapName)
+        field.verify = verify
         return (field, refs)
     }
 

@@ -36,6 +36,9 @@ public struct FormPrompt {
     public let clock: () -> String
     /// Ring the bell on a refused key (off with `FIELDLINE_NO_BELL`).
     public var bell = true
+    /// Called with each new record once it is saved (`form --save-answers`); a line it returns (why it could not
+    /// do its part) is said under the record's.
+    public var recordSaved: ((SavedRecord) -> String?)?
 
     /// A form session; `clock` gives each record's `saved_at`.
     public init(form: FormSpec, context: ValidationContext, operatorName: String, colour: Bool, clock: @escaping () -> String) {
@@ -87,10 +90,12 @@ public struct FormPrompt {
                     terminal.say(changed ? tr("correction saved to \(sink.label)") : tr("nothing changed: the record is as saved"))
                     continue
                 }
-                try sink.save(SavedRecord(values: values, savedAt: clock(), operatorName: operatorName))
+                let record = SavedRecord(values: values, savedAt: clock(), operatorName: operatorName)
+                try sink.save(record)
                 saved += 1
                 previous = Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
                 terminal.say(tr("\(saved) saved to \(sink.label)"))
+                if let problem = recordSaved?(record) { terminal.say(problem, colour: colour ? "31" : nil) }
             } catch {
                 // The record's key line comes back under its block, the failure on its status line.
                 failure = tr("not saved: \(error.message)")
@@ -230,7 +235,8 @@ public struct FormPrompt {
                                     startingText: options.defaultText ?? "")
         options.linesAbove = lines.lines(of: session, in: 0..<i)
         options.linesBelow = lines.lines(of: session, in: (i + 1)..<form.fields.count, editing: i)
-        return terminal.ask(spec: field.spec, context: context, options: options)
+        return field.verify ? terminal.askTwice(spec: field.spec, context: context, options: options)
+            : terminal.ask(spec: field.spec, context: context, options: options)
     }
 
     /// The reason for the broken warning `form.rules[k]`, asked in the key line's place under the record's block, the

@@ -25,7 +25,7 @@ struct Ask: ParsableCommand {
             (the terminal is restored first), 124 timeout (with --on-timeout default: --default, exit 0), 64 usage or no answer with nobody to ask, 65 invalid non-interactive value, \
             70 internal error, 74 output not written, 78 keymap file problems, 129 the terminal hung up, \
             128+n another signal n.
-            """
+            """ + "\n\n" + OptionEnvironment.helpText(command: "ask")
     )
 
     @Argument(help: ArgumentHelp(tr("The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file.")), completion: FieldCatalog.keymapCompletion)
@@ -66,6 +66,9 @@ struct Ask: ParsableCommand {
     @Option(name: AskOption.placeholder.nameSpecification, help: AskOption.placeholder.argumentHelp)
     var placeholder: String?
 
+    @Flag(name: AskOption.verify.nameSpecification, help: AskOption.verify.argumentHelp)
+    var verify = false
+
     @OptionGroup var answering: QuestionAnswerOptions
 
     /// The same request `AskCommandLine` reads on the fast path.
@@ -73,7 +76,7 @@ struct Ask: ParsableCommand {
         AskRequest(
             keymap: keymap, keymapFile: field.keymapFile, field: field.fieldOptions, choices: field.choices, prompt: prompt,
             defaultValue: defaultValue, value: value, output: output, timeout: timeout, onTimeout: onTimeout, bell: !noBell,
-            accessible: accessible, history: history, secret: secret, placeholder: placeholder, answering: answering.answers)
+            accessible: accessible, history: history, secret: secret, placeholder: placeholder, verify: verify, answering: answering.answers)
     }
 
     // Usage problems found here are reported with `ask`'s own usage line; from run() they would get the root's.

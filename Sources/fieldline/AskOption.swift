@@ -8,7 +8,7 @@ import FieldKit
 /// the command's type, it cannot be made from a value. They take their names and help from these entries, values
 /// are parsed by the same `ExpressibleByArgument` initialisers either way, and AskCommandLineTests checks that
 /// the two readers know the same names and read every accepted line into the same request.
-struct AskOption: Sendable {
+struct AskOption: CommandLineOption, Sendable {
     /// How a value (or the flag's presence) is stored; false when it does not parse.
     enum Storage: Sendable {
         /// A flag: no value.
@@ -163,8 +163,12 @@ extension AskOption {
             return true
         })
 
+    static let verify = AskOption(
+        names: ["verify"], help: tr("Type it twice: the value is asked again, masked, and the two must be the same (not with --value or an answer taken without asking)."),
+        storage: .flag { $0.verify = true })
+
     /// Every option `ask` takes.
-    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, accessible, history, secret, placeholder]
+    static let all: [AskOption] = fieldGroup + [prompt, defaultValue, value, output, timeout, onTimeout, noBell, accessible, history, secret, placeholder, verify]
         + answerGroup
 
     /// The option spelled `spelling` (`--max` too), nil for none. A search of the list, not a dictionary: a

@@ -35,6 +35,8 @@ struct AskRequest: Equatable {
     var secret = false
     /// `--placeholder`.
     var placeholder: String?
+    /// `--verify`: the value is typed twice.
+    var verify = false
     /// `--name`, `--answers`, `--answers-partial`, `--non-interactive`, `--save-answers`.
     var answering = QuestionAnswers()
 
@@ -79,7 +81,7 @@ struct AskRequest: Equatable {
         options.keymap = loaded.keymap
         options.placeholder = placeholder ?? loaded.placeholder
         options.help = loaded.help?.text
-        let outcome = FieldPrompt.run(spec: spec, context: context, options: options)
+        let outcome = FieldPrompt.run(spec: spec, context: context, options: options, verify: verify)
         if outcome == .timedOut, onTimeout == .default, let defaultValue {
             try Ask.decide(defaultValue, spec: spec, context: context, output: output, saving: answering)
         }

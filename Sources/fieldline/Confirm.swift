@@ -19,7 +19,7 @@ struct Confirm: ParsableCommand {
             comes from --answers FILE (under --name), else FIELDLINE_ANSWER_NAME, else --default, else exit 64. \
             Exit codes: 0 yes, 1 no, 255 cancelled (or no terminal and no input), 64 usage or no answer with \
             nobody to ask, 65 an answer that is neither, 124 timeout, 129 the terminal hung up, 130 Ctrl-C.
-            """
+            """ + "\n\n" + OptionEnvironment.helpText(command: "confirm")
     )
 
     /// `--default`: the answer Enter (and `--on-timeout default`) takes.
@@ -32,25 +32,25 @@ struct Confirm: ParsableCommand {
         case none, value
     }
 
-    @Option(help: ArgumentHelp(tr("The question (default: Continue?); [y/N] or [Y/n] is added after it.")))
+    @Option(name: ConfirmOption.prompt.nameSpecification, help: ConfirmOption.prompt.argumentHelp)
     var prompt: String?
 
-    @Option(name: .customLong("default"), help: ArgumentHelp(tr("The answer Enter takes: yes or no.")))
+    @Option(name: ConfirmOption.defaultAnswer.nameSpecification, help: ConfirmOption.defaultAnswer.argumentHelp)
     var defaultAnswer: Answer?
 
-    @Option(help: ArgumentHelp(tr("Give up after this many seconds (exit 124).")))
+    @Option(name: ConfirmOption.timeout.nameSpecification, help: ConfirmOption.timeout.argumentHelp)
     var timeout: Double?
 
-    @Option(name: .customLong("on-timeout"), help: ArgumentHelp(tr("default: on timeout take --default instead of exit 124.")))
+    @Option(name: ConfirmOption.onTimeout.nameSpecification, help: ConfirmOption.onTimeout.argumentHelp)
     var onTimeout: OnTimeout?
 
-    @Option(help: ArgumentHelp(tr("Check this answer with no UI (yes, no, y, n, or the Chinese for yes or no).")))
+    @Option(name: ConfirmOption.value.nameSpecification, help: ConfirmOption.value.argumentHelp)
     var value: String?
 
-    @Option(help: ArgumentHelp(tr("none (the default: the exit code says it) or value (yes or no on stdout).")))
+    @Option(name: ConfirmOption.output.nameSpecification, help: ConfirmOption.output.argumentHelp)
     var output: Output = .none
 
-    @Flag(name: .customLong("no-bell"), help: ArgumentHelp(tr("Never ring the bell on a refused key.")))
+    @Flag(name: ConfirmOption.noBell.nameSpecification, help: ConfirmOption.noBell.argumentHelp)
     var noBell = false
 
     @Flag(help: ArgumentHelp(tr("Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb).")))

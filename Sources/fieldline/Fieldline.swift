@@ -50,7 +50,9 @@ extension Fieldline {
     /// stdout with exit 0, hold no argument text and are printed as they are).
     static func exitSafely(withError error: Error) -> Never {
         let code = exitCode(for: error)
-        let text = fullMessage(for: error)
+        var text = fullMessage(for: error)
+        // An option's value from the environment is refused under the variable's name.
+        if code == Exit.usage { text = OptionEnvironment.refusalNaming(text) }
         if !text.isEmpty {
             if code == .success {
                 var out = OutputBuffer(fd: 1)

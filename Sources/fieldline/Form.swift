@@ -86,6 +86,9 @@ struct Form: ParsableCommand {
     @Flag(name: .customLong("answers-partial"), help: ArgumentHelp(tr("The --answers file may name what is not a field of this form (left out; else exit 65).")))
     var answersPartial = false
 
+    @Option(name: .customLong("save-answers"), help: ArgumentHelp(tr("Add each record typed at the terminal to this file, in the format --answers reads (a list of maps of field names to answers; JSON for FILE.json, else YAML), so --answers FILE replays them."), valueName: "FILE"))
+    var saveAnswers: String?
+
     @Flag(name: .customLong("non-interactive"), help: ArgumentHelp(tr("Nobody is there: instead of entry at a terminal, save one record of the answers (FIELDLINE_ANSWER_NAME) and defaults, or exit 64 naming every field without (also FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive, where a terminal would be used).")))
     var nonInteractive = false
 
@@ -100,6 +103,9 @@ struct Form: ParsableCommand {
         }
         if (answers != nil || nonInteractive) && (updateBy != nil || keepSaved) {
             throw ValidationError(tr("--answers and --non-interactive save new records: not with --update-by or --keep-saved"))
+        }
+        if saveAnswers != nil && (input != nil || answers != nil || nonInteractive || updateBy != nil || keepSaved || lint) {
+            throw ValidationError(Form.saveAnswersAtTheTerminal)
         }
         if keepSaved && updateBy != nil {
             throw ValidationError(tr("--keep-saved is for copying records; with --update-by the bookkeeping columns are the output's own"))
@@ -144,6 +150,10 @@ struct Form: ParsableCommand {
             throw ValidationError(tr("--update-by reads corrected records from --input FILE or from standard input, not from a terminal (at the terminal, Ctrl-R finds a saved record to correct)"))
         }
         let resume = resume || resumeAnyway
+        // Records are typed only at a terminal with somebody there: nothing else has answers to keep.
+        if saveAnswers != nil && (isatty(0) == 0 || NonInteractive.requested(false)) {
+            throw ValidationError(Form.saveAnswersAtTheTerminal)
+        }
         // An answers file is read (and its problems found) before the output is opened.
         let answered = try answers.map { try AnswersInput(path: $0, yesNoFields: spec.yesNoFields) }
         var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
@@ -161,7 +171,8 @@ struct Form: ParsableCommand {
         let tty = terminalEntry ? open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) : -1
         defer { if tty >= 0 { close(tty) } }
         guard let source = input ?? (!terminalEntry || tty < 0 ? "-" : nil) else {
-            try FormEntry(form: spec, context: Today.context(), resume: resume, accessible: UserDefaults.accessible(accessible))
+            try FormEntry(form: spec, context: Today.context(), resume: resume, accessible: UserDefaults.accessible(accessible),
+                          saveAnswers: saveAnswers)
                 .run(into: &sink)
             return
         }
@@ -169,6 +180,11 @@ struct Form: ParsableCommand {
         try FormImport(form: spec, context: Today.context(), updateBy: updateBy, resume: resume, keepSaved: keepSaved,
                        checksResumedInput: !resumeAnyway, quiet: quiet, strict: strict)
             .run(source: source, format: format, into: &sink)
+    }
+
+    /// Why `--save-answers` is refused where no record is typed.
+    static var saveAnswersAtTheTerminal: String {
+        tr("--save-answers keeps the records typed at a terminal: not with --input, --answers, --non-interactive, --update-by, --keep-saved, --lint or records on standard input")
     }
 
     /// The sink `--out` names, in `format` when it is standard output or a file.

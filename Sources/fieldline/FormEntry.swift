@@ -1,3 +1,4 @@
+import ArgumentParser
 import FieldKit
 import FieldTerminal
 import FieldSinks
@@ -15,8 +16,17 @@ struct FormEntry {
     let resume: Bool
     /// `--accessible` (or its environment): plain appended lines, the terminal's own line editing.
     var accessible = false
+    /// `--save-answers FILE`: each saved record's answers are added to FILE, as `form --answers` reads them.
+    var saveAnswers: String? = nil
 
     func run(into sink: inout any RecordSink) throws {
+        // A file that could not be added to is found before the first record is typed.
+        if let saveAnswers {
+            do { _ = try AnswersOutput.existing(saveAnswers) } catch {
+                Diagnostics.error(error.message)
+                throw ExitCode(error.code)
+            }
+        }
         // One terminal for every field and summary: keys typed ahead of the next field are kept for it.
         let terminal: PromptTerminal
         switch PromptTerminal.open(accessible: accessible) {
@@ -29,6 +39,18 @@ struct FormEntry {
         var prompt = FormPrompt(form: form, context: context, operatorName: RecordStamp.operatorName(),
                                 colour: Ask.colourAllowed(), clock: { RecordStamp.timestamp() })
         prompt.bell = !UserDefaults.noBell
+        if let saveAnswers {
+            // What was typed, not what follows from it: a derived field is made again from its source on replay.
+            let asked = Set(form.fields.filter { $0.derivedFrom == nil }.map(\.name))
+            prompt.recordSaved = { record in
+                do throws(AnswersOutput.Problem) {
+                    try AnswersOutput.append(record.values.filter { asked.contains($0.name) }.map { ($0.name, $0.value) }, to: saveAnswers)
+                    return nil
+                } catch {
+                    return error.message
+                }
+            }
+        }
         switch prompt.run(on: terminal, into: &sink, resume: resume) {
         case .ended: return
         case .interrupted: Interrupt.propagate(SIGINT)

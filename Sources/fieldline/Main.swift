@@ -27,6 +27,13 @@ enum Main {
             Diagnostics.error(problem)
             exit(Exit.usage.rawValue)
         }
+        // `ask` and `confirm` options the environment sets go onto the command line, to be read as typed ones.
+        do {
+            (arguments, OptionEnvironment.taken) = try OptionEnvironment.applied(to: arguments)
+        } catch {
+            Diagnostics.error(error.message)
+            exit(Exit.usage.rawValue)
+        }
         if let request = AskCommandLine.request(arguments) { fastAsk(request) }
         Fieldline.runSafely(arguments)
     }

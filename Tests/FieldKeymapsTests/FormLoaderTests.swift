@@ -47,7 +47,7 @@ struct FormLoaderTests {
         ("name: sqlite_x\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'sqlite_' (the database keeps such tables for itself): 'sqlite_x'"]),
         ("name: PG_visits\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'pg_' (the database keeps such tables for itself): 'PG_visits'"]),
         ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),
-        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, help, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator)"]),
+        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, help, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator, verify)"]),
         ("fields:\n  - {name: a, keymap: phone-cn, min: 16}\n", ["f.yaml:2:5: field 'a': min (16) is larger than the limit (15)"]),
         // from, when and rules (issue 27): expressions are parsed when the form loads; a syntax error, an unknown
         // field, a field depending on itself (the only cycle left when fields may only read earlier ones) or on a
@@ -62,6 +62,8 @@ struct FormLoaderTests {
         ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a}\n", ["f.yaml:3:35: from is FIELD.PART (e.g. idcard.birthDate), not 'a'"]),
         ("fields:\n  - {name: a, keymap: idcard-cn}\n  - {name: b, keymap: date, from: a.birthDate, default: today}\n", ["f.yaml:3:35: field 'b' is derived (from), so it takes no default"]),
         ("fields:\n  - {name: a, keymap: phone-cn}\n  - {name: b, keymap: text, from: a.e164, repeat: true}\n", ["f.yaml:3:35: field 'b' is derived (from), so it takes no repeat"]),
+        ("fields:\n  - {name: a, keymap: phone-cn}\n  - {name: b, keymap: text, from: a.e164, verify: true}\n", ["f.yaml:3:35: field 'b' is derived (from), so it takes no verify"]),
+        ("fields:\n  - {name: a, keymap: phone-cn, verify: yes please}\n", ["f.yaml:2:41: verify must be true or false"]),
         // A folded expression cannot be placed by column: its node is named, with the character.
         ("fields:\n  - {name: a, keymap: digits}\n  - name: b\n    keymap: digits\n    when: >\n      a == 1 and\n      c == 2\n", ["f.yaml:5:11: when: unknown field 'c' (the form's fields: a, b) (at character 12)"]),
         ("fields:\n  - {name: a, keymap: digits}\nrules:\n  - {require: a > 1, message: {en: big, zh: 大}, field: b}\n  - {require: c > 1, message: x, field: a}\n  - {require: a >, field: a}\n  - {require: a > 1, message: x, field: a, colour: red}\n", [
@@ -129,13 +131,13 @@ struct FormLoaderTests {
         #expect(ok.isValid && ok.values.map(\.value) == ["", "0000"])
     }
 
-    /// from, when, repeat and rules load into the form as written, with a rule's message in the chosen language.
+    /// from, when, repeat, verify and rules load into the form as written, with a rule's message in the chosen language.
     @Test func derivedConditionalRepeatedFieldsAndRules() throws {
         let folder = try ScratchFolder.made("forms")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("""
             fields:
-              - {name: mobile, keymap: phone-cn}
+              - {name: mobile, keymap: phone-cn, verify: true}
               - {name: e164, keymap: text, from: mobile.e164}
               - {name: purpose, keymap: text, repeat: true}
               - name: company
@@ -149,6 +151,7 @@ struct FormLoaderTests {
         let form = try FormLoader(keymaps: loader(searching: "/nonexistent")).load(path: folder + "/f.yaml")
         #expect(form.fields[1].derivedFrom == FieldPart(field: "mobile", part: "e164"))
         #expect(form.fields.map(\.repeats) == [false, false, true, false])
+        #expect(form.fields.map(\.verify) == [true, false, false, false])
         #expect(form.fields[3].condition?.source == "purpose in ['delivery', 'repair'] and not empty(mobile)")
         #expect(form.rules.map(\.field) == ["company"] && form.rules.map(\.message) == ["name the company"])
         let context = ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 2)!)

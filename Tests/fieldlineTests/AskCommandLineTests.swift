@@ -33,6 +33,7 @@ import Testing
         ["country", "--multi", "--separator", ";", "--max", "2", "--min", "1"],
         ["text", "--placeholder", "e.g. Zhang San"], ["phone", "--placeholder", ""], ["text", "--placeholder=例如 张三"],
         ["phone-cn", "--name", "mobile", "--answers", "a.yaml", "--answers-partial", "--non-interactive", "--save-answers=s.json"],
+        ["digits", "--verify", "--secret"],
     ]
 
     /// Command lines the fast path must leave to ArgumentParser (help, errors, anything it cannot be sure of).

@@ -32,6 +32,8 @@ public struct FormField: Sendable {
     public var help: LanguageTexts?
     /// The keymap the field names (`phone-cn`, a path as written); nil for a keymap written in the form.
     public var keymapName: String?
+    /// At a terminal the value is typed twice, the second time masked, and the two must match (`verify: true`).
+    public var verify = false
 
     /// A form field; everything but the name, field and keymap has a plain default.
     public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, placeholder: String? = nil, required: Bool = true,

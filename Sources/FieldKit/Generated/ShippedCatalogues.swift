@@ -263,9 +263,17 @@ msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
 msgid "--resume: {0} is not the input that was imported ({1})"
 msgstr "--resume：{0} 不是之前导入的那个输入（{1}）"
 
+#: Sources/fieldline/Form.swift
+msgid "--save-answers keeps the records typed at a terminal: not with --input, --answers, --non-interactive, --update-by, --keep-saved, --lint or records on standard input"
+msgstr "--save-answers 保存在终端上输入的记录：不能与 --input、--answers、--non-interactive、--update-by、--keep-saved、--lint 或标准输入中的记录同用"
+
 #: Sources/fieldline/QuestionAnswers.swift
 msgid "--save-answers needs --name: the name the answer is saved under"
 msgstr "--save-answers 需要 --name：保存答案所用的名称"
+
+#: Sources/fieldline/AnswersOutput.swift
+msgid "--save-answers: cannot read {0}: {1}"
+msgstr "--save-answers：无法读取 {0}：{1}"
 
 #: Sources/fieldline/AnswersOutput.swift
 msgid "--save-answers: cannot write {0}: {1}"
@@ -365,9 +373,17 @@ msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
 msgid "Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb)."
 msgstr "读屏无障碍模式：只写纯文本行，用文字说明问题，每个拒绝原因只说一次；不移动光标，无颜色，不响铃（也可用 FIELDLINE_ACCESSIBLE=1 或 TERM=dumb）。"
 
+#: Sources/fieldline/Form.swift
+msgid "Add each record typed at the terminal to this file, in the format --answers reads (a list of maps of field names to answers; JSON for FILE.json, else YAML), so --answers FILE replays them."
+msgstr "把在终端上输入的每条记录加到此文件中，格式与 --answers 读取的相同（字段名到答案的映射的列表；FILE.json 用 JSON，否则用 YAML），以便 --answers FILE 重放。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Add the answer taken to this file under --name, in the format --answers reads (JSON for FILE.json, else YAML)."
 msgstr "把所取的答案以 --name 为名加入此文件，格式与 --answers 读取的相同（FILE.json 为 JSON，否则为 YAML）。"
+
+#: Sources/FieldTerminal/VerifiedEntry.swift
+msgid "Again: "
+msgstr "再输一次："
 
 #: Sources/fieldline/Form.swift
 msgid "As --resume, but skip the records an earlier import of --input FILE dealt with by their count alone, even when the file's first records are no longer those."
@@ -389,7 +405,7 @@ msgstr "在终端上用带格式、带校验的输入框询问一个值。"
 msgid "Check keymap files; print every problem as FILE:LINE:COL: message."
 msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
 
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 msgid "Check this answer with no UI (yes, no, y, n, or the Chinese for yes or no)."
 msgstr "不显示界面，只检查这个回答（yes、no、y、n、是、否）。"
 
@@ -465,6 +481,10 @@ msgstr "Enter 保存更正，Shift-Tab 返回，Esc 放弃："
 msgid "Enter saves, Shift-Tab goes back, Esc discards: "
 msgstr "Enter 保存，Shift-Tab 返回，Esc 放弃："
 
+#: Sources/fieldline/OptionEnvironment.swift
+msgid "Environment: every option can be set by a variable, which the option on the command line overrides (unset or empty: not set; a flag's is 1, true or yes, or 0, false or no):"
+msgstr "环境变量：每个选项都可由一个变量设定，命令行上的选项优先（未设或为空：不设定；开关型选项的变量为 1、true 或 yes，或 0、false 或 no）："
+
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "Esc discard"
 msgstr "Esc 放弃"
@@ -494,7 +514,7 @@ msgid "Find: "
 msgstr "查找："
 
 #: Sources/fieldline/AskOption.swift
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 msgid "Give up after this many seconds (exit 124)."
 msgstr "超过这么多秒后放弃（退出码 124）。"
 
@@ -538,7 +558,7 @@ msgstr "手机号："
 msgid "Most units the field holds (also --max); for a date field the latest date (2026-12-31, 20261231 or today)."
 msgstr "字段最多容纳的单位数（也可写 --max）；日期字段则为最晚日期（2026-12-31、20261231 或 today）。"
 
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 msgid "Never ring the bell on a refused key."
 msgstr "拒绝按键时不响铃。"
 
@@ -638,7 +658,7 @@ msgstr "--answers 文件可以回答其他问题（否则此处未问的名称�
 msgid "The --answers file may name what is not a field of this form (left out; else exit 65)."
 msgstr "--answers 文件可以含有不属于此表单的名称（忽略；否则退出 65）。"
 
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 msgid "The answer Enter takes: yes or no."
 msgstr "按回车时采用的回答：yes 或 no。"
 
@@ -656,7 +676,7 @@ msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或�
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
 
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 msgid "The question (default: Continue?); [y/N] or [Y/n] is added after it."
 msgstr "问题（默认：继续吗？）；后面会加上 [y/N] 或 [Y/n]。"
 
@@ -667,6 +687,10 @@ msgstr "此问题在 --answers 和 --save-answers 文件以及 FIELDLINE_ANSWER_
 #: Sources/fieldline/Replay.swift
 msgid "The same as --output json."
 msgstr "等同于 --output json。"
+
+#: Sources/fieldline/AskOption.swift
+msgid "Type it twice: the value is asked again, masked, and the two must be the same (not with --value or an answer taken without asking)."
+msgstr "输入两次：再次询问该值（以掩码显示），两次必须相同（--value 或无需询问即取得的答案除外）。"
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "UAN"
@@ -1165,7 +1189,11 @@ msgstr "大写字母"
 
 #: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "and {0} more: type a name to find one"
-msgstr "另有 {0} 项：输入名称查找"
+msgstr "还有 {0} 项：输入名称查找"
+
+#: Sources/fieldline/AnswersOutput.swift
+msgid "another --save-answers held its folder's lock for {0} s"
+msgstr "另一个 --save-answers 持有其所在文件夹的锁已达 {0} 秒"
 
 #: Sources/FieldKit/Phone/PhoneLayout.swift
 msgid "another country"
@@ -1406,7 +1434,7 @@ msgstr "更正需要 SQLite 或 PostgreSQL 数据库：--out FILE.db 或 postgre
 msgid "count must be one of {0}, not '{1}'"
 msgstr "count 必须是 {0} 之一，不是 '{1}'"
 
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 msgid "default: on timeout take --default instead of exit 124."
 msgstr "default：超时后采用 --default，而不是以 124 退出。"
 
@@ -1907,7 +1935,7 @@ msgstr "无人可问（非交互）且没有答案或默认值：{0}"
 msgid "none"
 msgstr "无"
 
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 msgid "none (the default: the exit code says it) or value (yes or no on stdout)."
 msgstr "none（默认：由退出码表示）或 value（在标准输出写 yes 或 no）。"
 
@@ -2395,6 +2423,10 @@ msgstr "从第 {0} 列开始的文本没有结束：该行在其中结束"
 msgid "the top-level domain cannot be all digits"
 msgstr "顶级域名不能全是数字"
 
+#: Sources/FieldTerminal/VerifiedEntry.swift
+msgid "the two entries differ: type it again"
+msgstr "两次输入不一致：请重新输入"
+
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "the value '{0}' ends with the start of the separator '{1}', which overlaps itself, so a joined value would be split in the wrong place; choose another separator"
 msgstr "值 '{0}' 的结尾是分隔符 '{1}' 的开头，而该分隔符首尾重叠，拼接后的值会在错误的位置被拆开；请换一个分隔符"
@@ -2668,6 +2700,10 @@ msgstr "yank-pop 只能紧跟在粘回（yank）之后"
 msgid "years run from 0001 to 9999"
 msgstr "年份范围是 0001 至 9999"
 
+#: Sources/FieldTerminal/VerifiedEntry.swift
+msgid "{0} (again): "
+msgstr "{0}（再输一次）："
+
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} (at character {1})"
 msgstr "{0}（在第 {1} 个字符）"
@@ -2827,6 +2863,10 @@ msgstr "{0} 不是 {1} 的字段"
 #: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0} is not a regular file"
 msgstr "{0} 不是普通文件"
+
+#: Sources/fieldline/OptionEnvironment.swift
+msgid "{0} must be 1, true or yes (on) or 0, false or no (off), not '{1}'"
+msgstr "{0} 必须是 1、true 或 yes（开）或 0、false 或 no（关），而不是 '{1}'"
 
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} must be a list"
