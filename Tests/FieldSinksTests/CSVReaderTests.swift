@@ -127,7 +127,7 @@ struct CSVReaderTests {
         }
     }
 
-    /// After a stray quote held a value of up to the limit, the values given out later hold buffers of their own
+    /// After a stray quote held a value of up to the limit, the records given out later hold buffers of their own
     /// size: each of 400,000 records read after the quote would otherwise carry (and allocate) a buffer as large
     /// as the broken value, which made memory and time grow with the input.
     @Test func valuesAfterAStrayQuoteHoldOnlyTheirOwnBytes() {
@@ -142,7 +142,7 @@ struct CSVReaderTests {
                 switch event {
                 case .record(let values, _):
                     records += 1
-                    largest = max(largest, values.map(\.capacity).max() ?? 0)
+                    largest = max(largest, values.bytes.capacity)
                 case .refused(let problem):
                     refused.append(problem.kind)
                 }
@@ -150,7 +150,7 @@ struct CSVReaderTests {
         }
         #expect(refused == [.tooLong(limit: CSVReader.recordLimit, quoteOpenedOn: 2)])
         #expect(records == 400_001)
-        #expect(largest <= 64, "a value of at most 14 bytes held a buffer of \(largest)")
+        #expect(largest <= 64, "a record of at most 30 bytes held a buffer of \(largest)")
     }
 
     /// Records written by `CSVText.record` come back the same, in any chunks.

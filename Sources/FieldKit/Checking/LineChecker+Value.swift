@@ -118,3 +118,9 @@ enum PlainValidator: Sendable {
         }
     }
 }
+
+extension LineChecker {
+    /// Whether `storedValue` takes an ASCII line's bytes (`appendValue`'s byte path) rather than checking it
+    /// through the general path: a few hundred instructions a value, not thousands.
+    var checksASCIIBytes: Bool { judging != nil || (bytesAreValue && printable) }
+}

@@ -26,6 +26,11 @@ public struct RecordChecker: Sendable {
     /// Whether no two fields share a name (the loader sees to it; a form made in code might not): only then is a
     /// name found at its own position the field `indexByName` gives.
     private let namesAreDistinct: Bool
+    /// Whether a field's given value is answered from the memo (`CheckMemo`) when it was checked before: never
+    /// for a unique field (its valid values do not repeat); for a field whose checker reads an ASCII value's bytes
+    /// (`LineChecker.checksASCIIBytes`, cheaper than a look-up) only for a value that is not ASCII.
+    private let memoizes: [Bool]
+    private let memoizesNonASCII: [Bool]
 
     /// A checker for one form.
     public init(form: FormSpec, context: ValidationContext) {
@@ -49,6 +54,8 @@ public struct RecordChecker: Sendable {
         derivations = form.fields.map(\.derivedFrom)
         secrets = form.fields.map(\.secret)
         namesAreDistinct = Set(names).count == names.count
+        memoizesNonASCII = form.fields.map { !$0.unique }
+        memoizes = zip(form.fields, checkers).map { !$0.unique && !$1.checksASCIIBytes }
     }
 
     /// The verdict on one record given as field name → text (as typed, pasted or imported).
@@ -68,6 +75,9 @@ public struct RecordChecker: Sendable {
         var states: [UInt8] = []
         var values: [String] = []
         var issues: [ValidationIssue?] = []
+        /// Each field's verdicts on the texts given it, and on the texts derived for it, so far.
+        var given: [CheckMemo] = []
+        var derived: [CheckMemo] = []
         /// Buffers for a batch of records.
         public init() {}
     }
@@ -84,6 +94,8 @@ public struct RecordChecker: Sendable {
             scratch.states = [UInt8](repeating: 0, count: count)
             scratch.values = [String](repeating: "", count: count)
             scratch.issues = [ValidationIssue?](repeating: nil, count: count)
+            scratch.given = [CheckMemo](repeating: CheckMemo(), count: count)
+            scratch.derived = [CheckMemo](repeating: CheckMemo(), count: count)
         } else {
             for i in 0..<count { scratch.positions[i] = -1 }
         }
@@ -100,12 +112,23 @@ public struct RecordChecker: Sendable {
         // as stored, and a value its field refuses stands for nothing. Only the value and the issue are read, so
         // each is checked without its display (`LineChecker.storedValue`).
         var anyRefused = false
+        // Out of the scratch while they are in use, so the memo's look-up and the check it may run use each
+        // without claiming the whole scratch.
+        var givenMemo = scratch.given, out = scratch.out, bytes = scratch.bytes
+        scratch.given = []
+        scratch.out = []
+        scratch.bytes = []
         for i in 0..<count {
             let at = scratch.positions[i]
             var text = at < 0 ? "" : input[at].text
             if text.isEmpty, !derived[i], let fallback = defaults[i] { text = fallback.text(in: context) }
             if text.isEmpty { scratch.states[i] = 0; continue }
-            let (value, issue) = checkers[i].storedValue(of: text, out: &scratch.out, scratch: &scratch.bytes)
+            let (value, issue): (String, ValidationIssue?)
+            if memoizes[i] || (memoizesNonASCII[i] && !text.utf8.allSatisfy({ $0 < 0x80 })) {
+                (value, issue) = givenMemo[i].verdict(of: text) { checkers[i].storedValue(of: $0, out: &out, scratch: &bytes) }
+            } else {
+                (value, issue) = checkers[i].storedValue(of: text, out: &out, scratch: &bytes)
+            }
             scratch.values[i] = value
             if let issue {
                 anyRefused = true
@@ -115,7 +138,18 @@ public struct RecordChecker: Sendable {
                 scratch.states[i] = 1
             }
         }
-        let resolved = resolver.resolve { scratch.states[$0] == 1 ? scratch.values[$0] : nil }
+        (scratch.given, scratch.out, scratch.bytes) = (givenMemo, out, bytes)
+        // Out of the scratch while the resolver reads the scratch's values.
+        var derivedMemo = scratch.derived
+        scratch.derived = []
+        let resolved = resolver.resolve(entered: { scratch.states[$0] == 1 ? scratch.values[$0] : nil },
+                                        checkDerived: { index, text in
+            derivedMemo[index].verdict(of: text) { text in
+                let result = checkers[index].check(text)
+                return (result.value, result.issue)
+            }
+        })
+        scratch.derived = derivedMemo
         var fieldIssues = 0
         let refused = anyRefused ? Set((0..<count).filter { scratch.states[$0] == 2 }.map { names[$0] }) : []
         verdict.values.reserveCapacity(count)

@@ -40,6 +40,16 @@ public struct RecordResolver: Sendable {
     /// derived fields derived, fields whose `when` does not hold emptied. What a derived field was given is not
     /// asked for: its value is always its source's part.
     public func resolve(entered: (Int) -> String?) -> ResolvedRecord {
+        resolve(entered: entered) { index, text in
+            let result = checkers[index].check(text)
+            return (result.value, result.issue)
+        }
+    }
+
+    /// `resolve(entered:)`, with a derived text checked by `checkDerived(field index, text)`: what that field's
+    /// checker says of it (`RecordChecker` answers a text it checked before from its memo).
+    func resolve(entered: (Int) -> String?,
+                 checkDerived: (Int, String) -> (value: String, issue: ValidationIssue?)) -> ResolvedRecord {
         var record = ResolvedRecord(values: [], applies: [], derivationIssues: [:])
         record.values.reserveCapacity(conditions.count)
         record.applies.reserveCapacity(conditions.count)
@@ -51,7 +61,7 @@ public struct RecordResolver: Sendable {
             record.applies.append(applies)
             guard applies else { record.values.append(""); continue }
             guard let from = derivations[i] else { record.values.append(entered(i) ?? ""); continue }
-            let derived = derive(from, for: i, in: record.values)
+            let derived = derive(from, for: i, in: record.values, check: checkDerived)
             if let issue = derived.issue { record.derivationIssues[i] = issue }
             record.values.append(derived.value)
         }
@@ -79,12 +89,13 @@ public struct RecordResolver: Sendable {
 
     /// The part `from` names of its source's value, as field `index` stores it, or why that field's keymap refuses it.
     /// An empty source (or one that has no such part) derives an empty value.
-    func derive(_ from: FieldPart, for index: Int, in values: [String]) -> (value: String, issue: String?) {
+    func derive(_ from: FieldPart, for index: Int, in values: [String],
+                check: (Int, String) -> (value: String, issue: ValidationIssue?)) -> (value: String, issue: String?) {
         guard let source = indexByName[from.field], source < values.count, !values[source].isEmpty,
               let text = sourceSpecs[source].decodedPart(from.part, of: values[source]),
               !text.isEmpty
         else { return ("", nil) }
-        let result = checkers[index].check(text)
+        let result = check(index, text)
         if let issue = result.issue {
             return ("", tr("\(from.description) gives '\(ControlCharacters.escaped(text))', which this field refuses: \(issue.message)"))
         }

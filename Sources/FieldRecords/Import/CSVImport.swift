@@ -15,6 +15,8 @@ struct CSVImport {
     /// Records read but not yet taken, with their values as pairs where they read as such (not for a correction
     /// or a copy: those are completed or split before they are checked).
     private var gathered: [(event: CSVReader.Event, pairs: [(name: String, text: String)]?)] = []
+    /// The checker's buffers and memo, kept from chunk to chunk.
+    private var scratches = PreparedLine.scratches()
 
     init(into run: ImportRun, inParallel: Bool) {
         self.run = run
@@ -63,9 +65,10 @@ struct CSVImport {
         let problem: String
         switch event {
         case .refused(let p): problem = p.message
-        case .record(var fields, _):
+        case .record(let record, _):
+            var fields = Array(record)
             // A byte-order mark before the first name (Excel's "CSV UTF-8") is not part of it.
-            if fields.first?.starts(with: CSVHeader.byteOrderMark) == true { fields[0].removeFirst(3) }
+            if fields.first?.starts(with: CSVHeader.byteOrderMark) == true { fields[0] = fields[0].dropFirst(3) }
             if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in UTF8Validation.firstInvalidByte(f).map { (i, $0) } }).first {
                 problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
             } else {
@@ -87,7 +90,7 @@ struct CSVImport {
         let events = gathered
         gathered.removeAll(keepingCapacity: true)
         guard run.failure == nil, !events.isEmpty else { return }
-        let verdicts = PreparedLine.check(events.map(\.pairs), checker: run.checker, inParallel: inParallel)
+        let verdicts = PreparedLine.check(events.map(\.pairs), checker: run.checker, inParallel: inParallel, scratches: &scratches)
         for (k, (event, _)) in events.enumerated() where run.failure == nil {
             run.count.count { CSVImport.feed(event, to: &$0) }
             run.keepingFailure { () throws(ImportFailure) in
@@ -148,13 +151,18 @@ struct CSVImport {
     /// A CSV record's values with the header's names, or nil when it cannot be read so (a refusal, another number
     /// of values, a value that is not UTF-8: `takeRecord` words why).
     static func pairs(of event: CSVReader.Event, names: [String]) -> [(name: String, text: String)]? {
-        guard case .record(let fields, _) = event, fields.count == names.count else { return nil }
-        var pairs: [(name: String, text: String)] = []
-        pairs.reserveCapacity(fields.count)
-        for (index, bytes) in fields.enumerated() {
-            guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-            pairs.append((names[index], text))
+        guard case .record(let record, _) = event, record.count == names.count else { return nil }
+        return record.bytes.withUnsafeBufferPointer { all -> [(name: String, text: String)]? in
+            var pairs: [(name: String, text: String)] = []
+            pairs.reserveCapacity(record.count)
+            for index in record.indices {
+                let bytes = UnsafeBufferPointer(rebasing: all[record.range(of: index)])
+                // An all-ASCII value needs no check (as JSON Lines' reader takes it).
+                let text = bytes.allSatisfy({ $0 < 0x80 }) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+                guard let text else { return nil }
+                pairs.append((names[index], text))
+            }
+            return pairs
         }
-        return pairs
     }
 }

@@ -12,12 +12,13 @@ enum JSONLinesImport {
         // A correction is completed from the sink, and a copied record split from its bookkeeping, before either
         // is checked: such lines are only parsed here.
         let checker = run.correcting || run.options.keepSaved ? nil : run.checker
+        var scratches = PreparedLine.scratches()
         return LineReader.forEachBlock(fd: run.input.fd, whenIdle: run.idle) { block in
             let lines = PreparedLine.lines(of: block)
             for start in stride(from: 0, to: lines.count, by: PreparedLine.linesPerChunk) {
                 guard run.failure == nil else { return }
                 let chunk = lines[start..<min(start + PreparedLine.linesPerChunk, lines.count)]
-                let prepared = PreparedLine.prepare(chunk, of: block, checker: checker, yesNo: run.yesNo, inParallel: inParallel)
+                let prepared = PreparedLine.prepare(chunk, of: block, checker: checker, yesNo: run.yesNo, inParallel: inParallel, scratches: &scratches)
                 for (k, line) in prepared.enumerated() where run.failure == nil {
                     if case .blank = line { continue }
                     run.count.count { $0.add(UnsafeBufferPointer(rebasing: block[chunk[chunk.startIndex + k]])); $0.add(0x0A) }

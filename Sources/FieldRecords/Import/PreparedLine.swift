@@ -41,11 +41,12 @@ enum PreparedLine: @unchecked Sendable {
 
     /// Records read from CSV (nil: not readable as pairs), checked in slices on all cores when there are many
     /// and `inParallel`; verdicts in input order, nil where there was nothing to check.
-    static func check(_ records: [[(name: String, text: String)]?], checker: RecordChecker, inParallel: Bool) -> [RecordVerdict?] {
+    /// `scratches`: the caller's, kept from chunk to chunk (what the checker learnt stays learnt), one a slice.
+    static func check(_ records: [[(name: String, text: String)]?], checker: RecordChecker, inParallel: Bool,
+                      scratches: inout [RecordChecker.Scratch]) -> [RecordVerdict?] {
         let count = records.count
         guard inParallel, count >= 4 * slicesPerBlock else {
-            var scratch = RecordChecker.Scratch()
-            return records.map { $0.map { checker.check($0, scratch: &scratch) } }
+            return records.map { $0.map { checker.check($0, scratch: &scratches[0]) } }
         }
         let verdicts = UnsafeMutablePointer<RecordVerdict?>.allocate(capacity: count)
         verdicts.initialize(repeating: nil, count: count)
@@ -53,10 +54,13 @@ enum PreparedLine: @unchecked Sendable {
         // Each iteration writes only its own records' slots; concurrentPerform returns after all finish.
         nonisolated(unsafe) let slots = verdicts
         let share = (count + slicesPerBlock - 1) / slicesPerBlock
-        DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
-            var scratch = RecordChecker.Scratch()
-            for i in k * share..<min((k + 1) * share, count) {
-                if let pairs = records[i] { slots[i] = checker.check(pairs, scratch: &scratch) }
+        scratches.withUnsafeMutableBufferPointer { own in
+            // Each iteration uses only its own slice's scratch.
+            nonisolated(unsafe) let slices = own
+            DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
+                for i in k * share..<min((k + 1) * share, count) {
+                    if let pairs = records[i] { slots[i] = checker.check(pairs, scratch: &slices[k]) }
+                }
             }
         }
         return Array(UnsafeBufferPointer(start: verdicts, count: count))
@@ -68,6 +72,11 @@ enum PreparedLine: @unchecked Sendable {
     /// (bench/RESULTS.md, session 17).
     static func checksInParallel(savingInBackground: Bool, cores: Int) -> Bool {
         cores - (savingInBackground ? 1 : 0) >= 2
+    }
+
+    /// A scratch for each slice, for `check` and `prepare`.
+    static func scratches() -> [RecordChecker.Scratch] {
+        [RecordChecker.Scratch](repeating: RecordChecker.Scratch(), count: slicesPerBlock)
     }
 
     /// Lines prepared at a time: enough to share between cores, few enough that the batch's clock (250 ms) and a
@@ -87,12 +96,12 @@ enum PreparedLine: @unchecked Sendable {
     }
 
     /// The lines `ranges` of `block`, prepared, in input order; many in slices on all cores when `inParallel`.
+    /// `scratches`: as `check` takes them.
     static func prepare(_ ranges: ArraySlice<Range<Int>>, of block: UnsafeBufferPointer<UInt8>, checker: RecordChecker?,
-                        yesNo: Set<String>, inParallel: Bool) -> [PreparedLine] {
+                        yesNo: Set<String>, inParallel: Bool, scratches: inout [RecordChecker.Scratch]) -> [PreparedLine] {
         let bytes = (ranges.last?.upperBound ?? 0) - (ranges.first?.lowerBound ?? 0)
         guard inParallel, bytes >= splitThreshold, ranges.count >= slicesPerBlock else {
-            var scratch = RecordChecker.Scratch()
-            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker, yesNo: yesNo, scratch: &scratch) }
+            return ranges.map { prepare(UnsafeBufferPointer(rebasing: block[$0]), checker: checker, yesNo: yesNo, scratch: &scratches[0]) }
         }
         let count = ranges.count
         let prepared = UnsafeMutablePointer<PreparedLine>.allocate(capacity: count)
@@ -103,10 +112,13 @@ enum PreparedLine: @unchecked Sendable {
         nonisolated(unsafe) let source = block
         let lines = Array(ranges)
         let share = (count + slicesPerBlock - 1) / slicesPerBlock
-        DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
-            var scratch = RecordChecker.Scratch()
-            for i in k * share..<min((k + 1) * share, count) {
-                slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker, yesNo: yesNo, scratch: &scratch)
+        scratches.withUnsafeMutableBufferPointer { own in
+            // Each iteration uses only its own slice's scratch.
+            nonisolated(unsafe) let slices = own
+            DispatchQueue.concurrentPerform(iterations: slicesPerBlock) { k in
+                for i in k * share..<min((k + 1) * share, count) {
+                    slots[i] = prepare(UnsafeBufferPointer(rebasing: source[lines[i]]), checker: checker, yesNo: yesNo, scratch: &slices[k])
+                }
             }
         }
         return Array(UnsafeBufferPointer(start: prepared, count: count))

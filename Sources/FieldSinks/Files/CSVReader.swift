@@ -26,7 +26,7 @@ public struct CSVReader {
     /// What the reader found.
     public enum Event {
         /// A whole record: its values as bytes (not yet known to be UTF-8) and the line it starts on.
-        case record([[UInt8]], line: Int)
+        case record(CSVRecord, line: Int)
         /// A record that cannot be read, and why.
         case refused(CSVProblem)
     }
@@ -53,8 +53,10 @@ public struct CSVReader {
     }
 
     private var state = State.fieldStart
-    private var fields: [[UInt8]] = []
-    private var field: [UInt8] = []
+    /// The current record's values so far, their bytes one after another (quotes undone), and where each
+    /// value taken ends in them: the value being read runs from the last end to the end of `values`.
+    private var values: [UInt8] = []
+    private var ends: [Int] = []
     /// The current record's bytes as read, kept to read its lines again after a broken quote.
     private var raw: [UInt8] = []
     /// The line being read (1-based) and the line the current record started on.
@@ -113,7 +115,7 @@ public struct CSVReader {
         guard end > start else { return 0 }
         let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
         raw.append(contentsOf: run)
-        field.append(contentsOf: run)
+        values.append(contentsOf: run)
         bytesVisited += end - start
         return end - start
     }
@@ -126,10 +128,10 @@ public struct CSVReader {
                 break
             case .quoted:
                 // A quote never closed is most likely a stray one: the lines after its own are records of their own.
-                let problem = CSVProblem(line: recordLine, field: fields.count, kind: .unclosedQuote(openedOn: quoteLine))
+                let problem = CSVProblem(line: recordLine, field: ends.count, kind: .unclosedQuote(openedOn: quoteLine))
                 if try refuseAndReread(problem, then: nil, emit) { continue }
                 try emit(.refused(problem))
-            case .fieldStart where fields.isEmpty && raw.isEmpty:
+            case .fieldStart where ends.isEmpty && raw.isEmpty:
                 break
             default:
                 // A CR at the very end is taken as the line end it was meant to be.
@@ -175,13 +177,13 @@ public struct CSVReader {
                 state = .quoteInQuoted
             } else if b == 0x0A && rereading {
                 // Read again after a broken quote: a quote must close on its line.
-                try refuse(CSVProblem(line: recordLine, field: fields.count, kind: .quoteOpenAtLineEnd(openedOn: quoteLine)), emit)
+                try refuse(CSVProblem(line: recordLine, field: ends.count, kind: .quoteOpenAtLineEnd(openedOn: quoteLine)), emit)
             } else {
-                field.append(b)
+                values.append(b)
             }
         case .quoteInQuoted:
             if b == 0x22 {
-                field.append(0x22)
+                values.append(0x22)
                 state = .quoted
             } else {
                 try plain(b, closed: true, emit)
@@ -194,7 +196,7 @@ public struct CSVReader {
                 try textAfterQuote(emit)
             } else {
                 // A CR alone is data.
-                field.append(0x0D)
+                values.append(0x0D)
                 try plain(b, closed: false, emit)
             }
         }
@@ -219,10 +221,10 @@ public struct CSVReader {
         default:
             if closed { try textAfterQuote(emit); return }
             if b == 0x22 {
-                try refuse(CSVProblem(line: recordLine, field: fields.count, kind: .quoteInUnquoted(line: line)), emit)
+                try refuse(CSVProblem(line: recordLine, field: ends.count, kind: .quoteInUnquoted(line: line)), emit)
                 return
             }
-            field.append(b)
+            values.append(b)
             state = .unquoted
         }
     }
@@ -231,14 +233,14 @@ public struct CSVReader {
     /// its line; a quote that opened on an earlier line was most likely a stray one, so its later lines are read
     /// again as records.
     private mutating func textAfterQuote<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
-        let problem = CSVProblem(line: recordLine, field: fields.count, kind: .textAfterQuote(openedOn: quoteLine, closedOn: line))
+        let problem = CSVProblem(line: recordLine, field: ends.count, kind: .textAfterQuote(openedOn: quoteLine, closedOn: line))
         if try !refuseAndReread(problem, then: nil, emit) { try refuse(problem, emit) }
     }
 
     /// The record reached `limit` and `b` would pass it.
     private mutating func overLimit<E: Error>(_ b: UInt8, _ emit: (Event) throws(E) -> Void) throws(E) {
         let inQuotes = isQuoted
-        let problem = CSVProblem(line: recordLine, field: fields.count, kind: .tooLong(limit: limit, quoteOpenedOn: inQuotes ? quoteLine : nil))
+        let problem = CSVProblem(line: recordLine, field: ends.count, kind: .tooLong(limit: limit, quoteOpenedOn: inQuotes ? quoteLine : nil))
         if inQuotes, try refuseAndReread(problem, then: b, emit) { return }
         try emit(.refused(problem))
         // The rest of the line is skipped; `b`, not taken, may be the LF that ends it (inside quotes).
@@ -264,7 +266,7 @@ public struct CSVReader {
         for b in again { try step(b, emit) }
         if let extra { try step(extra, emit) }
         // Back to normal reading once the record holding the last byte read again is over.
-        if case .fieldStart = state, fields.isEmpty, raw.isEmpty { rereading = false } else { rereadPending = true }
+        if case .fieldStart = state, ends.isEmpty, raw.isEmpty { rereading = false } else { rereadPending = true }
         return true
     }
 
@@ -281,15 +283,16 @@ public struct CSVReader {
     }
 
     private mutating func endField() {
-        fields.append(CSVReader.unguarded(field))
-        // A fresh buffer: the value just taken shares this one, so keeping its capacity would allocate a copy of
-        // it for every value (after a long quoted value, a buffer of up to `limit` bytes per value).
-        field = []
+        let start = ends.last ?? 0
+        if CSVReader.isGuarded(values[start...]) { values.remove(at: start) }
+        ends.append(values.count)
     }
 
     private mutating func endRecord<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
         endField()
-        let record = fields
+        // Copies of their own size: the reader's buffers keep their room for the next record, and a record kept
+        // holds only its own bytes (never the room a long value before it left).
+        let record = CSVRecord(bytes: values.withUnsafeBufferPointer { [UInt8]($0) }, ends: ends.withUnsafeBufferPointer { [Int]($0) })
         let start = recordLine
         recordEnded()
         try emit(.record(record, line: start))
@@ -303,26 +306,45 @@ public struct CSVReader {
     }
 
     private mutating func resetRecord() {
-        // Room for as many values as the last record had: records mostly have the header's number, and growing
-        // the list value by value reallocates it several times a record.
-        let expected = fields.count
-        fields.removeAll()
-        fields.reserveCapacity(expected)
-        field = []
+        ends.removeAll(keepingCapacity: true)
         // A buffer grown by a long record is let go, so memory goes back down after it.
+        values.removeAll(keepingCapacity: values.count <= 1 << 16)
         raw.removeAll(keepingCapacity: raw.count <= 1 << 16)
         recordLine = line
     }
 
-    /// `value` without the spreadsheet guard `CSVText.record` put before it: one `'` dropped when the value is one
-    /// or more `'` and then a byte the guard is for.
-    static func unguarded(_ value: [UInt8]) -> [UInt8] {
-        guard value.first == 0x27 else { return value }
-        var i = 1
-        while i < value.count && value[i] == 0x27 { i += 1 }
-        guard i < value.count, CSVText.guarded(value[i]) else { return value }
-        return Array(value[1...])
+    /// Whether `value` starts with the spreadsheet guard `CSVText.record` puts before a value, which reading drops:
+    /// one `'` when the value is one or more `'` and then a byte the guard is for.
+    static func isGuarded(_ value: ArraySlice<UInt8>) -> Bool {
+        guard value.first == 0x27 else { return false }
+        var i = value.startIndex + 1
+        while i < value.endIndex && value[i] == 0x27 { i += 1 }
+        return i < value.endIndex && CSVText.guarded(value[i])
     }
+}
+
+/// A CSV record's values as read: their bytes one after another in one buffer and where each ends (two
+/// allocations a record, not one a value). A collection of the values' bytes.
+public struct CSVRecord: RandomAccessCollection, Sendable {
+    /// The values' bytes, one after another.
+    public let bytes: [UInt8]
+    /// Where each value ends in `bytes` (the next starts there).
+    public let ends: [Int]
+
+    /// A record of the values `bytes` holds, each ending where `ends` says.
+    public init(bytes: [UInt8], ends: [Int]) {
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// The first value's index, 0.
+    public var startIndex: Int { 0 }
+    /// The number of values.
+    public var endIndex: Int { ends.count }
+    /// Value `position`'s bytes.
+    public subscript(position: Int) -> ArraySlice<UInt8> { bytes[range(of: position)] }
+    /// Where value `position` lies in `bytes`.
+    public func range(of position: Int) -> Range<Int> { (position == 0 ? 0 : ends[position - 1])..<ends[position] }
 }
 
 /// Why a CSV record cannot be read, where it is, and what to say about it.
