@@ -32,7 +32,7 @@ public struct FormLoader: Sendable {
         // Where each field's `from` and `when` are written: their names are checked once every field is known.
         var references: [FieldReferences] = []
         var rulesNode: Located?
-        var reasons: [String] = []
+        var reasons: [LanguageTexts] = []
         var description: LanguageTexts?
         var fieldsSeen = false, nameSeen = false
         for (key, keyNode, value) in reader.mapping(root, tr("a form file")) ?? [] {
@@ -87,7 +87,9 @@ public struct FormLoader: Sendable {
         if !fieldsSeen && reader.diagnostics.isEmpty { reader.diagnostics.append(root.problem(tr("a form needs a list of fields"))) }
         diagnostics = KeymapLoader.inFileOrder(reader.diagnostics + diagnostics)
         guard diagnostics.isEmpty else { throw KeymapErrors(diagnostics: diagnostics) }
-return FormSpec(name: name, fields: fields, rules: rules, reasons: reasons, description: description)
+        var form = FormSpec(name: name, fields: fields, rules: rules, reasons: reasons.map(\.text), description: description)
+        form.reasonTexts = reasons
+        return form
     }
 
     /// Whether the file at `path` reads as a form (a mapping with `fields`) rather than a keymap; false for a file

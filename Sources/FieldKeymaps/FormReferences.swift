@@ -146,19 +146,19 @@ var condition: FormCondition?, message: LanguageTexts?, field: String?
     static let maxReasons = 50
 
     /// The form's `reasons`: texts (each one text or one per language) offered when a warning is overruled.
-    static func reasons(_ value: Located, reader: inout NodeReader) -> [String] {
+    static func reasons(_ value: Located, reader: inout NodeReader) -> [LanguageTexts] {
         guard let items = reader.list(value, "reasons") else { return [] }
         guard items.count <= maxReasons else {
             reader.diagnostics.append(value.problem(tr("a form offers at most \(maxReasons) reasons")))
             return []
         }
         return items.compactMap { item in
-            guard let text = reader.languageTexts(item, "reasons")?.text else { return nil }
-            guard !BlankValue.isBlank(text) else {
+            guard let texts = reader.languageTexts(item, "reasons") else { return nil }
+            guard !BlankValue.isBlank(texts.text) else {
                 reader.diagnostics.append(item.problem(tr("a reason is a text that is not empty")))
                 return nil
             }
-            return text
+            return texts
         }
     }
 }

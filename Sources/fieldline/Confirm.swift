@@ -53,7 +53,7 @@ struct Confirm: ParsableCommand {
     @Flag(name: ConfirmOption.noBell.nameSpecification, help: ConfirmOption.noBell.argumentHelp)
     var noBell = false
 
-    @Flag(help: ArgumentHelp(tr("Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb).")))
+    @Flag(name: ConfirmOption.accessible.nameSpecification, help: ConfirmOption.accessible.argumentHelp)
     var accessible = false
 
     @OptionGroup var answering: QuestionAnswerOptions

@@ -31,7 +31,8 @@ struct ConfirmOption: CommandLineOption, Sendable {
     static let value = ConfirmOption("value", help: tr("Check this answer with no UI (yes, no, y, n, or the Chinese for yes or no)."))
     static let output = ConfirmOption("output", help: tr("none (the default: the exit code says it) or value (yes or no on stdout)."))
     static let noBell = ConfirmOption("no-bell", value: false, help: tr("Never ring the bell on a refused key."))
+    static let accessible = ConfirmOption("accessible", value: false, help: tr("Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb)."))
 
     /// Every option `confirm` takes, in `--help` order: its own, then the answer options it shares with `ask`.
-    static let all: [any CommandLineOption] = [prompt, defaultAnswer, timeout, onTimeout, value, output, noBell] + AskOption.answerGroup
+    static let all: [any CommandLineOption] = [prompt, defaultAnswer, timeout, onTimeout, value, output, noBell, accessible] + AskOption.answerGroup
 }

@@ -21,8 +21,11 @@ enum InspectDocument {
                     ("require", .string(rule.condition.source)),
                     ("message", texts(rule.messageTexts ?? LanguageTexts(rule.message))),
                     ("field", .string(rule.field)),
+                    ("level", .string(rule.level.rawValue)),
+                    ("name", .string(rule.name)),
                 ])
             })),
+            ("reasons", .array(form.reasonTexts.map { texts($0) })),
         ])
     }
 
@@ -35,6 +38,7 @@ enum InspectDocument {
             ("description", texts(loaded.description)),
             ("fields", .array([field(name: loaded.spec.name, keymap: loaded.spec.name, spec: loaded.spec, help: loaded.help)])),
             ("rules", .array([])),
+            ("reasons", .array([])),
         ])
     }
 
@@ -49,13 +53,13 @@ enum InspectDocument {
         return self.field(name: field.name, keymap: field.keymapName, spec: field.spec, help: field.help,
                           prompt: field.promptTexts ?? LanguageTexts(field.prompt), required: field.required,
                           defaultValue: defaultValue, when: field.condition?.source, from: field.derivedFrom?.description,
-                          flags: [("secret", field.secret), ("unique", field.unique), ("repeat", field.repeats)])
+                          flags: [("secret", field.secret), ("unique", field.unique), ("repeat", field.repeats), ("verify", field.verify)])
     }
 
     /// One field: what is asked, what the field takes, and how the form treats it.
     static func field(name: String, keymap: String?, spec: FieldSpec, help: LanguageTexts?, prompt: LanguageTexts? = nil,
                       required: Bool = true, defaultValue: JSONText.Value = .null, when: String? = nil, from: String? = nil,
-                      flags: [(String, Bool)] = [("secret", false), ("unique", false), ("repeat", false)]) -> JSONText.Value {
+                      flags: [(String, Bool)] = [("secret", false), ("unique", false), ("repeat", false), ("verify", false)]) -> JSONText.Value {
         var members: [(String, JSONText.Value)] = [
             ("name", .string(name)),
             ("keymap", keymap.map { .string($0) } ?? .null),

@@ -26,7 +26,9 @@ enum InspectOutline {
             lines.append("\(i + 1). require: " + escaped(rule.condition.source))
             lines.append("   field: " + rule.field)
             lines.append("   message: " + escaped(rule.message))
+            if rule.level == .warning { lines.append("   level: warning (name: \(rule.name))") }
         }
+        if !form.reasons.isEmpty { lines.append("reasons: " + form.reasons.map(escaped).joined(separator: "; ")) }
         return lines
     }
 

@@ -62,7 +62,10 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         let parcels = try Self.field(doc, "parcels")
         #expect(parcels["keymap"] is NSNull && parcels["limit"] as? Int == 3)
         let rules = try #require(doc["rules"] as? [[String: Any]])
-        #expect(rules.first?["require"] as? String == "empty(parcels) or (parcels >= 1 and parcels <= 50)")
+        #expect(rules.map { $0["level"] as? String } == ["error", "warning"], "\(rules)")
+        #expect(rules.last?["name"] as? String == "parcels")
+        let reasons = try #require(doc["reasons"] as? [[String: String]])
+        #expect(reasons.count == 2 && reasons.allSatisfy { $0["en"] != nil && $0["zh"] != nil }, "\(reasons)")
     }
 
     @Test func aKeymapIsOneFieldWithItsHelpAndValidators() throws {

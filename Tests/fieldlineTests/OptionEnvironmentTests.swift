@@ -14,7 +14,7 @@ import FieldKit
         "keymap-file": "my.yaml", "limit": "5", "min": "2", "count": "width", "choices": "list.txt", "upgrade-legacy": "1",
         "countries": "CN,US", "assume": "GB", "kinds": "mobile", "national": "true", "multi": "yes", "separator": ";",
         "prompt": "Mobile: ", "default": "yes", "value": "13812345678", "output": "display", "timeout": "30",
-        "on-timeout": "default", "no-bell": "1", "history": "h.txt", "secret": "1", "placeholder": "e.g. 138",
+        "on-timeout": "default", "no-bell": "1", "accessible": "1", "history": "h.txt", "secret": "1", "placeholder": "e.g. 138",
         "verify": "1", "name": "mobile", "answers": "a.yaml", "answers-partial": "1", "non-interactive": "1",
         "save-answers": "s.yaml",
     ]

@@ -138,6 +138,8 @@ public struct FormSpec: Sendable {
     /// The reasons offered when a warning is overruled at a terminal (`reasons:`), in the language chosen; any
     /// other may be typed.
     public var reasons: [String]
+    /// The same reasons in every language the form gives them (what `inspect` shows).
+    public var reasonTexts: [LanguageTexts] = []
     /// The form's `description:` in every language given; nil for none.
     public var description: LanguageTexts?
 

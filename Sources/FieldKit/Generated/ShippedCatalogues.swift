@@ -368,7 +368,7 @@ msgid "Accept 15-digit pre-1999 ID numbers and convert them to 18."
 msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
 
 #: Sources/fieldline/AskOption.swift
-#: Sources/fieldline/Confirm.swift
+#: Sources/fieldline/ConfirmOption.swift
 #: Sources/fieldline/Form.swift
 msgid "Accessible mode for screen readers: plain lines, the question in words, each refusal's reason once; no cursor movement, colour or bell (also FIELDLINE_ACCESSIBLE=1, TERM=dumb)."
 msgstr "读屏无障碍模式：只写纯文本行，用文字说明问题，每个拒绝原因只说一次；不移动光标，无颜色，不响铃（也可用 FIELDLINE_ACCESSIBLE=1 或 TERM=dumb）。"
