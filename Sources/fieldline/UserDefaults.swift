@@ -20,7 +20,10 @@ enum UserDefaults {
     /// or `TERM=dumb` (a terminal that cannot move its cursor: Emacs's shell, a braille or speech terminal).
     static func accessible(_ flag: Bool) -> Bool {
         if flag { return true }
-        if let value = getenv("FIELDLINE_ACCESSIBLE").map({ String(cString: $0) }), !value.isEmpty, value != "0" { return true }
+        if let value = getenv("FIELDLINE_ACCESSIBLE").map({ String(cString: $0) }), !value.isEmpty {
+            // `0` is a way out of the automatic choice: a dumb terminal that still wants the line editor.
+            return value != "0"
+        }
         return getenv("TERM").map { String(cString: $0) } == "dumb"
     }
 

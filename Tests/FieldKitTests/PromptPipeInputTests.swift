@@ -15,7 +15,7 @@ import Testing
         "M-b": [0x1B, 0x62], "C-Right": Array("\u{1B}[1;5C".utf8), "M-Right": Array("\u{1B}[1;3C".utf8), "M-f": [0x1B, 0x66],
         "C-u": [0x15], "C-k": [0x0B], "C-y": [0x19], "M-y": [0x1B, 0x79], "C-_": [0x1F], "CR": [0x0D], "C-m": [0x0D], "C-j": [0x0A], "Esc": [0x1B], "C-g": [0x07],
         "Tab": [0x09], "C-i": [0x09], "Up": Array("\u{1B}[A".utf8), "C-p": [0x10], "Down": Array("\u{1B}[B".utf8),
-        "C-n": [0x0E], "S-Tab": Array("\u{1B}[Z".utf8), "C-l": [0x0C], "C-r": [0x12], "C-c": [0x03], "C-z": [0x1A],
+        "C-n": [0x0E], "S-Tab": Array("\u{1B}[Z".utf8), "C-l": [0x0C], "C-r": [0x12], "C-c": [0x03], "C-z": [0x1A], "F1": Array("\u{1B}OP".utf8),
     ]
 
     /// A prompt run from bytes: decoded as the terminal reader decodes them, each event stepped through the core.

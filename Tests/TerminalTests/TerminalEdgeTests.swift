@@ -69,9 +69,11 @@ import Testing
         #expect(!rows.contains { $0.hasSuffix("!") }, "\(t.dump())")
     }
 
-    /// On a dumb terminal the message is followed directly by the prompt drawn again, with no blank line between.
+    /// On a dumb terminal the message is followed directly by the prompt drawn again, with no blank line between
+    /// (the full-screen prompt, kept by `FIELDLINE_ACCESSIBLE=0`: a dumb terminal is otherwise accessible mode).
     @Test func aDumbTerminalShowsNoBlankLineBeforeTheRedrawnPrompt() async throws {
         let t = try await TmuxTerminal(term: "dumb"); defer { t.close() }
+        try t.run("export FIELDLINE_ACCESSIBLE=0")
         try t.run(Self.ask("phone-cn --prompt 'M: '"))
         try await t.wait { $0.contains { $0.hasPrefix("M:") } }
         try t.type("1381234")
