@@ -33,7 +33,8 @@ public enum LineReader {
     /// across cores.
     public static func forEachBlock(fd: Int32, gathering gathered: Int = 1 << 18, whenIdle: () -> Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         let longest = LineChecker.maxLineBytes
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // Not zeroed: `read` fills what is used, so a short input touches (and the kernel maps) only a few pages.
+        var buffer = [UInt8](unsafeUninitializedCapacity: 1 << 20) { _, count in count = 1 << 20 }
         var filled = 0
         // Bytes before this index hold no newline: each byte is searched once, so a very long line from a pipe,
         // arriving 64 KiB at a time, costs linear time rather than one scan of the whole line per read.
