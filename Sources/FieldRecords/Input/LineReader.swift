@@ -44,7 +44,9 @@ public enum LineReader {
         while true {
             if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
             if !moreIsWaiting(fd), !whenIdle() { break }
-            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
+            // At most twice the gathering size a read: a block's slices then need buffers small enough for malloc to
+            // reuse from block to block (a 1 MiB block's were each mapped afresh, a page fault per 4 KiB).
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, min(raw.count - filled, max(2 * gathered, 1 << 16))) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))
