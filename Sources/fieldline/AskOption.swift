@@ -173,11 +173,14 @@ extension AskOption {
 
     /// The option spelled `spelling` (`--max` too), nil for none. A search of the list, not a dictionary: a
     /// command line names a few options, and hashing every spelling to build the table cost more than that.
-    static func named(_ spelling: String) -> AskOption? {
+    static func named(_ spelling: String, in options: [AskOption] = all) -> AskOption? {
         guard spelling.hasPrefix("--") else { return nil }
         let name = String(spelling.dropFirst(2))
-        return all.first { $0.names.contains(name) }
+        return options.first { $0.names.contains(name) }
     }
+
+    /// Every option `check` takes (its `--output` is stored as `ask`'s is).
+    static let checkGroup: [AskOption] = fieldGroup + [output]
 }
 
 // How a question is answered without asking (`ask` and `confirm`, QuestionAnswerOptions).

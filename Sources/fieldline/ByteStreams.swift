@@ -85,7 +85,7 @@ struct ErrorOutput {
 
     /// Lines already made as UTF-8 bytes (each ended by `\n`), escaped as `line` escapes.
     mutating func lines(utf8 bytes: [UInt8]) {
-        guard ControlCharacters.contains(inUTF8: bytes.lazy.filter { $0 != 0x0A }) else {
+        guard bytes.withUnsafeBufferPointer({ ControlCharacters.contains(inUTF8Lines: $0) }) else {
             buffer.append(contentsOf: bytes)
             return
         }

@@ -38,13 +38,17 @@ struct Check: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func run() throws {
-        let spec = try FieldCatalog.load(keymap, options: field).spec
+        // The parsed option read once: its property-wrapper getter is far too slow for a per-line loop.
+        try Check.perform(spec: FieldCatalog.load(keymap, options: field).spec, output: output)
+    }
+
+    /// Check every line of standard input against `spec`, writing `output` per line; however the command line
+    /// was read (ArgumentParser or `CheckCommandLine`).
+    static func perform(spec: FieldSpec, output: CheckOutput) throws {
         let context = Today.context()
         var checker = LineChecker(spec: spec, context: context)
         var out = OutputBuffer(fd: 1)
         var err = ErrorOutput()
-        // Read the parsed option once: its property-wrapper getter is far too slow for a per-line loop.
-        let output = self.output
         var lineNumber = 0
         var invalid = 0
         if output == .value {

@@ -35,7 +35,31 @@ enum Main {
             exit(Exit.usage.rawValue)
         }
         if let request = AskCommandLine.request(arguments) { fastAsk(request) }
+        if let request = AskCommandLine.request(arguments, command: "check", options: AskOption.checkGroup) { fastCheck(request) }
         Fieldline.runSafely(arguments)
+    }
+
+    /// Runs `check` without ArgumentParser's reflection, which was most of a `check`'s start-up (bench/RESULTS.md):
+    /// a batch split by region runs one process per region. Usage problems go back to `Fieldline.runSafely`, as
+    /// in `fastAsk`.
+    private static func fastCheck(_ request: AskRequest) {
+        let loaded: LoadedKeymap
+        do {
+            loaded = try FieldCatalog.load(request.keymap, keymapFile: request.keymapFile, choicesFile: request.choices,
+                                           options: request.field)
+        } catch is ValidationError {
+            return
+        } catch {
+            Fieldline.exitSafely(withError: error)
+        }
+        do {
+            try Check.perform(spec: loaded.spec, output: request.output)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            Fieldline.exitSafely(withError: error)
+        }
+        exit(0)
     }
 
     /// Runs `ask` without ArgumentParser's reflection. A usage problem (an unknown keymap, a bad --limit) is left

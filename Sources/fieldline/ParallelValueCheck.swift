@@ -29,7 +29,8 @@ enum ParallelValueCheck {
             if let issue = checker.appendValue(of: UnsafeBufferPointer(rebasing: slice[range]), to: &result.out, scratch: &scratch) {
                 result.invalid += 1
                 result.errors.appendDecimal(firstLine + result.lines)
-                result.errors.append(contentsOf: [0x3A, 0x20])
+                result.errors.append(0x3A)
+                result.errors.append(0x20)
                 result.errors.append(contentsOf: issue.message.utf8)
                 result.errors.append(0x0A)
             }
@@ -91,15 +92,15 @@ enum ParallelValueCheck {
 
 // Here rather than with `OutputBuffer`: the fuzz target compiles this file without the rest of the CLI.
 extension Array where Element == UInt8 {
-    /// Append a non-negative integer in decimal without building a String.
+    /// Append a non-negative integer in decimal without building a String: the digits are written from the end of
+    /// a buffer on the stack, then appended at once.
     mutating func appendDecimal(_ n: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var v = n, k = 0
-        Swift.withUnsafeMutableBytes(of: &digits) { d in
-            repeat { d[k] = UInt8(48 + v % 10); v /= 10; k += 1 } while v > 0
-            while k > 0 { k -= 1; append(d[k]) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int.max has 19 digits
+        Swift.withUnsafeMutableBytes(of: &digits) { raw in
+            let d = raw.bindMemory(to: UInt8.self)
+            var v = n, k = d.count
+            repeat { k -= 1; d[k] = UInt8(truncatingIfNeeded: 48 &+ v % 10); v /= 10 } while v > 0
+            append(contentsOf: UnsafeBufferPointer(rebasing: d[k...]))
         }
     }
 }

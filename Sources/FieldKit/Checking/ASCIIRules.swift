@@ -17,6 +17,20 @@ final class ASCIIRules: @unchecked Sendable {
     let cost: UnsafeMutablePointer<UInt8>
     /// Paste prefixes as normalised bytes, longest first.
     let prefixes: [[UInt8]]
+    /// `formatting`, `normalized` and `allowed` in one look-up per byte (the batch checker's inner loop): row `p`
+    /// (as in `allowed`, 256 entries) maps a byte to `nonASCIIMark`, `formattingMark`, `refusedMark`, or to its
+    /// normalised byte.
+    let symbolAt: UnsafeMutablePointer<UInt8>
+    /// `cost` of an ASCII byte's normalised byte.
+    let rawCost: UnsafeMutablePointer<UInt8>
+    /// Whether every ASCII byte that is not formatting counts one unit (so the units are the symbols).
+    let unitCost: Bool
+    /// `symbolAt`'s entry for a formatting byte.
+    static let formattingMark: UInt8 = 0xFF
+    /// `symbolAt`'s entry for a byte of a non-ASCII character.
+    static let nonASCIIMark: UInt8 = 0xFE
+    /// `symbolAt`'s entry for a byte the position refuses.
+    static let refusedMark: UInt8 = 0x80
 
     init(spec: FieldSpec) {
         let rules = spec.symbols
@@ -34,6 +48,18 @@ final class ASCIIRules: @unchecked Sendable {
         normalized.initialize(from: (0..<128).map { UInt8(rules.normalize(scalar: UInt32($0))) }, count: 128)
         cost = .allocate(capacity: 128)
         cost.initialize(from: (0..<128).map { UInt8(spec.countUnit.count(of: Character(Unicode.Scalar(UInt8($0))))) }, count: 128)
+        symbolAt = .allocate(capacity: (rows + 1) * 256)
+        rawCost = .allocate(capacity: 128)
+        for raw in 0..<256 {
+            let b = raw < 128 ? Int(normalized[raw]) : 0
+            if raw < 128 { rawCost[raw] = cost[b] }
+            for row in 0...rows {
+                symbolAt[row * 256 + raw] = raw >= 128 ? ASCIIRules.nonASCIIMark : formatting[raw] ? ASCIIRules.formattingMark
+                    : b < 128 && allowed[row * 128 + b] ? UInt8(b) : ASCIIRules.refusedMark
+            }
+        }
+        let (formattingTable, costTable) = (formatting, rawCost)
+        unitCost = (0..<128).allSatisfy { formattingTable[$0] || costTable[$0] == 1 }
         prefixes = spec.pastePrefixes.map { p in p.unicodeScalars.map { UInt8(truncatingIfNeeded: rules.normalize(scalar: $0.value)) } }
     }
 
@@ -43,6 +69,8 @@ final class ASCIIRules: @unchecked Sendable {
         trimmable.deallocate()
         cost.deallocate()
         normalized.deallocate()
+        symbolAt.deallocate()
+        rawCost.deallocate()
     }
 
     @inline(__always)

@@ -200,42 +200,11 @@ public struct LineChecker: Sendable {
             stripped = prefix
         }
         let limit = self.limit
-        var count = 0  // symbols written
-        var units = 0  // what the limit counts (a control is 0 columns wide)
-        var failure = -1
-        var overLimit = false
-        var misplacedSeparator = false
         let dateSeparators = self.dateSeparators
-        var separatorBefore = -1
-        // Locals, not class properties, so the optimiser keeps them in registers across the loop.
-        let allowed = rules.allowed, formatting = rules.formatting, normalized = rules.normalized, cost = rules.cost
-        let lastRow = rules.rows
-        out.withUnsafeMutableBufferPointer { buffer in
-            let dst = buffer.baseAddress!
-            while i < n {
-                let raw = src[i]
-                if raw >= 0x80 { failure = -2; return }
-                if formatting[Int(raw)] {
-                    if dateSeparators {
-                        guard DateSeparators.allowed(before: count, previous: separatorBefore) else {
-                            failure = i; misplacedSeparator = true; return
-                        }
-                        separatorBefore = count
-                    }
-                    i &+= 1
-                    continue
-                }
-                let b = normalized[Int(raw)]
-                let grown = units &+ Int(cost[Int(b)])
-                // The limit before the class, as `PasteFilter` does.
-                if grown > limit { failure = i; overLimit = true; return }
-                let row = count < lastRow ? count : lastRow
-                if !allowed[row &* 128 &+ Int(b)] { failure = i; return }
-                dst[count] = b
-                count &+= 1
-                units = grown
-                i &+= 1
-            }
+        let start = i
+        let (count, units, failure, overLimit, misplacedSeparator) = out.withUnsafeMutableBufferPointer { buffer in
+            LineChecker.scan(src, from: start, to: n, into: buffer.baseAddress!, rules: rules, limit: limit,
+                             dateSeparators: dateSeparators)
         }
         if failure == -2 { return nil }
         if failure < 0 {
@@ -254,6 +223,70 @@ public struct LineChecker: Sendable {
         let reason = misplacedSeparator ? DateSeparators.reason : tr("position \(count + 1) takes \(cls.name)")
         let raw = body[failure]
         return (count, ValidationIssue(LineChecker.unexpected(Character(Unicode.Scalar(raw)), column: failure + 1, reason: reason)))
+    }
+
+    /// `fastFilter`'s loop over the bytes `src[start..<n]`: the symbols written to `dst`, the units they count, and
+    /// where it stopped (-1: at the end; -2: at a non-ASCII byte; else the refused byte's index, over the limit or
+    /// a misplaced date separator as the flags say).
+    /// A function of its own, with one table look-up per byte (`ASCIIRules.symbolAt`), so its state fits in
+    /// registers: this is most of a line's check.
+    @inline(never)
+    private static func scan(_ src: UnsafePointer<UInt8>, from start: Int, to n: Int, into dst: UnsafeMutablePointer<UInt8>,
+                             rules: ASCIIRules, limit: Int, dateSeparators: Bool)
+        -> (count: Int, units: Int, failure: Int, overLimit: Bool, misplacedSeparator: Bool) {
+        var row = rules.symbolAt  // the next symbol's row
+        let lastRow = rules.symbolAt + rules.rows * 256
+        var i = start
+        var count = 0  // symbols written
+        // Where every symbol counts one unit and no separator rule applies, the units are the symbols: the loop
+        // then keeps no other count (the general loop below gives the same answers; PropertyTests compare the
+        // fast path with the engine's).
+        if rules.unitCost && !dateSeparators {
+            while i < n {
+                let symbol = row[Int(src[i])]
+                if symbol < 0x80 {
+                    if count >= limit { return (count, count, i, true, false) }
+                    dst[count] = symbol
+                    count &+= 1
+                    i &+= 1
+                    if row != lastRow { row += 256 }
+                    continue
+                }
+                if symbol == ASCIIRules.formattingMark { i &+= 1; continue }
+                if symbol == ASCIIRules.nonASCIIMark { return (count, count, -2, false, false) }
+                // The limit before the class, as `PasteFilter` does.
+                return (count, count, i, count >= limit, false)
+            }
+            return (count, count, -1, false, false)
+        }
+        let rawCost = rules.rawCost
+        var units = 0  // what the limit counts (a control is 0 columns wide)
+        var separatorBefore = -1
+        while i < n {
+            let raw = src[i]
+            let symbol = row[Int(raw)]
+            if symbol == ASCIIRules.nonASCIIMark { return (count, units, -2, false, false) }
+            if symbol == ASCIIRules.formattingMark {
+                if dateSeparators {
+                    guard DateSeparators.allowed(before: count, previous: separatorBefore) else {
+                        return (count, units, i, false, true)
+                    }
+                    separatorBefore = count
+                }
+                i &+= 1
+                continue
+            }
+            let grown = units &+ Int(rawCost[Int(raw)])
+            // The limit before the class, as `PasteFilter` does.
+            if grown > limit { return (count, units, i, true, false) }
+            if symbol == ASCIIRules.refusedMark { return (count, units, i, false, false) }
+            dst[count] = symbol
+            count &+= 1
+            units = grown
+            i &+= 1
+            if row != lastRow { row += 256 }
+        }
+        return (count, units, -1, false, false)
     }
 
     /// Index just after a paste prefix at the start of the line (matched on significant bytes), and the prefix;

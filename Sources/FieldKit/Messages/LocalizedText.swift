@@ -51,6 +51,11 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
             append(value)
         }
 
+        /// A character, without the dynamic casts of `String(describing:)` (an ID's check character, per refused line).
+        public mutating func appendInterpolation(_ value: Character) {
+            append(String(value))
+        }
+
         /// A number, in ASCII digits in every language.
         public mutating func appendInterpolation(_ value: Int) {
             append(String(value))

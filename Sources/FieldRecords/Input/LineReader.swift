@@ -33,7 +33,8 @@ public enum LineReader {
     /// across cores.
     public static func forEachBlock(fd: Int32, gathering gathered: Int = 1 << 18, whenIdle: () -> Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         let longest = LineChecker.maxLineBytes
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // Not zeroed: `read` fills what is used, so a short input touches (and the kernel maps) only a few pages.
+        var buffer = [UInt8](unsafeUninitializedCapacity: 1 << 20) { _, count in count = 1 << 20 }
         var filled = 0
         // Bytes before this index hold no newline: each byte is searched once, so a very long line from a pipe,
         // arriving 64 KiB at a time, costs linear time rather than one scan of the whole line per read.
@@ -43,7 +44,9 @@ public enum LineReader {
         while true {
             if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
             if !moreIsWaiting(fd), !whenIdle() { break }
-            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
+            // At most twice the gathering size a read: a block's slices then need buffers small enough for malloc to
+            // reuse from block to block (a 1 MiB block's were each mapped afresh, a page fault per 4 KiB).
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, min(raw.count - filled, max(2 * gathered, 1 << 16))) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))
