@@ -44,6 +44,14 @@ struct RecordTables {
     var postgresColumns: [String] { version2Columns + [RecordTables.idColumn, RecordColumns.recordID] }
     /// The history table's name.
     var history: String { table + FormSpec.historySuffix }
+    /// The paradata table's name (`FORM_keying`): a row per field asked of each record entered at a terminal,
+    /// `RecordColumns.keying`.
+    var keying: String { table + FormSpec.keyingSuffix }
+
+    /// A paradata row's values in `RecordColumns.keying` order.
+    static func keyingRow(recordID: String, field: String, _ keying: FieldKeying) -> [String] {
+        [recordID, field] + keying.figures.map(String.init)
+    }
     /// A version 2 history table's columns: a replaced version's columns, its row's id, when and by whom it was
     /// replaced.
     var version2HistoryColumns: [String] { version2Columns + [RecordTables.idColumn] + RecordColumns.history }
