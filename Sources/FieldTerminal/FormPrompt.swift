@@ -131,7 +131,10 @@ public struct FormPrompt {
                         status initialStatus: String?) -> Result<FormSession, Stop> {
         var session = start
         var status = initialStatus
+        var lastAsked: FormSession.Step?  // the prompt shown before this one: a field asked after another is returned to
         while true {
+            let shown = session.step
+            defer { lastAsked = shown }
             let outcome: PromptOutcome
             switch session.step {
             case .summary:
@@ -139,7 +142,8 @@ public struct FormPrompt {
             case .field(let i):
                 let opened = milliseconds()
                 outcome = ask(i, of: session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
-                session.noteKeying(of: i, keys: terminal.lastKeys, milliseconds: milliseconds() - opened)
+                session.noteKeying(of: i, keys: terminal.lastKeys, milliseconds: milliseconds() - opened,
+                                   returning: lastAsked != .field(i))
             case .reason(let k):
                 outcome = askReason(k, of: session, status: status, lines: lines, on: terminal)
             }

@@ -10,8 +10,9 @@ public struct FieldKeying: Sendable, Equatable {
     public var refused = 0
     /// Of them, the keys that deleted text.
     public var deletions = 0
-    /// How many times the field was asked again after the operator had left it (Shift-Tab back to it, a broken
-    /// rule or a refused value sending the record back, a failed save reopened).
+    /// How many times the field was asked again after the operator had been elsewhere in the record (Shift-Tab
+    /// back to it, a broken rule sending the record back from the summary, a failed save reopened); a field asked
+    /// again at once because its value was refused is still the same visit.
     public var returns = 0
 
     /// Figures as stored.

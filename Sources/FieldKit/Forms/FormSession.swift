@@ -110,12 +110,13 @@ public struct FormSession {
         }
     }
 
-    /// Field `index`'s prompt was open for `milliseconds` and took `keys`: added to its paradata. Every visit after
-    /// the first is a return to it.
-    public mutating func noteKeying(of index: Int, keys: KeyTally, milliseconds: Int) {
+    /// Field `index`'s prompt was open for `milliseconds` and took `keys`: added to its paradata. `returning`: the
+    /// operator was elsewhere in the record since the field was last asked (another field, the summary, a reason),
+    /// so this visit is a return to it; a field asked again at once (its value refused) is the same visit.
+    public mutating func noteKeying(of index: Int, keys: KeyTally, milliseconds: Int, returning: Bool) {
         guard keying.indices.contains(index) else { return }
-        var field = keying[index].map { FieldKeying(milliseconds: $0.milliseconds, keys: $0.keys, refused: $0.refused,
-                                                    deletions: $0.deletions, returns: $0.returns + 1) } ?? FieldKeying()
+        var field = keying[index] ?? FieldKeying()
+        if returning && keying[index] != nil { field.returns += 1 }
         field.milliseconds += max(0, milliseconds)
         field.keys += keys.keys
         field.refused += keys.refused
