@@ -44,7 +44,7 @@ import Testing
     /// The JSON lines `stats --by GROUP --output json` should write, computed by SQLite from the tables: `group` the
     /// SQL expression of a paradata row's group (over `k` and `r`), `warned` whether a warning name counts for it.
     static func expected(_ db: String, group: String, key: String?, warned: String) throws -> [String] {
-        let name = key.map { #""\#($0)":"%s","# } ?? "%s"
+        let name = key.map { #""\#($0)":"%s","# } ?? ""
         let groupValue = key == nil ? "''" : "g"
         return try sqliteShell(db, """
             WITH p AS (SELECT k.*, \(group) AS g, r.warnings FROM keyed_keying k JOIN keyed r ON r.record_id = k.record_id),
