@@ -47,8 +47,7 @@ extension PostgresSink {
         }
         let keying = try columns(of: tables.keying)
         if keying.isEmpty {
-            let definitions = RecordColumns.keying.enumerated().map { $0 < 2 ? "\"\($1)\" text NOT NULL" : "\"\($1)\" bigint NOT NULL" }
-            _ = try exec("CREATE TABLE \"\(tables.keying)\" (\(definitions.joined(separator: ", ")), PRIMARY KEY (\"record_id\", \"field\"))", [])
+            _ = try exec("CREATE TABLE \"\(tables.keying)\" \(tables.keyingDefinition(text: "text", integer: "bigint"))", [])
         } else if keying != RecordColumns.keying {
             throw tables.mismatch(label, table: tables.keying, has: keying, wants: RecordColumns.keying)
         }

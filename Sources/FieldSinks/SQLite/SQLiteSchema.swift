@@ -64,8 +64,7 @@ extension SQLiteSink {
     private func prepareKeying() throws(SinkError) {
         let existing = try database.columns(of: tables.keying)
         if existing.isEmpty {
-            let definitions = RecordColumns.keying.enumerated().map { $0 < 2 ? "\"\($1)\" TEXT NOT NULL" : "\"\($1)\" INTEGER NOT NULL" }
-            try database.execute("CREATE TABLE \"\(tables.keying)\" (\(definitions.joined(separator: ", ")), PRIMARY KEY (\"record_id\", \"field\"))")
+            try database.execute("CREATE TABLE \"\(tables.keying)\" \(tables.keyingDefinition(text: "TEXT", integer: "INTEGER"))")
         } else if existing != RecordColumns.keying {
             throw tables.mismatch(label, table: tables.keying, has: existing, wants: RecordColumns.keying)
         }
