@@ -39,6 +39,9 @@ public struct FormPrompt {
     /// Called with each new record once it is saved (`form --save-answers`); a line it returns (why it could not
     /// do its part) is said under the record's.
     public var recordSaved: ((SavedRecord) -> String?)?
+    /// Milliseconds on a clock that only goes forward, for the time each field's prompt is open (paradata): the
+    /// system's monotonic clock, or one that stands still while `FIELDLINE_NOW` pins the time.
+    public var milliseconds: () -> Int = { Int(Monotonic.now() / 1_000_000) }
 
     /// A form session; `clock` gives each record's `saved_at`.
     public init(form: FormSpec, context: ValidationContext, operatorName: String, colour: Bool, clock: @escaping () -> String) {
@@ -58,6 +61,7 @@ public struct FormPrompt {
         let start = FormStartLine(formName: form.name, records: held, sinkLabel: sink.label, searchable: sink.updatesRecords)
         for row in start.rows(width: terminal.columns) { terminal.say(row) }
         var unsaved: [String]?
+        var unsavedKeying: [FieldKeying?]?
         var failure: String?
         var correcting: StoredRecord?  // the saved record opened with Ctrl-R, as read, while it is in the block
         var previous = resume ? (try? sink.lastRecord(savedBy: operatorName)) ?? nil : nil
@@ -67,9 +71,12 @@ public struct FormPrompt {
         while true {
             // A record that failed to save comes back at its summary: Enter tries again (a lost connection may be
             // back by then), Up goes back into its fields, Esc gives it up.
-            let entered = record(blank.another(resuming: unsaved, previous: previous), correcting: &correcting,
+            var start = blank.another(resuming: unsaved, previous: previous)
+            // A record whose save failed keeps how it was keyed so far.
+            if let unsavedKeying { start.continueKeying(unsavedKeying) }
+            let entered = record(start, correcting: &correcting,
                                  lines: lines, on: terminal, sink: sink, resumed: unsaved != nil, status: failure)
-            guard case .success(let values) = entered else {
+            guard case .success(let session) = entered else {
                 switch entered {
                 case .failure(.ended): terminal.say(saved == 1 ? tr("1 record saved to \(sink.label)") : tr("\(saved) records saved to \(sink.label)")); return .ended(saved: saved)
                 case .failure(.interrupted): return .interrupted(saved: saved)
@@ -77,7 +84,9 @@ public struct FormPrompt {
                 case .success: fatalError("unreachable")
                 }
             }
+            let values = session.overruled.stored(session.record, form: form)
             unsaved = nil
+            unsavedKeying = nil
             failure = nil
             do throws(SinkError) {
                 if let read = correcting {
@@ -91,7 +100,8 @@ public struct FormPrompt {
                     continue
                 }
                 let record = SavedRecord(values: values, savedAt: clock(), operatorName: operatorName)
-                try sink.save(record)
+                // The record and its paradata are durable together (the sink's transaction, or its files' order).
+                try sink.save(record, keying: session.recordKeying)
                 saved += 1
                 previous = Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
                 terminal.say(tr("\(saved) saved to \(sink.label)"))
@@ -100,6 +110,7 @@ public struct FormPrompt {
                 // The record's key line comes back under its block, the failure on its status line.
                 failure = tr("not saved: \(error.message)")
                 unsaved = values.prefix(form.fields.count).map(\.value)
+                unsavedKeying = session.keying
             }
         }
     }
@@ -122,16 +133,22 @@ public struct FormPrompt {
     /// when the search opens one, cleared when it is discarded.
     private func record(_ start: FormSession, correcting: inout StoredRecord?, lines: RecordBlock, on terminal: PromptTerminal,
                         sink: any RecordSink, resumed: Bool,
-                        status initialStatus: String?) -> Result<[(name: String, value: String)], Stop> {
+                        status initialStatus: String?) -> Result<FormSession, Stop> {
         var session = start
         var status = initialStatus
+        var lastAsked: FormSession.Step?  // the prompt shown before this one: a field asked after another is returned to
         while true {
+            let shown = session.step
+            defer { lastAsked = shown }
             let outcome: PromptOutcome
             switch session.step {
             case .summary:
                 outcome = confirm(session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
             case .field(let i):
+                let opened = milliseconds()
                 outcome = ask(i, of: session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
+                session.noteKeying(of: i, keys: terminal.lastKeys, milliseconds: milliseconds() - opened,
+                                   returning: lastAsked != .field(i))
             case .reason(let k):
                 outcome = askReason(k, of: session, status: status, lines: lines, on: terminal)
             }
@@ -145,7 +162,7 @@ public struct FormPrompt {
                     continue
                 }
                 // The summary's key line went when it ended: the block stays as the record's transcript.
-                return .success(session.overruled.stored(session.record, form: form))
+                return .success(session)
             case .accepted(let value) where session.asksReason:
                 // A reason for the warning asked: the next broken warning, or the summary, follows.
                 status = session.giveReason(value)

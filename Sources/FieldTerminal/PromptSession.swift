@@ -120,11 +120,12 @@ final class PromptSession {
     // MARK: - Keys
 
     /// One decoded event, decided by the prompt core (every key through the keymap) and painted here.
-    func handle(_ event: InputEvent, pasteTail: Bool = false) -> LibeditNext {
+    /// `operatorKey`: the operator sent it (false for the prompt's starting text), so it counts in `core.tally`.
+    func handle(_ event: InputEvent, pasteTail: Bool = false, operatorKey: Bool = true) -> LibeditNext {
         // A search has work of its own around each event; every other prompt takes the short path, which is every key.
         if choicesFor != nil { return handleSearch(event, pasteTail: pasteTail) }
         forgetDerived()
-        return show(core.step(event, pasteTail: pasteTail, field: &field))
+        return show(core.step(event, pasteTail: pasteTail, operatorKey: operatorKey, field: &field))
     }
 
     /// `handle` in a search (a form's Ctrl-R): when the query changes, the new query's own list, ranked afresh (the

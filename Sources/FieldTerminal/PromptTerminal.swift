@@ -40,6 +40,8 @@ public final class PromptTerminal {
     private var screen: ScreenModel
     /// The value in the field when the last prompt ended without one (going back keeps what was typed).
     public private(set) var leftText = ""
+    /// What the operator's keys did in the last prompt (a form's paradata).
+    public private(set) var lastKeys = KeyTally()
 
     /// Opens `/dev/tty` and starts libedit on it (`accessible`: no libedit, the terminal in its line mode).
     public static func open(accessible: Bool = false) -> Result<PromptTerminal, Problem> {
@@ -183,7 +185,7 @@ public final class PromptTerminal {
         if let file = options.historyFile, !options.secret { session.history = PromptHistory(file: file) }
 
         if let text = options.defaultText, !text.isEmpty {
-            session.pending.append(.event(options.defaultIsPaste ? .paste(text, dropped: nil) : .text(text), pasteTail: false))
+            session.pending.append(.startingText(options.defaultIsPaste ? .paste(text, dropped: nil) : .text(text)))
         }
         if let status = options.status { session.pending.append(.status(status)) }
         // Keys the last prompt read but did not use come first, after the default (libedit reads a sentinel for each
@@ -196,6 +198,7 @@ public final class PromptTerminal {
         TerminalWrites.bracketedPaste(tty, on: true)
         shell.readLine(for: session)
         let outcome = session.outcome ?? .cancelled
+        lastKeys = session.core.tally
         reader = session.input
         typedAhead = session.pending.filter { if case .event = $0 { true } else { false } }
         screen = session.screen

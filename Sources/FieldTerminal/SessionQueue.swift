@@ -23,6 +23,9 @@ extension PromptSession {
         /// A decoded key, text or paste queued before the terminal is read (a default value, keys typed ahead of
         /// this prompt); `pasteTail` when it came in the read right behind a paste.
         case event(InputEvent, pasteTail: Bool)
+        /// The text the prompt starts with (a default, an earlier value): put in as the operator's keys are, but
+        /// not counted as keys (`KeyTally`).
+        case startingText(InputEvent)
         /// End the line with this accepted value (after the repaint that shows it).
         case accept(String)
         /// Show this on the status line (why a form's field is asked again), after the default is in.
@@ -37,6 +40,7 @@ extension PromptSession {
         // One queued item (a typed key) is the common case: taking the last skips shifting the queue.
         switch pending.count == 1 ? pending.removeLast() : pending.removeFirst() {
         case .event(let event, let pasteTail): return handle(event, pasteTail: pasteTail)
+        case .startingText(let event): return handle(event, operatorKey: false)
         case .accept(let value):
             status = nil
             outcome = .accepted(value)

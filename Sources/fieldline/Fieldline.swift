@@ -27,7 +27,7 @@ struct Fieldline: ParsableCommand {
             interrupted (Ctrl-C); 128+n another signal n.
             """,
         version: Version.current,
-        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Inspect.self, Keymaps.self, Demo.self]
+        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Stats.self, Inspect.self, Keymaps.self, Demo.self]
     )
 
     @OptionGroup var language: LanguageOption

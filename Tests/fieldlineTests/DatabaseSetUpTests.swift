@@ -117,7 +117,10 @@ import Testing
         let one = try names("one")
         #expect(one == (try names("two")))
         #expect(one.contains(stem + "a") && one.contains(stem + "b_history"), "\(one)")
-        #expect(one.count == 12, "\(one)")  // a form each: table, history, sequence, and the indexes of code, fieldline_id and record_id
+        // A form each: table, history, paradata table (`_keying`) and its key, sequence, and the indexes of code,
+        // fieldline_id and record_id.
+        #expect(one.count == 16, "\(one)")
+        #expect(one.contains(stem + "a_keying") && one.filter { $0.hasPrefix("fl_key_") }.count == 2, "\(one)")
         #expect(!one.contains { $0.hasSuffix("_seq1") }, "\(one)")
         for database in ["one", "two"] {
             #expect(try pg.psql("SELECT count(*) FROM \(stem)a", database: database) == ["1"])

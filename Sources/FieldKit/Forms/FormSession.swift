@@ -52,6 +52,8 @@ public struct FormSession {
     /// The reasons given for broken warnings, by warning name; a changed value drops them all (a reason given for
     /// one value is not one for another).
     public private(set) var reasons: [String: String] = [:]
+    /// How each field was keyed so far (paradata), by field index: nil for a field not asked yet.
+    public private(set) var keying: [FieldKeying?]
     /// Today and the other facts derived and default values are checked against.
     private let context: ValidationContext
     private let resolver: RecordResolver
@@ -85,6 +87,7 @@ public struct FormSession {
             values = Array(repeating: nil, count: form.fields.count)
         }
         resolved = ResolvedRecord(values: [], applies: [], derivationIssues: [:])
+        keying = Array(repeating: nil, count: form.fields.count)
         step = .summary
         resolve()
         if resuming == nil || resuming?.count != form.fields.count { step = nextAskedStep(after: -1) }
@@ -105,6 +108,30 @@ public struct FormSession {
             guard let value = values[i], isAsked(i) else { return false }
             return value != untouchedValue(of: i)
         }
+    }
+
+    /// Field `index`'s prompt was open for `milliseconds` and took `keys`: added to its paradata. `returning`: the
+    /// operator was elsewhere in the record since the field was last asked (another field, the summary, a reason),
+    /// so this visit is a return to it; a field asked again at once (its value refused) is the same visit.
+    public mutating func noteKeying(of index: Int, keys: KeyTally, milliseconds: Int, returning: Bool) {
+        guard keying.indices.contains(index) else { return }
+        var field = keying[index] ?? FieldKeying()
+        if returning && keying[index] != nil { field.returns += 1 }
+        field.milliseconds += max(0, milliseconds)
+        field.keys += keys.keys
+        field.refused += keys.refused
+        field.deletions += keys.deletions
+        keying[index] = field
+    }
+
+    /// Takes up the paradata of an earlier session of this record (one whose save failed and is resumed).
+    public mutating func continueKeying(_ earlier: [FieldKeying?]) {
+        if earlier.count == keying.count { keying = earlier }
+    }
+
+    /// The record's paradata: each field asked, in form order.
+    public var recordKeying: RecordKeying {
+        RecordKeying(zip(form.fields, keying).compactMap { field, keying in keying.map { (field.name, $0) } })
     }
 
     /// Whether a reason for a broken warning is asked now (`.reason`).

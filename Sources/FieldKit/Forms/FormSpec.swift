@@ -189,6 +189,9 @@ public struct FormSpec: Sendable {
     public static let longestDatabaseName = 63
     /// What the name of a form's history table adds to the form's (`visitor_history`).
     public static let historySuffix = "_history"
+    /// What the name of a form's paradata table adds to the form's (`visitor_keying`): no longer than
+    /// `historySuffix`, so that every name a form makes fits `longestDatabaseName`.
+    public static let keyingSuffix = "_keying"
     /// The longest form name (55): its history table's name must fit `longestDatabaseName`. Every other name
     /// fieldline makes in a database is fixed (`fieldline_schema`) or of one length whatever the form (`fl_unique_…`,
     /// `fl_sequence_…` and a hash).

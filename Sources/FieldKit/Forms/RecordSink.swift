@@ -10,6 +10,10 @@ public protocol RecordSink {
     func earlierRecord(where field: String, is value: String) throws(SinkError) -> String?
     /// Store one whole record durably, or nothing of it.
     mutating func save(_ record: SavedRecord) throws(SinkError)
+    /// Store one whole record entered at a terminal with its paradata, durably together or neither (a database:
+    /// one transaction; a file: its side file first, see docs/forms.md "Paradata"). A sink that keeps no paradata
+    /// (standard output, a program's own sink) saves the record alone.
+    mutating func save(_ record: SavedRecord, keying: RecordKeying) throws(SinkError)
     /// The last record `operatorName` saved here, column → value (`repeat: true` fields of a resumed session start
     /// with its values), or nil when there is none. Per operator: in a shared database another operator's record is
     /// not this one's "previous".
@@ -91,6 +95,8 @@ extension RecordSink {
     public var database: (any RecordDatabase)? { self as? any RecordDatabase }
     /// Whether saved records can be corrected here (a database) rather than only appended (a log).
     public var updatesRecords: Bool { database != nil }
+    /// The record alone: a sink of its own keeps no paradata unless it says how.
+    public mutating func save(_ record: SavedRecord, keying: RecordKeying) throws(SinkError) { try save(record) }
     /// A sink that cannot tell has no previous record: repeat fields start with their defaults.
     public func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? { nil }
     /// Record by record by default (standard output: each written as it comes), the refused ones left out.
@@ -164,6 +170,9 @@ public enum RecordColumns {
     /// (`{"parcels":"a removal: 60 boxes"}`), empty when none. Only a form with a warning rule has it, after its
     /// fields. Who gave the reasons is who saved that version: `operator`, or `edited_by` once corrected.
     public static let warnings = "warnings"
+    /// The columns of a form's paradata table (`FORM_keying`) and side file: the record's id, the field, then
+    /// `FieldKeying.columns`.
+    public static let keying = [recordID, "field"] + FieldKeying.columns
     /// PostgreSQL's key column of a form's table (SQLite's rowid plays its part), which the history table keeps.
     public static let tableKey = "fieldline_id"
 }

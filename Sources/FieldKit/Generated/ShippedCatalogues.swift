@@ -183,10 +183,12 @@ msgid "--format is for - and files; {0} is a SQLite database"
 msgstr "--format 只用于 - 和文件；{0} 是 SQLite 数据库"
 
 #: Sources/fieldline/Records.swift
+#: Sources/fieldline/Stats.swift
 msgid "--from names where records are kept: standard input and output cannot be read back"
 msgstr "--from 指明记录保存在哪里：标准输入和标准输出无法读回"
 
 #: Sources/fieldline/Records.swift
+#: Sources/fieldline/Stats.swift
 msgid "--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}'"
 msgstr "--from 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{0}'"
 
@@ -526,6 +528,10 @@ msgstr "历史文件：上下箭头调出以前接受的值（以 0600 权限创
 msgid "ID card number: "
 msgstr "身份证号："
 
+#: Sources/fieldline/Stats.swift
+msgid "Keying figures of the records entered at a terminal: records and keys per hour, refusals, warnings overruled, median seconds per field."
+msgstr "在终端录入的记录的录入统计：每小时记录数和按键数、拒绝、放行的警告、每个字段用时中位数。"
+
 #: Sources/fieldline/Keymaps.swift
 msgid "Keymap files."
 msgstr "键映射文件。"
@@ -673,6 +679,7 @@ msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或�
 
 #: Sources/fieldline/Form.swift
 #: Sources/fieldline/Records.swift
+#: Sources/fieldline/Stats.swift
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
 
@@ -741,6 +748,7 @@ msgid "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (F
 msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
 #: Sources/fieldline/Records.swift
+#: Sources/fieldline/Stats.swift
 msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
 msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
@@ -1151,6 +1159,10 @@ msgstr "一个值：双引号中的文本、数字或 null"
 msgid "a version is MAJOR.MINOR.PATCH, e.g. 1.4.2"
 msgstr "版本号格式为 MAJOR.MINOR.PATCH，如 1.4.2"
 
+#: Sources/fieldline/StatsWriter.swift
+msgid "all"
+msgstr "全部"
+
 #: Sources/FieldKit/Validation/ResidentID.swift
 msgid "an ID number has 18 characters, not {0}"
 msgstr "身份证号是 18 位，不是 {0} 位"
@@ -1336,6 +1348,7 @@ msgstr "无法读取答案文件 {0}：{1}"
 #: Sources/FieldRecords/Import/RecordImport.swift
 #: Sources/FieldRecords/Input/ImportInput.swift
 #: Sources/FieldSinks/Files/AppendOnlyFile.swift
+#: Sources/FieldSinks/Files/RecordFileReader+Keying.swift
 #: Sources/FieldSinks/Files/RecordFileReader.swift
 #: Sources/FieldSinks/SQLite/SQLiteRecordReader.swift
 msgid "cannot read {0}: {1}"
@@ -1554,6 +1567,10 @@ msgstr "extends 了未知的键映射 '{0}'"
 msgid "false is a JSON boolean, which only a yes/no field takes; give a string"
 msgstr "false 是 JSON 布尔值，只有是/否字段接受它；请给出字符串"
 
+#: Sources/fieldline/StatsWriter.swift
+msgid "field"
+msgstr "字段"
+
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}' differs from field '{1}' only in letter case (one column in a database)"
 msgstr "字段 '{0}' 与字段 '{1}' 只差字母大小写（在数据库中是同一列）"
@@ -1621,7 +1638,11 @@ msgstr "有 {0} 个值，表头有 {1} 个"
 
 #: Sources/FieldKeymaps/HelpSetting.swift
 msgid "help has at most {0} characters, this one {1}"
-msgstr "help 最多 {0} 个字符，此处有 {1} 个"
+msgstr ""
+
+#: Sources/fieldline/StatsWriter.swift
+msgid "hour (UTC)"
+msgstr "小时（UTC）"
 
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "is a symbolic link"
@@ -1699,6 +1720,10 @@ msgstr "键必须是文本"
 msgid "keys that came with a paste cannot end the field"
 msgstr "随粘贴一起到达的按键不能结束字段"
 
+#: Sources/fieldline/StatsWriter.swift
+msgid "keys/hour"
+msgstr "按键/小时"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "larger than 1 MiB"
 msgstr "大于 1 MiB"
@@ -1768,6 +1793,14 @@ msgstr "与 {0} 的连接已断开：{1}"
 #: Sources/FieldKit/Choices/ChoiceIdentify.swift
 msgid "matches {0} choices: {1}{2}"
 msgstr "匹配 {0} 个选项：{1}{2}"
+
+#: Sources/fieldline/StatsWriter.swift
+msgid "median s/field"
+msgstr "字段用时中位数（秒）"
+
+#: Sources/fieldline/StatsWriter.swift
+msgid "median seconds per field"
+msgstr "每个字段用时中位数（秒）"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "min ({0}) is more than max ({1})"
@@ -2083,6 +2116,14 @@ msgstr "数字预发布标识 {0} 有前导零"
 msgid "one of {0}"
 msgstr "{0} 之一"
 
+#: Sources/fieldline/StatsWriter.swift
+msgid "operator"
+msgstr "录入员"
+
+#: Sources/fieldline/Stats.swift
+msgid "operator, field or hour: a group of figures for each."
+msgstr "operator、field 或 hour：每个一组统计。"
+
 #: Sources/FieldKit/Validation/RegexPattern.swift
 #: Sources/FieldSinks/SQLite/SQLiteDatabase.swift
 msgid "out of memory"
@@ -2181,9 +2222,25 @@ msgstr "记录 {0}：{1}"
 msgid "record {0}: {1} holds text that is not valid UTF-8; a correction would change it, so the record is not corrected (fix it in the database)"
 msgstr "记录 {0}：{1} 存有不是有效 UTF-8 的文本；更正会改变它，因此不更正这条记录（请在数据库中修复）"
 
+#: Sources/fieldline/StatsWriter.swift
+msgid "records"
+msgstr "记录"
+
+#: Sources/fieldline/StatsWriter.swift
+msgid "records per hour of keying"
+msgstr "每小时录入记录数"
+
+#: Sources/fieldline/StatsWriter.swift
+msgid "records/hour"
+msgstr "记录/小时"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "refuse names '{0}', which no template of this keymap has (its tags: {1})"
 msgstr "refuse 列出的 '{0}' 不是本键映射任何模板的标签（已有标签：{1}）"
+
+#: Sources/fieldline/StatsWriter.swift
+msgid "refused"
+msgstr "拒绝"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "regex needs a pattern"
@@ -2223,8 +2280,13 @@ msgid "standard output"
 msgstr "标准输出"
 
 #: Sources/fieldline/Records.swift
+#: Sources/fieldline/Stats.swift
 msgid "standard output cannot be read back"
 msgstr "标准输出无法读回"
+
+#: Sources/fieldline/Stats.swift
+msgid "table, json or csv: what is written to stdout."
+msgstr "table、json 或 csv：写到标准输出的格式。"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "template '{0}' has no slots (#, N or digits)"
@@ -2664,6 +2726,10 @@ msgstr "语音信箱"
 msgid "warning: {0}"
 msgstr "警告：{0}"
 
+#: Sources/fieldline/StatsWriter.swift
+msgid "warnings overruled"
+msgstr "放行的警告"
+
 #: Sources/FieldKit/Validation/IDNALabel.swift
 msgid "where U+{0} is newer than this build's Unicode data"
 msgstr "其中 U+{0} 比本版本的 Unicode 数据更新"
@@ -2805,6 +2871,10 @@ msgstr "{0} 中没有表 {1}"
 #: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0} has the columns {1}, the form {2}"
 msgstr "{0} 的列是 {1}，表单的是 {2}"
+
+#: Sources/fieldline/Stats.swift
+msgid "{0} holds no paradata: no record in it was entered at a terminal"
+msgstr "{0} 中没有录入过程数据：其中没有在终端录入的记录"
 
 #: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "{0} is a column fieldline writes, not a field of this form: --keep-saved keeps it"

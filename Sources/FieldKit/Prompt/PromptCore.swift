@@ -24,6 +24,8 @@ public struct PromptCore: Sendable {
     public private(set) var askingToDiscard = false
     /// Whether the keymap binds a printable character to a command (most do not: typing then skips the lookup).
     private let hasCharacterBindings: Bool
+    /// What the operator's keys did so far (`step` counts each one it is told is the operator's).
+    public private(set) var tally = KeyTally()
 
     /// A core for fields bound by `keymap`; `backKeys` for a form's fields.
     public init(keymap: Keymap, backKeys: Bool = false, history: HistoryCursor? = nil) {
@@ -34,8 +36,20 @@ public struct PromptCore: Sendable {
     }
 
     /// One decoded event applied to `field`. `pasteTail`: the event arrived in the read right behind a paste
-    /// (a crafted paste's tail), so it may not end or accept the field.
-    public mutating func step(_ event: InputEvent, pasteTail: Bool = false, field: inout Field) -> PromptStep {
+    /// (a crafted paste's tail), so it may not end or accept the field. `operatorKey`: the operator sent it, so it
+    /// counts in `tally` (a prompt's starting text is no key).
+    public mutating func step(_ event: InputEvent, pasteTail: Bool = false, operatorKey: Bool = true, field: inout Field) -> PromptStep {
+        let step = decide(event, pasteTail: pasteTail, field: &field)
+        guard operatorKey else { return step }
+        switch event {
+        case .cursorReport: break
+        case .key(let key): tally.count(command: step == .edited ? keymap.command(for: key) as EditCommand? : nil, step: step)
+        case .text, .paste, .refused, .unfinishedCharacter: tally.count(command: nil, step: step)
+        }
+        return step
+    }
+
+    private mutating func decide(_ event: InputEvent, pasteTail: Bool, field: inout Field) -> PromptStep {
         if askingToDiscard {
             // Yes discards; any other key (a paste included) goes back to the field as it was, and is not typed.
             askingToDiscard = false

@@ -44,6 +44,22 @@ struct RecordTables {
     var postgresColumns: [String] { version2Columns + [RecordTables.idColumn, RecordColumns.recordID] }
     /// The history table's name.
     var history: String { table + FormSpec.historySuffix }
+    /// The paradata table's name (`FORM_keying`): a row per field asked of each record entered at a terminal,
+    /// `RecordColumns.keying`.
+    var keying: String { table + FormSpec.keyingSuffix }
+    /// The paradata table's key (`record_id`, `field`), named as fieldline's indexes are: of one length whatever the
+    /// form's name, where PostgreSQL's own name (`TABLE_keying_pkey`) would be cut for a long one.
+    var keyingKey: String { fieldlineName("fl_key_", table: keying, column: RecordColumns.recordID) }
+    /// The paradata table's columns and key, for `CREATE TABLE`: `text` for the names, `integer` for the figures.
+    func keyingDefinition(text: String, integer: String) -> String {
+        let columns = RecordColumns.keying.enumerated().map { "\"\($1)\" \($0 < 2 ? text : integer) NOT NULL" }
+        return "(\(columns.joined(separator: ", ")), CONSTRAINT \"\(keyingKey)\" PRIMARY KEY (\"record_id\", \"field\"))"
+    }
+
+    /// A paradata row's values in `RecordColumns.keying` order.
+    static func keyingRow(recordID: String, field: String, _ keying: FieldKeying) -> [String] {
+        [recordID, field] + keying.figures.map(String.init)
+    }
     /// A version 2 history table's columns: a replaced version's columns, its row's id, when and by whom it was
     /// replaced.
     var version2HistoryColumns: [String] { version2Columns + [RecordTables.idColumn] + RecordColumns.history }

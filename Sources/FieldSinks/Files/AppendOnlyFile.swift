@@ -65,6 +65,25 @@ struct AppendOnlyFile {
         return bytes
     }
 
+    /// The file's size, and where its last line ends (after its `\n`; 0 when it has none): read backwards from the
+    /// end, so a large file costs only its last line.
+    func lastLineEnd() throws(SinkError) -> (size: Int, end: Int) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SinkError(.io, tr("cannot read \(path): \(String(cString: strerror(errno)))")) }
+        let size = Int(info.st_size)
+        var chunk = [UInt8](repeating: 0, count: 1 << 12)
+        var end = size
+        while end > 0 {
+            let start = max(0, end - chunk.count)
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, end - start, off_t(start)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n == end - start else { throw SinkError(.io, tr("cannot read \(path): \(String(cString: strerror(errno)))")) }
+            if let last = chunk[0..<n].lastIndex(of: 0x0A) { return (size, start + last + 1) }
+            end = start
+        }
+        return (size, 0)
+    }
+
     /// Move `tail`, the bytes after the last whole record (which ends at `offset`), out of the file: first into a
     /// new `.torn` file beside it (synced, folder too), then cut. Returns the notice for the operator.
     func cut(_ tail: ArraySlice<UInt8>, at offset: Int) throws(SinkError) -> String {

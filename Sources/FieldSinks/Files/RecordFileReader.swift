@@ -32,7 +32,7 @@ public final class RecordFileReader: RecordSource {
     /// The path, for messages.
     public let label: String
     private let format: Format
-    private let tables: RecordTables
+    let tables: RecordTables
     private let fd: Int32
     private let lossy: Bool
 

@@ -20,7 +20,7 @@ final class RecordLog {
     private let format: any RecordFileFormat
     /// The fields whose values no two records may share.
     private let unique: [String]
-    private let notice: (String) -> Void
+    let notice: (String) -> Void
     private(set) var index: UniqueIndex
     /// Where the last record this process has read (or written) ends: always a record boundary.
     private var end = 0
@@ -69,7 +69,10 @@ final class RecordLog {
 
     /// Append `bytes`, the record `columns`, unless a `unique` value of it is already in the file: the check and
     /// the append hold one lock, so two processes cannot both save one value.
-    func save(_ bytes: [UInt8], columns: [(name: String, value: String)]) throws(SinkError) {
+    /// `before` runs under the lock once the record is known to be saved, right before it is appended (its
+    /// paradata, which must be durable first).
+    func save(_ bytes: [UInt8], columns: [(name: String, value: String)],
+              before: () throws(SinkError) -> Void = {}) throws(SinkError) {
         if let tooLong = Self.refusal(of: bytes, in: file.path) { throw tooLong }
         try file.locked { () throws(SinkError) in
             try catchUp()
@@ -78,6 +81,7 @@ final class RecordLog {
                       let earlier = index.record(where: field, is: value) else { continue }
                 throw SinkError(.conflict, tr("\(field): the value is already in record \(earlier) of \(file.path)"))
             }
+            try before()
             try file.append(bytes: bytes)
             end += bytes.count
             index.add(columns)

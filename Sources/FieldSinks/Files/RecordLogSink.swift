@@ -20,11 +20,14 @@ public struct RecordLogSink<Writing: RecordLogWriting>: RecordSink {
     private let log: RecordLog?
     /// Standard output's records of this run (a file's are in `log`).
     private var index = UniqueIndex()
+    /// A file's paradata side file; standard output keeps none.
+    private let keyingLog: KeyingLog?
 
     init(label: String, writing: Writing, log: RecordLog?) {
         self.label = label
         self.writing = writing
         self.log = log
+        keyingLog = log.map { KeyingLog(besides: $0.file.path, notice: $0.notice) }
     }
 
     public func count() throws(SinkError) -> Int { try log?.count() ?? index.count }
@@ -43,9 +46,16 @@ public struct RecordLogSink<Writing: RecordLogWriting>: RecordSink {
     }
 
     public mutating func save(_ record: SavedRecord) throws(SinkError) {
+        try save(record, keying: RecordKeying())
+    }
+
+    /// A file's record with its paradata in the side file, written first (`KeyingLog`); standard output's alone.
+    public mutating func save(_ record: SavedRecord, keying: RecordKeying) throws(SinkError) {
         let bytes = writing.bytes(of: record)
         if let log {
-            try log.save(bytes, columns: record.columns)
+            try log.save(bytes, columns: record.columns) { () throws(SinkError) in
+                try keyingLog?.append(keying, recordID: record.recordID)
+            }
         } else {
             if let tooLong = RecordLog.refusal(of: bytes, in: label) { throw tooLong }
             try StandardOutput.write(bytes)

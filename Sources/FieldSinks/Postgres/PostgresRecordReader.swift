@@ -10,8 +10,8 @@ public final class PostgresRecordReader: RecordSource {
     public var unreadable: ((SinkError) -> Void)?
     /// Each corrected record after its earlier versions, from the history table (a version 3 table's).
     public var includesHistory = false
-    private let connection: PostgresSink
-    private let reading: TableReading
+    let connection: PostgresSink
+    let reading: TableReading
     private let lossy: Bool
 
     /// Connect to `url` for reading `form`'s records: `.notFound` when the table is not there, `.mismatch` when it

@@ -45,6 +45,12 @@ extension PostgresSink {
         } else if history != tables.historyColumns {
             throw tables.mismatch(label, table: tables.history, has: history, wants: tables.historyColumns)
         }
+        let keying = try columns(of: tables.keying)
+        if keying.isEmpty {
+            _ = try exec("CREATE TABLE \"\(tables.keying)\" \(tables.keyingDefinition(text: "text", integer: "bigint"))", [])
+        } else if keying != RecordColumns.keying {
+            throw tables.mismatch(label, table: tables.keying, has: keying, wants: RecordColumns.keying)
+        }
         if stored != RecordTables.version {
             _ = try exec("INSERT INTO \"\(schema)\" (\"form\", \"version\") VALUES ($1, $2) ON CONFLICT (\"form\") DO UPDATE SET \"version\" = EXCLUDED.\"version\"",
                          [tables.table, String(RecordTables.version)])

@@ -149,6 +149,12 @@ public final class PostgresSink: RecordDatabase {
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {
+        try save(record, keying: RecordKeying())
+    }
+
+    /// The record and a row per field of its paradata in `FORM_keying`, in one statement (an `INSERT` whose
+    /// `RETURNING` feeds the paradata's): one transaction, so the server holds both or neither.
+    public func save(_ record: SavedRecord, keying: RecordKeying) throws(SinkError) {
         if inBatch {
             // Inside a batch's transaction: a savepoint, so a refused record is rolled back alone.
             let values = record.storedColumns.map(\.value)
@@ -165,9 +171,20 @@ public final class PostgresSink: RecordDatabase {
             return
         }
         uncertain = nil
-        let values = record.storedColumns.map(\.value)
+        var values = record.storedColumns.map(\.value)
         let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
-        let insert = "INSERT INTO \"\(table)\" (\(RecordTables.list(record.storedColumns.map(\.name)))) VALUES (\(placeholders))"
+        var insert = "INSERT INTO \"\(table)\" (\(RecordTables.list(record.storedColumns.map(\.name)))) VALUES (\(placeholders))"
+        if !keying.isEmpty {
+            // Each paradata column as one array parameter, unnested into rows beside the record's id.
+            let first = values.count + 1
+            let arrays = (0..<RecordColumns.keying.count - 1).map { "$\(first + $0)::\($0 == 0 ? "text" : "bigint")[]" }
+            insert = "WITH saved AS (\(insert) RETURNING \"\(RecordColumns.recordID)\") INSERT INTO \"\(tables.keying)\" (\(RecordTables.list(RecordColumns.keying))) "
+                + "SELECT saved.\"\(RecordColumns.recordID)\", k.* FROM saved, unnest(\(arrays.joined(separator: ", "))) AS k"
+            values.append(postgresArrayLiteral(keying.fields.map(\.name)))
+            for column in 0..<FieldKeying.columns.count {
+                values.append(postgresArrayLiteral(keying.fields.map { String($0.keying.figures[column]) }))
+            }
+        }
         // One statement is one transaction: the row is there whole once the server says so, or not at all.
         do {
             _ = try exec(insert, values)

@@ -13,9 +13,9 @@ public final class SQLiteRecordReader: RecordSource {
     public var includesHistory = false
     /// The path, for messages.
     public let label: String
-    private let database: SQLiteDatabase
-    private let tables: RecordTables
-    private let reading: TableReading
+    let database: SQLiteDatabase
+    let tables: RecordTables
+    let reading: TableReading
     private let lossy: Bool
 
     /// Open the database at `path` for reading `form`'s records: `.notFound` when the file or the table is not

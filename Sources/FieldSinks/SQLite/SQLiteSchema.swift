@@ -33,6 +33,7 @@ extension SQLiteSink {
             try database.execute("UPDATE \"\(tables.table)\" SET \"\(RecordColumns.recordID)\" = \(Self.newRecordID)")
         }
         try prepareHistory()
+        try prepareKeying()
         if stored != Int64(RecordTables.version) {
             try database.run("INSERT OR REPLACE INTO \"\(schema)\" (\"form\", \"version\") VALUES (?1, ?2)",
                              [tables.table, String(RecordTables.version)])
@@ -55,6 +56,17 @@ extension SQLiteSink {
                 """)
         } else if existing != tables.historyColumns {
             throw tables.mismatch(label, table: tables.history, has: existing, wants: tables.historyColumns)
+        }
+    }
+
+    /// The paradata table, created when missing (a table of an older fieldline has none); one with other columns is
+    /// refused.
+    private func prepareKeying() throws(SinkError) {
+        let existing = try database.columns(of: tables.keying)
+        if existing.isEmpty {
+            try database.execute("CREATE TABLE \"\(tables.keying)\" \(tables.keyingDefinition(text: "TEXT", integer: "INTEGER"))")
+        } else if existing != RecordColumns.keying {
+            throw tables.mismatch(label, table: tables.keying, has: existing, wants: RecordColumns.keying)
         }
     }
 

@@ -92,11 +92,21 @@ public final class SQLiteSink: RecordDatabase {
     }
 
     public func save(_ record: SavedRecord) throws(SinkError) {
+        try save(record, keying: RecordKeying())
+    }
+
+    /// The record and a row per field of its paradata in `FORM_keying`, in one transaction.
+    public func save(_ record: SavedRecord, keying: RecordKeying) throws(SinkError) {
         let columns = record.storedColumns
         let placeholders = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
+        let keyingPlaceholders = (1...RecordColumns.keying.count).map { "?\($0)" }.joined(separator: ", ")
         try transaction { () throws(SinkError) in
             try database.run("INSERT INTO \"\(tables.table)\" (\(RecordTables.list(columns.map(\.name)))) VALUES (\(placeholders))",
                              columns.map(\.value))
+            for field in keying.fields {
+                try database.run("INSERT INTO \"\(tables.keying)\" (\(RecordTables.list(RecordColumns.keying))) VALUES (\(keyingPlaceholders))",
+                                 RecordTables.keyingRow(recordID: record.recordID, field: field.name, field.keying))
+            }
         }
     }
 
