@@ -1638,7 +1638,7 @@ msgstr "有 {0} 个值，表头有 {1} 个"
 
 #: Sources/FieldKeymaps/HelpSetting.swift
 msgid "help has at most {0} characters, this one {1}"
-msgstr ""
+msgstr "help 最多 {0} 个字符，这里有 {1} 个"
 
 #: Sources/fieldline/StatsWriter.swift
 msgid "hour (UTC)"
