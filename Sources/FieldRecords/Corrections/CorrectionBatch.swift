@@ -24,6 +24,11 @@ struct CorrectionBatch {
     private let typedFields: [String]
     /// The key field's own check, to find its saved record by the value as stored.
     private let keyChecker: LineChecker
+    /// The form's fields, in form order.
+    private let fields: [String]
+    /// The form's unique fields: a correction changing one of their values is applied alone, in input order (the
+    /// database checks a statement's rows in an order of its own).
+    private let uniqueFields: [String]
 
     init(form: FormSpec, field: String, operatorName: String, context: ValidationContext) {
         self.field = field
@@ -31,6 +36,8 @@ struct CorrectionBatch {
         typedFields = form.fields.filter { $0.derivedFrom == nil }.map(\.name)
         let spec = form.fields.first { $0.name == field }!.spec
         keyChecker = LineChecker(spec: spec, context: context)
+        fields = form.fields.map(\.name)
+        uniqueFields = form.fields.filter(\.unique).map(\.name)
     }
 
     /// How many times at least a correction is read, checked and applied again when the saved record changes
@@ -103,6 +110,51 @@ struct CorrectionBatch {
             return .failure(SinkError(.ambiguous, tr("\(field) \(ControlCharacters.escaped(key)) is in \(count) saved records: none was corrected")))
         }
         return .success(first)
+    }
+
+    /// The saved record the correction `pairs` names, when `readAhead(for:in:)` read exactly one for its key and no
+    /// correction took it since: one that may go with others (`replacement(of:by:)`).
+    func onlyRecordReadAhead(for pairs: [(name: String, text: String)]) -> StoredRecord? {
+        guard let key = key(of: pairs), let read = readAhead[key], read.count == 1 else { return nil }
+        return read.first
+    }
+
+    /// The checked correction `values` of the record `read` (from `onlyRecordReadAhead(for:)`) as a replacement
+    /// applied with others (`replace(_:in:)`), its read taken: when it names the record by the key read and changes
+    /// a value, none of a unique field. Nil: it is applied alone (`saved(for:in:)`, `apply`), which says why when
+    /// it is refused.
+    mutating func replacement(of read: StoredRecord, by values: [(name: String, value: String)]) -> RecordReplacement? {
+        guard let key = read.value(of: field), values.first(where: { $0.name == field })?.value == key else { return nil }
+        var new: [String] = []
+        new.reserveCapacity(fields.count)
+        var changes = false
+        for name in fields {
+            // As `update` takes them: a field the values leave out is emptied.
+            let value = values.first { $0.name == name }?.value ?? ""
+            guard let old = read.value(of: name) else { return nil }
+            if old != value {
+                if uniqueFields.contains(name) { return nil }
+                changes = true
+            }
+            new.append(value)
+        }
+        guard changes else { return nil }
+        readAhead.removeValue(forKey: key)
+        return RecordReplacement(read: read, values: new, editedAt: RecordStamp.timestamp())
+    }
+
+    /// Applies `replacements` with one call to the database, in the batch: whether each was applied (one not
+    /// applied wrote nothing, and is applied alone).
+    mutating func replace(_ replacements: [RecordReplacement], in sink: any RecordDatabase) throws(SinkError) -> [Bool] {
+        guard !replacements.isEmpty else { return [] }
+        if pending == 0 {
+            try sink.beginBatch()
+            started = CorrectionBatch.now()
+        }
+        pending += replacements.count
+        let applied = try sink.replace(replacements, editedBy: operatorName)
+        if pending >= size || CorrectionBatch.now() - started >= interval { try finish(sink) }
+        return applied
     }
 
     /// `pairs` with each typed field it leaves out filled with `saved`'s value: a correction names what it changes,

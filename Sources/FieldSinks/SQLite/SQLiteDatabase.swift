@@ -67,14 +67,27 @@ final class SQLiteDatabase {
     /// for every record, looking its SQL up once, not once a record.
     func run(_ statement: OpaquePointer?) throws(SinkError) {
         defer { fl_sqlite3_reset(statement) }
-        let status = fl_sqlite3_step(statement)
-        guard status == SQLITE_DONE else {
-            let message = lastError
-            switch fl_sqlite_refusal(fl_sqlite3_extended_errcode(db)) {
-            case 1: throw SinkError(.conflict, message)
-            case 2: throw SinkError(.refused, message)
-            default: throw SinkError(.io, "\(label): \(message)")
-            }
+        guard fl_sqlite3_step(statement) == SQLITE_DONE else { throw failure() }
+    }
+
+    /// Runs a statement prepared and bound by the caller that gives at most one row (`… RETURNING`): whether it
+    /// gave one (its changes are made by then). Failures sorted as `run` sorts them.
+    func returnsRow(_ statement: OpaquePointer?) throws(SinkError) -> Bool {
+        defer { fl_sqlite3_reset(statement) }
+        switch fl_sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw failure()
+        }
+    }
+
+    /// The last statement's failure: a conflict (UNIQUE), a refusal (another rule), or the sink's own.
+    private func failure() -> SinkError {
+        let message = lastError
+        switch fl_sqlite_refusal(fl_sqlite3_extended_errcode(db)) {
+        case 1: return SinkError(.conflict, message)
+        case 2: return SinkError(.refused, message)
+        default: return SinkError(.io, "\(label): \(message)")
         }
     }
 
