@@ -7,16 +7,17 @@ import Glibc
 /// `interval` seconds gathered, or of what came before the input went quiet: the import commits the batch with
 /// `finish` before a read that would wait), each correction a savepoint so that one refused is rolled back alone. An import
 /// confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
-/// either as it was or corrected with its history row, never one without the other.
-struct CorrectionBatch {
+/// either as it was or corrected with its history row, never one without the other. A class: the import's one
+/// batch, whose state (the transaction, the records read ahead) every correction changes.
+final class CorrectionBatch {
     /// The unique field that names the record each correction replaces.
     let field: String
     /// The login name for `edited_by` and `changed_by`.
     let operatorName: String
     /// Records per transaction.
-    var size = 10_000
+    let size = 10_000
     /// Seconds after which a batch is committed even when it is not full.
-    var interval = 0.25
+    let interval = 0.25
     private var pending = 0
     private var started = 0.0
 
@@ -74,23 +75,26 @@ struct CorrectionBatch {
     /// record as the correction before left it.
     private var readAhead: [String: (first: StoredRecord?, count: Int)] = [:]
 
-    /// Reads the saved records of the corrections `chunk` names, for `saved(for:in:)` to take one by one.
-    mutating func readAhead(for chunk: [[(name: String, text: String)]], in sink: any RecordDatabase) throws(SinkError) {
+    /// Reads the saved records of the corrections `chunk` names, for `saved(for:in:)` or `onlyRecordReadAhead(for:)`
+    /// to take one by one; each correction's key (`key(of:)`).
+    func readAhead(for chunk: [[(name: String, text: String)]], in sink: any RecordDatabase) throws(SinkError) -> [String?] {
         readAhead.removeAll(keepingCapacity: true)
-        for pairs in chunk { if let key = key(of: pairs) { readAhead[key] = (nil, 0) } }
-        guard !readAhead.isEmpty else { return }
+        let keys = chunk.map(key(of:))
+        for case let key? in keys { readAhead[key] = (nil, 0) }
+        guard !readAhead.isEmpty else { return keys }
         try sink.records(where: field, isOneOf: Array(readAhead.keys)) { record in
             guard let key = record.value(of: field), let found = readAhead[key] else { return true }
             readAhead[key] = (found.first ?? record, found.count + 1)
             return true
         }
+        return keys
     }
 
     /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing or not
     /// valid: the check says why), or why it names no one record (none, or several, hold the key). A key no record
     /// holds is said as such, before the correction is checked (which would ask for the fields it leaves out).
     /// Taken from what `readAhead(for:in:)` read when it holds the key, otherwise read now.
-    mutating func saved(for pairs: [(name: String, text: String)], in sink: any RecordDatabase) throws(SinkError) -> Result<StoredRecord?, SinkError> {
+    func saved(for pairs: [(name: String, text: String)], in sink: any RecordDatabase) throws(SinkError) -> Result<StoredRecord?, SinkError> {
         guard let key = key(of: pairs) else { return .success(nil) }
         var (first, count): (StoredRecord?, Int)
         if let read = readAhead.removeValue(forKey: key) {
@@ -112,10 +116,10 @@ struct CorrectionBatch {
         return .success(first)
     }
 
-    /// The saved record the correction `pairs` names, when `readAhead(for:in:)` read exactly one for its key and no
+    /// The saved record of `key` (a correction's, from `readAhead(for:in:)`), when that read exactly one and no
     /// correction took it since: one that may go with others (`replacement(of:by:)`).
-    func onlyRecordReadAhead(for pairs: [(name: String, text: String)]) -> StoredRecord? {
-        guard let key = key(of: pairs), let read = readAhead[key], read.count == 1 else { return nil }
+    func onlyRecordReadAhead(for key: String?) -> StoredRecord? {
+        guard let key, let read = readAhead[key], read.count == 1 else { return nil }
         return read.first
     }
 
@@ -123,7 +127,7 @@ struct CorrectionBatch {
     /// applied with others (`replace(_:in:)`), its read taken: when it names the record by the key read and changes
     /// a value, none of a unique field. Nil: it is applied alone (`saved(for:in:)`, `apply`), which says why when
     /// it is refused.
-    mutating func replacement(of read: StoredRecord, by values: [(name: String, value: String)]) -> RecordReplacement? {
+    func replacement(of read: StoredRecord, by values: [(name: String, value: String)]) -> RecordReplacement? {
         guard let key = read.value(of: field), values.first(where: { $0.name == field })?.value == key else { return nil }
         var new: [String] = []
         new.reserveCapacity(fields.count)
@@ -140,12 +144,22 @@ struct CorrectionBatch {
         }
         guard changes else { return nil }
         readAhead.removeValue(forKey: key)
-        return RecordReplacement(read: read, values: new, editedAt: RecordStamp.timestamp())
+        return RecordReplacement(read: read, values: new, editedAt: editedAt())
+    }
+
+    /// The second `editedAt()` last stamped, and its text.
+    private var stamp: (second: Int, text: String) = (-1, "")
+
+    /// Now as `RecordStamp.timestamp()` writes it, made again only when the second changes.
+    private func editedAt() -> String {
+        let second = WallClock.now()
+        if second != stamp.second { stamp = (second, RecordStamp.timestamp(at: time_t(second))) }
+        return stamp.text
     }
 
     /// Applies `replacements` with one call to the database, in the batch: whether each was applied (one not
     /// applied wrote nothing, and is applied alone).
-    mutating func replace(_ replacements: [RecordReplacement], in sink: any RecordDatabase) throws(SinkError) -> [Bool] {
+    func replace(_ replacements: [RecordReplacement], in sink: any RecordDatabase) throws(SinkError) -> [Bool] {
         guard !replacements.isEmpty else { return [] }
         if pending == 0 {
             try sink.beginBatch()
@@ -162,8 +176,11 @@ struct CorrectionBatch {
     /// from the corrected values. Unchanged when every field is given or no saved record matches.
     func completed(_ pairs: [(name: String, text: String)], from saved: StoredRecord?) -> [(name: String, text: String)] {
         guard let saved else { return pairs }
-        let given = Set(pairs.map(\.name))
-        return pairs + typedFields.filter { !given.contains($0) }.compactMap { name in saved.value(of: name).map { (name, $0) } }
+        var completed = pairs
+        for name in typedFields where !pairs.contains(where: { $0.name == name }) {
+            if let value = saved.value(of: name) { completed.append((name, value)) }
+        }
+        return completed
     }
 
     /// What became of one correction.
@@ -178,7 +195,7 @@ struct CorrectionBatch {
 
     /// Applies one checked record to the saved record `read` (as `saved(for:in:)` read it; nil: none was found), only
     /// while that record is still as read. A sink failure throws: the batch's corrections are not applied.
-    mutating func apply(_ values: [(name: String, value: String)], read: StoredRecord?, to sink: any RecordDatabase) throws(SinkError)
+    func apply(_ values: [(name: String, value: String)], read: StoredRecord?, to sink: any RecordDatabase) throws(SinkError)
         -> Applied {
         guard let key = values.first(where: { $0.name == field })?.value, !key.isEmpty else {
             return .problem(field: field, message: tr("a value is needed to find the saved record to correct"))
@@ -204,7 +221,7 @@ struct CorrectionBatch {
     }
 
     /// Commits what the last batch holds.
-    mutating func finish(_ sink: any RecordDatabase) throws(SinkError) {
+    func finish(_ sink: any RecordDatabase) throws(SinkError) {
         guard pending > 0 else { return }
         pending = 0
         try sink.commitBatch()

@@ -19,13 +19,14 @@ extension ImportRun {
         guard !waitingCorrections.isEmpty else { return }
         let chunk = waitingCorrections
         waitingCorrections.removeAll(keepingCapacity: true)
-        try sinkCall { () throws(SinkError) in try corrections!.readAhead(for: chunk.map(\.given), in: database!) }
+        let batch = corrections!
+        let keys = try sinkCall { () throws(SinkError) in try batch.readAhead(for: chunk.map(\.given), in: database!) }
         var together: [(replacement: RecordReplacement, correction: WaitingCorrection)] = []
         together.reserveCapacity(chunk.count)
-        for correction in chunk {
-            if let read = corrections!.onlyRecordReadAhead(for: correction.given) {
-                let verdict = checker.check(corrections!.completed(correction.given, from: read), scratch: &scratch)
-                if verdict.isValid, let replacement = corrections!.replacement(of: read, by: verdict.values) {
+        for (correction, key) in zip(chunk, keys) {
+            if let read = batch.onlyRecordReadAhead(for: key) {
+                let verdict = checker.check(batch.completed(correction.given, from: read), scratch: &scratch)
+                if verdict.isValid, let replacement = batch.replacement(of: read, by: verdict.values) {
                     together.append((replacement, correction))
                     continue
                 }

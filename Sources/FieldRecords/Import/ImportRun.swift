@@ -24,7 +24,7 @@ final class ImportRun {
     let resumePoint: ResumePoint
     var saving: ImportSaving
     /// `--update-by`: each record corrects a saved one.
-    var corrections: CorrectionBatch?
+    let corrections: CorrectionBatch?
     /// Corrections taken and not yet applied (their saved records are read together): each as given, its JSON
     /// numbers and its record number.
     var waitingCorrections: [WaitingCorrection] = []

@@ -70,17 +70,6 @@ final class SQLiteDatabase {
         guard fl_sqlite3_step(statement) == SQLITE_DONE else { throw failure() }
     }
 
-    /// Runs a statement prepared and bound by the caller that gives at most one row (`… RETURNING`): whether it
-    /// gave one (its changes are made by then). Failures sorted as `run` sorts them.
-    func returnsRow(_ statement: OpaquePointer?) throws(SinkError) -> Bool {
-        defer { fl_sqlite3_reset(statement) }
-        switch fl_sqlite3_step(statement) {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default: throw failure()
-        }
-    }
-
     /// The last statement's failure: a conflict (UNIQUE), a refusal (another rule), or the sink's own.
     private func failure() -> SinkError {
         let message = lastError
@@ -187,6 +176,12 @@ final class SQLiteDatabase {
             }
             try run(statement)
         }
+    }
+
+    /// `run(_:text:ends:)` of an INSERT, UPDATE or DELETE: how many rows it changed.
+    func changes(_ statement: OpaquePointer?, text: [UInt8], ends: [Int]) throws(SinkError) -> Int {
+        try run(statement, text: text, ends: ends)
+        return Int(fl_sqlite3_changes(db))
     }
 
     /// Unbinds every parameter of `statement`.
