@@ -5,8 +5,9 @@ import Glibc
 
 /// `form --update-by FIELD`: corrections applied in batches (one transaction of up to `size` records, or of what
 /// `interval` seconds gathered, or of what came before the input went quiet: the import commits the batch with
-/// `finish` before a read that would wait), each correction a savepoint so that one refused is rolled back alone. An import
-/// confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
+/// `finish` before a read that would wait); the corrections of a chunk that may go together in one savepoint
+/// (`replace`), each other one in a savepoint of its own (`apply`), so that a refused one is rolled back alone. An
+/// import confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
 /// either as it was or corrected with its history row, never one without the other. A class: the import's one
 /// batch, whose state (the transaction, the records read ahead) every correction changes.
 final class CorrectionBatch {
