@@ -20,6 +20,7 @@ static struct {
     int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
     int (*get_autocommit)(sqlite3 *);
     int (*clear_bindings)(sqlite3_stmt *);
+    int (*changes)(sqlite3 *);
 } api;
 
 int fl_sqlite_load(char *why, unsigned long why_size) {
@@ -34,7 +35,7 @@ int fl_sqlite_load(char *why, unsigned long why_size) {
     RESOLVE(reset, "sqlite3_reset")
     RESOLVE(column_int64, "sqlite3_column_int64") RESOLVE(column_text, "sqlite3_column_text")
     RESOLVE(bind_text, "sqlite3_bind_text") RESOLVE(get_autocommit, "sqlite3_get_autocommit")
-    RESOLVE(clear_bindings, "sqlite3_clear_bindings")
+    RESOLVE(clear_bindings, "sqlite3_clear_bindings") RESOLVE(changes, "sqlite3_changes")
     RESOLVE(open_v2, "sqlite3_open_v2") /* last: it marks the table complete */
 #undef RESOLVE
     return 0;
@@ -61,6 +62,7 @@ int fl_sqlite_bind_text_static(sqlite3_stmt *statement, int index, const char *t
 }
 int fl_sqlite3_clear_bindings(sqlite3_stmt *statement) { return api.clear_bindings(statement); }
 int fl_sqlite3_get_autocommit(sqlite3 *db) { return api.get_autocommit(db); }
+int fl_sqlite3_changes(sqlite3 *db) { return api.changes(db); }
 int fl_sqlite_refusal(int extended_code) {
     if (extended_code == SQLITE_CONSTRAINT_UNIQUE || extended_code == SQLITE_CONSTRAINT_PRIMARYKEY) return 1;
     int primary = extended_code & 0xff;

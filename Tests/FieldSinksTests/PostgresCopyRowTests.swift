@@ -21,3 +21,12 @@ struct PostgresCopyRowTests {
         #expect(Self.row(["a\\b", "c\td", "e\nf\rg", "中文\\"]) == "before|a\\\\b\tc\\td\te\\nf\\rg\t中文\\\\\t2026-11-26T10:00:00Z\tann\t\t\tr1\n")
     }
 }
+
+/// Many values as one PostgreSQL text array parameter: each quoted, a `"` or `\` inside escaped with a backslash,
+/// any other character (a comma, a brace, a space, non-ASCII) kept as it is.
+struct PostgresArrayLiteralTests {
+    @Test func valuesAreQuotedAndOnlyQuotesAndBackslashesEscaped() {
+        #expect(postgresArrayLiteral([String]()) == "{}")
+        #expect(postgresArrayLiteral(["a", "", "b\"c", "d\\e", "{x, y}", "张三 é"]) == #"{"a","","b\"c","d\\e","{x, y}","张三 é"}"#)
+    }
+}

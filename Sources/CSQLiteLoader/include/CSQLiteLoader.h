@@ -38,6 +38,9 @@ int fl_sqlite3_clear_bindings(sqlite3_stmt *_Nullable statement);
 int fl_sqlite_refusal(int extended_code);
 /// Non-zero when no transaction is open (a rule's RAISE(ROLLBACK) ended the one a batch opened).
 int fl_sqlite3_get_autocommit(sqlite3 *_Nullable db);
+/// How many rows the last INSERT, UPDATE or DELETE that ended changed (a correction's UPDATE: 0 when its row
+/// was no longer as read).
+int fl_sqlite3_changes(sqlite3 *_Nullable db);
 
 #pragma clang assume_nonnull end
 #endif

@@ -53,6 +53,14 @@ public protocol RecordDatabase: RecordSink, AnyObject {
     /// records, `.conflict` when a unique value is another record's, `.refused` for a rule of the database's own.
     func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String,
                 editedBy: String) throws(SinkError) -> Bool
+    /// Replaces many records as `update` replaces one, each only while its record still holds every column as it
+    /// was read (its `read`), with its history row; together, in one transaction (or savepoint of the batch) and as
+    /// few statements as the database allows: the corrections of an import a chunk at a time. Returns, for each,
+    /// whether it was applied; one not applied wrote nothing (its record changed or went since it was read). When
+    /// the database refuses any of them (a unique value, a rule of its own) none is applied and every one is
+    /// returned false: applied one at a time with `update`, each then says why. Each must change a value of its
+    /// record, none a unique field's value, and no two the same record. Throws only when the sink itself fails.
+    func replace(_ replacements: [RecordReplacement], editedBy: String) throws(SinkError) -> [Bool]
     /// Starts a batch: the saves and updates until `commitBatch` become durable together (one transaction), and a
     /// refused one is rolled back alone. For imports, which confirm nothing until they report.
     func beginBatch() throws(SinkError)
@@ -144,6 +152,24 @@ public enum RecordTarget: Sendable {
         case .read: return tr("the record is no longer saved (removed since it was read): nothing saved")
         case .field(let field, let value): return tr("no saved record with \(field) \(ControlCharacters.escaped(value))")
         }
+    }
+}
+
+/// One record's replacement in `RecordDatabase.replace(_:editedBy:)`: the record as it was read, its new values
+/// (the form's fields, in form order) and when it is corrected (its `edited_at`, and its old version's `changed_at`).
+public struct RecordReplacement: Sendable {
+    /// The record as read back, every column: it is replaced only while it still holds them.
+    public var read: StoredRecord
+    /// The form's values replacing its fields', in form order.
+    public var values: [String]
+    /// When it is corrected (ISO 8601 UTC).
+    public var editedAt: String
+
+    /// A replacement of `read` by `values`, at `editedAt`.
+    public init(read: StoredRecord, values: [String], editedAt: String) {
+        self.read = read
+        self.values = values
+        self.editedAt = editedAt
     }
 }
 

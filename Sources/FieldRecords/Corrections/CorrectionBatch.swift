@@ -5,18 +5,20 @@ import Glibc
 
 /// `form --update-by FIELD`: corrections applied in batches (one transaction of up to `size` records, or of what
 /// `interval` seconds gathered, or of what came before the input went quiet: the import commits the batch with
-/// `finish` before a read that would wait), each correction a savepoint so that one refused is rolled back alone. An import
-/// confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
-/// either as it was or corrected with its history row, never one without the other.
-struct CorrectionBatch {
+/// `finish` before a read that would wait); the corrections of a chunk that may go together in one savepoint
+/// (`replace`), each other one in a savepoint of its own (`apply`), so that a refused one is rolled back alone. An
+/// import confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
+/// either as it was or corrected with its history row, never one without the other. A class: the import's one
+/// batch, whose state (the transaction, the records read ahead) every correction changes.
+final class CorrectionBatch {
     /// The unique field that names the record each correction replaces.
     let field: String
     /// The login name for `edited_by` and `changed_by`.
     let operatorName: String
     /// Records per transaction.
-    var size = 10_000
+    let size = 10_000
     /// Seconds after which a batch is committed even when it is not full.
-    var interval = 0.25
+    let interval = 0.25
     private var pending = 0
     private var started = 0.0
 
@@ -24,6 +26,11 @@ struct CorrectionBatch {
     private let typedFields: [String]
     /// The key field's own check, to find its saved record by the value as stored.
     private let keyChecker: LineChecker
+    /// The form's fields, in form order.
+    private let fields: [String]
+    /// The form's unique fields: a correction changing one of their values is applied alone, in input order (the
+    /// database checks a statement's rows in an order of its own).
+    private let uniqueFields: [String]
 
     init(form: FormSpec, field: String, operatorName: String, context: ValidationContext) {
         self.field = field
@@ -31,6 +38,8 @@ struct CorrectionBatch {
         typedFields = form.fields.filter { $0.derivedFrom == nil }.map(\.name)
         let spec = form.fields.first { $0.name == field }!.spec
         keyChecker = LineChecker(spec: spec, context: context)
+        fields = form.fields.map(\.name)
+        uniqueFields = form.fields.filter(\.unique).map(\.name)
     }
 
     /// How many times at least a correction is read, checked and applied again when the saved record changes
@@ -67,23 +76,26 @@ struct CorrectionBatch {
     /// record as the correction before left it.
     private var readAhead: [String: (first: StoredRecord?, count: Int)] = [:]
 
-    /// Reads the saved records of the corrections `chunk` names, for `saved(for:in:)` to take one by one.
-    mutating func readAhead(for chunk: [[(name: String, text: String)]], in sink: any RecordDatabase) throws(SinkError) {
+    /// Reads the saved records of the corrections `chunk` names, for `saved(for:in:)` or `onlyRecordReadAhead(for:)`
+    /// to take one by one; each correction's key (`key(of:)`).
+    func readAhead(for chunk: [[(name: String, text: String)]], in sink: any RecordDatabase) throws(SinkError) -> [String?] {
         readAhead.removeAll(keepingCapacity: true)
-        for pairs in chunk { if let key = key(of: pairs) { readAhead[key] = (nil, 0) } }
-        guard !readAhead.isEmpty else { return }
+        let keys = chunk.map(key(of:))
+        for case let key? in keys { readAhead[key] = (nil, 0) }
+        guard !readAhead.isEmpty else { return keys }
         try sink.records(where: field, isOneOf: Array(readAhead.keys)) { record in
             guard let key = record.value(of: field), let found = readAhead[key] else { return true }
             readAhead[key] = (found.first ?? record, found.count + 1)
             return true
         }
+        return keys
     }
 
     /// The saved record the correction `pairs` names by its key, as it is now (nil when the key is missing or not
     /// valid: the check says why), or why it names no one record (none, or several, hold the key). A key no record
     /// holds is said as such, before the correction is checked (which would ask for the fields it leaves out).
     /// Taken from what `readAhead(for:in:)` read when it holds the key, otherwise read now.
-    mutating func saved(for pairs: [(name: String, text: String)], in sink: any RecordDatabase) throws(SinkError) -> Result<StoredRecord?, SinkError> {
+    func saved(for pairs: [(name: String, text: String)], in sink: any RecordDatabase) throws(SinkError) -> Result<StoredRecord?, SinkError> {
         guard let key = key(of: pairs) else { return .success(nil) }
         var (first, count): (StoredRecord?, Int)
         if let read = readAhead.removeValue(forKey: key) {
@@ -105,13 +117,71 @@ struct CorrectionBatch {
         return .success(first)
     }
 
+    /// The saved record of `key` (a correction's, from `readAhead(for:in:)`), when that read exactly one and no
+    /// correction took it since: one that may go with others (`replacement(of:by:)`).
+    func onlyRecordReadAhead(for key: String?) -> StoredRecord? {
+        guard let key, let read = readAhead[key], read.count == 1 else { return nil }
+        return read.first
+    }
+
+    /// The checked correction `values` of the record `read` (from `onlyRecordReadAhead(for:)`) as a replacement
+    /// applied with others (`replace(_:in:)`), its read taken: when it names the record by the key read and changes
+    /// a value, none of a unique field. Nil: it is applied alone (`saved(for:in:)`, `apply`), which says why when
+    /// it is refused.
+    func replacement(of read: StoredRecord, by values: [(name: String, value: String)]) -> RecordReplacement? {
+        guard let key = read.value(of: field), values.first(where: { $0.name == field })?.value == key else { return nil }
+        var new: [String] = []
+        new.reserveCapacity(fields.count)
+        var changes = false
+        for name in fields {
+            // As `update` takes them: a field the values leave out is emptied.
+            let value = values.first { $0.name == name }?.value ?? ""
+            guard let old = read.value(of: name) else { return nil }
+            if old != value {
+                if uniqueFields.contains(name) { return nil }
+                changes = true
+            }
+            new.append(value)
+        }
+        guard changes else { return nil }
+        readAhead.removeValue(forKey: key)
+        return RecordReplacement(read: read, values: new, editedAt: editedAt())
+    }
+
+    /// The second `editedAt()` last stamped, and its text.
+    private var stamp: (second: Int, text: String) = (-1, "")
+
+    /// Now as `RecordStamp.timestamp()` writes it, made again only when the second changes.
+    private func editedAt() -> String {
+        let second = WallClock.now()
+        if second != stamp.second { stamp = (second, RecordStamp.timestamp(at: time_t(second))) }
+        return stamp.text
+    }
+
+    /// Applies `replacements` with one call to the database, in the batch: whether each was applied (one not
+    /// applied wrote nothing, and is applied alone).
+    func replace(_ replacements: [RecordReplacement], in sink: any RecordDatabase) throws(SinkError) -> [Bool] {
+        guard !replacements.isEmpty else { return [] }
+        if pending == 0 {
+            try sink.beginBatch()
+            started = CorrectionBatch.now()
+        }
+        pending += replacements.count
+        let applied = try sink.replace(replacements, editedBy: operatorName)
+        if pending >= size || CorrectionBatch.now() - started >= interval { try finish(sink) }
+        return applied
+    }
+
     /// `pairs` with each typed field it leaves out filled with `saved`'s value: a correction names what it changes,
     /// and what it does not name stays as saved (never replaced by a default). Derived fields are derived again
     /// from the corrected values. Unchanged when every field is given or no saved record matches.
     func completed(_ pairs: [(name: String, text: String)], from saved: StoredRecord?) -> [(name: String, text: String)] {
         guard let saved else { return pairs }
-        let given = Set(pairs.map(\.name))
-        return pairs + typedFields.filter { !given.contains($0) }.compactMap { name in saved.value(of: name).map { (name, $0) } }
+        var completed = pairs
+        for name in typedFields where !pairs.contains(where: { $0.name == name }) {
+            if let value = saved.value(of: name) { completed.append((name, value)) }
+        }
+        return completed
     }
 
     /// What became of one correction.
@@ -126,7 +196,7 @@ struct CorrectionBatch {
 
     /// Applies one checked record to the saved record `read` (as `saved(for:in:)` read it; nil: none was found), only
     /// while that record is still as read. A sink failure throws: the batch's corrections are not applied.
-    mutating func apply(_ values: [(name: String, value: String)], read: StoredRecord?, to sink: any RecordDatabase) throws(SinkError)
+    func apply(_ values: [(name: String, value: String)], read: StoredRecord?, to sink: any RecordDatabase) throws(SinkError)
         -> Applied {
         guard let key = values.first(where: { $0.name == field })?.value, !key.isEmpty else {
             return .problem(field: field, message: tr("a value is needed to find the saved record to correct"))
@@ -152,7 +222,7 @@ struct CorrectionBatch {
     }
 
     /// Commits what the last batch holds.
-    mutating func finish(_ sink: any RecordDatabase) throws(SinkError) {
+    func finish(_ sink: any RecordDatabase) throws(SinkError) {
         guard pending > 0 else { return }
         pending = 0
         try sink.commitBatch()

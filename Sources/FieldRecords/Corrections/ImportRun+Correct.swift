@@ -12,13 +12,42 @@ extension ImportRun {
         if waitingCorrections.count >= Self.correctionsPerRead { try applyWaitingCorrections() }
     }
 
-    /// Applies the corrections waiting, in input order, after one read of their saved records.
+    /// Applies the corrections waiting, in input order, after one read of their saved records: those that may go
+    /// together with one call to the database, each other one alone, after those before it (so its reports and
+    /// its read come in input order).
     func applyWaitingCorrections() throws(ImportFailure) {
         guard !waitingCorrections.isEmpty else { return }
         let chunk = waitingCorrections
         waitingCorrections.removeAll(keepingCapacity: true)
-        try sinkCall { () throws(SinkError) in try corrections!.readAhead(for: chunk.map(\.given), in: database!) }
-        for correction in chunk { try correct(correction.given, numbers: correction.numbers, record: correction.record) }
+        let batch = corrections!
+        let keys = try sinkCall { () throws(SinkError) in try batch.readAhead(for: chunk.map(\.given), in: database!) }
+        var together: [(replacement: RecordReplacement, correction: WaitingCorrection)] = []
+        together.reserveCapacity(chunk.count)
+        for (correction, key) in zip(chunk, keys) {
+            if let read = batch.onlyRecordReadAhead(for: key) {
+                let verdict = checker.check(batch.completed(correction.given, from: read), scratch: &scratch)
+                if verdict.isValid, let replacement = batch.replacement(of: read, by: verdict.values) {
+                    together.append((replacement, correction))
+                    continue
+                }
+            }
+            try apply(together: &together)
+            try correct(correction.given, numbers: correction.numbers, record: correction.record)
+        }
+        try apply(together: &together)
+    }
+
+    /// Applies the corrections gathered with one call to the database; each it did not apply (its record changed
+    /// since it was read, or the database refused one of them) is then applied alone, which reads its record again
+    /// and says why it is refused.
+    private func apply(together: inout [(replacement: RecordReplacement, correction: WaitingCorrection)]) throws(ImportFailure) {
+        guard !together.isEmpty else { return }
+        let gathered = together
+        together.removeAll(keepingCapacity: true)
+        let applied = try sinkCall { () throws(SinkError) in try corrections!.replace(gathered.map(\.replacement), in: database!) }
+        for ((_, correction), done) in zip(gathered, applied) {
+            if done { summary.saved += 1 } else { try correct(correction.given, numbers: correction.numbers, record: correction.record) }
+        }
     }
 
     /// Applies one correction: the saved record read, the fields the input leaves out taken from it, the whole

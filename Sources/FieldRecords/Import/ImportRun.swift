@@ -24,10 +24,12 @@ final class ImportRun {
     let resumePoint: ResumePoint
     var saving: ImportSaving
     /// `--update-by`: each record corrects a saved one.
-    var corrections: CorrectionBatch?
+    let corrections: CorrectionBatch?
     /// Corrections taken and not yet applied (their saved records are read together): each as given, its JSON
     /// numbers and its record number.
-    var waitingCorrections: [(given: [(name: String, text: String)], numbers: [String], record: Int)] = []
+    var waitingCorrections: [WaitingCorrection] = []
+    /// A correction taken and not yet applied: as given, its JSON numbers and its record number.
+    typealias WaitingCorrection = (given: [(name: String, text: String)], numbers: [String], record: Int)
     /// `--keep-saved`: the record taken last, as stored, when it was kept whole (the next version of it, the same
     /// `record_id`, replaces exactly that).
     var lastKept: StoredRecord?

@@ -67,14 +67,16 @@ final class SQLiteDatabase {
     /// for every record, looking its SQL up once, not once a record.
     func run(_ statement: OpaquePointer?) throws(SinkError) {
         defer { fl_sqlite3_reset(statement) }
-        let status = fl_sqlite3_step(statement)
-        guard status == SQLITE_DONE else {
-            let message = lastError
-            switch fl_sqlite_refusal(fl_sqlite3_extended_errcode(db)) {
-            case 1: throw SinkError(.conflict, message)
-            case 2: throw SinkError(.refused, message)
-            default: throw SinkError(.io, "\(label): \(message)")
-            }
+        guard fl_sqlite3_step(statement) == SQLITE_DONE else { throw failure() }
+    }
+
+    /// The last statement's failure: a conflict (UNIQUE), a refusal (another rule), or the sink's own.
+    private func failure() -> SinkError {
+        let message = lastError
+        switch fl_sqlite_refusal(fl_sqlite3_extended_errcode(db)) {
+        case 1: return SinkError(.conflict, message)
+        case 2: return SinkError(.refused, message)
+        default: return SinkError(.io, "\(label): \(message)")
         }
     }
 
@@ -174,6 +176,12 @@ final class SQLiteDatabase {
             }
             try run(statement)
         }
+    }
+
+    /// `run(_:text:ends:)` of an INSERT, UPDATE or DELETE: how many rows it changed.
+    func changes(_ statement: OpaquePointer?, text: [UInt8], ends: [Int]) throws(SinkError) -> Int {
+        try run(statement, text: text, ends: ends)
+        return Int(fl_sqlite3_changes(db))
     }
 
     /// Unbinds every parameter of `statement`.

@@ -9,6 +9,8 @@ public final class SQLiteSink: RecordDatabase {
     public let label: String
     let database: SQLiteDatabase
     let tables: RecordTables
+    /// The form's unique fields, in form order: a correction of many records at once leaves them as they are.
+    let uniqueFields: [String]
     /// Inside `beginBatch`…`commitBatch`: each save and update is a savepoint of the batch's transaction.
     var inBatch = false
 
@@ -16,6 +18,7 @@ public final class SQLiteSink: RecordDatabase {
     public init(path: String, form: FormSpec) throws(SinkError) {
         label = path
         tables = RecordTables(form: form)
+        uniqueFields = form.fields.filter(\.unique).map(\.name)
         if let problem = tables.nameProblem(path) { throw problem }
         database = try SQLiteDatabase(path: path)
         try database.execute("PRAGMA journal_mode=WAL")

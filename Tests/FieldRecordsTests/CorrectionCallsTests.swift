@@ -1,0 +1,99 @@
+import FieldKit
+import FieldRecords
+import FieldSinks
+import Foundation
+import Testing
+@testable import TestSupport
+
+/// `--update-by` from Swift: the corrections of a chunk reach the database with one `replace` call, not one
+/// `update` (and its statements) each; only a correction that cannot go with the others (its key missing, its
+/// values invalid, a unique value changed) is applied alone, in input order. Counted through a database that passes
+/// every call on to a SQLite sink.
+struct CorrectionCallsTests {
+    /// A SQLite sink whose correction calls are counted.
+    final class CountingDatabase: RecordDatabase {
+        let inner: SQLiteSink
+        var updates = 0
+        var replaced: [Int] = []
+        init(_ inner: SQLiteSink) { self.inner = inner }
+
+        var label: String { inner.label }
+        func count() throws(SinkError) -> Int { try inner.count() }
+        func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? { try inner.earlierRecord(where: field, is: value) }
+        func save(_ record: SavedRecord) throws(SinkError) { try inner.save(record) }
+        func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
+            try inner.save(batch: records, progress: progress)
+        }
+        func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool { try inner.holds(values, where: field) }
+        func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? { try inner.lastRecord(savedBy: operatorName) }
+        func records(matching conditions: [(name: String, value: String)], _ body: (StoredRecord) -> Bool) throws(SinkError) {
+            try inner.records(matching: conditions, body)
+        }
+        func records(where field: String, isOneOf values: [String], _ body: (StoredRecord) -> Bool) throws(SinkError) {
+            try inner.records(where: field, isOneOf: values, body)
+        }
+        func records(containing text: String, in fields: [String], limit: Int) throws(SinkError) -> [StoredRecord] {
+            try inner.records(containing: text, in: fields, limit: limit)
+        }
+        func update(_ target: RecordTarget, with values: [(name: String, value: String)], editedAt: String, editedBy: String) throws(SinkError) -> Bool {
+            updates += 1
+            return try inner.update(target, with: values, editedAt: editedAt, editedBy: editedBy)
+        }
+        func replace(_ replacements: [RecordReplacement], editedBy: String) throws(SinkError) -> [Bool] {
+            replaced.append(replacements.count)
+            return try inner.replace(replacements, editedBy: editedBy)
+        }
+        func beginBatch() throws(SinkError) { try inner.beginBatch() }
+        func commitBatch() throws(SinkError) { try inner.commitBatch() }
+        func importProgress(of source: String) throws(SinkError) -> ImportProgress? { try inner.importProgress(of: source) }
+    }
+
+    final class Reports: ImportReporter {
+        var lines: [String] = []
+        func refused(record number: Int, field: String, message: String) { lines.append("\(number):\(field): \(message)") }
+        func notice(_ message: String) {}
+        func flush() {}
+        func progress(_ summary: ImportSummary) {}
+    }
+
+    static let form: FormSpec = {
+        let any = FieldSpec(name: "t", symbols: SymbolRules(defaultClass: SymbolClass(ranges: [0x20...0x7E], name: "any")))
+        return FormSpec(name: "visits", fields: [FormField(name: "id", spec: any, unique: true), FormField(name: "note", spec: any)])
+    }()
+
+    @Test func aChunksCorrectionsGoTogetherAndTheOthersAlone() throws {
+        let s = try ScratchFolder()
+        let saved = (0..<2_500).map { #"{"id":"\#($0)","note":"saved \#($0)"}"# }
+        try s.write("saved.jsonl", saved.joined(separator: "\n") + "\n")
+        let context = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+        var sink: any RecordSink = try SQLiteSink(path: s.path("out.db"), form: Self.form)
+        _ = try RecordImport(form: Self.form, context: context).run(ImportInput(s.path("saved.jsonl")), format: .jsonLines, into: &sink, reporter: Reports())
+
+        var corrections = (0..<2_500).map { #"{"id":"\#(($0 * 7) % 2_500)","note":"corrected"}"# }
+        corrections[10] = #"{"id":"nobody","note":"x"}"#      // no saved record: said in its place
+        corrections[20] = #"{"id":"140","note":""}"#          // invalid: a value is required
+        corrections[30] = #"{"id":"210","note":"saved 210"}"# // changes nothing: applied alone, no history
+        try s.write("fix.jsonl", corrections.joined(separator: "\n") + "\n")
+        let counting = CountingDatabase(try SQLiteSink(path: s.path("out.db"), form: Self.form))
+        var target: any RecordSink = counting
+        var records = RecordImport(form: Self.form, context: context)
+        records.updateBy = "id"
+        let reports = Reports()
+        let summary = try records.run(ImportInput(s.path("fix.jsonl")), format: .jsonLines, into: &target, reporter: reports)
+
+        #expect(reports.lines == ["11:id: no saved record with id nobody", "21:note: a value is required"])
+        #expect(summary.saved == 2_498 && summary.refused == 2, "\(summary)")
+        // Three chunks of 1,000, 1,000 and 500; the first cut into four calls by the three that go alone.
+        #expect(counting.replaced == [10, 9, 9, 969, 1_000, 500], "\(counting.replaced)")
+        #expect(counting.updates == 1, "only the correction that changes nothing was applied alone")
+        var notes: [String: Int] = [:]
+        try counting.records(matching: []) { notes[$0.value(of: "note") ?? "?", default: 0] += 1; return true }
+        #expect(notes == ["corrected": 2_497, "saved 70": 1, "saved 140": 1, "saved 210": 1], "\(notes)")
+        // Each correction applied with its history row: the record's earlier version.
+        let reader = try SQLiteRecordReader(path: s.path("out.db"), form: Self.form)
+        reader.includesHistory = true
+        var versions = 0
+        try reader.records(matching: []) { _ in versions += 1; return true }
+        #expect(versions == 2_500 + 2_497)
+    }
+}
