@@ -4,12 +4,16 @@ import Glibc
 #endif
 
 /// The `choices` setting: a data file next to the keymap (`choices: data/country.tsv`, read with
-/// `ChoiceTable.parse`; a shipped keymap's from the embedded copies of `keymaps/data/`), or the list itself
-/// (`choices: [red, green]`, or items `{value: DE, label: Germany, aliases: [deu]}`).
+/// `ChoiceTable.parse`; a shipped keymap's from the embedded copies of `keymaps/data/`), a CSV or TSV list file
+/// with its columns named (`choices: {file: sites.csv, value: code, label: name}`, `ListFileChoices.swift`), or
+/// the list itself (`choices: [red, green]`, or items `{value: DE, label: Germany, aliases: [deu]}`).
 extension KeymapCompiler {
     mutating func choices(_ value: Located) -> ChoiceList? {
         if let path = value.scalarText {
             return choiceFile(path, at: value)
+        }
+        if case .mapping = value.node.content {
+            return listFile(value)
         }
         guard let items = reader.list(value, "choices") else { return nil }
         var rows: [ChoiceRow] = []

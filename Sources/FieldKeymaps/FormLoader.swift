@@ -12,7 +12,8 @@ public struct FormLoader: Sendable {
     /// Every setting a form file may have, and every setting of one field.
     static let knownSettings = ["name", "description", "fields", "rules", "reasons"]
     static let knownFieldSettings = ["name", "keymap", "prompt", "placeholder", "help", "required", "default", "secret", "unique",
-                                     "limit", "min", "count", "from", "when", "repeat", "multiple", "separator", "verify"]
+                                     "limit", "min", "count", "from", "when", "repeat", "multiple", "separator", "verify",
+                                     "choices", "filter"]
     static let knownRuleSettings = ["require", "message", "field", "level", "name"]
     /// The most fields a form may have: a form is a screen an operator fills in.
     public static let maxFields = 200
@@ -125,6 +126,8 @@ public struct FormLoader: Sendable {
         var derivedFrom: FieldPart?
         var condition: FormCondition?
         var repeats = false, verify = false
+        var choicesNode: Located?
+        var choiceFilter: FormCondition?
         for (key, keyNode, value) in pairs {
             switch key {
             case "name":
@@ -152,6 +155,10 @@ public struct FormLoader: Sendable {
             case "when":
                 refs.when = value
                 condition = FormLoader.condition(value, "when", reader: &reader)
+            case "choices": choicesNode = value
+            case "filter":
+                refs.filter = value
+                choiceFilter = FormLoader.condition(value, "filter", reader: &reader)
             case "repeat": repeats = reader.bool(value, "repeat") ?? false
             case "verify": verify = reader.bool(value, "verify") ?? false
             case "limit": options.limit = reader.int(value, "limit", min: 1)
@@ -177,6 +184,16 @@ public struct FormLoader: Sendable {
                                   ("help", help != nil), ("verify", verify)] where given {
                 reader.diagnostics.append(from.problem(tr("field '\(name)' is derived (from), so it takes no \(setting)")))
             }
+        }
+        // `choices:` on the field is the keymap `{choices: …}`: a field with its own keymap gives its choices there.
+        if let choicesNode {
+            guard keymapNode == nil else {
+                reader.diagnostics.append(choicesNode.problem(tr("field '\(name)' has a keymap: give its choices in the keymap (keymap: {choices: …}) or drop the keymap")))
+                return nil
+            }
+            let key = YAMLNode(.scalar("choices"), line: choicesNode.line, column: choicesNode.column)
+            keymapNode = Located(node: YAMLNode(.mapping([YAMLPair(key: key, value: choicesNode.node)]), line: choicesNode.line,
+                                                column: choicesNode.column), file: choicesNode.file)
         }
         guard let keymapNode else {
             reader.diagnostics.append(item.problem(tr("field '\(name)' needs a keymap (a name such as phone-cn, a path, or a mapping)")))
@@ -222,6 +239,10 @@ public struct FormLoader: Sendable {
                               derivedFrom: derivedFrom, condition: condition, repeats: repeats,
                               promptTexts: prompt, help: derivedFrom == nil ? help ?? loaded.help : nil, keymapName: keymapName)
         field.verify = verify
+        if let filter = refs.filter, choiceFilter != nil, field.spec.choices == nil {
+            reader.diagnostics.append(filter.problem(tr("field '\(name)' is not a choice field, so it takes no filter")))
+        }
+        field.choiceFilter = choiceFilter
         return (field, refs)
     }
 

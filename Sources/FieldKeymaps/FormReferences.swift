@@ -6,6 +6,8 @@ struct FieldReferences {
     var from: Located?
     /// The `when:` value's node.
     var when: Located?
+    /// The `filter:` value's node.
+    var filter: Located?
 }
 
 /// Reading `from`, `when` and `rules`, and checking the fields they name: each names fields of the form, and a
@@ -48,11 +50,27 @@ extension FormLoader {
                 if let problem = earlierFieldProblem(from.field, of: field.name, at: i, index: index, known: known, setting: "from") {
                     reader.diagnostics.append(node.problem(problem))
                 } else if let source = index[from.field] {
-                    let parts = fields[source].spec.decodedPartNames
+                    // A choice from a list file also gives each column of its row (`site.name`).
+                    let parts = fields[source].spec.decodedPartNames + (fields[source].spec.choices?.extraColumns ?? [])
                     if !parts.contains(from.part) {
                         reader.diagnostics.append(node.problem(parts.isEmpty
                             ? tr("field '\(from.field)' has no parts to derive from (its keymap decodes none)")
                             : tr("field '\(from.field)' has no part '\(from.part)' (its parts: \(parts.joined(separator: ", ")))")))
+                    }
+                }
+            }
+            if let filter = field.choiceFilter, let node = refs.filter {
+                let columns = field.spec.choices?.extraColumns ?? []
+                for name in filter.expression.fieldNames {
+                    if name.hasPrefix("$") {
+                        if let problem = earlierFieldProblem(String(name.dropFirst()), of: field.name, at: i, index: index, known: known, setting: "filter") {
+                            reader.diagnostics.append(node.problem(atCharacter: filter.offset(of: name), problem))
+                        }
+                    } else if !columns.contains(name) {
+                        let message = columns.isEmpty
+                            ? tr("filter: the choices of '\(field.name)' have no columns; '\(name)' names none (an earlier field is written $\(name))")
+                            : tr("filter: the choices of '\(field.name)' have no column '\(name)' (their columns: \(columns.joined(separator: ", ")); an earlier field is written $\(name))")
+                        reader.diagnostics.append(node.problem(atCharacter: filter.offset(of: name), message))
                     }
                 }
             }

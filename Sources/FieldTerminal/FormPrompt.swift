@@ -252,8 +252,14 @@ public struct FormPrompt {
                                     startingText: options.defaultText ?? "")
         options.linesAbove = lines.lines(of: session, in: 0..<i)
         options.linesBelow = lines.lines(of: session, in: (i + 1)..<form.fields.count, editing: i)
-        return field.verify ? terminal.askTwice(spec: field.spec, context: context, options: options)
-            : terminal.ask(spec: field.spec, context: context, options: options)
+        // A filtered choice field offers only the choices its filter leaves for the answers so far.
+        var spec = field.spec
+        if let filter = field.choiceFilter, let list = spec.choices {
+            let values = session.resolved.values
+            spec.kind = .choice(ChoiceFilter.narrowed(list, by: filter) { name in form.index(of: name).map { values[$0] } ?? "" })
+        }
+        return field.verify ? terminal.askTwice(spec: spec, context: context, options: options)
+            : terminal.ask(spec: spec, context: context, options: options)
     }
 
     /// The reason for the broken warning `form.rules[k]`, asked in the key line's place under the record's block, the

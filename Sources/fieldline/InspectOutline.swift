@@ -20,6 +20,7 @@ enum InspectOutline {
             lines += self.field(number: i + 1, name: field.name, keymap: field.keymapName, spec: field.spec, help: field.help,
                                 prompt: field.prompt, required: field.required, defaultText: defaultText,
                                 when: field.condition?.source, from: field.derivedFrom?.description)
+            if let filter = field.choiceFilter { lines.append("   filter: " + escaped(filter.source)) }
         }
         if !form.rules.isEmpty { lines.append("rules:") }
         for (i, rule) in form.rules.enumerated() {

@@ -47,7 +47,7 @@ struct FormLoaderTests {
         ("name: sqlite_x\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'sqlite_' (the database keeps such tables for itself): 'sqlite_x'"]),
         ("name: PG_visits\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'pg_' (the database keeps such tables for itself): 'PG_visits'"]),
         ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),
-        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, help, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator, verify)"]),
+        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, help, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator, verify, choices, filter)"]),
         ("fields:\n  - {name: a, keymap: phone-cn, min: 16}\n", ["f.yaml:2:5: field 'a': min (16) is larger than the limit (15)"]),
         // from, when and rules (issue 27): expressions are parsed when the form loads; a syntax error, an unknown
         // field, a field depending on itself (the only cycle left when fields may only read earlier ones) or on a

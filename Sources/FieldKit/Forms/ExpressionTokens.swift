@@ -2,7 +2,8 @@
 struct ExpressionToken: Equatable {
     /// What the word is.
     enum Kind: Equatable {
-        /// A field name or a keyword (`and`, `or`, `not`, `in`, `empty`): which one is the parser's call.
+        /// A field name or a keyword (`and`, `or`, `not`, `in`, `empty`): which one is the parser's call. A name
+        /// written with `$` (`$province`) keeps it: a choice filter's earlier field, where a bare name is a column.
         case name(String)
         /// A quoted text, without its quotes.
         case text(String)
@@ -33,7 +34,8 @@ enum ExpressionTokenizer {
         while i < scalars.count {
             let s = scalars[i], start = i
             if s == " " || s == "\t" || s == "\n" || s == "\r" { i += 1; continue }
-            if isNameStart(s) {
+            if isNameStart(s) || (s == "$" && i + 1 < scalars.count && isNameStart(scalars[i + 1])) {
+                i += 1
                 while i < scalars.count, isNameStart(scalars[i]) || isDigit(scalars[i]) { i += 1 }
                 tokens.append(ExpressionToken(kind: .name(String(String.UnicodeScalarView(scalars[start..<i]))), offset: start))
             } else if isDigit(s) || (s == "-" && i + 1 < scalars.count && isDigit(scalars[i + 1])) {

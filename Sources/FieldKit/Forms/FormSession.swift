@@ -176,6 +176,8 @@ public struct FormSession {
         if values[i] != value { reasons = [:] }
         values[i] = value
         resolve()
+        let cleared = clearChoicesNoLongerFitting(after: i)
+        if let problem = resolved.choiceIssues[i] { return "\(field.name): \(problem)" }
         if let (j, problem) = resolved.derivationIssues.sorted(by: { $0.key < $1.key }).first(where: { rootSource(of: $0.key) == i }) {
             return "\(form.fields[j].name): \(problem)"
         }
@@ -183,7 +185,25 @@ public struct FormSession {
             return "\(field.name): " + RecordJudge.repeated(value, secret: field.secret, heldBy: earlier)
         }
         step = nextAskedStep(after: i)
-        return step == .summary ? judgeRules() : nil
+        let judged = step == .summary ? judgeRules() : nil
+        guard let cleared else { return judged }
+        return judged.map { cleared + "; " + $0 } ?? cleared
+    }
+
+    /// Later choice fields whose value field `index`'s new answer leaves outside their `filter` are emptied (to be
+    /// chosen again from the narrowed list); what the operator is told, or nil when none was.
+    private mutating func clearChoicesNoLongerFitting(after index: Int) -> String? {
+        var said: [String] = []
+        for j in (index + 1)..<form.fields.count where resolved.choiceIssues[j] != nil {
+            guard let old = values[j] else { continue }
+            let spec = form.fields[j].spec
+            let shown = spec.selection == nil ? spec.choices.flatMap { list in list.index(ofValue: old).map { list.choices[$0].label } } ?? old : old
+            said.append(tr("\(form.fields[j].name) cleared: '\(ControlCharacters.escaped(shown))' is not one of its choices for this \(form.fields[index].name)"))
+            values[j] = nil
+        }
+        guard !said.isEmpty else { return nil }
+        resolve()
+        return said.joined(separator: "; ")
     }
 
     /// The form's rules judged on the whole record: the first broken rule's message, with the record moved to that

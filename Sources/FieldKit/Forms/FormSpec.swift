@@ -34,6 +34,9 @@ public struct FormField: Sendable {
     public var keymapName: String?
     /// At a terminal the value is typed twice, the second time masked, and the two must match (`verify: true`).
     public var verify = false
+    /// A choice field offers only the choices this holds for (`filter: "province == $province"`: a bare name is a
+    /// column of the choice's row, `$name` an earlier field's value); nil offers every choice.
+    public var choiceFilter: FormCondition?
 
     /// A form field; everything but the name, field and keymap has a plain default.
     public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, placeholder: String? = nil, required: Bool = true,

@@ -10,7 +10,7 @@ public struct RecordChecker: Sendable {
     private let resolver: RecordResolver
     /// Field name → its index in the form: one look-up a given value, not a scan of the fields.
     private let indexByName: [String: Int]
-    /// The fields each field's `when` or `from` reads, worked out once, not once a record.
+    /// The fields each field's `when`, `from` or `filter` reads, worked out once, not once a record.
     private let reads: [[String]]
     /// Each field's name, whether it is derived, its default, and whether it is required: read per record
     /// without copying the form's fields (a `FormField` copy counts a reference for each of its many parts).
@@ -45,7 +45,10 @@ public struct RecordChecker: Sendable {
         }
         self.resolver = RecordResolver(form: form, checkers: checkers)
         indexByName = Dictionary(form.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        reads = form.fields.map { ($0.condition?.expression.fieldNames ?? []) + ($0.derivedFrom.map { [$0.field] } ?? []) }
+        reads = form.fields.map { field in
+            (field.condition?.expression.fieldNames ?? []) + (field.derivedFrom.map { [$0.field] } ?? [])
+                + (field.choiceFilter?.expression.fieldNames.filter { $0.hasPrefix("$") }.map { String($0.dropFirst()) } ?? [])
+        }
         names = form.fields.map(\.name)
         derived = form.fields.map { $0.derivedFrom != nil }
         defaults = form.fields.map(\.defaultValue)
@@ -187,6 +190,7 @@ public struct RecordChecker: Sendable {
         // The common field (applies, typed or defaulted, not derived): its own check decides, no copy of the field made.
         if resolved.applies[index], !derived[index] {
             if checked, let refusal { return refusal.message }
+            if let problem = resolved.choiceIssues[index] { return problem }
             // Not checked: no value (`value` is then not this record's); checked: a value of spaces is none either.
             return RecordJudge.missing(checked ? value : nil, required: required[index])
         }

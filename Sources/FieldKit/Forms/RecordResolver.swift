@@ -11,6 +11,7 @@ public struct RecordResolver: Sendable {
     /// counts a reference for each of its many parts).
     private let conditions: [FormCondition?]
     private let derivations: [FieldPart?]
+    private let filters: [FormCondition?]
     /// Each field's spec, read when a derived field decodes its source.
     private let sourceSpecs: [FieldSpec]
     /// The form's rules by level, in form order: an error refuses the record, a warning asks for a reason.
@@ -31,6 +32,7 @@ public struct RecordResolver: Sendable {
         indexByName = byName
         conditions = form.fields.map(\.condition)
         derivations = form.fields.map(\.derivedFrom)
+        filters = form.fields.map(\.choiceFilter)
         sourceSpecs = form.fields.map(\.spec)
         errorRules = form.rules.filter { $0.level == .error }
         warningRules = form.rules.filter { $0.level == .warning }
@@ -60,7 +62,17 @@ public struct RecordResolver: Sendable {
             } ?? true
             record.applies.append(applies)
             guard applies else { record.values.append(""); continue }
-            guard let from = derivations[i] else { record.values.append(entered(i) ?? ""); continue }
+            guard let from = derivations[i] else {
+                let value = entered(i) ?? ""
+                if let filter = filters[i], !value.isEmpty, let list = sourceSpecs[i].choices,
+                   let problem = ChoiceFilter.problem(value, list: list, selection: sourceSpecs[i].selection, filter: filter, field: { name in
+                       indexByName[name].map { $0 < record.values.count ? record.values[$0] : "" } ?? ""
+                   }) {
+                    record.choiceIssues[i] = problem
+                }
+                record.values.append(value)
+                continue
+            }
             let derived = derive(from, for: i, in: record.values, check: checkDerived)
             if let issue = derived.issue { record.derivationIssues[i] = issue }
             record.values.append(derived.value)
@@ -92,7 +104,8 @@ public struct RecordResolver: Sendable {
     func derive(_ from: FieldPart, for index: Int, in values: [String],
                 check: (Int, String) -> (value: String, issue: ValidationIssue?)) -> (value: String, issue: String?) {
         guard let source = indexByName[from.field], source < values.count, !values[source].isEmpty,
-              let text = sourceSpecs[source].decodedPart(from.part, of: values[source]),
+              let text = sourceSpecs[source].decodedPart(from.part, of: values[source])
+                ?? Self.column(from.part, of: values[source], in: sourceSpecs[source].choices),
               !text.isEmpty
         else { return ("", nil) }
         let result = check(index, text)
@@ -100,6 +113,14 @@ public struct RecordResolver: Sendable {
             return ("", tr("\(from.description) gives '\(ControlCharacters.escaped(text))', which this field refuses: \(issue.message)"))
         }
         return (result.value, nil)
+    }
+
+    /// The cell in column `name` of the choice whose value is `value` (`from: site.name` of a list file's choice),
+    /// nil when the list has no such column or no such choice.
+    static func column(_ name: String, of value: String, in list: ChoiceList?) -> String? {
+        guard let list, let column = list.extraColumns.firstIndex(of: name), let row = list.index(ofValue: value) else { return nil }
+        let cells = list.choices.cells.extras?.cells(of: row) ?? []
+        return cells.indices.contains(column) ? cells[column] : nil
     }
 
     /// Whether field `index` is asked while the record holds `resolved`: not derived, and its `when` holds.
@@ -116,4 +137,6 @@ public struct ResolvedRecord: Sendable, Equatable {
     public var applies: [Bool]
     /// Derived fields whose part their own keymap refuses, by index, with the reason.
     public var derivationIssues: [Int: String]
+    /// Choice fields whose value their `filter` does not leave for the earlier answers, by index, with the reason.
+    public var choiceIssues: [Int: String] = [:]
 }

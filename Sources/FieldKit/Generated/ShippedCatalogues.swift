@@ -86,6 +86,10 @@ msgstr "@ 之前不能有 '{0}'（不接受带引号的名字）"
 msgid "'{0}' is not allowed in a host name"
 msgstr "主机名中不能有 '{0}'"
 
+#: Sources/FieldKit/Forms/ChoiceFilter.swift
+msgid "'{0}' is not one of the choices for {1} (filter: {2})"
+msgstr "'{0}' 不在 {1} 的选项中（筛选：{2}）"
+
 #: Sources/FieldKit/Validation/IDNALabel.swift
 msgid "'{0}' is not the encoding of the name it decodes to"
 msgstr "“{0}”不是它解码所得名称的编码"
@@ -832,11 +836,13 @@ msgstr "Luhn 号码至少需要 2 位数字"
 msgid "a block device"
 msgstr "块设备"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
 #: Sources/FieldKit/Choices/ChoiceList.swift
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "a cell holds a control character: {0}"
 msgstr "单元格含有控制字符：{0}"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
 #: Sources/FieldKit/Choices/ChoiceList.swift
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "a cell is longer than {0} bytes"
@@ -979,6 +985,10 @@ msgstr "字母"
 msgid "a letter or digit"
 msgstr "字母或数字"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
+msgid "a line is longer than {0} bytes"
+msgstr "有一行超过 {0} 字节"
+
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "a line is value<TAB>label; this one has more cells"
 msgstr "每行是 值<TAB>标签；这一行的单元格太多"
@@ -1045,9 +1055,17 @@ msgstr "已有一个提示正在进行"
 msgid "a question's name must be text"
 msgstr "问题的名称必须是文本"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
+msgid "a quote inside a cell that does not start with one (quote the whole cell and double its quotes)"
+msgstr "单元格中间有引号，而单元格不以引号开头（请给整个单元格加引号，并把其中的引号写两遍）"
+
 #: Sources/FieldSinks/Files/CSVReader.swift
 msgid "a quote inside a value on line {0} that does not start with one (quote the whole value and double its quotes)"
 msgstr "第 {0} 行的值中间有引号，而该值不以引号开头（请给整个值加引号，并把其中的引号写两遍）"
+
+#: Sources/FieldKeymaps/ListFileTable.swift
+msgid "a quote opened here is not closed on its line"
+msgstr "此处的引号在本行没有闭合"
 
 #: Sources/FieldSinks/Files/CSVReader.swift
 msgid "a quote opened on line {0} closes on line {1} and text follows it (a stray quote on line {2}?)"
@@ -1416,6 +1434,7 @@ msgid "check digit should be {0}"
 msgstr "校验位应为 {0}"
 
 #: Sources/FieldKeymaps/ChoiceSetting.swift
+#: Sources/FieldKeymaps/ListFileChoices.swift
 msgid "choice lists"
 msgstr "选项列表"
 
@@ -1427,9 +1446,17 @@ msgstr "选项文件 {0} 不是有效的 UTF-8"
 msgid "choices file {0}: {1}"
 msgstr "选项文件 {0}：{1}"
 
+#: Sources/FieldKeymaps/ListFileChoices.swift
+msgid "choices from a file need {0} (choices: {file: FILE, value: COLUMN, label: COLUMN})"
+msgstr "来自文件的选项需要 {0}（choices: {file: 文件, value: 列, label: 列}）"
+
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "choose at least {0}"
 msgstr "至少选 {0} 项"
+
+#: Sources/FieldKeymaps/ListFileTable.swift
+msgid "column {0} has no name"
+msgstr "第 {0} 列没有名称"
 
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "correction discarded; the saved record is unchanged"
@@ -1575,6 +1602,10 @@ msgstr "字段"
 msgid "field '{0}' differs from field '{1}' only in letter case (one column in a database)"
 msgstr "字段 '{0}' 与字段 '{1}' 只差字母大小写（在数据库中是同一列）"
 
+#: Sources/FieldKeymaps/FormLoader.swift
+msgid "field '{0}' has a keymap: give its choices in the keymap (keymap: {choices: …}) or drop the keymap"
+msgstr "字段 '{0}' 已有键位表：请在键位表中给出选项（keymap: {choices: …}），或去掉键位表"
+
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "field '{0}' has no part '{1}' (its parts: {2})"
 msgstr "字段 '{0}' 没有部分 '{1}'（它的部分：{2}）"
@@ -1590,6 +1621,10 @@ msgstr "字段 '{0}' 是推导出的（from），因此不能有 {1}"
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}' is listed twice"
 msgstr "字段 '{0}' 列出了两次"
+
+#: Sources/FieldKeymaps/FormLoader.swift
+msgid "field '{0}' is not a choice field, so it takes no filter"
+msgstr "字段 '{0}' 不是选择字段，不能设置 filter"
 
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}' needs a keymap (a name such as phone-cn, a path, or a mapping)"
@@ -1618,6 +1653,14 @@ msgstr "fieldline：无法写入输出：{0}"
 #: Sources/FieldTerminal/PromptHistory.swift
 msgid "fieldline: history file {0}: {1}; {2}"
 msgstr "fieldline：历史文件 {0}：{1}；{2}"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "filter: the choices of '{0}' have no column '{1}' (their columns: {2}; an earlier field is written ${3})"
+msgstr "filter：'{0}' 的选项没有列 '{1}'（其列：{2}；前面的字段写作 ${3}）"
+
+#: Sources/FieldKeymaps/FormReferences.swift
+msgid "filter: the choices of '{0}' have no columns; '{1}' names none (an earlier field is written ${2})"
+msgstr "filter：'{0}' 的选项没有列，'{1}' 不指向任何列（前面的字段写作 ${2}）"
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "fixed-line"
@@ -1724,6 +1767,10 @@ msgstr "随粘贴一起到达的按键不能结束字段"
 msgid "keys/hour"
 msgstr "按键/小时"
 
+#: Sources/FieldKeymaps/ListFileChoices.swift
+msgid "label needs an English column (en), shown where no other language fits"
+msgstr "label 需要英文列（en），在没有其他合适语言时显示"
+
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "larger than 1 MiB"
 msgstr "大于 1 MiB"
@@ -1814,10 +1861,15 @@ msgstr "手机"
 msgid "more than {0} aliases"
 msgstr "别名超过 {0} 个"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
 #: Sources/FieldKit/Choices/ChoiceList.swift
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "more than {0} choices"
 msgstr "选项超过 {0} 个"
+
+#: Sources/FieldKeymaps/ListFileTable.swift
+msgid "more than {0} columns"
+msgstr "超过 {0} 列"
 
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "more than {0} templates"
@@ -1887,6 +1939,7 @@ msgstr "没有可调出的历史值"
 msgid "no file name"
 msgstr "没有文件名"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "no header row and no choices"
 msgstr "没有表头行，也没有选项"
@@ -2048,6 +2101,7 @@ msgstr "不是 fieldline 写出的警告（一个 JSON 对象：警告名 → �
 
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 #: Sources/FieldKeymaps/KeymapText.swift
+#: Sources/FieldKeymaps/ListFileChoices.swift
 msgid "not valid UTF-8"
 msgstr "不是有效的 UTF-8"
 
@@ -2308,6 +2362,10 @@ msgstr "模板 '{0}' 的第 {1} 个占位需要 2-9 的数字，但第 {2} 位�
 msgid "text (an outline to read) or json (docs/inspect.schema.json)."
 msgstr "text（供阅读的提纲）或 json（docs/inspect.schema.json）。"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
+msgid "text after the closing quote of a cell"
+msgstr "单元格的闭合引号后还有文字"
+
 #: Sources/FieldSinks/Files/CSVReader.swift
 msgid "text after the closing quote of a value on line {0}"
 msgstr "第 {0} 行的值在闭合引号之后还有文字"
@@ -2319,6 +2377,10 @@ msgstr "前面打开的 '('"
 #: Sources/FieldKeymaps/AnswersFile.swift
 msgid "the answer to '{0}' must be one value, not a list or a map"
 msgstr "“{0}”的答案必须是一个值，而不是列表或映射"
+
+#: Sources/FieldKeymaps/ListFileTable.swift
+msgid "the column '{0}' is named twice"
+msgstr "列名 '{0}' 出现了两次"
 
 #: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "the column {0} is named twice"
@@ -2605,6 +2667,10 @@ msgstr "第 {1} 列有意外的 {0}；应为{2}"
 msgid "unknown choice setting '{0}' (use value, label, aliases, parent)"
 msgstr "未知的选项设置 '{0}'（可用 value、label、aliases、parent）"
 
+#: Sources/FieldKeymaps/ListFileChoices.swift
+msgid "unknown choices setting '{0}' (known: {1})"
+msgstr "未知的 choices 设置 '{0}'（可用：{1}）"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "unknown command '{0}'"
 msgstr "未知命令 '{0}'"
@@ -2632,6 +2698,10 @@ msgstr "未知键映射 '{0}'"
 #: Sources/fieldline/FieldCatalog.swift
 msgid "unknown keymap '{0}'; known keymaps: {1}"
 msgstr "未知键映射 '{0}'；已有键映射：{1}"
+
+#: Sources/FieldKeymaps/ListFileChoices.swift
+msgid "unknown language '{0}' in label (known: {1})"
+msgstr "label 中的语言 '{0}' 未知（可用：{1}）"
 
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "unknown language '{0}' in {1} (known: {2})"
@@ -2810,6 +2880,7 @@ msgstr "{0} 在打开期间变短了（被其他程序改动？）"
 msgid "{0} cannot be bound: it is {1}"
 msgstr "{0} 不能绑定：它是{1}"
 
+#: Sources/FieldKeymaps/ListFileTable.swift
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "{0} cells; the header has {1} columns"
 msgstr "{0} 个单元格；表头有 {1} 列"
@@ -2821,6 +2892,10 @@ msgstr "{0} 个字符"
 #: Sources/FieldTerminal/AccessiblePrompt.swift
 msgid "{0} choices match:"
 msgstr "有 {0} 项匹配："
+
+#: Sources/FieldKit/Forms/FormSession.swift
+msgid "{0} cleared: '{1}' is not one of its choices for this {2}"
+msgstr "{0} 已清空：'{1}' 不在这个 {2} 的选项中"
 
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} columns"
@@ -3156,6 +3231,10 @@ msgstr "{0}：未知字段 '{1}'（表单的字段：{2}）"
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "{0}: {1}"
 msgstr "{0}：{1}"
+
+#: Sources/FieldKeymaps/ListFileChoices.swift
+msgid "{0}: {1} has no column '{2}' (its columns: {3})"
+msgstr "{0}：{1} 没有列 '{2}'（其列：{3}）"
 
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "{0}: {1} in {2}"
