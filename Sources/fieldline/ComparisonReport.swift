@@ -38,7 +38,7 @@ struct ComparisonReport {
         if c.differences.isEmpty {
             lines.append(tr("No value differs in the records both hold."))
         } else {
-            lines.append(tr("\(c.differences.count) values differ:"))
+            lines.append(tr("Values that differ (\(c.differences.count)):"))
             lines += Self.aligned([[tr("key"), tr("field"), "A", "B"]]
                                   + c.differences.map { [e($0.key), $0.field, e($0.a), e($0.b)] })
         }

@@ -1,4 +1,5 @@
 import FieldKit
+import FieldSinks
 
 /// The records of one side of `compare`, each under its value of the `--by` field, in saved order.
 struct KeyedRecords {

@@ -757,6 +757,10 @@ msgstr "不显示界面，直接校验这个值，而不是询问。"
 msgid "Validated, as-you-type formatted input fields for the terminal."
 msgstr "终端上带校验、边输入边格式化的输入框。"
 
+#: Sources/fieldline/ComparisonReport.swift
+msgid "Values that differ ({0}):"
+msgstr "不一致的值（{0}）："
+
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "VoIP"
 msgstr "VoIP"
@@ -3055,10 +3059,6 @@ msgstr "{0} 取自 1970-01-01 UTC 起的整秒数（与 SOURCE_DATE_EPOCH 相同
 #: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "{0} to {1}"
 msgstr "{0} 至 {1}"
-
-#: Sources/fieldline/ComparisonReport.swift
-msgid "{0} values differ:"
-msgstr "{0} 个值不一致："
 
 #: Sources/FieldSinks/Databases/RecordTables+Update.swift
 msgid "{0} {1} is in more than one saved record: none was corrected"
