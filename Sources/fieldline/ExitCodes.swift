@@ -13,6 +13,8 @@ enum Exit {
     static let no = ExitCode(1)
     /// `records`: nothing matched (as grep).
     static let noMatch = ExitCode(1)
+    /// `compare`: the two outputs differ (as diff and cmp).
+    static let differ = ExitCode(1)
     /// Command-line usage error (EX_USAGE); also a question with no answer and no default when nobody is there to ask.
     static let usage = ExitCode(64)
     /// At least one value was invalid (EX_DATAERR).

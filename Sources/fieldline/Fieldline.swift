@@ -16,18 +16,19 @@ struct Fieldline: ParsableCommand {
             (templates such as ###-####-####), which validators judge it, and key bindings; choices make a \
             picker, picker: date a date picker. fieldline keymaps lint FILE checks one. form enters or imports \
             records into JSON Lines, CSV, SQLite or a PostgreSQL shared by a team; records reads them back; \
+            compare matches two keyings of the same paper forms and says where they differ; \
             inspect FORM|KEYMAP shows the questions one asks (--output json for programs). F1 on a field shows \
             its help.
 
             --lang zh|en, anywhere on the command line, chooses the language of messages and prompts.
 
-            Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D), confirm answered no, or records found none; 64 usage \
+            Exit codes: 0 ok; 1 cancelled (Esc, Ctrl-D), confirm answered no, records found none, or compare found differences; 64 usage \
             error; 65 invalid value or record; 66 unreadable input; 70 internal error; 74 output not written; 78 \
             keymap, form or choice list problems (printed as FILE:LINE:COL: message); 124 timeout; 129 hangup; 130 \
             interrupted (Ctrl-C); 128+n another signal n.
             """,
         version: Version.current,
-        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Stats.self, Inspect.self, Keymaps.self, Demo.self]
+        subcommands: [Ask.self, Confirm.self, Check.self, Replay.self, Form.self, Records.self, Compare.self, Stats.self, Inspect.self, Keymaps.self, Demo.self]
     )
 
     @OptionGroup var language: LanguageOption

@@ -80,7 +80,7 @@ struct Records: ParsableCommand {
         var writer = RecordWriter(format: format, columns: columns, terminal: isatty(1) != 0)
         var unreadable = 0
         do throws(SinkError) {
-            let source = try open(target, form: spec)
+            let source = try target.openedForReading(form: spec, lossy: lossy)
             source.includesHistory = history
             // A record that cannot be read costs itself only: it is reported and the later ones are written.
             source.unreadable = { error in
@@ -102,24 +102,6 @@ struct Records: ParsableCommand {
         if writer.written == 0 { throw Exit.noMatch }
     }
 
-    /// Where `--from` points; standard input and names of no known kind are usage errors.
-    private func source() throws -> OutputTarget {
-        let target: OutputTarget
-        do { target = try OutputTarget(from, format: nil) } catch {
-            throw ValidationError(tr("--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(PostgresSink.withoutPassword(from))'"))
-        }
-        if target.isStandardOutput { throw ValidationError(tr("--from names where records are kept: standard input and output cannot be read back")) }
-        return target
-    }
-
-    /// The target opened for reading only.
-    private func open(_ target: OutputTarget, form: FormSpec) throws(SinkError) -> any RecordSource {
-        switch target {
-        case .file(let path, .jsonl): return try RecordFileReader(path: path, format: .jsonLines, form: form, lossy: lossy)
-        case .file(let path, .csv): return try RecordFileReader(path: path, format: .csv, form: form, lossy: lossy)
-        case .sqlite(let path): return try SQLiteRecordReader(path: path, form: form, lossy: lossy)
-        case .postgres(let url): return try PostgresRecordReader(url: url, form: form, lossy: lossy)
-        case .standardOutput: throw SinkError(.unsupported, tr("standard output cannot be read back"))
-        }
-    }
+    /// Where `--from` points.
+    private func source() throws -> OutputTarget { try OutputTarget.readable(from, option: "--from") }
 }

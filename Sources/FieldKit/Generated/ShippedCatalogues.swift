@@ -158,6 +158,14 @@ msgstr "--answers 需要 --name：答案文件中此问题的名称"
 msgid "--assume takes one region code"
 msgstr "--assume 只接受一个地区代码"
 
+#: Sources/fieldline/Compare.swift
+msgid "--by: {0} is a secret field: records are not matched by its value"
+msgstr "--by：{0} 是保密字段：不按它的值对应记录"
+
+#: Sources/fieldline/Compare.swift
+msgid "--by: {0} is not a field of {1} (its fields: {2})"
+msgstr "--by：{0} 不是 {1} 的字段（它的字段有：{2}）"
+
 #: Sources/fieldline/FieldCatalog.swift
 msgid "--choices is for choice fields (the choice keymap, or one with a choices setting)"
 msgstr "--choices 只用于选项字段（choice 键映射，或设置了 choices 的键映射）"
@@ -186,12 +194,10 @@ msgstr "--format 只用于 - 和文件；{0} 是 PostgreSQL 数据库"
 msgid "--format is for - and files; {0} is a SQLite database"
 msgstr "--format 只用于 - 和文件；{0} 是 SQLite 数据库"
 
-#: Sources/fieldline/Records.swift
 #: Sources/fieldline/Stats.swift
 msgid "--from names where records are kept: standard input and output cannot be read back"
 msgstr "--from 指明记录保存在哪里：标准输入和标准输出无法读回"
 
-#: Sources/fieldline/Records.swift
 #: Sources/fieldline/Stats.swift
 msgid "--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}'"
 msgstr "--from 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{0}'"
@@ -369,6 +375,14 @@ msgstr "表单文件，或键映射的名称或路径。"
 msgid "A keymap name or path."
 msgstr "键映射名或路径。"
 
+#: Sources/fieldline/Compare.swift
+msgid "A: the records of the first keying, where records --from reads them."
+msgstr "A：第一次录入的记录，位置写法同 records --from。"
+
+#: Sources/fieldline/ComparisonReport.swift
+msgid "A: {0}, {1} records; B: {2}, {3} records; {4} in both, matched by {5}."
+msgstr "A：{0}，{1} 条记录；B：{2}，{3} 条记录；两边都有 {4} 条，按 {5} 对应。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Accept 15-digit pre-1999 ID numbers and convert them to 18."
 msgstr "接受 1999 年以前的 15 位身份证号并转换为 18 位。"
@@ -391,6 +405,14 @@ msgstr "把所取的答案以 --name 为名加入此文件，格式与 --answers
 msgid "Again: "
 msgstr "再输一次："
 
+#: Sources/fieldline/ComparisonReport.swift
+msgid "Agreement per field:"
+msgstr "各字段的一致率："
+
+#: Sources/fieldline/ComparisonReport.swift
+msgid "Agreement per operator:"
+msgstr "各录入员的一致率："
+
 #: Sources/fieldline/Form.swift
 msgid "As --resume, but skip the records an earlier import of --input FILE dealt with by their count alone, even when the file's first records are no longer those."
 msgstr "同 --resume，但只按条数跳过之前导入 --input FILE 时处理过的记录，即使文件开头的记录已不再是那些。"
@@ -407,6 +429,10 @@ msgstr "依次询问手机号、身份证号和昵称，然后以 JSON 输出。
 msgid "Ask for one value in a formatted, validated field on the terminal."
 msgstr "在终端上用带格式、带校验的输入框询问一个值。"
 
+#: Sources/fieldline/Compare.swift
+msgid "B: the records of the second keying, likewise."
+msgstr "B：第二次录入的记录，写法同上。"
+
 #: Sources/fieldline/Keymaps.swift
 msgid "Check keymap files; print every problem as FILE:LINE:COL: message."
 msgstr "检查键映射文件；每个问题输出为 FILE:LINE:COL: 消息。"
@@ -418,6 +444,10 @@ msgstr "不显示界面，只检查这个回答（yes、no、y、n、是、否�
 #: Sources/fieldline/AskOption.swift
 msgid "Choice fields: take several choices (Tab marks, Enter takes the marked); --min and --max count choices."
 msgstr "选项字段：可选多项（Tab 标记，Enter 取已标记的）；--min 和 --max 计的是选项数。"
+
+#: Sources/fieldline/Compare.swift
+msgid "Compare two independently keyed outputs of one form, record for record, and say where they disagree."
+msgstr "逐条比较同一表单两次独立录入的结果，指出不一致之处。"
 
 #: Sources/fieldline/Form.swift
 msgid "Continue an output that must already exist (a mistyped name is an error, not a new empty file)."
@@ -576,6 +606,10 @@ msgstr "拒绝按键时不响铃。"
 msgid "Nickname: "
 msgstr "昵称："
 
+#: Sources/fieldline/ComparisonReport.swift
+msgid "No value differs in the records both hold."
+msgstr "两边都有的记录中没有不一致的值。"
+
 #: Sources/fieldline/Form.swift
 msgid "Nobody is there: instead of entry at a terminal, save one record of the answers (FIELDLINE_ANSWER_NAME) and defaults, or exit 64 naming every field without (also FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive, where a terminal would be used)."
 msgstr "无人在场：不在终端录入，而是保存一条由答案（FIELDLINE_ANSWER_NAME）和默认值组成的记录，缺少的字段全部列出并退出 64（在本会使用终端时，FIELDLINE_NONINTERACTIVE=1、DEBIAN_FRONTEND=noninteractive 亦然）。"
@@ -587,6 +621,14 @@ msgstr "无人在场：从不打开终端；取答案，否则取 --default，�
 #: Sources/fieldline/Form.swift
 msgid "Only check the form file: print its problems as FILE:LINE:COL: message (exit 78 if any)."
 msgstr "只检查表单文件：问题输出为 FILE:LINE:COL: 消息（有问题时退出码 78）。"
+
+#: Sources/fieldline/ComparisonReport.swift
+msgid "Only in A ({0}): {1}"
+msgstr "仅 A 有（{0}）：{1}"
+
+#: Sources/fieldline/ComparisonReport.swift
+msgid "Only in B ({0}): {1}"
+msgstr "仅 B 有（{0}）：{1}"
 
 #: Sources/fieldline/Records.swift
 msgid "Only records whose column FIELD holds exactly VALUE (repeatable: all must hold)."
@@ -676,11 +718,16 @@ msgstr "按回车时采用的回答：yes 或 no。"
 msgid "The field (a keymap name or path; omitted with --keymap-file), then keys in Vim notation."
 msgstr "字段（键映射名或路径；用 --keymap-file 时省略），然后是 Vim 写法的按键。"
 
+#: Sources/fieldline/Compare.swift
+msgid "The field that matches a record of A with one of B (the paper form's number, an ID card)."
+msgstr "用来把 A 的记录与 B 的记录对应起来的字段（纸质表的编号、身份证号）。"
+
 #: Sources/fieldline/Ask.swift
 #: Sources/fieldline/Check.swift
 msgid "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file."
 msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或键映射文件的路径。"
 
+#: Sources/fieldline/Compare.swift
 #: Sources/fieldline/Form.swift
 #: Sources/fieldline/Records.swift
 #: Sources/fieldline/Stats.swift
@@ -726,6 +773,10 @@ msgstr "不显示界面，直接校验这个值，而不是询问。"
 #: Sources/fieldline/Fieldline.swift
 msgid "Validated, as-you-type formatted input fields for the terminal."
 msgstr "终端上带校验、边输入边格式化的输入框。"
+
+#: Sources/fieldline/ComparisonReport.swift
+msgid "Values that differ ({0}):"
+msgstr "不一致的值（{0}）："
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "VoIP"
@@ -1177,6 +1228,10 @@ msgstr "一个值：双引号中的文本、数字或 null"
 msgid "a version is MAJOR.MINOR.PATCH, e.g. 1.4.2"
 msgstr "版本号格式为 MAJOR.MINOR.PATCH，如 1.4.2"
 
+#: Sources/fieldline/ComparisonReport.swift
+msgid "agree"
+msgstr "一致"
+
 #: Sources/fieldline/StatsWriter.swift
 msgid "all"
 msgstr "全部"
@@ -1594,6 +1649,7 @@ msgstr "extends 了未知的键映射 '{0}'"
 msgid "false is a JSON boolean, which only a yes/no field takes; give a string"
 msgstr "false 是 JSON 布尔值，只有是/否字段接受它；请给出字符串"
 
+#: Sources/fieldline/ComparisonReport.swift
 #: Sources/fieldline/StatsWriter.swift
 msgid "field"
 msgstr "字段"
@@ -1750,6 +1806,10 @@ msgstr "jsonl 或 csv：--out - 或文件名看不出格式的输出文件的格
 #: Sources/fieldline/Records.swift
 msgid "jsonl or csv: the format written to stdout."
 msgstr "jsonl 或 csv：写到标准输出的格式。"
+
+#: Sources/fieldline/ComparisonReport.swift
+msgid "key"
+msgstr "键"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "keymap files"
@@ -2166,10 +2226,15 @@ msgstr "没有可粘回的内容：还没有剪切过"
 msgid "numeric pre-release identifier {0} has a leading zero"
 msgstr "数字预发布标识 {0} 有前导零"
 
+#: Sources/fieldline/ComparisonReport.swift
+msgid "of"
+msgstr "共"
+
 #: Sources/FieldKeymaps/SymbolClassSyntax.swift
 msgid "one of {0}"
 msgstr "{0} 之一"
 
+#: Sources/fieldline/ComparisonReport.swift
 #: Sources/fieldline/StatsWriter.swift
 msgid "operator"
 msgstr "录入员"
@@ -2324,6 +2389,10 @@ msgstr "短号码"
 msgid "shown {0}"
 msgstr "显示为 {0}"
 
+#: Sources/fieldline/ComparisonReport.swift
+msgid "side"
+msgstr "来源"
+
 #: Sources/FieldRecords/Input/ImportInput.swift
 msgid "standard input"
 msgstr "标准输入"
@@ -2333,10 +2402,14 @@ msgstr "标准输入"
 msgid "standard output"
 msgstr "标准输出"
 
-#: Sources/fieldline/Records.swift
+#: Sources/fieldline/ReadableTarget.swift
 #: Sources/fieldline/Stats.swift
 msgid "standard output cannot be read back"
 msgstr "标准输出无法读回"
+
+#: Sources/fieldline/Compare.swift
+msgid "table, csv or json: what is written to stdout."
+msgstr "table、csv 或 json：写到标准输出的格式。"
 
 #: Sources/fieldline/Stats.swift
 msgid "table, json or csv: what is written to stdout."
@@ -3050,6 +3123,10 @@ msgstr "{0} 必须是文本"
 msgid "{0} must be true or false"
 msgstr "{0} 必须是 true 或 false"
 
+#: Sources/fieldline/ReadableTarget.swift
+msgid "{0} names where records are kept: standard input and output cannot be read back"
+msgstr "{0} 指明记录保存在哪里：标准输入和标准输出无法读回"
+
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} needs an English text (en), shown where no other language fits"
 msgstr "{0} 需要英文文本（en），在没有合适语言时显示"
@@ -3115,6 +3192,10 @@ msgstr "已保存 {0} 条，拒绝 {1} 条，跳过 {2} 条（之前已保存）
 msgid "{0} selected"
 msgstr "已选 {0}"
 
+#: Sources/fieldline/ReadableTarget.swift
+msgid "{0} takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{1}'"
+msgstr "{0} 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{1}'"
+
 #: Sources/FieldKit/Dates/WallClock.swift
 msgid "{0} takes whole seconds since 1970-01-01 UTC (as SOURCE_DATE_EPOCH), from 0 to {1}, not '{2}'"
 msgstr "{0} 取自 1970-01-01 UTC 起的整秒数（与 SOURCE_DATE_EPOCH 相同），从 0 到 {1}，而不是“{2}”"
@@ -3156,9 +3237,17 @@ msgstr "{0}：字段 '{1}' 不能依赖自身"
 msgid "{0}: field '{1}' comes after '{2}'; a field may only depend on fields before it"
 msgstr "{0}：字段 '{1}' 在 '{2}' 之后；字段只能依赖它前面的字段"
 
+#: Sources/fieldline/KeyedRecords.swift
+msgid "{0}: record {1} has no {2}: records are matched by it"
+msgstr "{0}：第 {1} 条记录没有 {2}：记录按它对应"
+
 #: Sources/FieldSinks/Files/RecordFileReader.swift
 msgid "{0}: record {1} has the field {2}, which the form does not have"
 msgstr "{0}：第 {1} 条记录有字段 {2}，表单中没有这个字段"
+
+#: Sources/fieldline/KeyedRecords.swift
+msgid "{0}: record {1} has {2} {3} as an earlier record does: records are matched by it, one each"
+msgstr "{0}：第 {1} 条记录的 {2} 是 {3}，与前面一条记录相同：记录按它一一对应"
 
 #: Sources/FieldRecords/Import/ImportRun+Copy.swift
 msgid "{0}: record {1} holds {2}, a column fieldline writes, not a field of this form: --keep-saved keeps it; the import stops here"
