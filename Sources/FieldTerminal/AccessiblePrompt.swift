@@ -35,7 +35,9 @@ struct AccessiblePrompt {
         var field = start
         var untouched = true
         if let status = options.status { writeLine(status) }
-        askQuestion(options: options, field: field, defaultDisplay: defaultDisplay)
+        // The list is the whole one even when the field starts with a value: a typed line starts from the blank
+        // field, so its numbers are the blank field's.
+        askQuestion(options: options, field: field, listing: blank, defaultDisplay: defaultDisplay)
         let deadline = options.timeout.flatMap { $0 > 0 ? Monotonic.now() + UInt64(min($0, PromptOptions.longestTimeout) * 1e9) : nil }
         while true {
             TerminalWrites.write(tty, "> ")
@@ -81,9 +83,10 @@ struct AccessiblePrompt {
         block = lines
     }
 
-    /// The question: a choice field's numbered list, then a line of words.
-    private func askQuestion(options: PromptOptions, field: Field, defaultDisplay: String?) {
-        for line in SpokenQuestion.choiceLines(field) { writeLine(line) }
+    /// The question: a choice field's numbered list (the candidates of `listing`, by default the field's), then a
+    /// line of words.
+    private func askQuestion(options: PromptOptions, field: Field, listing: Field? = nil, defaultDisplay: String?) {
+        for line in SpokenQuestion.choiceLines(listing ?? field) { writeLine(line) }
         writeLine(SpokenQuestion.line(prompt: options.prompt, field: field, placeholder: options.placeholder,
                                       defaultDisplay: defaultDisplay, secret: options.secret,
                                       answersYesNo: !options.answers.isEmpty))

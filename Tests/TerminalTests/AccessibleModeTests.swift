@@ -137,4 +137,37 @@ import Testing
         #expect(Self.count("check character should be X", in: s) == 1)
         Self.expectPlain(s)
     }
+    /// A repeated choice (the delivery form's purpose) is listed whole on the next record, numbered as a typed
+    /// number picks, with the last record's value kept by Enter: the list is not narrowed to the value kept.
+    @Test func aRepeatedChoiceIsListedWholeOnTheNextRecord() throws {
+        let folder = try ScratchFolder("accessible-repeat")
+        let out = folder.path("deliveries.jsonl")
+        let delivery = URL(fileURLWithPath: FormTerminalTests.visitor).deletingLastPathComponent().appendingPathComponent("delivery.yaml").path
+        let s = try PtySession([Self.fieldline, "form", delivery, "--out", out, "--accessible"],
+                               environment: ["FIELDLINE_NOW": "1795365541"])
+        try s.expect("1. delivery\r\n2. visit\r\nPurpose, type a number or a name\r\n> ")
+        s.typeLine("1")
+        try s.expect("Mobile, 11 digits")
+        try s.expect("> ")
+        s.typeLine("13812345678")
+        try s.expect("Courier company, at most 40 characters\r\n> ")
+        s.typeLine("SF")
+        try s.expect("Parcels, at most 3 digits\r\n> ")
+        s.typeLine("3")
+        try s.expect("Enter keeps 2026-11-22\r\n> ")
+        s.typeLine("")
+        try s.expect("Enter saves")
+        try s.expect("> ")
+        s.typeLine("")
+        try s.expect("1 saved to")
+        try s.expect("1. delivery\r\n2. visit\r\nPurpose, type a number or a name, Enter keeps delivery\r\n> ")
+        s.typeLine("2")
+        try s.expect("Purpose: visit\r\n")
+        try s.expect("> ")
+        s.send([0x03])  // Ctrl-C: the terminal's interrupt in line mode
+        let run = try s.finish()
+        #expect(run.status == 130, "\(run.err)")
+        #expect(folder.read("deliveries.jsonl").contains(#""purpose":"delivery""#))
+        Self.expectPlain(s)
+    }
 }

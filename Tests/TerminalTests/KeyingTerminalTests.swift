@@ -70,18 +70,19 @@ import Testing
         try Self.form.write(toFile: t.home + "/keyed.yaml", atomically: true, encoding: .utf8)
         let (out, read, pg) = try Self.open(target, home: t.home)
         defer { _ = pg }
+        // The form has an optional field (note), so its required ones are marked with `*`.
         try t.run("export FIELDLINE_NOW=1795365541; fieldline form '\(t.home)/keyed.yaml' --out '\(out)'; echo rc=$?")
-        try await t.wait("code asked") { $0.last { !$0.isEmpty }?.hasPrefix("Code:") == true }
+        try await t.wait("code asked") { $0.last { !$0.isEmpty }?.hasPrefix("*Code:") == true }
         try t.type("12x3")
-        try await t.wait("x refused") { $0.contains { $0.hasPrefix("Code: 123") } }
+        try await t.wait("x refused") { $0.contains { $0.hasPrefix("*Code: 123") } }
         try t.press("BSpace"); try t.press("Enter")
-        try await t.wait("name asked") { $0.last { !$0.isEmpty }?.hasPrefix("Name:") == true }
+        try await t.wait("name asked") { $0.last { !$0.isEmpty }?.hasPrefix("*Name:") == true }
         try t.type("Al"); try t.press("BTab")
         // Back at code (the keys typed next are its, in order, whenever its prompt reads them): 4 and Enter.
         try t.type("4"); try t.press("Enter")
-        try await t.wait("code 124") { $0.contains { $0.hasPrefix("Code: 124") } }
+        try await t.wait("code 124") { $0.contains { $0.hasPrefix("*Code: 124") } }
         try t.type("i"); try t.press("Enter")
-        try await t.wait("name Ali") { $0.contains { $0.hasPrefix("Name: Ali") } }
+        try await t.wait("name Ali") { $0.contains { $0.hasPrefix("*Name: Ali") } }
         try t.type("ok"); try t.press("Enter")
         try await t.wait("the summary") { $0.contains { $0.hasPrefix("Enter saves, Shift-Tab goes back, Esc discards:") } }
         try t.press("Enter")
