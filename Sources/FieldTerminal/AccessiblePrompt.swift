@@ -17,11 +17,15 @@ struct AccessiblePrompt {
     /// The lines last written above a question (a form's record so far), so only the lines that changed are
     /// written before the next one: a derived value appears once, when its source is accepted.
     var block: [String] = []
+    /// The keys of the last prompt, for paradata: a line the field takes whole counts as one key (a paste), as the
+    /// terminal's own line editing is never seen.
+    private(set) var keys = KeyTally()
 
     /// Ask for one value; also the text left in the field when the prompt ends without one.
     mutating func ask(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> (PromptOutcome, left: String) {
         writeBlock(options.linesAbove, whole: options.readsBlockBack)
         var core = PromptCore(keymap: options.keymap, backKeys: options.backKeys)
+        defer { keys = core.tally }
         core.formKeys = options.formKeys
         core.answers = options.answers
         core.answerOnEnter = options.answerOnEnter

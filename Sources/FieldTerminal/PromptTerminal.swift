@@ -233,6 +233,7 @@ public final class PromptTerminal {
         flg_set_idle(0)
         let (outcome, left) = accessiblePrompt!.ask(spec: spec, context: context, options: options)
         leftText = left
+        lastKeys = accessiblePrompt!.keys
         switch outcome {
         case .terminated:
             gone = true

@@ -132,6 +132,10 @@ import Testing
             #expect(record.contains(member), "\(record)")
         }
         #expect(record.split(separator: "\n").count == 1)
+        // Paradata as at a full screen: a line the field takes whole is one key (a paste), its Enter another.
+        let keying = folder.read("visitors.jsonl.keying.jsonl")
+        #expect(keying.contains(#""field":"mobile","milliseconds":"0","keys":"2","refused":"0""#), "\(keying)")
+        #expect(keying.contains(#""field":"idcard","milliseconds":"0","keys":"4","refused":"1""#), "\(keying)")
         // Derived lines once as the ID card is accepted, once more in the record read back before saving.
         #expect(Self.count("Birth date: 1949-12-31", in: s) == 2, "\(ControlEscaped.show(s.text))")
         #expect(Self.count("check character should be X", in: s) == 1)
