@@ -15,6 +15,9 @@ struct CorrectionCallsTests {
         let inner: SQLiteSink
         var updates = 0
         var replaced: [Int] = []
+        var commits = 0
+        var bulkRunsFinished = 0
+        var limits = (records: 10_000, seconds: 0.25)
         init(_ inner: SQLiteSink) { self.inner = inner }
 
         var label: String { inner.label }
@@ -44,7 +47,15 @@ struct CorrectionCallsTests {
             return try inner.replace(replacements, editedBy: editedBy)
         }
         func beginBatch() throws(SinkError) { try inner.beginBatch() }
-        func commitBatch() throws(SinkError) { try inner.commitBatch() }
+        func commitBatch() throws(SinkError) {
+            commits += 1
+            try inner.commitBatch()
+        }
+        func finishBulkRun() throws(SinkError) {
+            bulkRunsFinished += 1
+            try inner.finishBulkRun()
+        }
+        var correctionBatchLimits: (records: Int, seconds: Double) { limits }
         func importProgress(of source: String) throws(SinkError) -> ImportProgress? { try inner.importProgress(of: source) }
     }
 
@@ -95,5 +106,27 @@ struct CorrectionCallsTests {
         var versions = 0
         try reader.records(matching: []) { _ in versions += 1; return true }
         #expect(versions == 2_500 + 2_497)
+    }
+
+    /// A correction run's transactions hold as many corrections as the database allows (`correctionBatchLimits`),
+    /// and the run's end is said to the database once.
+    @Test func aBatchHoldsWhatTheDatabaseAllows() throws {
+        let s = try ScratchFolder()
+        try s.write("saved.jsonl", (0..<6).map { #"{"id":"\#($0)","note":"saved \#($0)"}"# }.joined(separator: "\n") + "\n")
+        let context = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+        var sink: any RecordSink = try SQLiteSink(path: s.path("out.db"), form: Self.form)
+        _ = try RecordImport(form: Self.form, context: context).run(ImportInput(s.path("saved.jsonl")), format: .jsonLines, into: &sink, reporter: Reports())
+        // Corrections that change nothing go alone, one `update` each: two a transaction here.
+        try s.write("fix.jsonl", (0..<6).map { #"{"id":"\#($0)","note":"saved \#($0)"}"# }.joined(separator: "\n") + "\n")
+        let counting = CountingDatabase(try SQLiteSink(path: s.path("out.db"), form: Self.form))
+        counting.limits = (records: 2, seconds: 3_600)
+        var target: any RecordSink = counting
+        var records = RecordImport(form: Self.form, context: context)
+        records.updateBy = "id"
+        let summary = try records.run(ImportInput(s.path("fix.jsonl")), format: .jsonLines, into: &target, reporter: Reports())
+        #expect(summary.saved == 6, "\(summary)")
+        #expect(counting.updates == 6)
+        #expect(counting.commits == 3)
+        #expect(counting.bulkRunsFinished == 1)
     }
 }

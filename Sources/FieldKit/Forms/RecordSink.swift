@@ -66,6 +66,12 @@ public protocol RecordDatabase: RecordSink, AnyObject {
     func beginBatch() throws(SinkError)
     /// Makes the batch's saves and updates durable.
     func commitBatch() throws(SinkError)
+    /// At the end of an import's or a correction run's batches: what the database deferred for the run's sake
+    /// (SQLite: copying its WAL into the database file) is done.
+    func finishBulkRun() throws(SinkError)
+    /// How many corrections of an import, at most, and how many seconds of them one transaction holds: another
+    /// writer waits for the database (or its records) that long at most.
+    var correctionBatchLimits: (records: Int, seconds: Double) { get }
     /// How far an earlier import of `source` into this database got, as `save(batch:progress:)` kept it.
     func importProgress(of source: String) throws(SinkError) -> ImportProgress?
     /// Whether `send(partOfBatch:)` starts saving rows before their batch's `save(batch:progress:)` (PostgreSQL:
@@ -135,6 +141,10 @@ extension RecordDatabase {
     public var streamsBatches: Bool { false }
     /// Nothing is sent ahead by default: the batch's save gets every record.
     public func send(partOfBatch records: [SavedRecord]) throws(SinkError) {}
+    /// Nothing is deferred by default.
+    public func finishBulkRun() throws(SinkError) {}
+    /// 10,000 corrections or a quarter of a second a transaction.
+    public var correctionBatchLimits: (records: Int, seconds: Double) { (10_000, 0.25) }
 }
 
 /// Which saved record an update replaces.

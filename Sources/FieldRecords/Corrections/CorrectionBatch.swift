@@ -15,10 +15,10 @@ final class CorrectionBatch {
     let field: String
     /// The login name for `edited_by` and `changed_by`.
     let operatorName: String
-    /// Records per transaction.
-    let size = 10_000
-    /// Seconds after which a batch is committed even when it is not full.
-    let interval = 0.25
+    /// Records per transaction, and seconds after which a batch is committed even when it is not full: the
+    /// sink's `correctionBatchLimits`, read when a batch starts.
+    private var size = 10_000
+    private var interval = 0.25
     private var pending = 0
     private var started = 0.0
 
@@ -162,10 +162,7 @@ final class CorrectionBatch {
     /// applied wrote nothing, and is applied alone).
     func replace(_ replacements: [RecordReplacement], in sink: any RecordDatabase) throws(SinkError) -> [Bool] {
         guard !replacements.isEmpty else { return [] }
-        if pending == 0 {
-            try sink.beginBatch()
-            started = CorrectionBatch.now()
-        }
+        if pending == 0 { try begin(sink) }
         pending += replacements.count
         let applied = try sink.replace(replacements, editedBy: operatorName)
         if pending >= size || CorrectionBatch.now() - started >= interval { try finish(sink) }
@@ -201,10 +198,7 @@ final class CorrectionBatch {
         guard let key = values.first(where: { $0.name == field })?.value, !key.isEmpty else {
             return .problem(field: field, message: tr("a value is needed to find the saved record to correct"))
         }
-        if pending == 0 {
-            try sink.beginBatch()
-            started = CorrectionBatch.now()
-        }
+        if pending == 0 { try begin(sink) }
         pending += 1
         var applied = Applied.done
         do {
@@ -219,6 +213,13 @@ final class CorrectionBatch {
         }
         if pending >= size || CorrectionBatch.now() - started >= interval { try finish(sink) }
         return applied
+    }
+
+    /// Starts a batch, within the sink's limits.
+    private func begin(_ sink: any RecordDatabase) throws(SinkError) {
+        (size, interval) = sink.correctionBatchLimits
+        try sink.beginBatch()
+        started = CorrectionBatch.now()
     }
 
     /// Commits what the last batch holds.

@@ -63,6 +63,9 @@ public struct RecordImport: Sendable {
         defer {
             sink = run.sink
             run.saving.abandon(run: run)
+            // Also after a failure: what was saved is copied into the database file; the records are durable
+            // without it, so its own failure is only said.
+            do throws(SinkError) { try run.database?.finishBulkRun() } catch { reporter.notice(error.message) }
             reporter.flush()
         }
         let inParallel = PreparedLine.checksInParallel(savingInBackground: run.saving.background != nil,

@@ -19,6 +19,7 @@ extension SQLiteSink {
         // An import's rows go to random pages of a unique index (ID cards come in no order): with SQLite's default
         // 2 MB page cache, most of them are read again from the file once the index outgrows it.
         try database.execute("PRAGMA cache_size = -\(Self.importCacheKiB)")
+        try startBulkRun()
         try database.execute("BEGIN IMMEDIATE")
         do throws(SinkError) {
             let statement = try database.prepared(insert)

@@ -13,6 +13,12 @@ public final class SQLiteSink: RecordDatabase {
     let uniqueFields: [String]
     /// Inside `beginBatch`…`commitBatch`: each save and update is a savepoint of the batch's transaction.
     var inBatch = false
+    /// Inside a bulk run (`startBulkRun`…`finishBulkRun`): the WAL is copied into the database only past `walBound`.
+    var inBulkRun = false
+    /// The WAL's bound in a bulk run, in bytes (`bulkWALBound`; smaller in tests).
+    public var walBound = SQLiteSink.bulkWALBound
+    /// How many times `finishBulkRun` copied the WAL into the database: for tests.
+    public internal(set) var bulkCheckpoints = 0
 
     /// Open (or create) the database at `path` for `form`'s records.
     public init(path: String, form: FormSpec) throws(SinkError) {
@@ -130,6 +136,7 @@ public final class SQLiteSink: RecordDatabase {
 
     public func beginBatch() throws(SinkError) {
         guard !inBatch else { return }
+        try startBulkRun()
         try database.execute("BEGIN IMMEDIATE")
         inBatch = true
     }
