@@ -54,8 +54,9 @@ struct Check: ParsableCommand {
         if output == .value {
             // The hot path: blocks of lines checked on both cores, written back in input order.
             checker.computesDisplay = false
+            let messages = RefusalMessages()
             let readError = LineReader.forEachBlock(fd: 0, gathering: ParallelValueCheck.splitThreshold, whenIdle: { out.flush(); err.flush(); return true }) { block in
-                for slice in ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber) {
+                for slice in ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber, messages: messages) {
                     out.append(contentsOf: slice.out)
                     err.lines(utf8: slice.errors)
                     invalid += slice.invalid

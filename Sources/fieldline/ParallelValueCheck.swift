@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import FieldKit
 
 /// `check --output value` over big inputs: each block of complete lines is cut into slices at newlines and the
@@ -18,7 +21,8 @@ enum ParallelValueCheck {
 
     /// Check every line of a slice (the last line may lack its newline); its first line is line `firstLine` + 1
     /// of the input.
-    static func check(_ slice: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int) -> SliceResult {
+    static func check(_ slice: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int,
+                      messages: RefusalMessages) -> SliceResult {
         var result = SliceResult()
         result.out.reserveCapacity(slice.count + 64)
         var scratch: [UInt8] = []
@@ -26,19 +30,19 @@ enum ParallelValueCheck {
         var start = 0
         func line(_ range: Range<Int>) {
             result.lines += 1
-            if let issue = checker.appendValue(of: UnsafeBufferPointer(rebasing: slice[range]), to: &result.out, scratch: &scratch) {
+            if let refusal = checker.appendValueOrRefusal(of: UnsafeBufferPointer(rebasing: slice[range]), to: &result.out, scratch: &scratch) {
                 result.invalid += 1
                 result.errors.appendDecimal(firstLine + result.lines)
                 result.errors.append(0x3A)
                 result.errors.append(0x20)
-                result.errors.append(contentsOf: issue.message.utf8)
+                messages.append(refusal, to: &result.errors)
                 result.errors.append(0x0A)
             }
             result.out.append(0x0A)
         }
-        for i in 0..<slice.count where slice[i] == 0x0A {
-            line(start..<i)
-            start = i + 1
+        while let end = newline(in: slice, from: start) {
+            line(start..<end)
+            start = end + 1
         }
         if start < slice.count { line(start..<slice.count) }
         return result
@@ -50,8 +54,10 @@ enum ParallelValueCheck {
 
     /// Check a block of lines, in slices on all cores at once when it is large; results in input order.
     /// `firstLine`: the lines of the input before the block.
-    static func check(block: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int) -> [SliceResult] {
-        guard block.count >= splitThreshold else { return [check(block, checker: checker, firstLine: firstLine)] }
+    /// `messages`: the current language's, made once per run (`RefusalMessages()` when not given).
+    static func check(block: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int,
+                      messages: RefusalMessages = RefusalMessages()) -> [SliceResult] {
+        guard block.count >= splitThreshold else { return [check(block, checker: checker, firstLine: firstLine, messages: messages)] }
         // Cut at the first newline after each equal share; every slice but the last ends with a newline.
         var bounds = [0]
         for k in 1..<slicesPerBlock {
@@ -63,8 +69,8 @@ enum ParallelValueCheck {
         // A slice's first line number: the newlines of the slices before it.
         var starts = [firstLine]
         for slice in slices.dropLast() {
-            var lines = 0
-            for byte in slice where byte == 0x0A { lines += 1 }
+            var lines = 0, at = 0
+            while let end = newline(in: slice, from: at) { lines += 1; at = end + 1 }
             starts.append(starts.last! + lines)
         }
         let results = UnsafeMutablePointer<SliceResult>.allocate(capacity: slices.count)
@@ -74,9 +80,17 @@ enum ParallelValueCheck {
         nonisolated(unsafe) let slots = results
         let lineNumbers = starts
         DispatchQueue.concurrentPerform(iterations: slices.count) { k in
-            slots[k] = check(slices[k], checker: checker, firstLine: lineNumbers[k])
+            slots[k] = check(slices[k], checker: checker, firstLine: lineNumbers[k], messages: messages)
         }
         return Array(UnsafeBufferPointer(start: results, count: slices.count))
+    }
+
+    /// Index of the first newline at or after `index`, or nil: `memchr`, which skips a line's bytes many at a time.
+    @inline(__always)
+    private static func newline(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        guard index < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + index, 0x0A, bytes.count - index) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// Index just after the first newline at or after `index`, or nil.

@@ -8,24 +8,31 @@ extension LineChecker {
     /// This is `check(_:)` without building Characters or the display: for ASCII input it touches only bytes
     /// and a scratch buffer, which is what lets `fieldline check` run millions of lines a second.
     public func appendValue(of line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], scratch: inout [UInt8]) -> ValidationIssue? {
-        if line.count > LineChecker.maxLineBytes { return LineChecker.overLongLine }
+        appendValueOrRefusal(of: line, to: &out, scratch: &scratch)?.issue
+    }
+
+    /// `appendValue`, with the commonest refusals left unworded for `RefusalMessages` to write as bytes.
+    public func appendValueOrRefusal(of line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], scratch: inout [UInt8]) -> LineRefusal? {
+        if line.count > LineChecker.maxLineBytes { return .issue(LineChecker.overLongLine) }
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
-        if let judging, let verdict = judgedValue(of: body, by: judging.validator, to: &out, scratch: &scratch) { return verdict }
+        if let judging, let verdict = judgedValue(of: body, by: judging.validator, to: &out, scratch: &scratch) {
+            return verdict.map { .issue($0) }
+        }
         guard bytesAreValue, let issue = fastFilter(body, into: &scratch) else {
             let result = check(line)
             if result.issue == nil { out.append(contentsOf: result.value.utf8) }
-            return result.issue
+            return result.issue.map { .issue($0) }
         }
-        if let problem = issue.problem { return problem }
+        if let problem = issue.problem { return .issue(problem) }
         let count = issue.count
-        let status = scratch.withUnsafeBufferPointer { all -> ValidationIssue? in
+        let status = scratch.withUnsafeBufferPointer { all -> LineRefusal? in
             let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
-            if count < minLength { return ValidationIssue(spec.shortMessage(count: count)) }
+            if count < minLength { return .issue(ValidationIssue(spec.shortMessage(count: count))) }
             if count == 0 { return nil }
             for validator in plainValidators {
-                if let issue = validator.issue(bytes, context: context, all: validators) { return issue }
+                if let refusal = validator.refusal(bytes, context: context, all: validators) { return refusal }
             }
             return nil
         }
@@ -109,12 +116,12 @@ enum PlainValidator: Sendable {
     }
 
     @inline(__always)
-    func issue(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext, all: [Validator]) -> ValidationIssue? {
+    func refusal(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext, all: [Validator]) -> LineRefusal? {
         switch self {
-        case .gb11643: return ResidentID.issue(value, context: context)
-        case .cnMobile: return MobileNumberCN.issue(value)
-        case .luhn: return Luhn.issue(value)
-        case .other(let i): return all[i].issue(value, context: context)
+        case .gb11643: return ResidentID.refusal(value, context: context)
+        case .cnMobile: return MobileNumberCN.issue(value).map { .issue($0) }
+        case .luhn: return Luhn.issue(value).map { .issue($0) }
+        case .other(let i): return all[i].issue(value, context: context).map { .issue($0) }
         }
     }
 }

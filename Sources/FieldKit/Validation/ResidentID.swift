@@ -21,23 +21,35 @@ public enum ResidentID {
 
     /// The first problem with an 18-character ID, or nil if it is valid.
     public static func issue(_ id: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> ValidationIssue? {
-        guard id.count == 18 else { return ValidationIssue(tr("an ID number has 18 characters, not \(id.count)")) }
+        refusal(id, context: context)?.issue
+    }
+
+    /// `issue`, with a wrong check character (the commonest refusal) left unworded: `check` words it from a
+    /// template filled with the expected character's byte (`RefusalMessages`), the other problems are worded here.
+    static func refusal(_ id: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> LineRefusal? {
+        guard id.count == 18 else { return .issue(ValidationIssue(tr("an ID number has 18 characters, not \(id.count)"))) }
         guard let province = id.decimal(0..<2), ProvinceCodes.known[province] else {
-            return ValidationIssue(tr("unknown province code \(String(decoding: id[0..<2], as: UTF8.self))"), at: 0)
+            return .issue(ValidationIssue(tr("unknown province code \(String(decoding: id[0..<2], as: UTF8.self))"), at: 0))
         }
         guard let year = id.decimal(6..<10), let month = id.decimal(10..<12), let day = id.decimal(12..<14) else {
-            return ValidationIssue(tr("birth date must be digits"), at: 6)
+            return .issue(ValidationIssue(tr("birth date must be digits"), at: 6))
         }
         guard let birth = CalendarDate(year: year, month: month, day: day) else {
-            return ValidationIssue(tr("no such date \(CalendarDate.iso(year: year, month: month, day: day))"), at: 6)
+            return .issue(ValidationIssue(tr("no such date \(CalendarDate.iso(year: year, month: month, day: day))"), at: 6))
         }
-        if year < 1900 { return ValidationIssue(tr("birth date \(birth) is before 1900"), at: 6) }
-        if context.today < birth { return ValidationIssue(tr("birth date \(birth) is in the future"), at: 6) }
-        guard let expected = checkCharacter(id) else { return ValidationIssue(tr("the first 17 characters must be digits")) }
-        if id[17] != expected {
-            return ValidationIssue(tr("check character should be \(Character(Unicode.Scalar(expected)))"), at: 17)
-        }
+        if year < 1900 { return .issue(ValidationIssue(tr("birth date \(birth) is before 1900"), at: 6)) }
+        if context.today < birth { return .issue(ValidationIssue(tr("birth date \(birth) is in the future"), at: 6)) }
+        guard let expected = checkCharacter(id) else { return .issue(ValidationIssue(tr("the first 17 characters must be digits"))) }
+        if id[17] != expected { return .checkCharacter(expected) }
         return nil
+    }
+
+    /// "check character should be X", for `expected` an ASCII digit or `X` (or a placeholder, for a template).
+    static func checkCharacterMessage(_ expected: String) -> String { tr("check character should be \(expected)") }
+
+    /// `checkCharacterMessage` of a check character.
+    static func checkCharacterMessage(_ expected: UInt8) -> String {
+        checkCharacterMessage(String(decoding: CollectionOfOne(expected), as: UTF8.self))
     }
 
     /// The names `decode` gives its parts.
