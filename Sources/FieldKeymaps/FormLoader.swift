@@ -10,10 +10,10 @@ public struct FormLoader: Sendable {
     public init(keymaps: KeymapLoader) { self.keymaps = keymaps }
 
     /// Every setting a form file may have, and every setting of one field.
-    static let knownSettings = ["name", "description", "fields", "rules", "reasons"]
+    static let knownSettings = ["name", "description", "fields", "rules", "reasons", "lookup_timeout"]
     static let knownFieldSettings = ["name", "keymap", "prompt", "placeholder", "help", "required", "default", "secret", "unique",
                                      "limit", "min", "count", "from", "when", "repeat", "multiple", "separator", "verify",
-                                     "choices", "filter"]
+                                     "choices", "filter", "exists", "not_exists"]
     static let knownRuleSettings = ["require", "message", "field", "level", "name"]
     /// The most fields a form may have: a form is a screen an operator fills in.
     public static let maxFields = 200
@@ -36,6 +36,7 @@ public struct FormLoader: Sendable {
         var reasons: [LanguageTexts] = []
         var description: LanguageTexts?
         var fieldsSeen = false, nameSeen = false
+        var lookupTimeout: Double?
         for (key, keyNode, value) in reader.mapping(root, tr("a form file")) ?? [] {
             switch key {
             case "name":
@@ -74,6 +75,7 @@ public struct FormLoader: Sendable {
                 if items.isEmpty { reader.diagnostics.append(value.problem(tr("a form needs at least one field"))) }
             case "rules": rulesNode = value
             case "reasons": reasons = FormLoader.reasons(value, reader: &reader)
+            case "lookup_timeout": lookupTimeout = FormLoader.lookupTimeout(value, reader: &reader)
             default:
                 reader.diagnostics.append(keyNode.problem(tr("unknown setting '\(key)' (known: \(FormLoader.knownSettings.joined(separator: ", ")))")))
             }
@@ -90,6 +92,7 @@ public struct FormLoader: Sendable {
         guard diagnostics.isEmpty else { throw KeymapErrors(diagnostics: diagnostics) }
         var form = FormSpec(name: name, fields: fields, rules: rules, reasons: reasons.map(\.text), description: description)
         form.reasonTexts = reasons
+        if let lookupTimeout { form.lookupTimeout = lookupTimeout }
         return form
     }
 
@@ -128,6 +131,7 @@ public struct FormLoader: Sendable {
         var repeats = false, verify = false
         var choicesNode: Located?
         var choiceFilter: FormCondition?
+        var savedValueCheck: SavedValueCheck?
         for (key, keyNode, value) in pairs {
             switch key {
             case "name":
@@ -159,6 +163,12 @@ public struct FormLoader: Sendable {
             case "filter":
                 refs.filter = value
                 choiceFilter = FormLoader.condition(value, "filter", reader: &reader)
+            case "exists", "not_exists":
+                if savedValueCheck != nil {
+                    reader.diagnostics.append(keyNode.problem(tr("a field takes one of exists and not_exists")))
+                } else {
+                    savedValueCheck = FormLoader.savedValueCheck(value, key, mustExist: key == "exists", reader: &reader)
+                }
             case "repeat": repeats = reader.bool(value, "repeat") ?? false
             case "verify": verify = reader.bool(value, "verify") ?? false
             case "limit": options.limit = reader.int(value, "limit", min: 1)
@@ -243,6 +253,7 @@ public struct FormLoader: Sendable {
             reader.diagnostics.append(filter.problem(tr("field '\(name)' is not a choice field, so it takes no filter")))
         }
         field.choiceFilter = choiceFilter
+        field.savedValueCheck = savedValueCheck
         return (field, refs)
     }
 

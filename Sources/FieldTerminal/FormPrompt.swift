@@ -146,7 +146,7 @@ public struct FormPrompt {
                 outcome = confirm(session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
             case .field(let i):
                 let opened = milliseconds()
-                outcome = ask(i, of: session, correcting: correcting != nil, status: status, lines: lines, on: terminal)
+                outcome = ask(i, of: session, correcting: correcting != nil, status: status, lines: lines, sink: sink, on: terminal)
                 session.noteKeying(of: i, keys: terminal.lastKeys, milliseconds: milliseconds() - opened,
                                    returning: lastAsked != .field(i))
             case .reason(let k):
@@ -233,7 +233,7 @@ public struct FormPrompt {
 
     /// Ask field `i` in its line, the record's later fields that have values kept under it.
     private func ask(_ i: Int, of session: FormSession, correcting: Bool, status: String?, lines: RecordBlock,
-                     on terminal: PromptTerminal) -> PromptOutcome {
+                     sink: any RecordSink, on terminal: PromptTerminal) -> PromptOutcome {
         let field = form.fields[i]
         var options = PromptOptions()
         options.prompt = lines.prompts[i]
@@ -247,6 +247,9 @@ public struct FormPrompt {
         options.defaultIsPaste = true
         options.defaultText = session.startingText(of: i, in: context)
         options.status = status
+        if let check = field.savedValueCheck, let database = sink.database {
+            options.enterCheck = Self.enterCheck(check, of: field.name, in: database, timeout: form.lookupTimeout)
+        }
         // A corrected record always asks before Esc gives the correction up.
         options.formKeys = FormKeys(endOfFileEnds: session.isUntouched, recordHoldsTypedText: correcting || session.holdsTypedText,
                                     startingText: options.defaultText ?? "")

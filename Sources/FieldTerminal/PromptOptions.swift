@@ -39,6 +39,9 @@ public struct PromptOptions: Sendable {
     public var answers: [String: String] = [:]
     /// The key of `answers` that Enter on the empty field types; nil: Enter says which keys answer.
     public var answerOnEnter: String?
+    /// Judges the value on Enter before the prompt ends (`exists:`): a refusal keeps the value typed, its reason on
+    /// the status line; nil: nothing to judge.
+    public var enterCheck: EnterCheck?
     /// What the status line shows when the prompt opens (why the field is asked again), until the first change.
     public var status: String?
     /// Shown dim after the cursor while the field is empty (plain without colour), never part of the value; its

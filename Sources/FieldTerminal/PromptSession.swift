@@ -175,6 +175,16 @@ final class PromptSession {
             status = text
             return paint()
         case .accept(let value):
+            if let check = options.enterCheck {
+                let reason = check.verdict(on: value) {
+                    status = check.note
+                    _ = paint()
+                }
+                if let reason {
+                    status = reason
+                    return paint(refused: true)
+                }
+            }
             // The line is drawn as it ends when the prompt ends (`finishScreen`); ahead of any keys still queued:
             // they were typed after this Enter and belong to the next prompt.
             pending.insert(.accept(value), at: 0)

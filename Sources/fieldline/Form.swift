@@ -197,6 +197,11 @@ struct Form: ParsableCommand {
                 throw Exit.noInput
             }
         }
+        // Another form's table is looked up in the same output: only a database holds tables.
+        if let (field, check) = form.savedValueChecks.first, !destination.isDatabase {
+            Diagnostics.error(tr("field \(field) checks its values against table \(check.table) (\(check.mustExist ? "exists" : "not_exists"):), which only a SQLite or PostgreSQL output holds; \(destination.label) is not one"))
+            throw Exit.usage
+        }
         let columns = form.recordColumns + [RecordColumns.savedAt, RecordColumns.operatorName, RecordColumns.recordID]
         let unique = form.fields.filter(\.unique).map(\.name)
         do {
@@ -258,6 +263,17 @@ enum OutputTarget {
     }
 
     var isStandardOutput: Bool { if case .standardOutput = self { return true } else { return false } }
+
+    /// Whether the output is a database (SQLite, PostgreSQL), which holds other forms' tables.
+    var isDatabase: Bool {
+        switch self {
+        case .sqlite, .postgres: return true
+        case .standardOutput, .file: return false
+        }
+    }
+
+    /// The output for a message: its file, or standard output.
+    var label: String { path.map { ControlCharacters.escaped($0) } ?? tr("standard output") }
 }
 
 /// The formats `--input` reads and `--format` writes.

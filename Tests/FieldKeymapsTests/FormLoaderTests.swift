@@ -26,7 +26,7 @@ struct FormLoaderTests {
         ("name: 1bad\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): '1bad'"]),
         ("fields: []\n", ["f.yaml:1:9: a form needs at least one field"]),
         ("name: x\n", ["f.yaml:1:1: a form needs a list of fields"]),
-        ("colour: red\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:1: unknown setting 'colour' (known: name, description, fields, rules, reasons)"]),
+        ("colour: red\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:1: unknown setting 'colour' (known: name, description, fields, rules, reasons, lookup_timeout)"]),
         ("fields:\n  - {name: a, keymap: nope}\n", ["f.yaml:2:23: unknown keymap 'nope'"]),
         ("fields:\n  - {name: a}\n", ["f.yaml:2:5: field 'a' needs a keymap (a name such as phone-cn, a path, or a mapping)"]),
         ("fields:\n  - {name: a, keymap: digits}\n  - {name: a, keymap: text}\n", ["f.yaml:3:5: field 'a' is listed twice"]),
@@ -47,7 +47,12 @@ struct FormLoaderTests {
         ("name: sqlite_x\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'sqlite_' (the database keeps such tables for itself): 'sqlite_x'"]),
         ("name: PG_visits\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:7: a form name may not start with 'pg_' (the database keeps such tables for itself): 'PG_visits'"]),
         ("fields:\n  - {name: a-b, keymap: digits}\n", ["f.yaml:2:12: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'a-b'"]),
-        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, help, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator, verify, choices, filter)"]),
+        ("fields:\n  - {name: a, keymap: digits, flavour: 1}\n", ["f.yaml:2:31: unknown field setting 'flavour' (known: name, keymap, prompt, placeholder, help, required, default, secret, unique, limit, min, count, from, when, repeat, multiple, separator, verify, choices, filter, exists, not_exists)"]),
+        // exists:, not_exists: and lookup_timeout (issue 48 item 4).
+        ("lookup_timeout: 0\nfields: [{name: a, keymap: digits}]\n", ["f.yaml:1:17: lookup_timeout must be a number of seconds above 0 and at most 600, not '0'"]),
+        ("fields:\n  - {name: a, keymap: digits, exists: {table: company}}\n", ["f.yaml:2:39: exists needs a table and a field: {table: FORM, field: FIELD}"]),
+        ("fields:\n  - {name: a, keymap: digits, not_exists: {table: x-y, field: code}}\n", ["f.yaml:2:51: a form name is letters, digits and _, starting with a letter, at most 63 characters (it names a column): 'x-y'"]),
+        ("fields:\n  - {name: a, keymap: digits, exists: {table: t, field: c}, not_exists: {table: t, field: c}}\n", ["f.yaml:2:61: a field takes one of exists and not_exists"]),
         ("fields:\n  - {name: a, keymap: phone-cn, min: 16}\n", ["f.yaml:2:5: field 'a': min (16) is larger than the limit (15)"]),
         // from, when and rules (issue 27): expressions are parsed when the form loads; a syntax error, an unknown
         // field, a field depending on itself (the only cycle left when fields may only read earlier ones) or on a

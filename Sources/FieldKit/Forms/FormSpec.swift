@@ -37,6 +37,8 @@ public struct FormField: Sendable {
     /// A choice field offers only the choices this holds for (`filter: "province == $province"`: a bare name is a
     /// column of the choice's row, `$name` an earlier field's value); nil offers every choice.
     public var choiceFilter: FormCondition?
+    /// The value must (or must not) be one another form saved in the same output (`exists:`, `not_exists:`).
+    public var savedValueCheck: SavedValueCheck?
 
     /// A form field; everything but the name, field and keymap has a plain default.
     public init(name: String, spec: FieldSpec, keymap: Keymap = .standard, prompt: String? = nil, placeholder: String? = nil, required: Bool = true,
@@ -145,6 +147,13 @@ public struct FormSpec: Sendable {
     public var reasonTexts: [LanguageTexts] = []
     /// The form's `description:` in every language given; nil for none.
     public var description: LanguageTexts?
+    /// Seconds a look-up of another form's saved values (`exists:`) may take before it is given up (`lookup_timeout:`).
+    public var lookupTimeout: Double = 5
+
+    /// The fields checked against another form's saved values, with their checks.
+    public var savedValueChecks: [(field: String, check: SavedValueCheck)] {
+        fields.compactMap { field in field.savedValueCheck.map { (field.name, $0) } }
+    }
 
     /// A form of these fields.
     public init(name: String, fields: [FormField], rules: [FormRule] = [], reasons: [String] = [],

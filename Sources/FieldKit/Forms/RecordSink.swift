@@ -82,6 +82,10 @@ public protocol RecordDatabase: RecordSink, AnyObject {
     /// first record sent. Throws only when the sink itself fails (a lost connection); a record the store refuses
     /// is found and reported by the save.
     func send(partOfBatch records: [SavedRecord]) throws(SinkError)
+    /// Which of `values` column `field` of another form's table `table` holds, with one query, given up after
+    /// `timeout` seconds (a lock held, a slow server): `exists:` and `not_exists:`. A table or column the
+    /// database does not have is `.mismatch`.
+    func savedValues(_ values: [String], in table: String, field: String, timeout: Double) throws(SinkError) -> SavedValueAnswer
 }
 
 /// How far an import of one input file got: `records` of its records (valid or not) were dealt with once the batch
@@ -145,6 +149,10 @@ extension RecordDatabase {
     public func finishBulkRun() throws(SinkError) {}
     /// 10,000 corrections or a quarter of a second a transaction.
     public var correctionBatchLimits: (records: Int, seconds: Double) { (10_000, 0.25) }
+    /// A database that cannot look in another form's table says so (a program's own database).
+    public func savedValues(_ values: [String], in table: String, field: String, timeout: Double) throws(SinkError) -> SavedValueAnswer {
+        throw SinkError(.unsupported, tr("\(label) cannot look up another form's table (exists:, not_exists:)"))
+    }
 }
 
 /// Which saved record an update replaces.

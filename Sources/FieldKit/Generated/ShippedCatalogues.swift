@@ -62,6 +62,10 @@ msgstr "“{0}”第 3、4 位是 --，只有编码名称（xn--）可以这样"
 msgid "'{0}' is a column every record has or a name the databases keep for themselves; choose another field name"
 msgstr "'{0}' 是每条记录都有的列，或数据库保留的名字；请换一个字段名"
 
+#: Sources/FieldKit/Forms/SavedValueCheck.swift
+msgid "'{0}' is already a {1} saved in {2}"
+msgstr "'{0}' 已是 {2} 中已保存的 {1}"
+
 #: Sources/FieldKit/Forms/RecordJudge.swift
 msgid "'{0}' is already in {1}"
 msgstr "'{0}' 已在 {1}中"
@@ -77,6 +81,10 @@ msgstr "'{0}' 给出了两次"
 #: Sources/FieldKit/Forms/RecordChecker.swift
 msgid "'{0}' is given, but {1} has no {2} to derive it from"
 msgstr "给出了 '{0}'，但 {1} 没有可推导出它的 {2}"
+
+#: Sources/FieldKit/Forms/SavedValueCheck.swift
+msgid "'{0}' is not a {1} saved in {2}"
+msgstr "'{0}' 不是 {2} 中已保存的 {1}"
 
 #: Sources/FieldKit/Validation/NetworkNames.swift
 msgid "'{0}' is not allowed before the @ (quoted names are not accepted)"
@@ -943,6 +951,7 @@ msgstr "数字"
 msgid "a digit 2-9"
 msgstr "2-9 的数字"
 
+#: Sources/FieldKeymaps/FormLoader+SavedValues.swift
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "a field name"
 msgstr "字段名"
@@ -950,6 +959,10 @@ msgstr "字段名"
 #: Sources/FieldKeymaps/RecordJSONReader.swift
 msgid "a field name in double quotes"
 msgstr "双引号中的字段名"
+
+#: Sources/FieldKeymaps/FormLoader.swift
+msgid "a field takes one of exists and not_exists"
+msgstr "一个字段只能有 exists 和 not_exists 之一"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "a folder"
@@ -975,6 +988,7 @@ msgstr "表单最多 {0} 个字段"
 msgid "a form has at most {0} rules"
 msgstr "一个表单最多有 {0} 条规则"
 
+#: Sources/FieldKeymaps/FormLoader+SavedValues.swift
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "a form name"
 msgstr "表单名"
@@ -1488,6 +1502,10 @@ msgstr "校验码应为 {0}"
 msgid "check digit should be {0}"
 msgstr "校验位应为 {0}"
 
+#: Sources/FieldKit/Forms/SavedValueCheck.swift
+msgid "checking…"
+msgstr "正在检查…"
+
 #: Sources/FieldKeymaps/ChoiceSetting.swift
 #: Sources/FieldKeymaps/ListFileChoices.swift
 msgid "choice lists"
@@ -1524,6 +1542,10 @@ msgstr "更正已保存到 {0}"
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "corrections need a SQLite or PostgreSQL database: --out FILE.db or postgres://…"
 msgstr "更正需要 SQLite 或 PostgreSQL 数据库：--out FILE.db 或 postgres://…"
+
+#: Sources/FieldKit/Forms/SavedValueCheck.swift
+msgid "could not check {0} within {1} s (lookup_timeout): the value is kept; press Enter to try again"
+msgstr "未能在 {1} 秒内检查 {0}（lookup_timeout）：已保留输入的值；按 Enter 重试"
 
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "count must be one of {0}, not '{1}'"
@@ -1693,6 +1715,10 @@ msgstr "字段 '{0}'：min（{1}）大于上限（{2}）"
 #: Sources/FieldKeymaps/FormLoader.swift
 msgid "field '{0}': {1}"
 msgstr "字段 '{0}'：{1}"
+
+#: Sources/fieldline/Form.swift
+msgid "field {0} checks its values against table {1} ({2}:), which only a SQLite or PostgreSQL output holds; {3} is not one"
+msgstr "字段 {0} 要在表 {1} 中核对其值（{2}:），只有 SQLite 或 PostgreSQL 输出才有这张表；{3} 不是"
 
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "field: unknown field '{0}' (the form's fields: {1})"
@@ -1892,6 +1918,10 @@ msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号�
 #: Sources/FieldSinks/Files/CSVReader.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
 msgstr "超过 {0} 字节（一条记录的上限），未读取"
+
+#: Sources/FieldKeymaps/FormLoader+SavedValues.swift
+msgid "lookup_timeout must be a number of seconds above 0 and at most {0}, not '{1}'"
+msgstr "lookup_timeout 必须是大于 0、至多 {0} 的秒数，而不是 '{1}'"
 
 #: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "lost the connection to {0}: {1}"
@@ -2399,6 +2429,7 @@ msgstr "标准输入"
 
 #: Sources/FieldSinks/Files/CSVSink.swift
 #: Sources/FieldSinks/Files/JSONLinesSink.swift
+#: Sources/fieldline/Form.swift
 msgid "standard output"
 msgstr "标准输出"
 
@@ -2829,6 +2860,10 @@ msgstr "未知的模板设置 '{0}'（可用 pattern 和 options）"
 msgid "unknown validator '{0}' (known: {1})"
 msgstr "未知校验器 '{0}'（已有：{1}）"
 
+#: Sources/FieldKeymaps/FormLoader+SavedValues.swift
+msgid "unknown {0} setting '{1}' (known: table, field)"
+msgstr "未知的 {0} 设置 '{1}'（可用：table、field）"
+
 #: Sources/FieldKeymaps/SymbolClassSyntax.swift
 msgid "unterminated class '{0}'"
 msgstr "字符类 '{0}' 没有结束"
@@ -2953,6 +2988,10 @@ msgstr "{0} 在打开期间变短了（被其他程序改动？）"
 msgid "{0} cannot be bound: it is {1}"
 msgstr "{0} 不能绑定：它是{1}"
 
+#: Sources/FieldKit/Forms/RecordSink.swift
+msgid "{0} cannot look up another form's table (exists:, not_exists:)"
+msgstr "{0} 无法查阅另一个表单的表（exists:、not_exists:）"
+
 #: Sources/FieldKeymaps/ListFileTable.swift
 #: Sources/FieldKit/Choices/ChoiceTable.swift
 msgid "{0} cells; the header has {1} columns"
@@ -3014,6 +3053,11 @@ msgstr "{0} 最多 16 个标签"
 #: Sources/FieldSinks/Databases/RecordTables+Reading.swift
 msgid "{0} has no table {1}"
 msgstr "{0} 中没有表 {1}"
+
+#: Sources/FieldSinks/Postgres/PostgresSink+SavedValues.swift
+#: Sources/FieldSinks/SQLite/SQLiteSink+SavedValues.swift
+msgid "{0} has no table {1} with a field {2} (exists:, not_exists:)"
+msgstr "{0} 中没有含字段 {2} 的表 {1}（exists:、not_exists:）"
 
 #: Sources/FieldSinks/Files/CSVSink.swift
 #: Sources/FieldSinks/Files/RecordFileReader.swift
@@ -3127,6 +3171,10 @@ msgstr "{0} 必须是 true 或 false"
 msgid "{0} names where records are kept: standard input and output cannot be read back"
 msgstr "{0} 指明记录保存在哪里：标准输入和标准输出无法读回"
 
+#: Sources/FieldKeymaps/FormLoader+SavedValues.swift
+msgid "{0} needs a table and a field: {table: FORM, field: FIELD}"
+msgstr "{0} 需要表和字段：{table: FORM, field: FIELD}"
+
 #: Sources/FieldKeymaps/YAMLNodes.swift
 msgid "{0} needs an English text (en), shown where no other language fits"
 msgstr "{0} 需要英文文本（en），在没有合适语言时显示"
@@ -3228,6 +3276,10 @@ msgstr "{0}：应为整数（日期只用于日期字段）"
 #: Sources/FieldSinks/Postgres/PostgresSink.swift
 msgid "{0}: another session holds a lock on table {1} (waited {2}); try again once it is released"
 msgstr "{0}：另一个会话锁住了表 {1}（已等待 {2}）；请在锁释放后重试"
+
+#: Sources/FieldRecords/Import/ImportBatch.swift
+msgid "{0}: could not check {1} within {2} s (lookup_timeout); nothing of this batch is saved"
+msgstr "{0}：未能在 {2} 秒内检查 {1}（lookup_timeout）；这一批记录都未保存"
 
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "{0}: field '{1}' cannot depend on itself"

@@ -23,6 +23,11 @@ struct ImportBatch {
     /// The form's unique fields: a record a database refuses as a repeat (`.conflict`) when it saves the batch is
     /// reported naming the earlier record that holds its value, as a look-up before the save would have named it.
     var uniqueFields: [UniqueField] = []
+    /// The fields checked against another form's saved values (`exists:`, `not_exists:`): looked up when the batch
+    /// is saved, one query a field, and a record that fails is reported instead of saved.
+    var savedValueChecks: [(field: String, check: SavedValueCheck)] = []
+    /// Seconds each of those look-ups may take (the form's `lookup_timeout`).
+    var lookupTimeout = 5.0
     /// `--resume`: a refused repeat that is the very record an earlier run saved is passed over, not reported.
     var resume = false
     /// The batch's records not sent ahead (`unsent`), after the `sent` that were.
@@ -95,6 +100,7 @@ struct ImportBatch {
     mutating func save(into sink: inout any RecordSink, dealt: Int, fingerprint: String?) -> BatchOutcome {
         var outcome = BatchOutcome()
         do throws(SinkError) {
+            if !savedValueChecks.isEmpty, let database = sink.database { outcome.refused += try dropUnsaved(in: database) }
             let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })
             for (index, error) in refused {
                 // A repeat is found by the database when the batch is saved: only the refused records are looked up.
@@ -121,6 +127,33 @@ struct ImportBatch {
         outcome.reports = reports
         reports.removeAll(keepingCapacity: true)
         return outcome
+    }
+
+    /// Looks up the batch's values of each checked field in its other table (one query a field) and reports and
+    /// removes the records that fail; how many went. Only records not sent ahead (none are, with such checks).
+    private mutating func dropUnsaved(in database: any RecordDatabase) throws(SinkError) -> Int {
+        var failed: [Int: (field: String, message: String)] = [:]
+        for (field, check) in savedValueChecks {
+            let values = records.indices.compactMap { i -> (Int, String)? in
+                guard failed[i] == nil, let value = records[i].values.first(where: { $0.name == field })?.value, !value.isEmpty else { return nil }
+                return (i, value)
+            }
+            guard !values.isEmpty else { continue }
+            switch try database.savedValues(Array(Set(values.map(\.1))), in: check.table, field: check.field, timeout: lookupTimeout) {
+            case .timedOut:
+                throw SinkError(.io, tr("\(database.label): could not check \(check.table) within \(SavedValueCheck.shownSeconds(lookupTimeout)) s (lookup_timeout); nothing of this batch is saved"))
+            case .found(let found):
+                for (i, value) in values {
+                    if let message = check.refusal(of: value, found: found.contains(value)) { failed[i] = (field, message) }
+                }
+            }
+        }
+        guard !failed.isEmpty else { return 0 }
+        for (i, why) in failed { report(numbers[i], why.field, why.message) }
+        let kept = records.indices.filter { failed[$0] == nil }
+        records = kept.map { records[$0] }
+        numbers = kept.map { numbers[$0] }
+        return failed.count
     }
 
     /// What a record the sink refused as a repeat repeats.

@@ -64,7 +64,8 @@ final class ImportRun {
         }
         resumePoint = ResumePoint(progress, of: input, checks: options.checksResumedInput, notice: reporter.notice)
         saving = ImportSaving(sink: sink, source: progressKey, unique: uniqueFields, correcting: correcting,
-                              resume: options.resume, operatorName: options.operatorName)
+                              resume: options.resume, operatorName: options.operatorName,
+                              savedValueChecks: options.form.savedValueChecks, lookupTimeout: options.form.lookupTimeout)
     }
 
     /// The figures so far.

@@ -13,7 +13,7 @@ final class ImportSaving {
     /// A database saves a batch on a thread of its own while the next records are read and checked.
     let background: BackgroundSave?
     /// PostgreSQL also takes a batch's rows as they are checked, when nothing else is asked of it meanwhile (a
-    /// unique field's look-up, a correction's read).
+    /// unique field's look-up, a correction's read) and no record of the batch may yet be dropped (`exists:`).
     let streaming: Bool
     /// The form's unique fields, picked once: going through the form's fields for every record copies each of them.
     let unique: [UniqueField]
@@ -26,12 +26,15 @@ final class ImportSaving {
     private var stampSecond: time_t = -1
     private var stamp = ""
 
-    init(sink: any RecordSink, source: String?, unique: [UniqueField], correcting: Bool, resume: Bool, operatorName: String) {
+    init(sink: any RecordSink, source: String?, unique: [UniqueField], correcting: Bool, resume: Bool, operatorName: String,
+         savedValueChecks: [(field: String, check: SavedValueCheck)] = [], lookupTimeout: Double = 5) {
         batch = ImportBatch(source: source)
         batch.uniqueFields = unique
         batch.resume = resume
         background = sink.database.map(BackgroundSave.init(into:))
-        streaming = sink.database?.streamsBatches == true && unique.isEmpty && !correcting
+        streaming = sink.database?.streamsBatches == true && unique.isEmpty && !correcting && savedValueChecks.isEmpty
+        batch.savedValueChecks = savedValueChecks
+        batch.lookupTimeout = lookupTimeout
         if streaming { batch.size = ImportBatch.streamedSize }
         self.unique = unique
         self.correcting = correcting

@@ -40,7 +40,9 @@ public final class PostgresSink: RecordDatabase {
     /// The connection's lock_timeout and statement_timeout as the server shows them (`10s`), for the message when
     /// a wait gives up.
     private var lockTimeout = ""
-    private var statementTimeout = ""
+    private(set) var statementTimeout = ""
+    /// The SQLSTATE of the last statement that failed (`57014`: cancelled by statement_timeout).
+    private(set) var lastFailureState = ""
     /// What fieldline waits for a lock when neither the URL (`options=-c lock_timeout=…`) nor the server's,
     /// database's or role's settings bound it: long enough for a moment's lock, short enough that an import does
     /// not hang behind a forgotten transaction.
@@ -345,6 +347,7 @@ public final class PostgresSink: RecordDatabase {
     /// sink's failure; no SQLSTATE means the connection went (`lostConnection` set).
     private func failure(of result: OpaquePointer?) -> SinkError {
         let state = fl_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        lastFailureState = state
         // No SQLSTATE means the client gave up (the server closed the connection), even when libpq has not
         // marked the connection bad yet.
         if state.isEmpty || fl_PQstatus(connection) != CONNECTION_OK { return lost() }

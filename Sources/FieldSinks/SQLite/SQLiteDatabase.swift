@@ -139,6 +139,20 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Each row's first column as text, waiting at most `milliseconds` for another connection's lock (instead of
+    /// the connection's 10 s); nil when that wait ran out.
+    func texts(_ sql: String, _ values: [String], waitingAtMost milliseconds: Int) throws(SinkError) -> [String]? {
+        guard let db else { return try texts(sql, values) }
+        fl_sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
+        defer { fl_sqlite3_busy_timeout(db, 10_000) }
+        do {
+            return try texts(sql, values)
+        } catch {
+            if fl_sqlite3_extended_errcode(db) & 0xff == SQLITE_BUSY { return nil }
+            throw error
+        }
+    }
+
     /// The columns of `table`, in order (none when there is no such table).
     func columns(of table: String) throws(SinkError) -> [String] {
         try texts("SELECT name FROM pragma_table_info(?1) ORDER BY cid", [table])
