@@ -26,6 +26,7 @@ enum InspectDocument {
                 ])
             })),
             ("reasons", .array(form.reasonTexts.map { texts($0) })),
+            ("lookup_timeout_ms", .int(Int((form.lookupTimeout * 1000).rounded()))),
         ])
     }
 
@@ -53,12 +54,14 @@ enum InspectDocument {
         return self.field(name: field.name, keymap: field.keymapName, spec: field.spec, help: field.help,
                           prompt: field.promptTexts ?? LanguageTexts(field.prompt), required: field.required,
                           defaultValue: defaultValue, when: field.condition?.source, from: field.derivedFrom?.description,
+                          filter: field.choiceFilter?.source, exists: field.savedValueCheck,
                           flags: [("secret", field.secret), ("unique", field.unique), ("repeat", field.repeats), ("verify", field.verify)])
     }
 
     /// One field: what is asked, what the field takes, and how the form treats it.
     static func field(name: String, keymap: String?, spec: FieldSpec, help: LanguageTexts?, prompt: LanguageTexts? = nil,
                       required: Bool = true, defaultValue: JSONText.Value = .null, when: String? = nil, from: String? = nil,
+                      filter: String? = nil, exists: SavedValueCheck? = nil,
                       flags: [(String, Bool)] = [("secret", false), ("unique", false), ("repeat", false), ("verify", false)]) -> JSONText.Value {
         var members: [(String, JSONText.Value)] = [
             ("name", .string(name)),
@@ -83,6 +86,10 @@ enum InspectDocument {
             } ?? .null),
             ("when", when.map { .string($0) } ?? .null),
             ("from", from.map { .string($0) } ?? .null),
+            ("filter", filter.map { .string($0) } ?? .null),
+            ("exists", exists.map { check in
+                .object([("table", .string(check.table)), ("field", .string(check.field)), ("must_exist", .bool(check.mustExist))])
+            } ?? .null),
         ]
         members += flags.map { ($0.0, .bool($0.1)) }
         return .object(members)

@@ -21,6 +21,9 @@ enum InspectOutline {
                                 prompt: field.prompt, required: field.required, defaultText: defaultText,
                                 when: field.condition?.source, from: field.derivedFrom?.description)
             if let filter = field.choiceFilter { lines.append("   filter: " + escaped(filter.source)) }
+            if let check = field.savedValueCheck {
+                lines.append("   \(check.mustExist ? "exists" : "not_exists"): \(check.table).\(check.field)")
+            }
         }
         if !form.rules.isEmpty { lines.append("rules:") }
         for (i, rule) in form.rules.enumerated() {

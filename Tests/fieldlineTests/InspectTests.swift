@@ -68,6 +68,31 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(reasons.count == 2 && reasons.allSatisfy { $0["en"] != nil && $0["zh"] != nil }, "\(reasons)")
     }
 
+    /// Lookups: a choice list's filter over earlier answers, and a look-up in another form's table with its timeout.
+    @Test func lookupsAreShown() throws {
+        let rooms = try Self.document([repository + "/forms/room-booking.yaml"])
+        #expect(try Self.field(rooms, "room")["filter"] as? String == "site == $site")
+        #expect(try Self.field(rooms, "site")["filter"] is NSNull && rooms["lookup_timeout_ms"] as? Int == 5000)
+        let folder = try ScratchFolder("inspect-exists")
+        let form = folder.path("delivery.yaml")
+        try """
+            name: delivery
+            lookup_timeout: 1.5
+            fields:
+              - {name: company, keymap: text, exists: {table: company, field: code}}
+              - {name: code, keymap: digits, not_exists: {table: banned, field: code}}
+
+            """.write(toFile: form, atomically: true, encoding: .utf8)
+        let doc = try Self.document([form])
+        let exists = try #require(try Self.field(doc, "company")["exists"] as? [String: Any])
+        #expect(exists["table"] as? String == "company" && exists["field"] as? String == "code" && exists["must_exist"] as? Bool == true)
+        let notExists = try #require(try Self.field(doc, "code")["exists"] as? [String: Any])
+        #expect(notExists["table"] as? String == "banned" && notExists["field"] as? String == "code" && notExists["must_exist"] as? Bool == false)
+        #expect(doc["lookup_timeout_ms"] as? Int == 1500)
+        let outline = try fieldline(["inspect", form])
+        #expect(outline.out.contains("   exists: company.code\n") && outline.out.contains("   not_exists: banned.code\n"), "\(outline.out)")
+    }
+
     @Test func aKeymapIsOneFieldWithItsHelpAndValidators() throws {
         let doc = try Self.document(["idcard-cn"])
         #expect(doc["type"] as? String == "keymap" && doc["name"] as? String == "idcard-cn")
