@@ -71,9 +71,16 @@ import Testing
             try #require(waited < 500, "the lock was never taken")
             usleep(10_000)
         }
+        // Everything the pane receives is kept: `checking…` stands for about a second, which a loaded machine's
+        // looks at the screen may miss.
+        let log = t.home + "/pane.log"
+        try t.tmux("pipe-pane", "-t", "s", "cat > '\(log)'")
         try t.type("SF"); try t.press("Enter")
-        try await t.wait("checking…") { $0.contains { $0.contains("checking…") } }
         try await t.wait("the timeout") { $0.contains { $0.contains("company: could not check company within 1.5 s (lookup_timeout): the value is kept; press Enter to try again") } }
+        try await waitUntil("the pane's log to hold the timeout") { try String(contentsOfFile: log, encoding: .utf8).contains("lookup_timeout") }
+        let drawn = try String(contentsOfFile: log, encoding: .utf8)
+        let checking = try #require(drawn.range(of: "checking…"), "\(drawn.suffix(2000))")
+        #expect(checking.upperBound <= drawn.range(of: "lookup_timeout")!.lowerBound, "checking… comes before the timeout")
         #expect(try t.screen().contains { $0.hasPrefix("company: SF") }, "\(t.dump())")
 
         _ = try pg.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()")
