@@ -41,10 +41,13 @@ final class TmuxTerminal {
     func tmux(_ args: String...) throws -> String { try tmux(args) }
 
     /// Runs `tmux -L socket ARGS` with an array of arguments; a tmux that fails (its server gone, a bad target)
-    /// fails the test with what tmux said.
+    /// fails the test with what tmux said, and one that has not ended after a wait's patience fails it too (the
+    /// server is handed the client's output, so a stuck server would otherwise keep the test waiting for ever).
     @discardableResult
     func tmux(_ args: [String]) throws -> String {
-        let run = try Spawn.run(["tmux", "-L", socket] + args)
+        guard let run = try Spawn.run(["tmux", "-L", socket] + args, killedAfter: Waiting.patience) else {
+            throw WaitProblem(message: "tmux \(args.joined(separator: " ")) did not end within \(Waiting.patience) s")
+        }
         guard run.status == 0 else {
             throw WaitProblem(message: "tmux \(args.joined(separator: " ")) failed (\(run.status)): \(run.err)")
         }
