@@ -66,7 +66,11 @@ final class ScratchPostgres {
     @discardableResult
     static func check(_ argv: [String]) throws -> String {
         let run = try Spawn.run(argv)
-        guard run.status == 0 else { throw PostgresProblem(message: "\(argv.joined(separator: " ")): \(run.err)") }
+        // The status and standard error on one line: a test report may show only an error's first line.
+        guard run.status == 0 else {
+            let err = run.err.split(separator: "\n").joined(separator: " ⏎ ")
+            throw PostgresProblem(message: "\(argv.joined(separator: " ")): exit \(run.status): \(err)")
+        }
         return run.out
     }
 
