@@ -92,9 +92,12 @@ struct Form: ParsableCommand {
     @Flag(name: .customLong("non-interactive"), help: ArgumentHelp(tr("Nobody is there: instead of entry at a terminal, save one record of the answers (FIELDLINE_ANSWER_NAME) and defaults, or exit 64 naming every field without (also FIELDLINE_NONINTERACTIVE=1, DEBIAN_FRONTEND=noninteractive, where a terminal would be used).")))
     var nonInteractive = false
 
+    @OptionGroup var verification: VerifyOptions
+
     func validate() throws {
         // Usage errors before anything is opened, so ArgumentParser shows `form`'s own usage.
         let destination = try OutputTarget(out, format: format)
+        try verification.validate(in: self)
         if (resume || resumeAnyway) && destination.isStandardOutput {
             throw ValidationError(tr("--resume needs an output that keeps records (a file or a database), not standard output"))
         }
@@ -157,6 +160,10 @@ struct Form: ParsableCommand {
         // An answers file is read (and its problems found) before the output is opened.
         let answered = try answers.map { try AnswersInput(path: $0, yesNoFields: spec.yesNoFields) }
         var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
+        if verification.verify {
+            try FormVerify(form: spec, options: verification, accessible: UserDefaults.accessible(accessible)).run(into: sink)
+            return
+        }
         if answered != nil || nonInteractive {
             try FormAnswers(form: spec, context: Today.context(), answers: answered, partial: answersPartial).run(into: &sink, quiet: quiet)
             return
