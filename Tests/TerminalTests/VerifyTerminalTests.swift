@@ -2,77 +2,114 @@ import Foundation
 import Testing
 @testable import TestSupport
 
-/// `form --verify` at a real terminal (issue 47 item 2): two saved records keyed again without their values shown;
-/// one mismatch resolved for the saved value, one for the keyed value; then the records, the history of the one
-/// corrected and the verification rows read back, from SQLite and from PostgreSQL.
-@Suite struct VerifyTerminalTests {
-    static let form = """
-        name: checked
-        fields:
-          - {name: code, keymap: digits, prompt: "Code: "}
-          - {name: name, keymap: text, prompt: "Name: "}
-
-        """
-
-    static let records = """
-        {"code":"12","name":"Ann"}
-        {"code":"34","name":"Bob"}
-
-        """
-
-    enum Store: String, CaseIterable { case sqlite, postgres }
-
-    /// Picks the choice `row`, the `downs`th in the list (none is current until Down is pressed), then Enter.
-    static func pick(_ row: String, downs: Int, on t: TmuxTerminal) async throws {
-        try await t.wait("the choice offered") { $0.contains { $0.hasPrefix("  " + row) } }
-        for _ in 0..<downs { try t.press("Down") }
-        try await t.wait("\(row) current") { $0.contains { $0.hasPrefix("> " + row) } }
-        try t.press("Enter")
+/// Type it twice (issue 46 item 8): `ask --verify` and a form field's `verify: true` ask the value again, masked,
+/// and take it only when both entries are the same value; a mismatch says so on the status line and the field
+/// starts again, empty.
+@Suite struct VerifyTerminalTests: TypesAskCommands {
+    /// The second entry is masked: its row shows one `*` per symbol, never the digits.
+    @Test func theSecondEntryIsMaskedAndAMatchIsTaken() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try t.run(Self.ask("phone-cn --verify --prompt 'Mobile: ' --output display"))
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13812345678"); try t.press("Enter")
+        try await t.waitLastRow("Mobile (again):", "0/11")
+        try t.type("138")
+        try await t.wait("masked") { rows in rows.contains { TmuxTerminal.isRow($0, "Mobile (again): ***", "3/11") } }
+        #expect(try !t.screen().contains { $0.hasPrefix("Mobile (again): 138") }, "\(t.dump())")
+        try t.type("12345678"); try t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[138-1234-5678]", "\(t.dump())")
     }
 
-    @Test(arguments: Store.allCases)
-    func twoMismatchesResolvedBothWays(store: Store) async throws {
-        let t = try await TmuxTerminal(columns: 100); defer { t.close() }
-        let pg = store == .postgres ? try ScratchPostgres() : nil
-        let out = pg?.url ?? t.home + "/c.db"
-        let formPath = t.home + "/checked.yaml"
-        try Self.form.write(toFile: formPath, atomically: true, encoding: .utf8)
-        let imported = try Spawn.run([fieldlineURL.path, "form", formPath, "--input", "-", "--out", out], stdin: Data(Self.records.utf8))
-        #expect(imported.status == 0, "import: \(imported.err)")
-        func query(_ sql: String) throws -> [String] { try pg?.psql(sql) ?? sqliteShell(out, sql) }
-        let order = store == .postgres ? "fieldline_id" : "rowid"
-
-        try t.run("FIELDLINE_NOW=1795365541 fieldline form '\(formPath)' --verify --out '\(out)'; echo rc=$?")
-        try await t.wait("the first record") { $0.contains { $0.hasPrefix("verifying record 1 of 2") } }
-        // Nothing of the saved record is shown: the field starts empty.
-        try await t.wait("an empty code") { $0.contains { $0.hasPrefix("Code:") } }
-        #expect(try !t.screen().contains { $0.hasPrefix("Code: 12") || $0.contains("Ann") }, "\(t.dump())")
-        try t.type("12"); try t.press("Enter")
-        try await t.wait("the name") { $0.contains { $0.hasPrefix("Name:") } }
-        try t.type("Anne"); try t.press("Enter")
-        try await t.wait("both values on the status line") { $0.contains { $0.contains("name differs: saved Ann, keyed Anne") } }
-        // Esc at the choice goes back to the field, the keyed text kept; Enter asks again.
+    /// Two different entries: the status line says so, the field starts again empty; then a match is taken.
+    @Test func aMismatchSaysSoAndStartsTheFieldAgain() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try t.run(Self.ask("digits --limit 6 --verify --prompt 'PIN: '"))
+        try await t.waitLastRow("PIN:", "0/6")
+        try t.type("123456\r")
+        try await t.waitLastRow("PIN (again):", "0/6")
+        try t.type("123465\r")
+        try await t.wait("the mismatch") { rows in
+            rows.contains { $0.contains("the two entries differ: type it again") } && rows.contains { TmuxTerminal.isRow($0, "PIN:", "0/6") }
+        }
+        try t.type("654321\r")
+        try await t.waitLastRow("PIN (again):", "0/6")
+        try t.type("654321\r")
+        #expect(try await t.result() == "rc=0 x=[654321]", "\(t.dump())")
+        // Escape in the second entry cancels as in the first (exit 1, nothing out).
+        try t.run("clear; " + Self.ask("digits --limit 6 --verify --prompt 'PIN: '"))
+        try await t.waitLastRow("PIN:", "0/6")
+        try t.type("12\r")
+        try await t.waitLastRow("PIN (again):", "0/6")
         try t.press("Escape")
-        try await t.wait("back at the name") { $0.contains { $0.hasPrefix("Name: Anne") } && !$0.contains { $0.hasPrefix("Which is right?") } }
-        try t.press("Enter")
-        try await Self.pick("saved: Ann", downs: 1, on: t)
-        try await t.wait("record 1 verified") { $0.contains { $0.hasPrefix("verified: 1 of 2 fields differed") } }
-        try await t.wait("the second record") { $0.contains { $0.hasPrefix("verifying record 2 of 2") } }
-        try t.type("35"); try t.press("Enter")
-        try await t.wait("the codes on the status line") { $0.contains { $0.contains("code differs: saved 34, keyed 35") } }
-        try await Self.pick("keyed: 35", downs: 2, on: t)
-        try await t.wait("the name of record 2") { $0.filter { $0.hasPrefix("Name:") }.count == 2 }
-        try t.type("Bob"); try t.press("Enter")
-        try await t.wait("the pass ended") { $0.contains { $0.hasPrefix("2 of 2 records verified") } && $0.contains("rc=0") }
+        #expect(try await t.result() == "rc=1 x=[]", "\(t.dump())")
+    }
 
-        let records = try query("SELECT code, name, edited_by <> '', operator FROM checked ORDER BY \(order)")
-        let login = try #require(records.first?.split(separator: "|").last.map(String.init))
-        let yes = store == .postgres ? "t" : "1", no = store == .postgres ? "f" : "0"
-        #expect(records == ["12|Ann|\(no)|\(login)", "35|Bob|\(yes)|\(login)"])
-        #expect(try query("SELECT code, name, changed_by FROM checked_history") == ["34|Bob|\(login)"])
-        let rows = try query("SELECT field, saved, keyed, chosen, entered_by, verified_by, verified_at FROM checked_verify ORDER BY record_id = (SELECT record_id FROM checked WHERE code = '35'), field")
-        #expect(rows == ["code|12|12|12", "name|Ann|Anne|Ann", "code|34|35|35", "name|Bob|Bob|Bob"]
-            .map { $0 + "|\(login)|\(login)|2026-11-22T16:39:01Z" }, "\(rows)")
-        _ = pg
+    /// A resize while the second entry is asked redraws it (one copy, still masked), and the match is taken.
+    @Test func aResizeDuringTheSecondEntry() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try t.run(Self.ask("text --limit 40 --verify --prompt 'Account name: '"))
+        try await t.waitLastRow("Account name:", "0/40")
+        try t.type("fieldline_admin\r")
+        try await t.waitLastRow("Account name (again):", "0/40")
+        try t.type("fieldline")
+        try await t.waitLastRow("Account name (again): *********", "9/40")
+        _ = try t.tmux("resize-window", "-t", "s", "-x", "30")
+        try await t.wait("one masked copy at 30 columns") { rows in
+            rows.filter { $0.hasPrefix("Account name (again): ") }.count == 1 && !rows.contains { $0.contains("fieldline_") && $0.contains("again") }
+        }
+        _ = try t.tmux("resize-window", "-t", "s", "-x", "80")
+        try await t.waitLastRow("Account name (again): *********", "9/40")
+        try t.type("_admin\r")
+        #expect(try await t.result() == "rc=0 x=[fieldline_admin]", "\(t.dump())")
+    }
+
+    /// In Chinese: the second prompt and the mismatch in Chinese, and the same value typed as 中文 text.
+    @Test func inChinese() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try t.run("export FIELDLINE_LANG=zh; " + Self.ask("text --limit 10 --verify --prompt '姓名：'"))
+        try await t.waitLastRow("姓名：", "0/10")
+        try t.type("张三\r")
+        try await t.waitLastRow("姓名（再输一次）：", "0/10")
+        try t.type("张四\r")
+        try await t.wait("the mismatch in Chinese") { rows in rows.contains { $0.contains("两次输入不一致") } }
+        try t.type("张三\r")
+        try await t.waitLastRow("姓名（再输一次）：", "0/10")
+        try t.type("张三\r")
+        #expect(try await t.result() == "rc=0 x=[张三]", "\(t.dump())")
+    }
+
+    /// A form field with `verify: true`: asked again masked in its own line, a mismatch starts it again, and the
+    /// record is saved with the value; the other fields are asked once.
+    @Test func aFormFieldWithVerify() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let form = t.home + "/account.yaml"
+        try """
+            name: account
+            fields:
+              - {name: user, keymap: text, prompt: "User: ", limit: 20}
+              - {name: mobile, keymap: phone-cn, prompt: "Mobile: ", verify: true}
+            """.write(toFile: form, atomically: true, encoding: .utf8)
+        let out = t.home + "/a.jsonl"
+        try t.run("fieldline form '\(form)' --out '\(out)'; echo rc=$?")
+        try await t.waitLastRow("User:", "0/20")
+        try t.type("li\r")
+        try await t.waitLastRow("Mobile:", "0/11")
+        try t.type("13812345678\r")
+        try await t.waitLastRow("Mobile (again):", "0/11")
+        try t.type("13812345679\r")
+        try await t.wait("the mismatch") { rows in
+            rows.contains { $0.contains("the two entries differ") } && rows.contains { TmuxTerminal.isRow($0, "Mobile:", "0/11") }
+        }
+        try t.type("13812345678\r")
+        try await t.waitLastRow("Mobile (again):", "0/11")
+        try t.type("13812345678\r")
+        try await t.wait("the key line") { rows in rows.contains { $0.hasPrefix("Enter saves") } }
+        try t.press("Enter")
+        try await t.wait("saved") { $0.contains { $0.hasPrefix("1 saved to") } }
+        try await t.waitLastRow("User:", "0/20")
+        try t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        let saved = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(saved.contains(#""user":"li","mobile":"13812345678""#), "\(saved)")
     }
 }
