@@ -138,6 +138,10 @@ msgstr "“{0}”，{1}"
 msgid "'{0}', {1}, in a domain with right-to-left labels"
 msgstr "“{0}”，{1}，所在域名含有从右到左书写的标签"
 
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "(empty)"
+msgstr "（空）"
+
 #: Sources/fieldline/Keymaps.swift
 msgid "(has errors: run keymaps lint)"
 msgstr "（有错误：请运行 keymaps lint）"
@@ -182,14 +186,21 @@ msgstr "--choices 只用于选项字段（choice 键映射，或设置了 choice
 msgid "--default '{0}' is not a value this field takes: {1}"
 msgstr "--default“{0}”不是这个字段接受的值：{1}"
 
+#: Sources/fieldline/FormVerify.swift
 #: Sources/fieldline/Records.swift
 msgid "--find takes FIELD=VALUE, not '{0}'"
 msgstr "--find 的参数是 字段=值，不是 '{0}'"
 
+#: Sources/fieldline/FormVerify.swift
+msgid "--find, --sample and --seed choose the records --verify keys again: give --verify"
+msgstr "--find、--sample 和 --seed 选择 --verify 重新录入的记录：请给出 --verify"
+
+#: Sources/fieldline/FormVerify.swift
 #: Sources/fieldline/Records.swift
 msgid "--find: {0} is a secret field: records are not found by its value"
 msgstr "--find：{0} 是保密字段：不能按其值查找记录"
 
+#: Sources/fieldline/FormVerify.swift
 #: Sources/fieldline/Records.swift
 msgid "--find: {0} is not a column of {1} (its columns: {2})"
 msgstr "--find：{0} 不是 {1} 的列（它的列：{2}）"
@@ -283,6 +294,10 @@ msgstr "--resume：{0} 不存在（去掉 --resume 即可新建）"
 msgid "--resume: {0} is not the input that was imported ({1})"
 msgstr "--resume：{0} 不是之前导入的那个输入（{1}）"
 
+#: Sources/fieldline/FormVerify.swift
+msgid "--sample takes a share of the records from 1% to 100%, not '{0}'"
+msgstr "--sample 取记录的 1% 到 100%，而不是“{0}”"
+
 #: Sources/fieldline/Form.swift
 msgid "--save-answers keeps the records typed at a terminal: not with --input, --answers, --non-interactive, --update-by, --keep-saved, --lint or records on standard input"
 msgstr "--save-answers 保存在终端上输入的记录：不能与 --input、--answers、--non-interactive、--update-by、--keep-saved、--lint 或标准输入中的记录同用"
@@ -302,6 +317,10 @@ msgstr "--save-answers：无法写入 {0}：{1}"
 #: Sources/fieldline/AnswersOutput.swift
 msgid "--save-answers: {0} is a list of records, not one question's map"
 msgstr "--save-answers：{0} 是记录列表，不是单个问题的映射"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "--seed is the seed of --sample's draw: give --sample"
+msgstr "--seed 是 --sample 抽样的种子：请给出 --sample"
 
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "--separator is for a choice field that takes several choices (--multi)"
@@ -330,6 +349,18 @@ msgstr "--update-by 取 {0} 的唯一字段：{1}，而不是“{2}”"
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "--upgrade-legacy only applies to resident ID fields such as idcard-cn"
 msgstr "--upgrade-legacy 只适用于居民身份证号字段，如 idcard-cn"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "--verify corrects records in a database: give --out FILE.db, FILE.sqlite, sqlite:PATH or postgres://…"
+msgstr "--verify 更正数据库中的记录：请给出 --out FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "--verify keys records again at a terminal: standard input is not one"
+msgstr "--verify 在终端上重新录入记录：标准输入不是终端"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "--verify keys saved records again at a terminal: not with --input, --answers, --non-interactive, --update-by, --keep-saved, --save-answers, --resume or --lint"
+msgstr "--verify 在终端上重新录入已保存的记录：不能与 --input、--answers、--non-interactive、--update-by、--keep-saved、--save-answers、--resume 或 --lint 同用"
 
 #: Sources/FieldKit/Validation/ConfigurableValidator.swift
 msgid "--{0} does not apply to {1} (no validator of it takes it)"
@@ -493,6 +524,10 @@ msgstr "只有在表单中 Ctrl-R 才能查找已保存的记录"
 msgid "Do not ring the bell on refused keys."
 msgstr "按键被拒绝时不响铃。"
 
+#: Sources/fieldline/FormVerify.swift
+msgid "Double entry: key saved records again without seeing them; each field that differs asks which value is right, and the outcome is saved (FORM_verify, corrections in FORM_history). SQLite and PostgreSQL only, at a terminal."
+msgstr "双重录入：在看不到原值的情况下重新录入已保存的记录；不一致的字段会询问哪个值正确，结果会保存（FORM_verify，更正记入 FORM_history）。仅限 SQLite 和 PostgreSQL，在终端上。"
+
 #: Sources/fieldline/AskOption.swift
 msgid "Echo one * per symbol and never write history."
 msgstr "每个字符显示一个 *，并且从不写入历史。"
@@ -571,8 +606,8 @@ msgid "ID card number: "
 msgstr "身份证号："
 
 #: Sources/fieldline/Stats.swift
-msgid "Keying figures of the records entered at a terminal: records and keys per hour, refusals, warnings overruled, median seconds per field."
-msgstr "在终端录入的记录的录入统计：每小时记录数和按键数、拒绝、放行的警告、每个字段用时中位数。"
+msgid "Keying figures of the records entered at a terminal: records and keys per hour, refusals, warnings overruled, median seconds per field; the verification error rate per 10,000 fields."
+msgstr "在终端录入的记录的录入数据：每小时记录数和按键数、拒绝、被忽略的警告、每字段秒数中位数；每万字段的核验错误率。"
 
 #: Sources/fieldline/Keymaps.swift
 msgid "Keymap files."
@@ -815,6 +850,10 @@ msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、
 msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
 msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "Which is right? "
+msgstr "哪个正确？"
+
 #: Sources/fieldline/Form.swift
 msgid "With --input or a pipe: no progress line and no summary on stderr (refused records and errors are still reported)."
 msgstr "与 --input 或管道输入一起：stderr 上不显示进度行和汇总（被拒绝的记录和错误仍会报告）。"
@@ -830,6 +869,18 @@ msgstr "与 --input 一起：保留输入记录中的记账列（saved_at、oper
 #: Sources/fieldline/AskOption.swift
 msgid "With --multi: what joins the chosen values (default ,)."
 msgstr "与 --multi 同用：连接所选值的分隔符（默认为 ,）。"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "With --sample: the draw's seed (default 47)."
+msgstr "与 --sample 同用：抽样的种子（默认 47）。"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "With --verify: a random share of the records (1% to 100%), the same for the same --seed."
+msgstr "与 --verify 同用：随机抽取部分记录（1% 到 100%），同一 --seed 抽到相同的记录。"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "With --verify: only records whose column FIELD holds exactly VALUE (repeatable: all must hold)."
+msgstr "与 --verify 同用：只取列 FIELD 恰好为 VALUE 的记录（可重复：须全部满足）。"
 
 #: Sources/fieldline/Records.swift
 msgid "Write each corrected record after its earlier versions (from a database's history table, oldest first, with the record's record_id), so that form --keep-saved carries the history to another database."
@@ -1631,6 +1682,14 @@ msgstr "empty("
 msgid "empty( takes a field name, not {0}"
 msgstr "empty( 需要字段名，而不是 {0}"
 
+#: Sources/fieldline/StatsVerification.swift
+msgid "entered by"
+msgstr "首次录入者"
+
+#: Sources/fieldline/StatsVerification.swift
+msgid "errors per 10,000 fields"
+msgstr "每万字段错误数"
+
 #: Sources/FieldKit/Forms/ExpressionParser.swift
 msgid "expected '{0}' to close {1}, found {2}"
 msgstr "需要 '{0}' 来闭合{1}，却是 {2}"
@@ -1736,6 +1795,10 @@ msgstr "fieldline：无法写入输出：{0}"
 msgid "fieldline: history file {0}: {1}; {2}"
 msgstr "fieldline：历史文件 {0}：{1}；{2}"
 
+#: Sources/fieldline/StatsVerification.swift
+msgid "fields verified"
+msgstr "核验字段数"
+
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "filter: the choices of '{0}' have no column '{1}' (their columns: {2}; an earlier field is written ${3})"
 msgstr "filter：'{0}' 的选项没有列 '{1}'（其列：{2}；前面的字段写作 ${3}）"
@@ -1743,6 +1806,10 @@ msgstr "filter：'{0}' 的选项没有列 '{1}'（其列：{2}；前面的字段
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "filter: the choices of '{0}' have no columns; '{1}' names none (an earlier field is written ${2})"
 msgstr "filter：'{0}' 的选项没有列，'{1}' 不指向任何列（前面的字段写作 ${2}）"
+
+#: Sources/fieldline/StatsVerification.swift
+msgid "first entry wrong"
+msgstr "首次录入错误"
 
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "fixed-line"
@@ -1836,6 +1903,10 @@ msgstr "jsonl 或 csv：写到标准输出的格式。"
 #: Sources/fieldline/ComparisonReport.swift
 msgid "key"
 msgstr "键"
+
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "keyed: {0}"
+msgstr "新录入：{0}"
 
 #: Sources/FieldKeymaps/KeymapText.swift
 msgid "keymap files"
@@ -2066,6 +2137,10 @@ msgstr "没有 {0} 为 {1} 的已保存记录"
 msgid "no saved records in {0} to correct"
 msgstr "{0} 中没有可更正的已保存记录"
 
+#: Sources/fieldline/FormVerify.swift
+msgid "no saved {0} record matches --find"
+msgstr "没有已保存的 {0} 记录符合 --find"
+
 #: Sources/FieldTerminal/HistoryCodec.swift
 msgid "no scratch file for libedit"
 msgstr "无法为 libedit 创建临时文件"
@@ -2092,6 +2167,7 @@ msgid "no terminal to ask on and no input on stdin"
 msgstr "没有可用于询问的终端，标准输入也没有内容"
 
 #: Sources/fieldline/FormEntry.swift
+#: Sources/fieldline/FormVerify.swift
 msgid "no terminal to enter records on"
 msgstr "没有可用于录入记录的终端"
 
@@ -2182,6 +2258,7 @@ msgstr "不是任何一个选项：'{0}'"
 #: Sources/FieldRecords/Import/ImportBatch.swift
 #: Sources/FieldRecords/Import/ImportRun+Copy.swift
 #: Sources/FieldTerminal/FormPrompt.swift
+#: Sources/fieldline/FormVerify.swift
 msgid "not saved: {0}"
 msgstr "未保存：{0}"
 
@@ -2399,6 +2476,10 @@ msgstr "regex 需要 pattern"
 msgid "require: unknown field '{0}' (the form's fields: {1})"
 msgstr "require：未知字段 '{0}'（表单的字段：{1}）"
 
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "saved: {0}"
+msgstr "已保存：{0}"
+
 #: Sources/FieldKeymaps/KeymapCompiler.swift
 msgid "separator '{0}' is accepted by the field's class, so it would be kept, not dropped"
 msgstr "分隔符 '{0}' 属于字段接受的字符类，会被保留而不是丢弃"
@@ -2481,6 +2562,10 @@ msgstr "前面打开的 '('"
 #: Sources/FieldKeymaps/AnswersFile.swift
 msgid "the answer to '{0}' must be one value, not a list or a map"
 msgstr "“{0}”的答案必须是一个值，而不是列表或映射"
+
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "the choice between the two values could not be made"
+msgstr "无法生成两个值之间的选择"
 
 #: Sources/FieldKeymaps/ListFileTable.swift
 msgid "the column '{0}' is named twice"
@@ -2627,6 +2712,10 @@ msgstr "各行未按地区排序"
 msgid "the saved record kept changing while it was being corrected: not saved; run the correction again"
 msgstr "更正期间已保存的记录不断被更改：未保存；请再次运行更正"
 
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "the saved value is refused now: {0}"
+msgstr "已保存的值现在被拒绝：{0}"
+
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "the separator '{0}' is in the value '{1}'; choose another separator"
 msgstr "分隔符 '{0}' 出现在值 '{1}' 中；请换一个分隔符"
@@ -2640,6 +2729,7 @@ msgid "the terminal sent a key or bytes fieldline does not read"
 msgstr "终端发送了 fieldline 不认识的按键或字节"
 
 #: Sources/fieldline/FormEntry.swift
+#: Sources/fieldline/FormVerify.swift
 msgid "the terminal went away"
 msgstr "终端已断开"
 
@@ -2726,6 +2816,10 @@ msgstr "有两个警告都叫 '{0}'（警告以其字段命名，除非写了 na
 #: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "type a number or a name"
 msgstr "输入编号或名称"
+
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "type it again"
+msgstr "重新输入"
 
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "type part of any value; Up/Down picks a record, Enter opens it, Esc goes back"
@@ -2896,6 +2990,22 @@ msgstr "第 {0} 个值不是有效的 UTF-8（该值第 {1} 个字节）"
 msgid "value: national needs one region in regions, the same as assumed-region"
 msgstr "value: national 需要 regions 中只有一个地区，且与 assumed-region 相同"
 
+#: Sources/fieldline/StatsVerification.swift
+msgid "verification (form --verify)"
+msgstr "核验（form --verify）"
+
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "verified: every field as saved"
+msgstr "已核验：每个字段都与保存的一致"
+
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "verified: {0} of {1} fields differed"
+msgstr "已核验：{1} 个字段中有 {0} 个不一致"
+
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "verifying record {0} of {1} (saved {2} by {3})"
+msgstr "正在核验第 {0} 条记录，共 {1} 条（{2} 由 {3} 保存）"
+
 #: Sources/FieldKit/Phone/PhoneValidator.swift
 msgid "voicemail"
 msgstr "语音信箱"
@@ -3029,6 +3139,10 @@ msgstr "已更正 {0} 条，拒绝 {1} 条，在 {2} 中，用时 {3} 秒"
 msgid "{0} counts choices, for a choice field that takes several (add --multi)"
 msgstr "{0} 计的是选项数，用于可多选的选项字段（请加 --multi）"
 
+#: Sources/FieldTerminal/FormVerification.swift
+msgid "{0} differs: saved {1}, keyed {2}"
+msgstr "{0} 不一致：已保存 {1}，新录入 {2}"
+
 #: Sources/FieldKit/Fields/FieldSpec.swift
 msgid "{0} digits"
 msgstr "{0} 位数字"
@@ -3067,6 +3181,10 @@ msgstr "{0} 的列是 {1}，表单的是 {2}"
 #: Sources/fieldline/Stats.swift
 msgid "{0} holds no paradata: no record in it was entered at a terminal"
 msgstr "{0} 中没有录入过程数据：其中没有在终端录入的记录"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "{0} holds no {1} records to verify"
+msgstr "{0} 没有可核验的 {1} 记录"
 
 #: Sources/FieldRecords/Import/CSVHeader.swift
 msgid "{0} is a column fieldline writes, not a field of this form: --keep-saved keeps it"
@@ -3202,6 +3320,10 @@ msgstr "{0} 的号码在区号之后不以 {1} 开头"
 #: Sources/FieldTerminal/FormPrompt.swift
 msgid "{0} of {1}"
 msgstr "{1} 的{0}"
+
+#: Sources/fieldline/FormVerify.swift
+msgid "{0} of {1} records verified in {2}"
+msgstr "已在 {2} 核验 {0} 条记录（共 {1} 条）"
 
 #: Sources/FieldKit/Keys/SymbolClass.swift
 #: Sources/FieldKit/Phone/PhoneValidator.swift
