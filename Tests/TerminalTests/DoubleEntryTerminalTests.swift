@@ -4,7 +4,7 @@ import Testing
 
 /// `form --verify` at a real terminal (issue 47 item 2): two saved records keyed again without their values shown;
 /// one mismatch resolved for the saved value, one for the keyed value; then the records, the history of the one
-/// corrected and the verification rows read back, from SQLite and from PostgreSQL.
+/// corrected and the verification rows read back, and `stats`' error rate, from SQLite and from PostgreSQL.
 @Suite struct DoubleEntryTerminalTests {
     static let form = """
         name: checked
@@ -73,6 +73,10 @@ import Testing
         let rows = try query("SELECT field, saved, keyed, chosen, entered_by, verified_by, verified_at FROM checked_verify ORDER BY record_id = (SELECT record_id FROM checked WHERE code = '35'), field")
         #expect(rows == ["code|12|12|12", "name|Ann|Anne|Ann", "code|34|35|35", "name|Bob|Bob|Bob"]
             .map { $0 + "|\(login)|\(login)|2026-11-22T16:39:01Z" }, "\(rows)")
+        // stats: one of the four fields verified was wrong at first entry (code 34), by the importing login.
+        let stats = try Spawn.run([fieldlineURL.path, "stats", formPath, "--from", out, "--output", "json"])
+        #expect(stats.status == 0, "stats: \(stats.err)")
+        #expect(stats.out == #"{"entered_by":"\#(login)","verified_fields":4,"verification_errors":1,"errors_per_10000":2500.0}"# + "\n")
         _ = pg
     }
 }
