@@ -174,7 +174,9 @@ public struct FormVerification {
         options.defaultIsPaste = true
         options.defaultText = text
         options.status = status
-        options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: false, startingText: text ?? "")
+        // As at entry: Ctrl-D ends the pass only before anything of the record is keyed, Esc asks when something is.
+        options.formKeys = FormKeys(endOfFileEnds: session.isUntouched && text == nil, recordHoldsTypedText: session.holdsTypedText,
+                                    startingText: text ?? "")
         options.linesAbove = lines.lines(of: session, in: 0..<i)
         var spec = field.spec
         if let filter = field.choiceFilter, let list = spec.choices {

@@ -37,7 +37,13 @@ struct Form: ParsableCommand {
             the record, asking first when anything is typed (y discards, any other key goes back); Ctrl-D ends \
             the session only on the first field of an empty record (exit 0), and Ctrl-R there finds a saved \
             record to correct (SQLite or PostgreSQL: Enter saves the correction, the old version kept in \
-            FORM_history); Ctrl-C stops at once (exit 130).
+            FORM_history); Ctrl-C stops at once (exit 130). \
+            With --verify (SQLite or PostgreSQL, at a terminal) a second operator keys saved records again (all, \
+            those --find selects, or --sample N% of them drawn by --seed, default 47) without seeing them; a field \
+            whose value differs from the saved one asks which is right (saved, keyed, or type it again; Esc goes \
+            back to the field); each record's outcome is saved in one transaction: a row per field in FORM_verify, \
+            and a chosen keyed value corrects the record (the old version in FORM_history). Exit 1 when no saved \
+            record is chosen, 64 for --verify with a file output, other records' options or no terminal.
             """
     )
 
