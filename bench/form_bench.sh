@@ -11,6 +11,7 @@
 # FORM_BEFORE=path another fieldline binary whose runs join each round (cases named `…_before`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/rounds.sh
 fl=$PWD/.build-release/release/fieldline
 form=$PWD/forms/visitor.yaml
 n=${FORM_RECORDS:-100000}
@@ -61,32 +62,15 @@ timed() {
     pg_copy) psql -X -q -d "$url" -c "\\copy anchor ($columns) FROM '$tmp/anchor.csv' WITH (FORMAT csv)" ;;
     esac
 }
-declare -A times cpus
-for round in $(seq 0 "$rounds"); do
-    for name in "${names[@]}"; do
-        setup "$name"
-        sync
-        s=$(date +%s%N)
-        /usr/bin/time -f '%U %S' -o "$tmp/cpu" bash -c "$(declare -f timed); fl='$fl' before='$before' form='$form' tmp='$tmp' url='$url' columns='$columns' timed $name" >/dev/null 2>"$tmp/err" \
-            || { cat "$tmp/err" >&2; exit 1; }
-        e=$(date +%s%N)
-        rows=$(case $name in sqlite*) sqlite3 "$tmp/out.db" 'SELECT count(*) FROM visitor' ;;
-                             pg_copy) psql -X -A -t -d "$url" -c 'SELECT count(*) FROM anchor' ;;
-                             *) psql -X -A -t -d "$url" -c 'SELECT count(*) FROM visitor' ;; esac)
-        [ "$rows" = "$n" ] || { echo "$name: $rows rows, not $n" >&2; cat "$tmp/err" >&2; exit 1; }
-        [ "$round" = 0 ] && continue    # round 0 warms up
-        times[$name]+="$(( (e - s) / 1000000 )) "
-        cpus[$name]+="$(awk '{printf "%d", ($1 + $2) * 1000}' "$tmp/cpu") "
-    done
-done
-median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# Per round: fieldline's time over the anchor's in that round; the median ratio, then the lowest and highest.
-ratios() {
-    local -a a=(${times[$1]}) b=(${times[$2]}) r=()
-    for i in "${!a[@]}"; do r+=("$(echo "scale=2; ${a[$i]} / ${b[$i]}" | bc)"); done
-    local sorted; sorted=$(printf '%s\n' "${r[@]}" | sort -g)
-    printf '**%sx** (%s–%s)' "$(median "${r[*]}")" "$(head -1 <<<"$sorted")" "$(tail -1 <<<"$sorted")"
+check() {
+    local rows
+    rows=$(case $1 in sqlite*) sqlite3 "$tmp/out.db" 'SELECT count(*) FROM visitor' ;;
+                      pg_copy) psql -X -A -t -d "$url" -c 'SELECT count(*) FROM anchor' ;;
+                      *) psql -X -A -t -d "$url" -c 'SELECT count(*) FROM visitor' ;; esac)
+    [ "$rows" = "$n" ] || { echo "$1: $rows rows, not $n" >&2; return 1; }
 }
+ROUND_FUNCTIONS= ROUND_VARIABLES="fl before form tmp url columns"
+run_rounds "$rounds" "${names[@]}"
 row() {
     local anchor=$2
     printf '| %s | %s | %s | %s | %s |\n' "$1" "$(median "${times[$3]}")" "$(( n * 1000 / $(median "${times[$3]}") ))" \

@@ -12,6 +12,7 @@
 # join each round (cases named `…_before`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/rounds.sh
 fl=$PWD/.build-release/release/fieldline
 n=${UPDATE_RECORDS:-100000}
 rounds=${UPDATE_ROUNDS:-5}
@@ -99,31 +100,13 @@ timed() {
     pg_peer) pg_peer ;;
     esac
 }
-declare -A times cpus
-for round in $(seq 0 "$rounds"); do
-    for name in "${names[@]}"; do
-        setup "$name"
-        sync
-        s=$(date +%s%N)
-        /usr/bin/time -f '%U %S' -o "$tmp/cpu" bash -c "$(declare -f timed pg_peer); fl='$fl' before='$before' tmp='$tmp' url='$url' history='$history' stamp=\"$stamp\" timed $name" >/dev/null 2>"$tmp/err" \
-            || { cat "$tmp/err" >&2; exit 1; }
-        e=$(date +%s%N)
-        check='SELECT count(*) FROM entry_history'
-        rows=$(case $name in sqlite*) sqlite3 "$tmp/run.db" "$check" ;; *) psql -X -A -t -d "$url" -c "$check" ;; esac)
-        [ "$rows" = "$n" ] || { echo "$name: $rows history rows, not $n" >&2; cat "$tmp/err" >&2; exit 1; }
-        [ "$round" = 0 ] && continue    # round 0 warms up
-        times[$name]+="$(( (e - s) / 1000000 )) "
-        cpus[$name]+="$(awk '{printf "%d", ($1 + $2) * 1000}' "$tmp/cpu") "
-    done
-done
-median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# Per round: fieldline's time over the peer's in that round; the median ratio, then the lowest and highest.
-ratios() {
-    local -a a=(${times[$1]}) b=(${times[$2]}) r=()
-    for i in "${!a[@]}"; do r+=("$(echo "scale=2; ${a[$i]} / ${b[$i]}" | bc)"); done
-    local sorted; sorted=$(printf '%s\n' "${r[@]}" | sort -g)
-    printf '**%sx** (%s–%s)' "$(median "${r[*]}")" "$(head -1 <<<"$sorted")" "$(tail -1 <<<"$sorted")"
+check() {
+    local rows sql='SELECT count(*) FROM entry_history'
+    rows=$(case $1 in sqlite*) sqlite3 "$tmp/run.db" "$sql" ;; *) psql -X -A -t -d "$url" -c "$sql" ;; esac)
+    [ "$rows" = "$n" ] || { echo "$1: $rows history rows, not $n" >&2; return 1; }
 }
+ROUND_FUNCTIONS=pg_peer ROUND_VARIABLES="fl before tmp url history stamp"
+run_rounds "$rounds" "${names[@]}"
 row() {
     printf '| %s | %s | %s | %s | %s |\n' "$1" "$(median "${times[$3]}")" "$(( n * 1000 / $(median "${times[$3]}") ))" \
         "$(median "${cpus[$3]}")" "$( if [ "$3" = "$2" ]; then echo 1x; elif has "$2"; then ratios "$3" "$2"; fi)"

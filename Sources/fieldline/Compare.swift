@@ -27,13 +27,10 @@ struct Compare: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp(tr("The form file (YAML).")), completion: .file(extensions: ["yaml", "yml"]))
-    var form: String
+    /// FORM, and `--from`: A, the records of the first keying.
+    @OptionGroup var records: FormRecordsOptions
 
-    @Option(help: ArgumentHelp(tr("A: the records of the first keying, where records --from reads them.")))
-    var from: String
-
-    @Option(help: ArgumentHelp(tr("B: the records of the second keying, likewise.")))
+    @Option(help: ArgumentHelp(tr("B: the records of the second keying (--from names A, the first keying's); the same kinds as --from.")))
     var with: String
 
     @Option(help: ArgumentHelp(tr("The field that matches a record of A with one of B (the paper form's number, an ID card)."), valueName: "FIELD"))
@@ -45,16 +42,12 @@ struct Compare: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        _ = try OutputTarget.readable(from, option: "--from")
+        _ = try records.source()
         _ = try OutputTarget.readable(with, option: "--with")
     }
 
     func run() throws {
-        let spec: FormSpec
-        do { spec = try FormLoader(keymaps: FieldCatalog.loader).load(path: form) } catch {
-            for d in error.diagnostics { Diagnostics.plain(d.description) }
-            throw Exit.config
-        }
+        let spec = try records.loadForm()
         let fields = spec.fields.map(\.name)
         guard fields.contains(by) else {
             Diagnostics.error(tr("--by: \(ControlCharacters.escaped(by)) is not a field of \(spec.name) (its fields: \(fields.joined(separator: ", ")))"))
@@ -64,8 +57,8 @@ struct Compare: ParsableCommand {
             Diagnostics.error(tr("--by: \(by) is a secret field: records are not matched by its value"))
             throw Exit.usage
         }
-        let labelA = PostgresSink.withoutPassword(from), labelB = PostgresSink.withoutPassword(with)
-        let a = try read(OutputTarget.readable(from, option: "--from"), spec, label: labelA)
+        let labelA = PostgresSink.withoutPassword(records.from), labelB = PostgresSink.withoutPassword(with)
+        let a = try read(records.source(), spec, label: labelA)
         let b = try read(OutputTarget.readable(with, option: "--with"), spec, label: labelB)
         let comparison = RecordComparison(a, b, fields: fields.filter { $0 != by }, by: by)
         let report = ComparisonReport(comparison: comparison, labelA: labelA, labelB: labelB, terminal: isatty(1) != 0)

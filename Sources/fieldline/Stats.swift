@@ -29,11 +29,8 @@ struct Stats: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp(tr("The form file (YAML).")), completion: .file(extensions: ["yaml", "yml"]))
-    var form: String
-
-    @Option(help: ArgumentHelp(tr("Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB).")))
-    var from: String
+    /// FORM, and `--from`: where its records are.
+    @OptionGroup var records: FormRecordsOptions
 
     @Option(help: ArgumentHelp(tr("operator, field or hour: a group of figures for each.")))
     var by: StatsGrouping?
@@ -43,17 +40,13 @@ struct Stats: ParsableCommand {
 
     @OptionGroup var language: LanguageOption
 
-    func validate() throws { _ = try source() }
+    func validate() throws { _ = try records.source() }
 
     func run() throws {
-        let spec: FormSpec
-        do { spec = try FormLoader(keymaps: FieldCatalog.loader).load(path: form) } catch {
-            for d in error.diagnostics { Diagnostics.plain(d.description) }
-            throw Exit.config
-        }
+        let spec = try records.loadForm()
         let grouping = by?.grouping ?? .all
         var stats = KeyingStats(form: spec, grouping: grouping)
-        let target = try source()
+        let target = try records.source()
         var verified: [VerificationCount] = []
         do throws(SinkError) {
             let source = try open(target, form: spec)
@@ -68,7 +61,7 @@ struct Stats: ParsableCommand {
         }
         let figures = stats.figures
         if figures.isEmpty && verified.isEmpty {
-            Diagnostics.error(tr("\(PostgresSink.withoutPassword(from)) holds no paradata: no record in it was entered at a terminal"))
+            Diagnostics.error(tr("\(PostgresSink.withoutPassword(records.from)) holds no paradata: no record in it was entered at a terminal"))
             throw Exit.noMatch
         }
         var writer = StatsWriter(grouping: grouping, terminal: isatty(1) != 0, colour: Ask.colourAllowed())
@@ -82,16 +75,6 @@ struct Stats: ParsableCommand {
         var more = OutputBuffer(fd: 1)
         more.append(StatsVerification(counts: verified, terminal: isatty(1) != 0).text(output))
         more.flush()
-    }
-
-    /// Where `--from` points; standard input and names of no known kind are usage errors.
-    private func source() throws -> OutputTarget {
-        let target: OutputTarget
-        do { target = try OutputTarget(from, format: nil) } catch {
-            throw ValidationError(tr("--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '\(PostgresSink.withoutPassword(from))'"))
-        }
-        if target.isStandardOutput { throw ValidationError(tr("--from names where records are kept: standard input and output cannot be read back")) }
-        return target
     }
 
     /// The target opened for reading only.

@@ -1,5 +1,6 @@
 import Testing
-@testable import FieldSinks
+@testable import FieldKit
+import FieldSinks
 
 /// The streaming CSV reader: the same records whatever the chunks, each byte looked at a bounded number of times,
 /// memory bounded by the record limit, and a broken record refused without taking the records after it.
@@ -175,5 +176,31 @@ extension Array {
     /// The array in pieces of `size`.
     func chunked(_ size: Int) -> [[Element]] {
         stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}
+
+/// A byte-order mark (Excel's "CSV UTF-8") before the first record is skipped, whatever the chunks; elsewhere, or
+/// cut short, it is data.
+struct CSVByteOrderMarkTests {
+    @Test func aMarkBeforeTheFirstRecordIsSkipped() {
+        for chunk in [1, 2, 3, 4, 64] {
+            #expect(CSVReaderTests.read(Array("\u{FEFF}\"a,b\",c\r\nd,e\r\n".utf8), chunk: chunk).events == ["1: a,b|c", "2: d|e"])
+        }
+    }
+
+    @Test func aMarkElsewhereOrCutShortIsData() {
+        #expect(CSVReaderTests.read("x\n\u{FEFF}y\n") == ["1: x", "2: \u{FEFF}y"])
+        for chunk in [1, 64] {
+            var reader = CSVReader()
+            var values: [[UInt8]] = []
+            let bytes: [UInt8] = [0xEF, 0xBB, 0x41, 0x0A, 0xEF]
+            bytes.withUnsafeBufferPointer { all in
+                for piece in stride(from: 0, to: all.count, by: chunk) {
+                    reader.feed(UnsafeBufferPointer(rebasing: all[piece..<min(piece + chunk, all.count)])) { if case .record(let r, _) = $0 { values += r.map(Array.init) } }
+                }
+            }
+            reader.finish { if case .record(let r, _) = $0 { values += r.map(Array.init) } }
+            #expect(values == [[0xEF, 0xBB, 0x41], [0xEF]])
+        }
     }
 }

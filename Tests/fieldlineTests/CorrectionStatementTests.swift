@@ -17,25 +17,14 @@ import Testing
         let first = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url], stdin: saved)
         try #require(first.status == 0, "\(first.err)")
 
-        _ = try pg.psql("ALTER SYSTEM SET log_statement = 'all'")
-        _ = try pg.psql("SELECT pg_reload_conf()")
-        // A new session takes the setting once the server has read it again.
-        var waited = 0
-        while try pg.psql("SHOW log_statement") != ["all"] {
-            waited += 1
-            try #require(waited < 500, "the server never took log_statement = all")
-            usleep(10_000)
-        }
-        let logged = try Data(contentsOf: URL(fileURLWithPath: pg.folder + "/log")).count
-
         // In a shuffled order, each changing the name.
         let corrections = (0..<Self.records).map { ($0 * 7919) % Self.records }
             .map { #"{"code":"\#(1000 + $0)","name":"corrected \#($0)"}"# }.joined(separator: "\n") + "\n"
-        let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url, "--update-by", "code"], stdin: corrections)
-        try #require(run.status == 0, "\(run.err)")
-        let log = try Data(contentsOf: URL(fileURLWithPath: pg.folder + "/log")).dropFirst(logged)
-        let statements = String(decoding: log, as: UTF8.self).split(separator: "\n")
-            .filter { $0.contains("LOG:  execute ") || $0.contains("LOG:  statement: ") }.count
+        let log = try pg.statementLog {
+            let run = try fieldline(["form", s.path("entry.yaml"), "--input", "-", "--out", pg.url, "--update-by", "code"], stdin: corrections)
+            try #require(run.status == 0, "\(run.err)")
+        }
+        let statements = log.filter { $0.contains("LOG:  execute ") || $0.contains("LOG:  statement: ") }.count
         // Three chunks of at most 1,000, each a read, a savepoint around one statement, and a commit now and then,
         // with the connection's set-up: far below one statement for each correction.
         #expect(statements <= 80, "\(statements) statements for \(Self.records) corrections")

@@ -85,4 +85,34 @@ import Testing
         #expect(run.err.contains("f.yaml:4:35: value: "), "\(run.err)")
         #expect(run.err.contains("/l.csv has no column 'code' (its columns: id, name)"), "\(run.err)")
     }
+
+    /// A list file as a spreadsheet saves it (a byte-order mark, CRLF, quoted cells holding a comma and doubled
+    /// quotes) reads as an import of the same file does: one CSV reader for both.
+    @Test func aListFileReadsAsAnImportOfItReads() throws {
+        let s = try ScratchFolder()
+        let list = try s.write("l.csv", "\u{FEFF}code,name\r\nE,\"Hall, East\"\r\nW,\"The \"\"West\"\" wing\"\r\n")
+        let rowsForm = try s.write("rows.yaml", "name: rows\nfields:\n  - {name: code, keymap: text}\n  - {name: name, keymap: text}\n")
+        let imported = try fieldline(["form", rowsForm, "--input", list, "--out", s.path("rows.db")], in: s.folder)
+        #expect(imported.status == 0, "\(imported.err)")
+        let pickForm = try s.write("pick.yaml", """
+            name: pick
+            fields:
+              - name: site
+                choices: {file: l.csv, value: code, label: name}
+              - {name: hall, keymap: text, from: site.name}
+
+            """)
+        let picked = try fieldline(["form", pickForm, "--input", try s.write("in.csv", "site\nE\nW\n"), "--out", s.path("pick.db")], in: s.folder)
+        #expect(picked.status == 0, "\(picked.err)")
+        let rows = try sqliteShell(s.path("rows.db"), "SELECT code, name FROM rows ORDER BY code")
+        #expect(rows == ["E|Hall, East", "W|The \"West\" wing"])
+        #expect(try sqliteShell(s.path("pick.db"), "SELECT site, hall FROM pick ORDER BY site") == rows)
+    }
+
+    /// A list cell takes no line break: a quote left open at its line's end is placed where it opens.
+    @Test func aQuoteOpenAtALineEndIsPlacedWhereItOpens() throws {
+        let run = try load(list: "l.csv", "code,name\nA,\"Al\npha\"\n")
+        #expect(run.status == 78)
+        #expect(run.err.contains("/l.csv:2:3: a quote opened here is not closed on its line"), "\(run.err)")
+    }
 }

@@ -213,14 +213,6 @@ msgstr "--format 只用于 - 和文件；{0} 是 PostgreSQL 数据库"
 msgid "--format is for - and files; {0} is a SQLite database"
 msgstr "--format 只用于 - 和文件；{0} 是 SQLite 数据库"
 
-#: Sources/fieldline/Stats.swift
-msgid "--from names where records are kept: standard input and output cannot be read back"
-msgstr "--from 指明记录保存在哪里：标准输入和标准输出无法读回"
-
-#: Sources/fieldline/Stats.swift
-msgid "--from takes FILE.jsonl, FILE.csv, FILE.db, FILE.sqlite, sqlite:PATH or postgres://…, not '{0}'"
-msgstr "--from 的参数是 FILE.jsonl、FILE.csv、FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…，不是 '{0}'"
-
 #: Sources/fieldline/Records.swift
 msgid "--history writes every record with its versions; it does not go with --find"
 msgstr "--history 写出每条记录及其各版本；不能与 --find 一起使用"
@@ -414,10 +406,6 @@ msgstr "表单文件，或键映射的名称或路径。"
 msgid "A keymap name or path."
 msgstr "键映射名或路径。"
 
-#: Sources/fieldline/Compare.swift
-msgid "A: the records of the first keying, where records --from reads them."
-msgstr "A：第一次录入的记录，位置写法同 records --from。"
-
 #: Sources/fieldline/ComparisonReport.swift
 msgid "A: {0}, {1} records; B: {2}, {3} records; {4} in both, matched by {5}."
 msgstr "A：{0}，{1} 条记录；B：{2}，{3} 条记录；两边都有 {4} 条，按 {5} 对应。"
@@ -469,8 +457,8 @@ msgid "Ask for one value in a formatted, validated field on the terminal."
 msgstr "在终端上用带格式、带校验的输入框询问一个值。"
 
 #: Sources/fieldline/Compare.swift
-msgid "B: the records of the second keying, likewise."
-msgstr "B：第二次录入的记录，写法同上。"
+msgid "B: the records of the second keying (--from names A, the first keying's); the same kinds as --from."
+msgstr "B：第二次录入的记录（--from 指 A，即第一次录入的）；写法同 --from。"
 
 #: Sources/fieldline/Keymaps.swift
 msgid "Check keymap files; print every problem as FILE:LINE:COL: message."
@@ -770,10 +758,9 @@ msgstr "用来把 A 的记录与 B 的记录对应起来的字段（纸质表的
 msgid "The field: a keymap name (phone-cn, idcard-cn, text, digits and more) or a path to a keymap file."
 msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或键映射文件的路径。"
 
-#: Sources/fieldline/Compare.swift
 #: Sources/fieldline/Form.swift
+#: Sources/fieldline/FormRecordsOptions.swift
 #: Sources/fieldline/Records.swift
-#: Sources/fieldline/Stats.swift
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
 
@@ -845,8 +832,8 @@ msgstr "输出什么：value、display 或 json。"
 msgid "Where records go: - (stdout, JSON Lines), FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
 msgstr "记录保存到哪里：-（标准输出，JSON Lines）、FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
+#: Sources/fieldline/FormRecordsOptions.swift
 #: Sources/fieldline/Records.swift
-#: Sources/fieldline/Stats.swift
 msgid "Where the records are: FILE.jsonl, FILE.csv, SQLite (FILE.db, FILE.sqlite, sqlite:PATH) or PostgreSQL (postgres://USER@HOST/DB)."
 msgstr "记录所在：FILE.jsonl、FILE.csv、SQLite（FILE.db、FILE.sqlite、sqlite:PATH）或 PostgreSQL（postgres://USER@HOST/DB）。"
 
@@ -1175,7 +1162,7 @@ msgstr "问题的名称必须是文本"
 msgid "a quote inside a cell that does not start with one (quote the whole cell and double its quotes)"
 msgstr "单元格中间有引号，而单元格不以引号开头（请给整个单元格加引号，并把其中的引号写两遍）"
 
-#: Sources/FieldSinks/Files/CSVReader.swift
+#: Sources/FieldKit/CSV/CSVProblem.swift
 msgid "a quote inside a value on line {0} that does not start with one (quote the whole value and double its quotes)"
 msgstr "第 {0} 行的值中间有引号，而该值不以引号开头（请给整个值加引号，并把其中的引号写两遍）"
 
@@ -1183,15 +1170,15 @@ msgstr "第 {0} 行的值中间有引号，而该值不以引号开头（请给�
 msgid "a quote opened here is not closed on its line"
 msgstr "此处的引号在本行没有闭合"
 
-#: Sources/FieldSinks/Files/CSVReader.swift
+#: Sources/FieldKit/CSV/CSVProblem.swift
 msgid "a quote opened on line {0} closes on line {1} and text follows it (a stray quote on line {2}?)"
 msgstr "第 {0} 行开始的引号在第 {1} 行闭合，其后还有文字（第 {2} 行多了一个引号？）"
 
-#: Sources/FieldSinks/Files/CSVReader.swift
+#: Sources/FieldKit/CSV/CSVProblem.swift
 msgid "a quote opened on line {0} is never closed"
 msgstr "第 {0} 行开始的引号始终没有闭合"
 
-#: Sources/FieldSinks/Files/CSVReader.swift
+#: Sources/FieldKit/CSV/CSVProblem.swift
 msgid "a quote opened on line {0} is not closed on its line (lines after a broken quote are read line by line)"
 msgstr "第 {0} 行开始的引号没有在该行内闭合（引号出错之后的各行逐行读取）"
 
@@ -1980,13 +1967,13 @@ msgstr "被其他程序锁定超过 5 秒"
 msgid "longer than {0} bytes"
 msgstr "超过 {0} 字节"
 
-#: Sources/FieldSinks/Files/CSVReader.swift
+#: Sources/FieldKit/CSV/CSVProblem.swift
 msgid "longer than {0} bytes, the limit for a record (a quote opened on line {1} is still open there); it is not read"
 msgstr "超过 {0} 字节（一条记录的上限，第 {1} 行开始的引号到此仍未闭合），未读取"
 
 #: Sources/FieldKeymaps/RecordJSON.swift
+#: Sources/FieldKit/CSV/CSVProblem.swift
 #: Sources/FieldRecords/Import/PreparedLine.swift
-#: Sources/FieldSinks/Files/CSVReader.swift
 msgid "longer than {0} bytes, the limit for a record; it is not read"
 msgstr "超过 {0} 字节（一条记录的上限），未读取"
 
@@ -2551,7 +2538,7 @@ msgstr "text（供阅读的提纲）或 json（docs/inspect.schema.json）。"
 msgid "text after the closing quote of a cell"
 msgstr "单元格的闭合引号后还有文字"
 
-#: Sources/FieldSinks/Files/CSVReader.swift
+#: Sources/FieldKit/CSV/CSVProblem.swift
 msgid "text after the closing quote of a value on line {0}"
 msgstr "第 {0} 行的值在闭合引号之后还有文字"
 

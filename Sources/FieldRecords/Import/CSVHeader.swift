@@ -21,7 +21,4 @@ enum CSVHeader {
         if let missing = needed.first(where: { !names.contains($0) }) { return tr("no column for \(missing), which every record must give") }
         return nil
     }
-
-    /// The UTF-8 byte-order mark some programs write first in a text file.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

@@ -66,9 +66,8 @@ struct CSVImport {
         switch event {
         case .refused(let p): problem = p.message
         case .record(let record, _):
-            var fields = Array(record)
-            // A byte-order mark before the first name (Excel's "CSV UTF-8") is not part of it.
-            if fields.first?.starts(with: CSVHeader.byteOrderMark) == true { fields[0] = fields[0].dropFirst(3) }
+            // A byte-order mark before the first name (Excel's "CSV UTF-8") the reader has skipped.
+            let fields = Array(record)
             if let (index, byte) = fields.enumerated().lazy.compactMap({ i, f in UTF8Validation.firstInvalidByte(f).map { (i, $0) } }).first {
                 problem = tr("value \(index + 1) is not valid UTF-8 (byte \(byte) of the value)")
             } else {

@@ -1,3 +1,5 @@
+import FieldKit
+
 /// RFC 4180 CSV: fields separated by commas, records ended by CRLF, a field quoted when it holds a comma, a quote,
 /// CR or LF, with quotes doubled inside.
 ///
@@ -30,16 +32,10 @@ public enum CSVText {
         return out + [0x0D, 0x0A]
     }
 
-    /// Whether a value's first byte would start a formula in a spreadsheet: `=`, `+`, `-`, `@`, TAB, CR. `-` too,
-    /// though it starts negative numbers: `-1+2` is a formula, and one rule for every value keeps the guard exact.
-    static func guarded(_ b: UInt8) -> Bool {
-        b == 0x3D || b == 0x2B || b == 0x2D || b == 0x40 || b == 0x09 || b == 0x0D
-    }
-
     /// Whether `value` is written with the guard: it starts with a guarded byte, after any number of `'`.
     static func needsGuard(_ value: [UInt8]) -> Bool {
         guard let first = value.firstIndex(where: { $0 != 0x27 }) else { return false }
-        return guarded(value[first])
+        return CSVReader.guarded(value[first])
     }
 
     /// The whole records in `bytes` and where the last of them ends (a record cut short at the end is left out);

@@ -1,11 +1,11 @@
-import FieldKit
-
-/// A streaming CSV reader: bytes go in chunk by chunk, records come out as soon as their line end is read.
+/// A streaming CSV reader: bytes go in chunk by chunk, records come out as soon as their line end is read. The one
+/// reader of CSV in fieldline: imports, reading a CSV sink's file back, and list files (`choices: {file: …}`).
 ///
 /// RFC 4180 (fields separated by commas, a field quoted when it holds a comma, a quote or a line break, quotes
-/// doubled inside) with LF as well as CRLF line ends; a CR not followed by LF is data. A value written by
-/// `CSVText.record` with its spreadsheet guard (a `'` before a leading `=`, `+`, `-`, `@`, TAB or CR) is given back
-/// without it, so reading gives back exactly what was written.
+/// doubled inside) with LF as well as CRLF line ends; a CR not followed by LF is data. A UTF-8 byte-order mark
+/// before the first record (Excel's "CSV UTF-8") is not part of it. A value written by `CSVText.record` with its
+/// spreadsheet guard (a `'` before a leading `=`, `+`, `-`, `@`, TAB or CR) is given back without it, so reading
+/// gives back exactly what was written. `separator` and `quoting` read TAB-separated text without quotes as well.
 ///
 /// Input is untrusted, so the reader is linear and bounded whatever comes in: each byte is looked at once, and at
 /// most once more after a broken quote (`bytesVisited` counts them; a test holds it to twice the input), and
@@ -22,6 +22,8 @@ public struct CSVReader {
     /// The longest record read for an import, in bytes as they stand in the input (quotes and commas included,
     /// the line end not): 1 MiB, the longest line `check` takes (`LineChecker.maxLineBytes`).
     public static let recordLimit = LineChecker.maxLineBytes
+    /// The UTF-8 byte-order mark a spreadsheet may write first, skipped there.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// What the reader found.
     public enum Event {
@@ -33,6 +35,12 @@ public struct CSVReader {
 
     /// The longest record taken, in bytes.
     public let limit: Int
+    /// The byte between values: a comma, or TAB for TSV.
+    public let separator: UInt8
+    /// The quote byte, or 0x100 (no byte) where quotes are text (TSV): one comparison in the loop over a value.
+    private let quote: UInt16
+    /// Whether each record and refusal says where in the input it is (`CSVRecord.starts`, `CSVProblem.offset`).
+    public let locating: Bool
     /// Bytes examined so far, a byte read again after a broken quote counted again (tests hold it to a bound).
     public private(set) var bytesVisited = 0
 
@@ -69,18 +77,29 @@ public struct CSVReader {
     /// holds the last byte read again.
     private var rereading = false
     private var rereadPending = false
+    /// The bytes of a byte-order mark matched at the start of the input so far; -1 once past the start.
+    private var markMatched = 0
+    /// Where `raw` starts in the input (counted only to say where things are, when `locating`).
+    private var recordStart = 0
+    /// Where in `raw` each value after the first starts, when `locating`.
+    private var fieldStarts: [Int] = []
 
-    /// A reader refusing records longer than `limit` bytes.
-    public init(limit: Int = CSVReader.recordLimit) {
+    /// A reader refusing records longer than `limit` bytes; `separator` between values (TAB for TSV), `quoting`
+    /// false where a quote is text; `locating` to be told where each value and problem is.
+    public init(limit: Int = CSVReader.recordLimit, separator: UInt8 = 0x2C, quoting: Bool = true, locating: Bool = false) {
         self.limit = limit
+        self.separator = separator
+        self.quote = quoting ? 0x22 : 0x100
+        self.locating = locating
     }
 
     /// The bytes of the record not yet ended (everything after the last line end when nothing was refused).
-    public var unfinishedBytes: Int { raw.count }
+    public var unfinishedBytes: Int { raw.count + max(0, markMatched) }
 
     /// Read `bytes`, handing each record or refusal they complete to `emit`.
     public mutating func feed<E: Error>(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Event) throws(E) -> Void) throws(E) {
         var i = bytes.startIndex
+        if markMatched >= 0 { i = try skipByteOrderMark(bytes, emit) }
         while i < bytes.endIndex {
             let taken = takePlainRun(bytes, from: i)
             if taken > 0 {
@@ -90,6 +109,33 @@ public struct CSVReader {
             try step(bytes[i], emit)
             i += 1
         }
+    }
+
+    /// The byte-order mark at the start of the input, possibly over several chunks; bytes that turn out not to be
+    /// one are read as data. Returns where reading goes on in `bytes`.
+    private mutating func skipByteOrderMark<E: Error>(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Event) throws(E) -> Void) throws(E) -> Int {
+        var i = bytes.startIndex
+        while markMatched >= 0, i < bytes.endIndex {
+            if bytes[i] == CSVReader.byteOrderMark[markMatched] {
+                bytesVisited += 1
+                i += 1
+                markMatched += 1
+                if markMatched == CSVReader.byteOrderMark.count {
+                    markMatched = -1
+                    recordStart = CSVReader.byteOrderMark.count
+                }
+            } else {
+                try readPartialMark(emit)
+            }
+        }
+        return i
+    }
+
+    /// The start of a byte-order mark, followed by something else: data.
+    private mutating func readPartialMark<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
+        let matched = max(0, markMatched)
+        markMatched = -1
+        for b in CSVReader.byteOrderMark[..<matched] { try step(b, emit) }
     }
 
     /// Inside a value, the bytes up to the next one that can change the state (a quote, a line end; outside quotes
@@ -106,10 +152,11 @@ public struct CSVReader {
         // (`limit` may be Int.max: the room left is compared, never added to `start`.)
         let room = max(0, limit - raw.count)
         let last = room >= bytes.endIndex - start ? bytes.endIndex : start + room
+        let quote = quote, separator = separator
         var end = start
         while end < last {
             let b = bytes[end]
-            if b == 0x22 || b == 0x0A || (!quoted && (b == 0x2C || b == 0x0D)) { break }
+            if UInt16(b) == quote || b == 0x0A || (!quoted && (b == separator || b == 0x0D)) { break }
             end += 1
         }
         guard end > start else { return 0 }
@@ -122,13 +169,14 @@ public struct CSVReader {
 
     /// The end of the input: a last record without a line end is a record; a quote still open is refused.
     public mutating func finish<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
+        try readPartialMark(emit)
         while true {
             switch state {
             case .skipping:
                 break
             case .quoted:
                 // A quote never closed is most likely a stray one: the lines after its own are records of their own.
-                let problem = CSVProblem(line: recordLine, field: ends.count, kind: .unclosedQuote(openedOn: quoteLine))
+                let problem = self.problem(.unclosedQuote(openedOn: quoteLine), at: quoteOffset)
                 if try refuseAndReread(problem, then: nil, emit) { continue }
                 try emit(.refused(problem))
             case .fieldStart where ends.isEmpty && raw.isEmpty:
@@ -148,6 +196,7 @@ public struct CSVReader {
     private mutating func step<E: Error>(_ b: UInt8, _ emit: (Event) throws(E) -> Void) throws(E) {
         bytesVisited += 1
         if case .skipping = state {
+            recordStart += 1
             if b == 0x0A { line += 1; recordEnded() }
             return
         }
@@ -163,7 +212,7 @@ public struct CSVReader {
         case .skipping:
             break
         case .fieldStart:
-            if b == 0x22 {
+            if UInt16(b) == quote {
                 state = .quoted
                 quoteLine = line
                 quoteOffset = raw.count - 1
@@ -177,7 +226,7 @@ public struct CSVReader {
                 state = .quoteInQuoted
             } else if b == 0x0A && rereading {
                 // Read again after a broken quote: a quote must close on its line.
-                try refuse(CSVProblem(line: recordLine, field: ends.count, kind: .quoteOpenAtLineEnd(openedOn: quoteLine)), emit)
+                try refuse(problem(.quoteOpenAtLineEnd(openedOn: quoteLine), at: quoteOffset), emit)
             } else {
                 values.append(b)
             }
@@ -211,8 +260,9 @@ public struct CSVReader {
     /// A byte outside quotes; `closed` when it follows a closing quote.
     private mutating func plain<E: Error>(_ b: UInt8, closed: Bool, _ emit: (Event) throws(E) -> Void) throws(E) {
         switch b {
-        case 0x2C:
+        case separator:
             endField()
+            if locating { fieldStarts.append(raw.count) }
             state = .fieldStart
         case 0x0A:
             try endRecord(emit)
@@ -220,8 +270,8 @@ public struct CSVReader {
             state = .carriageReturn(closed: closed)
         default:
             if closed { try textAfterQuote(emit); return }
-            if b == 0x22 {
-                try refuse(CSVProblem(line: recordLine, field: ends.count, kind: .quoteInUnquoted(line: line)), emit)
+            if UInt16(b) == quote {
+                try refuse(problem(.quoteInUnquoted(line: line), at: raw.count - 1), emit)
                 return
             }
             values.append(b)
@@ -233,14 +283,14 @@ public struct CSVReader {
     /// its line; a quote that opened on an earlier line was most likely a stray one, so its later lines are read
     /// again as records.
     private mutating func textAfterQuote<E: Error>(_ emit: (Event) throws(E) -> Void) throws(E) {
-        let problem = CSVProblem(line: recordLine, field: ends.count, kind: .textAfterQuote(openedOn: quoteLine, closedOn: line))
+        let problem = self.problem(.textAfterQuote(openedOn: quoteLine, closedOn: line), at: raw.count - 1)
         if try !refuseAndReread(problem, then: nil, emit) { try refuse(problem, emit) }
     }
 
     /// The record reached `limit` and `b` would pass it.
     private mutating func overLimit<E: Error>(_ b: UInt8, _ emit: (Event) throws(E) -> Void) throws(E) {
         let inQuotes = isQuoted
-        let problem = CSVProblem(line: recordLine, field: ends.count, kind: .tooLong(limit: limit, quoteOpenedOn: inQuotes ? quoteLine : nil))
+        let problem = self.problem(.tooLong(limit: limit, quoteOpenedOn: inQuotes ? quoteLine : nil), at: inQuotes ? quoteOffset : 0)
         if inQuotes, try refuseAndReread(problem, then: b, emit) { return }
         try emit(.refused(problem))
         // The rest of the line is skipped; `b`, not taken, may be the LF that ends it (inside quotes).
@@ -251,6 +301,12 @@ public struct CSVReader {
             resetRecord()
             state = .skipping
         }
+        recordStart += 1  // `b`
+    }
+
+    /// A problem with the current record, at index `index` of `raw` (its place in the input when `locating`).
+    private func problem(_ kind: CSVProblem.Kind, at index: Int) -> CSVProblem {
+        CSVProblem(line: recordLine, field: ends.count, kind: kind, offset: locating ? recordStart + index : nil)
     }
 
     /// Refuse the record; when a quote of it opened on an earlier line than this one, read the lines after the
@@ -262,6 +318,7 @@ public struct CSVReader {
         try emit(.refused(problem))
         line = quoteLine + 1
         recordEnded()
+        recordStart -= again.count  // read again below
         rereading = true
         for b in again { try step(b, emit) }
         if let extra { try step(extra, emit) }
@@ -292,7 +349,8 @@ public struct CSVReader {
         endField()
         // Copies of their own size: the reader's buffers keep their room for the next record, and a record kept
         // holds only its own bytes (never the room a long value before it left).
-        let record = CSVRecord(bytes: values.withUnsafeBufferPointer { [UInt8]($0) }, ends: ends.withUnsafeBufferPointer { [Int]($0) })
+        let record = CSVRecord(bytes: values.withUnsafeBufferPointer { [UInt8]($0) }, ends: ends.withUnsafeBufferPointer { [Int]($0) },
+                               starts: locating ? [recordStart] + fieldStarts.map { recordStart + $0 } : [])
         let start = recordLine
         recordEnded()
         try emit(.record(record, line: start))
@@ -306,6 +364,8 @@ public struct CSVReader {
     }
 
     private mutating func resetRecord() {
+        recordStart += raw.count
+        if locating { fieldStarts.removeAll(keepingCapacity: true) }
         ends.removeAll(keepingCapacity: true)
         // A buffer grown by a long record is let go, so memory goes back down after it.
         values.removeAll(keepingCapacity: values.count <= 1 << 16)
@@ -315,78 +375,16 @@ public struct CSVReader {
 
     /// Whether `value` starts with the spreadsheet guard `CSVText.record` puts before a value, which reading drops:
     /// one `'` when the value is one or more `'` and then a byte the guard is for.
-    static func isGuarded(_ value: ArraySlice<UInt8>) -> Bool {
+    public static func isGuarded(_ value: ArraySlice<UInt8>) -> Bool {
         guard value.first == 0x27 else { return false }
         var i = value.startIndex + 1
         while i < value.endIndex && value[i] == 0x27 { i += 1 }
-        return i < value.endIndex && CSVText.guarded(value[i])
-    }
-}
-
-/// A CSV record's values as read: their bytes one after another in one buffer and where each ends (two
-/// allocations a record, not one a value). A collection of the values' bytes.
-public struct CSVRecord: RandomAccessCollection, Sendable {
-    /// The values' bytes, one after another.
-    public let bytes: [UInt8]
-    /// Where each value ends in `bytes` (the next starts there).
-    public let ends: [Int]
-
-    /// A record of the values `bytes` holds, each ending where `ends` says.
-    public init(bytes: [UInt8], ends: [Int]) {
-        self.bytes = bytes
-        self.ends = ends
+        return i < value.endIndex && CSVReader.guarded(value[i])
     }
 
-    /// The first value's index, 0.
-    public var startIndex: Int { 0 }
-    /// The number of values.
-    public var endIndex: Int { ends.count }
-    /// Value `position`'s bytes.
-    public subscript(position: Int) -> ArraySlice<UInt8> { bytes[range(of: position)] }
-    /// Where value `position` lies in `bytes`.
-    public func range(of position: Int) -> Range<Int> { (position == 0 ? 0 : ends[position - 1])..<ends[position] }
-}
-
-/// Why a CSV record cannot be read, where it is, and what to say about it.
-public struct CSVProblem: Sendable, Equatable {
-    /// The line the record starts on (1-based).
-    public let line: Int
-    /// The index of the value the problem is in (0-based; it may be past the header's last).
-    public let field: Int
-    /// What is wrong.
-    public let kind: Kind
-
-    /// What is wrong with a record.
-    public enum Kind: Sendable, Equatable {
-        /// A quote in the middle of a value that does not start with one, on `line`.
-        case quoteInUnquoted(line: Int)
-        /// Text after the quote that closes a value.
-        case textAfterQuote(openedOn: Int, closedOn: Int)
-        /// A quote never closed before the end of the input.
-        case unclosedQuote(openedOn: Int)
-        /// A quote not closed on its line, in lines read again after a broken quote.
-        case quoteOpenAtLineEnd(openedOn: Int)
-        /// The record is longer than `limit` bytes (a quote opened on `quoteOpenedOn` still open there).
-        case tooLong(limit: Int, quoteOpenedOn: Int?)
-    }
-
-    /// One line for the user.
-    public var message: String {
-        switch kind {
-        case .quoteInUnquoted(let line):
-            return tr("a quote inside a value on line \(line) that does not start with one (quote the whole value and double its quotes)")
-        case .textAfterQuote(let opened, let closed) where opened == closed:
-            return tr("text after the closing quote of a value on line \(closed)")
-        case .textAfterQuote(let opened, let closed):
-            return tr("a quote opened on line \(opened) closes on line \(closed) and text follows it (a stray quote on line \(opened)?)")
-        case .unclosedQuote(let opened):
-            return tr("a quote opened on line \(opened) is never closed")
-        case .quoteOpenAtLineEnd(let opened):
-            return tr("a quote opened on line \(opened) is not closed on its line (lines after a broken quote are read line by line)")
-        case .tooLong(let limit, let opened?):
-            return tr("longer than \(limit) bytes, the limit for a record (a quote opened on line \(opened) is still open there); it is not read")
-        case .tooLong(let limit, nil):
-            return tr("longer than \(limit) bytes, the limit for a record; it is not read")
-        }
+    /// Whether a value's first byte would start a formula in a spreadsheet: `=`, `+`, `-`, `@`, TAB, CR. `-` too,
+    /// though it starts negative numbers: `-1+2` is a formula, and one rule for every value keeps the guard exact.
+    public static func guarded(_ b: UInt8) -> Bool {
+        b == 0x3D || b == 0x2B || b == 0x2D || b == 0x40 || b == 0x09 || b == 0x0D
     }
 }
