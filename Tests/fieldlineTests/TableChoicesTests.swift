@@ -176,4 +176,45 @@ import Testing
         #expect(run.status == 78, "\(run.err)")
         #expect(run.err.contains("/visit.yaml:4:22: table: a form name is letters, digits and _"), "\(run.err)")
     }
+
+    /// `check` and `replay` test one field: a keymap file whose list is a table reads it from `--lookups`.
+    static func checkAndReplay(_ out: String) throws {
+        let s = try ScratchFolder()
+        try prepare(out, s)
+        let keymap = try s.write("pick.yaml", "choices: {table: company, value: code, label: title}\n")
+        let checked = try fieldline(["check", "--keymap-file", keymap, "--lookups", out], stdin: "SF\nEMS\nJD Express\n")
+        #expect(checked.status == 65, "\(checked.err)")
+        #expect(checked.out == "SF\n\nJD\n", "\(checked.out)")
+        let replayed = try fieldline(["replay", "--keymap-file", keymap, "--lookups", out, "--output", "value", "ZTO<CR>"])
+        #expect(replayed.status == 0, "\(replayed.err)")
+        #expect(replayed.out == "ZT\n", "\(replayed.out)")
+    }
+
+    @Test func sqliteCheckAndReplayReadTheListFromLookups() throws {
+        let s = try ScratchFolder()
+        try Self.checkAndReplay(s.path("records.db"))
+    }
+
+    @Test func postgresCheckAndReplayReadTheListFromLookups() throws {
+        let pg = try ScratchPostgres()
+        try Self.checkAndReplay(pg.url)
+    }
+
+    /// Without `--lookups` the list is nowhere (64); a JSON Lines file holds no table (78); `--lookups` for a field
+    /// whose list is not a table's is a usage error.
+    @Test func lookupsIsNeededAndMustBeADatabase() throws {
+        let s = try ScratchFolder()
+        let keymap = try s.write("pick.yaml", "choices: {table: company, value: code, label: title}\n")
+        let missing = try fieldline(["check", "--keymap-file", keymap], stdin: "SF\n")
+        #expect(missing.status == 64, "\(missing.err)")
+        #expect(missing.err.contains("are read from table company: give --lookups"), "\(missing.err)")
+        let replay = try fieldline(["replay", "--keymap-file", keymap, "SF<CR>"])
+        #expect(replay.status == 64, "\(replay.err)")
+        _ = try s.write("c.jsonl", "")
+        let log = try fieldline(["check", "--keymap-file", keymap, "--lookups", s.path("c.jsonl")], stdin: "SF\n")
+        #expect(log.status == 78, "\(log.err)")
+        #expect(log.err.contains("/pick.yaml:1:10: choices: table company is read from --lookups, which must be a SQLite or PostgreSQL database"), "\(log.err)")
+        let plain = try fieldline(["check", "digits", "--lookups", s.path("c.db")], stdin: "1\n")
+        #expect(plain.status == 64, "\(plain.err)")
+    }
 }
