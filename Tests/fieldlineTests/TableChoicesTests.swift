@@ -120,6 +120,10 @@ import Testing
         let run = try Self.run(Self.visit(), out: { $0.path("empty.db") }, prepared: false)
         #expect(run.status == 78, "\(run.err)")
         #expect(run.err.contains("/visit.yaml:6:14: choices: the output holds no table 'company'"), "\(run.err)")
+        let s = try ScratchFolder()
+        let zh = try fieldline(["form", try s.write("visit.yaml", Self.visit()), "--input", "-", "--out", s.path("e.db"), "--lang", "zh"], stdin: "")
+        #expect(zh.status == 78, "\(zh.err)")
+        #expect(zh.err.contains("/visit.yaml:6:14: choices：输出中没有表 'company'"), "\(zh.err)")
     }
 
     @Test func postgresMissingTableIsAFormProblem() throws {
