@@ -221,4 +221,25 @@ import Testing
         let plain = try fieldline(["check", "digits", "--lookups", s.path("c.db")], stdin: "1\n")
         #expect(plain.status == 64, "\(plain.err)")
     }
+
+    /// Another session holds the company table locked: the list is given up after the form's `lookup_timeout`
+    /// with a message placed at `choices:` (74), nothing saved.
+    @Test func postgresLockedTableTimesOut() throws {
+        let pg = try ScratchPostgres()
+        let s = try ScratchFolder()
+        try Self.prepare(pg.url, s)
+        let form = try s.write("visit.yaml", "lookup_timeout: 0.5\n" + Self.visit())
+        let locker = try Spawn.start(["psql", "-X", "-d", pg.url, "-c", "BEGIN; LOCK TABLE company IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(60)"])
+        defer { locker.send(SIGKILL) }
+        var waited = 0
+        while try pg.psql("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'company' AND l.mode = 'AccessExclusiveLock' AND l.granted") != ["1"] {
+            waited += 1
+            try #require(waited < 500, "the lock was never taken")
+            usleep(10_000)
+        }
+        let run = try fieldline(["form", form, "--input", "-", "--out", pg.url], stdin: #"{"city":"Shenzhen","company":"SF"}"# + "\n")
+        #expect(run.status == 74, "\(run.err)")
+        #expect(run.err.contains("/visit.yaml:7:14: choices: could not read table company within 0.5 s (lookup_timeout)"), "\(run.err)")
+        #expect(try pg.psql("SELECT count(*) FROM visit") == ["0"])
+    }
 }
