@@ -42,7 +42,9 @@ import Testing
 
         """
 
-    /// Shenzhen, then a company found by its phone number among Shenzhen's two; the title line follows the choice.
+    /// Shenzhen, then a company found by its phone number among Shenzhen's two, the title line following; back to
+    /// the city and Beijing: the company no longer fits, so it is cleared (the status line says so), and Beijing's
+    /// one company is chosen and saved.
     static func pickAndSave(_ t: TmuxTerminal, form: String, out: String) async throws {
         try t.run("fieldline form '\(form)' --out '\(out)'; echo rc=$?")
         try await t.waitRow("city:", "0/3")
@@ -51,6 +53,15 @@ import Testing
         try t.type("95554"); try t.press("Enter")                 // YTO, found by its phone
         try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves") } }
         #expect(try t.screen().contains("company_title: YTO"), "\(t.dump())")
+        try t.press("BTab"); try t.press("BTab")                  // back to the city
+        try await t.wait("the city asked again") { rows in rows.contains { $0.hasPrefix("city: Shenzhen") } }
+        try t.press("C-u"); try t.type("Bei"); try t.press("Enter")
+        try await t.waitRow("company:", "0/1")                    // Beijing's JD alone; YTO no longer fits
+        try await t.wait("the status line") { $0.contains { $0.hasPrefix("company cleared:") } }
+        #expect(try !t.screen().contains("company_title: YTO"), "\(t.dump())")
+        try t.type("JD"); try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves") } }
+        #expect(try t.screen().contains("company_title: JD Logistics"), "\(t.dump())")
         try t.press("Enter")
         try await t.wait("1 saved") { $0.contains { $0.hasPrefix("1 saved to") } }
         try t.press("C-d")
@@ -61,13 +72,13 @@ import Testing
         let t = try await TmuxTerminal(columns: 120); defer { t.close() }
         let out = t.home + "/v.db"
         try await Self.pickAndSave(t, form: try Self.prepare(out, home: t.home), out: out)
-        #expect(try sqliteShell(out, "SELECT city, company, company_title FROM visit") == ["Shenzhen|YT|YTO"])
+        #expect(try sqliteShell(out, "SELECT city, company, company_title FROM visit") == ["Beijing|JD|JD Logistics"])
     }
 
     @Test func postgresPicksACompanyOfTheCity() async throws {
         let pg = try ScratchPostgres()
         let t = try await TmuxTerminal(columns: 120); defer { t.close() }
         try await Self.pickAndSave(t, form: try Self.prepare(pg.url, home: t.home), out: pg.url)
-        #expect(try pg.psql("SELECT city || '|' || company || '|' || company_title FROM visit") == ["Shenzhen|YT|YTO"])
+        #expect(try pg.psql("SELECT city || '|' || company || '|' || company_title FROM visit") == ["Beijing|JD|JD Logistics"])
     }
 }

@@ -205,7 +205,7 @@ import Testing
     }
 
     /// Without `--lookups` the list is nowhere (64); a JSON Lines file holds no table (78); `--lookups` for a field
-    /// whose list is not a table's is a usage error.
+    /// whose list is not a table's is a usage error, and so is such a field in `ask`, which reads no output.
     @Test func lookupsIsNeededAndMustBeADatabase() throws {
         let s = try ScratchFolder()
         let keymap = try s.write("pick.yaml", "choices: {table: company, value: code, label: title}\n")
@@ -220,6 +220,9 @@ import Testing
         #expect(log.err.contains("/pick.yaml:1:10: choices: table company is read from --lookups, which must be a SQLite or PostgreSQL database"), "\(log.err)")
         let plain = try fieldline(["check", "digits", "--lookups", s.path("c.db")], stdin: "1\n")
         #expect(plain.status == 64, "\(plain.err)")
+        let ask = try fieldline(["ask", "--keymap-file", keymap, "--non-interactive"])
+        #expect(ask.status == 64, "\(ask.err)")
+        #expect(ask.err.contains("are read from table company of a form's output: ask it in a form"), "\(ask.err)")
     }
 
     /// Another session holds the company table locked: the list is given up after the form's `lookup_timeout`

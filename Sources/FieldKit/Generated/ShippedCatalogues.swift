@@ -2534,6 +2534,10 @@ msgstr "前面打开的 '('"
 msgid "the answer to '{0}' must be one value, not a list or a map"
 msgstr "“{0}”的答案必须是一个值，而不是列表或映射"
 
+#: Sources/fieldline/AskRequest.swift
+msgid "the choices of {0} are read from table {1} of a form's output: ask it in a form (fieldline form), or test it with check or replay --lookups"
+msgstr "{0} 的选项从某个表单输出中的表 {1} 读取：请在表单中询问（fieldline form），或用 check 或 replay --lookups 测试"
+
 #: Sources/fieldline/TableLookups.swift
 msgid "the choices of {0} are read from table {1}: give --lookups with the output that holds it (FILE.db, FILE.sqlite, sqlite:PATH or postgres://…)"
 msgstr "{0} 的选项从表 {1} 读取：请用 --lookups 给出保存它的输出（FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…）"
