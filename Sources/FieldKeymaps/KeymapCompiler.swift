@@ -34,6 +34,7 @@ struct KeymapCompiler {
 
     mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
+        tableChoices = nil
         description = v["description"].flatMap { reader.languageTexts($0, "description") }
         let summary = description?.text ?? ""
         var (symbols, positionNodes) = v["symbols"].map { symbolRules($0) }

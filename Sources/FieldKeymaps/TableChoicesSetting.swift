@@ -33,6 +33,9 @@ extension KeymapCompiler {
             return nil
         }
         let chosen = labels[""] ?? labels[Language.current.rawValue] ?? labels[Language.en.rawValue] ?? []
+        if let label = pairs.first(where: { $0.key == "label" })?.value, labels.values.contains(where: \.isEmpty) {
+            reader.diagnostics.append(label.problem(tr("label names no field (label: FIELD, or a list of fields)")))
+        }
         guard let table, let value, !chosen.isEmpty else { return nil }
         tableChoices = TableChoices(table: table, value: value, labels: chosen.map(\.0), file: node.file, line: node.line, column: node.column)
         return try? ChoiceList(rows: [])

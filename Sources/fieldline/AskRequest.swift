@@ -39,6 +39,8 @@ struct AskRequest: Equatable {
     var verify = false
     /// `--name`, `--answers`, `--answers-partial`, `--non-interactive`, `--save-answers`.
     var answering = QuestionAnswers()
+    /// `check --lookups TARGET` (`TableLookups`).
+    var lookups: String?
 
     /// Problems ArgumentParser would report as usage errors (exit 64), checked before anything is drawn.
     func load() throws -> LoadedKeymap {

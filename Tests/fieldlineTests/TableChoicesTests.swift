@@ -179,6 +179,10 @@ import Testing
         let run = try fieldline(["form", form, "--lint"])
         #expect(run.status == 78, "\(run.err)")
         #expect(run.err.contains("/visit.yaml:4:22: table: a form name is letters, digits and _"), "\(run.err)")
+        let empty = try s.write("empty.yaml", "name: visit\nfields:\n  - name: company\n    choices: {table: company, value: code, label: []}\n")
+        let refused = try fieldline(["form", empty, "--lint"])
+        #expect(refused.status == 78, "\(refused.err)")
+        #expect(refused.err.contains("/empty.yaml:4:51: label names no field"), "\(refused.err)")
     }
 
     /// `check` and `replay` test one field: a keymap file whose list is a table reads it from `--lookups`.

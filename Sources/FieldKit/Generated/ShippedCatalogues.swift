@@ -746,6 +746,7 @@ msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或�
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
 
+#: Sources/fieldline/AskOption.swift
 #: Sources/fieldline/Check.swift
 #: Sources/fieldline/Replay.swift
 msgid "The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://…) a field whose choices are another form's table (choices: {table: …}) reads its list from."
@@ -1900,6 +1901,10 @@ msgstr "随粘贴一起到达的按键不能结束字段"
 #: Sources/fieldline/StatsWriter.swift
 msgid "keys/hour"
 msgstr "按键/小时"
+
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
+msgid "label names no field (label: FIELD, or a list of fields)"
+msgstr "label 没有指明字段（label: FIELD，或字段列表）"
 
 #: Sources/FieldKeymaps/ListFileChoices.swift
 msgid "label needs an English column (en), shown where no other language fits"
