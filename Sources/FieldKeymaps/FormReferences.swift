@@ -52,7 +52,8 @@ extension FormLoader {
                 } else if let source = index[from.field] {
                     // A choice from a list file also gives each column of its row (`site.name`).
                     let parts = fields[source].spec.decodedPartNames + (fields[source].spec.choices?.extraColumns ?? [])
-                    if !parts.contains(from.part) {
+                    // Another form's table is known only once the output is open (`FormSpec.resolvingTableChoices`).
+                    if fields[source].spec.tableChoices == nil, !parts.contains(from.part) {
                         reader.diagnostics.append(node.problem(parts.isEmpty
                             ? tr("field '\(from.field)' has no parts to derive from (its keymap decodes none)")
                             : tr("field '\(from.field)' has no part '\(from.part)' (its parts: \(parts.joined(separator: ", ")))")))
@@ -66,7 +67,7 @@ extension FormLoader {
                         if let problem = earlierFieldProblem(String(name.dropFirst()), of: field.name, at: i, index: index, known: known, setting: "filter") {
                             reader.diagnostics.append(node.problem(atCharacter: filter.offset(of: name), problem))
                         }
-                    } else if !columns.contains(name) {
+                    } else if field.spec.tableChoices == nil, !columns.contains(name) {
                         let message = columns.isEmpty
                             ? tr("filter: the choices of '\(field.name)' have no columns; '\(name)' names none (an earlier field is written $\(name))")
                             : tr("filter: the choices of '\(field.name)' have no column '\(name)' (their columns: \(columns.joined(separator: ", ")); an earlier field is written $\(name))")

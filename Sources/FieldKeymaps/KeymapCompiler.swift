@@ -29,9 +29,12 @@ struct KeymapCompiler {
     var help: LanguageTexts?
     /// The compiled keymap's `description:` in every language given, set by `compile`.
     var description: LanguageTexts?
+    /// `choices: {table: …}` of the compiled keymap, set by `compile` (its list is read once the output is open).
+    var tableChoices: TableChoices?
 
     mutating func compile(_ settings: KeymapSettings, name: String) -> (FieldSpec, Keymap) {
         let v = settings.values
+        tableChoices = nil
         description = v["description"].flatMap { reader.languageTexts($0, "description") }
         let summary = description?.text ?? ""
         var (symbols, positionNodes) = v["symbols"].map { symbolRules($0) }
@@ -120,6 +123,7 @@ struct KeymapCompiler {
         }
         // A list decides what every key does: with `choices`, the field is a choice field whatever else it says.
         if let list { field.kind = .choice(list) }
+        field.tableChoices = tableChoices
         if let node = v["multiple"] { field.selection = selection(node, list: list) }
         if let node = v["placeholder"] { placeholder = reader.placeholder(node) }
         if let node = v["help"] { help = reader.help(node) }

@@ -10,6 +10,7 @@ extension KeymapCompiler {
 
     mutating func listFile(_ node: Located) -> ChoiceList? {
         guard let pairs = reader.mapping(node, "choices") else { return nil }
+        if pairs.contains(where: { $0.key == "table" }) { return tableChoices(node, pairs) }
         var path: String?, value: (String, Located)?, labels: [String: [(String, Located)]] = [:]
         for (key, keyNode, v) in pairs {
             switch key {
@@ -71,7 +72,7 @@ extension KeymapCompiler {
 
     /// `label`: a column, a list of columns, or either per language; by language code (`""` for all languages),
     /// each column with where it is named.
-    private mutating func labelColumns(_ value: Located) -> [String: [(String, Located)]] {
+    mutating func labelColumns(_ value: Located) -> [String: [(String, Located)]] {
         func named(_ node: Located) -> [(String, Located)] {
             (reader.list(node, "label") ?? []).compactMap { item in reader.string(item, "label").map { ($0, item) } }
         }

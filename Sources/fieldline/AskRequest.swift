@@ -39,10 +39,15 @@ struct AskRequest: Equatable {
     var verify = false
     /// `--name`, `--answers`, `--answers-partial`, `--non-interactive`, `--save-answers`.
     var answering = QuestionAnswers()
+    /// `check --lookups TARGET` (`TableLookups`).
+    var lookups: String?
 
     /// Problems ArgumentParser would report as usage errors (exit 64), checked before anything is drawn.
     func load() throws -> LoadedKeymap {
         let loaded = try FieldCatalog.load(keymap, keymapFile: keymapFile, choicesFile: choices, options: field)
+        if let source = loaded.spec.tableChoices {
+            throw ValidationError(tr("the choices of \(loaded.spec.name) are read from table \(source.table) of a form's output: ask it in a form (fieldline form), or test it with check or replay --lookups"))
+        }
         if let placeholder, let problem = Placeholder.problem(placeholder) { throw ValidationError("--placeholder: " + problem) }
         try UserDefaults.checkTimeout(timeout)
         try answering.check()

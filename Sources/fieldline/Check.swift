@@ -30,6 +30,9 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp(tr("What to print per line: value, display or json.")))
     var output: CheckOutput = .value
 
+    @Option(help: ArgumentHelp(tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://…) a field whose choices are another form's table (choices: {table: …}) reads its list from."), valueName: "TARGET"))
+    var lookups: String?
+
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.
     func validate() throws {
         _ = try FieldCatalog.load(keymap, options: field)
@@ -39,7 +42,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         // The parsed option read once: its property-wrapper getter is far too slow for a per-line loop.
-        try Check.perform(spec: FieldCatalog.load(keymap, options: field).spec, output: output)
+        try Check.perform(spec: TableLookups.resolved(FieldCatalog.load(keymap, options: field).spec, lookups: lookups), output: output)
     }
 
     /// Check every line of standard input against `spec`, writing `output` per line; however the command line

@@ -60,7 +60,7 @@ enum FieldCatalog {
                     Diagnostics.plain(problem.description)
                     throw Exit.config
                 }
-            } else if list.choices.isEmpty {
+            } else if list.choices.isEmpty, spec.tableChoices == nil {  // a table's list is read by `TableLookups`
                 throw ValidationError(tr("\(spec.name) needs its list: --choices FILE (one value<TAB>label a line, - for standard input)"))
             }
         case .plain, .templated, .liveLayout, .date:

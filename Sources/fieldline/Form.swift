@@ -138,7 +138,7 @@ struct Form: ParsableCommand {
             if !problems.isEmpty { throw Exit.config }
             return
         }
-        let spec: FormSpec
+        var spec: FormSpec
         do { spec = try loader.load(path: form) } catch {
             for d in error.diagnostics { Diagnostics.plain(d.description) }
             throw Exit.config
@@ -165,7 +165,9 @@ struct Form: ParsableCommand {
         }
         // An answers file is read (and its problems found) before the output is opened.
         let answered = try answers.map { try AnswersInput(path: $0, yesNoFields: spec.yesNoFields) }
+        try TableLookups.requireDatabase(spec, output: OutputTarget(out, format: format))
         var sink = try Form.openSink(out, form: spec, format: format, resume: resume)
+        spec = try TableLookups.resolved(spec, in: sink)
         if verification.verify {
             try FormVerify(form: spec, options: verification, accessible: UserDefaults.accessible(accessible)).run(into: sink)
             return

@@ -79,7 +79,11 @@ enum InspectDocument {
             ("validators", .array(spec.validators.map { validator in
                 .object([("name", .string(validator.writtenName)), ("parameters", .object(validator.parameters))])
             })),
-            ("choices", spec.choices.map(choices) ?? .null),
+            ("choices", spec.tableChoices == nil ? spec.choices.map(choices) ?? .null : .null),
+            ("choices_table", spec.tableChoices.map { source in
+                .object([("table", .string(source.table)), ("value", .string(source.value)),
+                         ("labels", .array(source.labels.map { .string($0) }))])
+            } ?? .null),
             ("multiple", spec.selection.map { selection in
                 .object([("min", .int(selection.min)), ("max", selection.max.map { .int($0) } ?? .null),
                          ("separator", .string(selection.separator))])

@@ -60,7 +60,9 @@ enum InspectOutline {
             ?? (spec.minLength > 0 ? "\(spec.minLength)- " + spec.unitNoun : nil))
         add("templates", spec.templates.isEmpty ? nil : spec.templates.templates.map { escaped($0.pattern) }.joined(separator: ", "))
         add("validators", spec.validators.isEmpty ? nil : spec.validators.map(validator).joined(separator: ", "))
-        if let list = spec.choices {
+        if let source = spec.tableChoices {
+            add("choices", "table \(source.table), value \(source.value), label \(source.labels.joined(separator: " "))")
+        } else if let list = spec.choices {
             let shown = list.choices.prefix(shownChoices).map { choice in
                 escaped(choice.value) + (choice.label.isEmpty || choice.label == choice.value ? "" : " (\(escaped(choice.label)))")
             }

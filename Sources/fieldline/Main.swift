@@ -52,6 +52,8 @@ enum Main {
         } catch {
             Fieldline.exitSafely(withError: error)
         }
+        // A list read from another form's table needs --lookups, which only the full reader takes.
+        if loaded.spec.tableChoices != nil || request.lookups != nil { return }
         do {
             try Check.perform(spec: loaded.spec, output: request.output)
         } catch let code as ExitCode {

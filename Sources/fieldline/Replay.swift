@@ -49,6 +49,9 @@ struct Replay: ParsableCommand {
     @Flag(help: ArgumentHelp(tr("The same as --output json.")))
     var json = false
 
+    @Option(help: ArgumentHelp(tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://…) a field whose choices are another form's table (choices: {table: …}) reads its list from."), valueName: "TARGET"))
+    var lookups: String?
+
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.
     func validate() throws {
         _ = try FieldCatalog.load(keymap, options: field)
@@ -61,11 +64,12 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let loaded = try FieldCatalog.load(keymap, options: field)
+        let spec = try TableLookups.resolved(loaded.spec, lookups: lookups)
         let script = ReplayScript(Replay.orderedSteps(arguments: Array(CommandLine.arguments.dropFirst()), keys: keys,
                                                       pastes: paste, keymapIsPositional: keymap != nil))
         let outcome: ReplayScript.Outcome
         do {
-            outcome = try script.run(spec: loaded.spec, context: Today.context(), keymap: loaded.keymap)
+            outcome = try script.run(spec: spec, context: Today.context(), keymap: loaded.keymap)
         } catch {
             throw ValidationError(error.message)
         }
@@ -147,7 +151,7 @@ struct Replay: ParsableCommand {
                     if pasteIndex < pastes.count { steps.append(.paste(pastes[pasteIndex])); pasteIndex += 1 }
                     continue
                 }
-                if FieldOptionGroup.valueOptions.contains(arg) || arg == "--output" { i += 1; continue }
+                if FieldOptionGroup.valueOptions.contains(arg) || arg == "--output" || arg == "--lookups" { i += 1; continue }
                 if arg.hasPrefix("-") && arg.count > 1 { continue }
             }
             positional += 1

@@ -39,6 +39,19 @@ import Testing
         #expect(verdicts.allSatisfy { $0.hasPrefix("ok ") }, "\(verdicts.filter { !$0.hasPrefix("ok ") })")
     }
 
+    /// A choice list read from another form's table (`choices_table`) matches the schema; one whose value is not
+    /// a text does not.
+    @Test func aTableListMatchesTheSchema() throws {
+        let scratch = try ScratchFolder("inspect-schema-table")
+        let form = try scratch.write("visit.yaml", "name: visit\nfields:\n  - name: company\n    choices: {table: company, value: code, label: [title, phone]}\n")
+        let good = try fieldline(["inspect", form, "--output", "json"])
+        try #require(good.status == 0, "\(good.err)")
+        let broken = good.out.replacingOccurrences(of: #""value": "code""#, with: #""value": 7"#)
+        #expect(broken != good.out)
+        let verdicts = try Self.verdicts([try scratch.write("good.json", good.out), try scratch.write("broken.json", broken)])
+        #expect(verdicts.count == 2 && verdicts[0].hasPrefix("ok ") && verdicts[1].hasPrefix("invalid "), "\(verdicts)")
+    }
+
     @Test func documentsThatBreakTheSchemaAreRefused() throws {
         let scratch = try ScratchFolder("inspect-schema-broken")
         let good = try fieldline(["inspect", Self.repo + "/forms/visitor.yaml", "--output", "json"]).out

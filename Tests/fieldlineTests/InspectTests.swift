@@ -93,6 +93,28 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(outline.out.contains("   exists: company.code\n") && outline.out.contains("   not_exists: banned.code\n"), "\(outline.out)")
     }
 
+    /// A list read from another form's table at run time: its table, value and labels, and no choices yet.
+    @Test func aTableListIsShown() throws {
+        let folder = try ScratchFolder("inspect-table")
+        let form = folder.path("visit.yaml")
+        try """
+            name: visit
+            fields:
+              - name: company
+                choices: {table: company, value: code, label: {en: [title, phone], zh: title_zh}}
+
+            """.write(toFile: form, atomically: true, encoding: .utf8)
+        let field = try Self.field(try Self.document([form]), "company")
+        let source = try #require(field["choices_table"] as? [String: Any], "\(field)")
+        #expect(source["table"] as? String == "company" && source["value"] as? String == "code")
+        #expect(source["labels"] as? [String] == ["title", "phone"])
+        #expect(field["choices"] is NSNull && field["kind"] as? String == "choice")
+        let zh = try #require(try Self.field(try Self.document([form, "--lang", "zh"]), "company")["choices_table"] as? [String: Any])
+        #expect(zh["labels"] as? [String] == ["title_zh"])
+        let outline = try fieldline(["inspect", form])
+        #expect(outline.out.contains("choices: table company, value code, label title phone"), "\(outline.out)")
+    }
+
     @Test func aKeymapIsOneFieldWithItsHelpAndValidators() throws {
         let doc = try Self.document(["idcard-cn"])
         #expect(doc["type"] as? String == "keymap" && doc["name"] as? String == "idcard-cn")

@@ -38,6 +38,9 @@ public struct FieldSpec: Sendable, CustomStringConvertible {
     public var separators: Set<Character>
     /// A choice field that takes several choices: how many, and how they are joined; nil for one choice.
     public var selection: ChoiceSelection?
+    /// Where a choice field's list is read from at run time (`choices: {table: …}`): another form's saved records,
+    /// read once the output is open (`TableChoices`); nil for a list known when the keymap is loaded.
+    public var tableChoices: TableChoices?
     /// The kind's fixed templates (derived from `kind`; empty for a plain or choice field).
     public var templates: TemplateSet { kind.templates }
     /// A choice field's list (derived from `kind`, kept for callers that only ask whether there is one).

@@ -233,6 +233,10 @@ msgstr "--kinds：没有号码类型 '{0}'（可用：{1}）"
 msgid "--lang: no language '{0}' (use zh or en)"
 msgstr "--lang：没有语言 '{0}'（请用 zh 或 en）"
 
+#: Sources/fieldline/TableLookups.swift
+msgid "--lookups is for a field whose choices come from another form's table (choices: {table: …})"
+msgstr "--lookups 用于选项来自另一个表单的表的字段（choices: {table: …}）"
+
 #: Sources/FieldKit/Fields/FieldOptions.swift
 msgid "--min ({0}) is after {1} ({2})"
 msgstr "--min（{0}）晚于 {1}（{2}）"
@@ -764,6 +768,12 @@ msgstr "字段：键映射名（phone-cn、idcard-cn、text、digits 等）或�
 msgid "The form file (YAML)."
 msgstr "表单文件（YAML）。"
 
+#: Sources/fieldline/AskOption.swift
+#: Sources/fieldline/Check.swift
+#: Sources/fieldline/Replay.swift
+msgid "The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://…) a field whose choices are another form's table (choices: {table: …}) reads its list from."
+msgstr "选项来自另一个表单的表（choices: {table: …}）的字段从这个输出（FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…）读取列表。"
+
 #: Sources/fieldline/ConfirmOption.swift
 msgid "The question (default: Continue?); [y/N] or [Y/n] is added after it."
 msgstr "问题（默认：继续吗？）；后面会加上 [y/N] 或 [Y/n]。"
@@ -991,6 +1001,7 @@ msgstr "2-9 的数字"
 
 #: Sources/FieldKeymaps/FormLoader+SavedValues.swift
 #: Sources/FieldKeymaps/FormLoader.swift
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
 msgid "a field name"
 msgstr "字段名"
 
@@ -1028,6 +1039,7 @@ msgstr "一个表单最多有 {0} 条规则"
 
 #: Sources/FieldKeymaps/FormLoader+SavedValues.swift
 #: Sources/FieldKeymaps/FormLoader.swift
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
 msgid "a form name"
 msgstr "表单名"
 
@@ -1476,6 +1488,7 @@ msgstr "无法读取答案文件 {0}：{1}"
 #: Sources/FieldSinks/Files/RecordFileReader+Keying.swift
 #: Sources/FieldSinks/Files/RecordFileReader.swift
 #: Sources/FieldSinks/SQLite/SQLiteRecordReader.swift
+#: Sources/FieldSinks/SQLite/SQLiteSink+TableChoices.swift
 msgid "cannot read {0}: {1}"
 msgstr "无法读取 {0}：{1}"
 
@@ -1560,6 +1573,34 @@ msgstr "选项文件 {0}：{1}"
 #: Sources/FieldKeymaps/ListFileChoices.swift
 msgid "choices from a file need {0} (choices: {file: FILE, value: COLUMN, label: COLUMN})"
 msgstr "来自文件的选项需要 {0}（choices: {file: 文件, value: 列, label: 列}）"
+
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
+msgid "choices from a table need {0} (choices: {table: FORM, value: FIELD, label: FIELD})"
+msgstr "来自表的选项需要 {0}（choices: {table: FORM, value: FIELD, label: FIELD}）"
+
+#: Sources/FieldKit/Forms/TableChoices.swift
+msgid "choices: could not read table {0} within {1} s (lookup_timeout)"
+msgstr "choices：未能在 {1} 秒内读取表 {0}（lookup_timeout）"
+
+#: Sources/fieldline/TableLookups.swift
+msgid "choices: table {0} is read from --lookups, which must be a SQLite or PostgreSQL database; {1} is not one"
+msgstr "choices：表 {0} 从 --lookups 读取，它必须是 SQLite 或 PostgreSQL 数据库；{1} 不是"
+
+#: Sources/fieldline/TableLookups.swift
+msgid "choices: table {0} is read from the output, so the output must be a SQLite or PostgreSQL database; {1} is not one"
+msgstr "choices：表 {0} 从输出读取，所以输出必须是 SQLite 或 PostgreSQL 数据库；{1} 不是"
+
+#: Sources/FieldKit/Forms/TableChoices.swift
+msgid "choices: table {0}, record {1}: {2}"
+msgstr "choices：表 {0}，第 {1} 条记录：{2}"
+
+#: Sources/FieldKit/Forms/TableChoices.swift
+msgid "choices: table {0}: {1}"
+msgstr "choices：表 {0}：{1}"
+
+#: Sources/FieldKit/Forms/TableChoices.swift
+msgid "choices: the output holds no table '{0}' (no {1} record saved there yet?)"
+msgstr "choices：输出中没有表 '{0}'（那里还没有保存过 {1} 记录？）"
 
 #: Sources/FieldKit/Choices/ChoiceSelection.swift
 msgid "choose at least {0}"
@@ -1786,6 +1827,10 @@ msgstr "fieldline：历史文件 {0}：{1}；{2}"
 msgid "fields verified"
 msgstr "核验字段数"
 
+#: Sources/FieldKit/Forms/TableChoices.swift
+msgid "filter of {0}"
+msgstr "{0} 的 filter"
+
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "filter: the choices of '{0}' have no column '{1}' (their columns: {2}; an earlier field is written ${3})"
 msgstr "filter：'{0}' 的选项没有列 '{1}'（其列：{2}；前面的字段写作 ${3}）"
@@ -1809,6 +1854,10 @@ msgstr "例如 {0}"
 #: Sources/FieldKeymaps/FormReferences.swift
 msgid "from is FIELD.PART (e.g. idcard.birthDate), not '{0}'"
 msgstr "from 的形式是 字段.部分（如 idcard.birthDate），而不是 '{0}'"
+
+#: Sources/FieldKit/Forms/TableChoices.swift
+msgid "from of {0}"
+msgstr "{0} 的 from"
 
 #: Sources/FieldRecords/Import/CSVImport.swift
 #: Sources/FieldSinks/Files/RecordFileReader.swift
@@ -1911,9 +1960,17 @@ msgstr "随粘贴一起到达的按键不能结束字段"
 msgid "keys/hour"
 msgstr "按键/小时"
 
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
+msgid "label names no field (label: FIELD, or a list of fields)"
+msgstr "label 没有指明字段（label: FIELD，或字段列表）"
+
 #: Sources/FieldKeymaps/ListFileChoices.swift
 msgid "label needs an English column (en), shown where no other language fits"
 msgstr "label 需要英文列（en），在没有其他合适语言时显示"
+
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
+msgid "label: a field name is letters, digits and _, starting with a letter, at most 63 characters (it names a table or column): '{0}'"
+msgstr "label：字段名由字母、数字和 _ 组成，以字母开头，最多 63 个字符（它是表或列的名称）：'{0}'"
 
 #: Sources/FieldTerminal/HistoryFile.swift
 msgid "larger than 1 MiB"
@@ -2554,6 +2611,14 @@ msgstr "“{0}”的答案必须是一个值，而不是列表或映射"
 msgid "the choice between the two values could not be made"
 msgstr "无法生成两个值之间的选择"
 
+#: Sources/fieldline/AskRequest.swift
+msgid "the choices of {0} are read from table {1} of a form's output: ask it in a form (fieldline form), or test it with check or replay --lookups"
+msgstr "{0} 的选项从某个表单输出中的表 {1} 读取：请在表单中询问（fieldline form），或用 check 或 replay --lookups 测试"
+
+#: Sources/fieldline/TableLookups.swift
+msgid "the choices of {0} are read from table {1}: give --lookups with the output that holds it (FILE.db, FILE.sqlite, sqlite:PATH or postgres://…)"
+msgstr "{0} 的选项从表 {1} 读取：请用 --lookups 给出保存它的输出（FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…）"
+
 #: Sources/FieldKeymaps/ListFileTable.swift
 msgid "the column '{0}' is named twice"
 msgstr "列名 '{0}' 出现了两次"
@@ -2853,6 +2918,7 @@ msgid "unknown choice setting '{0}' (use value, label, aliases, parent)"
 msgstr "未知的选项设置 '{0}'（可用 value、label、aliases、parent）"
 
 #: Sources/FieldKeymaps/ListFileChoices.swift
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
 msgid "unknown choices setting '{0}' (known: {1})"
 msgstr "未知的 choices 设置 '{0}'（可用：{1}）"
 
@@ -3431,6 +3497,10 @@ msgstr "{0}：第 {1} 条记录：{2}"
 msgid "{0}: record {1}: {2}: not valid UTF-8 (--lossy shows it with U+FFFD)"
 msgstr "{0}：记录 {1}：{2}：不是有效的 UTF-8（--lossy 以 U+FFFD 显示它）"
 
+#: Sources/FieldKit/Forms/TableChoices.swift
+msgid "{0}: table {1} has no field '{2}' (its fields: {3})"
+msgstr "{0}：表 {1} 没有字段 '{2}'（它的字段：{3}）"
+
 #: Sources/FieldSinks/Postgres/PostgresSchema.swift
 #: Sources/FieldSinks/SQLite/SQLiteSchema.swift
 msgid "{0}: table {1} has schema version {2}, made by a newer fieldline (this one knows up to {3})"
@@ -3489,6 +3559,10 @@ msgstr "{0}：{1} 没有列 '{2}'（其列：{3}）"
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "{0}: {1} in {2}"
 msgstr "{0}：{2} 中已有 {1}"
+
+#: Sources/FieldKeymaps/TableChoicesSetting.swift
+msgid "{0}: {1} is letters, digits and _, starting with a letter, at most 63 characters (it names a table or column): '{2}'"
+msgstr "{0}：{1}由字母、数字和 _ 组成，以字母开头，最多 63 个字符（它是表或列的名称）：'{2}'"
 
 #: Sources/fieldline/InspectOutline.swift
 msgid "… and {0} more"

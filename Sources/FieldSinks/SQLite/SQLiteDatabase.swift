@@ -6,7 +6,7 @@ import FieldKit
 final class SQLiteDatabase {
     /// The database's path, for messages.
     let label: String
-    private var db: OpaquePointer?
+    private(set) var db: OpaquePointer?
     /// Prepared statements by their SQL, kept for the connection's life: a correction or an import runs the same
     /// few statements for every record, and preparing one costs more than running it.
     private var prepared: [String: OpaquePointer] = [:]
