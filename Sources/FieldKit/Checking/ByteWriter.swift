@@ -45,9 +45,26 @@ public struct ByteWriter: ~Copyable {
     @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        reserve(bytes.count)
-        (base + written).update(from: source, count: bytes.count)
-        written &+= bytes.count
+        let n = bytes.count
+        reserve(n)
+        let target = base + written
+        if n <= 32 {
+            // A value or a message's part: eight bytes at a time (the last word may overlap the one before), not
+            // a call to `memcpy`, which costs more than the copy for a few bytes.
+            if n >= 8 {
+                var k = 0
+                while k &+ 8 < n {
+                    UnsafeMutableRawPointer(target + k).storeBytes(of: UnsafeRawPointer(source + k).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    k &+= 8
+                }
+                UnsafeMutableRawPointer(target + (n &- 8)).storeBytes(of: UnsafeRawPointer(source + (n &- 8)).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            } else {
+                for k in 0..<n { target[k] = source[k] }
+            }
+        } else {
+            target.update(from: source, count: n)
+        }
+        written &+= n
     }
 
     /// Append a non-negative integer in decimal.
