@@ -23,29 +23,31 @@ enum ParallelValueCheck {
     /// of the input.
     static func check(_ slice: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int,
                       messages: RefusalMessages) -> SliceResult {
-        var result = SliceResult()
-        result.out.reserveCapacity(slice.count + 64)
+        // Written into `ByteWriter`s (a line's few appends inlined) and made arrays once at the slice's end.
+        var out = ByteWriter(capacity: slice.count + 64)
+        var errors = ByteWriter()
+        var invalid = 0, lines = 0
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         var start = 0
         func line(_ range: Range<Int>) {
-            result.lines += 1
-            if let refusal = checker.appendValueOrRefusal(of: UnsafeBufferPointer(rebasing: slice[range]), to: &result.out, scratch: &scratch) {
-                result.invalid += 1
-                result.errors.appendDecimal(firstLine + result.lines)
-                result.errors.append(0x3A)
-                result.errors.append(0x20)
-                messages.append(refusal, to: &result.errors)
-                result.errors.append(0x0A)
+            lines += 1
+            if let refusal = checker.appendValueOrRefusal(of: UnsafeBufferPointer(rebasing: slice[range]), to: &out, scratch: &scratch) {
+                invalid += 1
+                errors.appendDecimal(firstLine + lines)
+                errors.append(0x3A)
+                errors.append(0x20)
+                messages.append(refusal, to: &errors)
+                errors.append(0x0A)
             }
-            result.out.append(0x0A)
+            out.append(0x0A)
         }
         while let end = newline(in: slice, from: start) {
             line(start..<end)
             start = end + 1
         }
         if start < slice.count { line(start..<slice.count) }
-        return result
+        return SliceResult(out: out.bytes, errors: errors.bytes, invalid: invalid, lines: lines)
     }
 
     /// How many slices a large block is cut into: more than the cores, so a slice of costly lines (refused

@@ -13,6 +13,8 @@ struct PropertyTests {
     static let specs: [(String, FieldSpec)] = [
         ("phone-cn", BuiltinFields.phoneCN),
         ("idcard-cn", BuiltinFields.idcardCN),
+        // A limit below the positions with classes of their own: the byte loop's stepping stops at the limit.
+        ("idcard-cn limit 10", FieldOptions(limit: 10).applied(to: BuiltinFields.idcardCN)),
         ("text graphemes 10", textField(limit: 10)),
         ("text width 7", textField(limit: 7, unit: .width)),
         ("text utf16 9", textField(limit: 9, unit: .utf16)),

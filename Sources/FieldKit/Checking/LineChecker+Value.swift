@@ -13,6 +13,16 @@ extension LineChecker {
 
     /// `appendValue`, with the commonest refusals left unworded for `RefusalMessages` to write as bytes.
     public func appendValueOrRefusal(of line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], scratch: inout [UInt8]) -> LineRefusal? {
+        valueOrRefusal(of: line, to: &out, scratch: &scratch)
+    }
+
+    /// `appendValueOrRefusal` into a `ByteWriter` (`check`'s per-line path): the same code, specialised for it.
+    public func appendValueOrRefusal(of line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter, scratch: inout [UInt8]) -> LineRefusal? {
+        valueOrRefusal(of: line, to: &out, scratch: &scratch)
+    }
+
+    private func valueOrRefusal<Sink: ByteSink & ~Copyable>(of line: UnsafeBufferPointer<UInt8>, to out: inout Sink,
+                                                            scratch: inout [UInt8]) -> LineRefusal? {
         if line.count > LineChecker.maxLineBytes { return .issue(LineChecker.overLongLine) }
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
@@ -22,22 +32,21 @@ extension LineChecker {
         }
         guard bytesAreValue, let issue = fastFilter(body, into: &scratch) else {
             let result = check(line)
-            if result.issue == nil { out.append(contentsOf: result.value.utf8) }
+            if result.issue == nil { var value = result.value; value.withUTF8 { out.appendBytes($0) } }
             return result.issue.map { .issue($0) }
         }
         if let problem = issue.problem { return .issue(problem) }
         let count = issue.count
-        let status = scratch.withUnsafeBufferPointer { all -> LineRefusal? in
+        return scratch.withUnsafeBufferPointer { all -> LineRefusal? in
             let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
             if count < minLength { return .issue(ValidationIssue(spec.shortMessage(count: count))) }
             if count == 0 { return nil }
             for validator in plainValidators {
                 if let refusal = validator.refusal(bytes, context: context, all: validators) { return refusal }
             }
+            out.appendBytes(bytes)
             return nil
         }
-        if status == nil { out.append(contentsOf: scratch[0..<count]) }
-        return status
     }
 }
 
@@ -80,8 +89,8 @@ extension LineChecker {
     /// `appendValue` for a field whose one validator rewrites values (`judging`): the value and its issue in one
     /// step. Nil when the general path must decide: a non-ASCII line, an empty one, or a length rule that the
     /// value as typed or as rewritten meets (those are rare, and the general path words them).
-    private func judgedValue(of body: UnsafeBufferPointer<UInt8>, by validator: any FieldValidator, to out: inout [UInt8],
-                             scratch: inout [UInt8]) -> ValidationIssue?? {
+    private func judgedValue<Sink: ByteSink & ~Copyable>(of body: UnsafeBufferPointer<UInt8>, by validator: any FieldValidator,
+                                                         to out: inout Sink, scratch: inout [UInt8]) -> ValidationIssue?? {
         guard let filtered = fastFilter(body, into: &scratch) else { return nil }
         if let problem = filtered.problem { return .some(problem) }
         let count = filtered.count
@@ -93,7 +102,11 @@ extension LineChecker {
         guard stored > 0, stored >= minLength, stored <= limit else { return nil }
         // The general path's status keeps an incomplete value's message only.
         if let issue { return .some(issue.isIncomplete ? ValidationIssue(issue.message) : issue) }
-        if let canonical { out.append(contentsOf: canonical) } else { out.append(contentsOf: scratch[0..<count]) }
+        if let canonical {
+            canonical.withUnsafeBufferPointer { out.appendBytes($0) }
+        } else {
+            scratch.withUnsafeBufferPointer { out.appendBytes(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
         return .some(nil)
     }
 }

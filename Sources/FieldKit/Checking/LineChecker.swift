@@ -242,6 +242,28 @@ public struct LineChecker: Sendable {
         // then keeps no other count (the general loop below gives the same answers; PropertyTests compare the
         // fast path with the engine's).
         if rules.unitCost && !dateSeparators {
+            // Two loops, the same rule: while a symbol's position has a row of its own and is under the limit, each
+            // symbol moves to the next row with no test; after that the row stays (the last row, or the limit is
+            // reached and the next symbol is refused for it).
+            // The inner loop tests one bound: it stops where `stepping` symbols would be reached if every byte were
+            // one, and a formatting byte only sends it round again.
+            let stepping = min(rules.rows, limit)
+            while i < n && count < stepping {
+                let stop = min(n, i &+ (stepping &- count))
+                while i < stop {
+                    let symbol = row[Int(src[i])]
+                    if symbol < 0x80 {
+                        dst[count] = symbol
+                        count &+= 1
+                        i &+= 1
+                        row += 256
+                        continue
+                    }
+                    if symbol == ASCIIRules.formattingMark { i &+= 1; continue }
+                    if symbol == ASCIIRules.nonASCIIMark { return (count, count, -2, false, false) }
+                    return (count, count, i, false, false)
+                }
+            }
             while i < n {
                 let symbol = row[Int(src[i])]
                 if symbol < 0x80 {
@@ -249,7 +271,6 @@ public struct LineChecker: Sendable {
                     dst[count] = symbol
                     count &+= 1
                     i &+= 1
-                    if row != lastRow { row += 256 }
                     continue
                 }
                 if symbol == ASCIIRules.formattingMark { i &+= 1; continue }

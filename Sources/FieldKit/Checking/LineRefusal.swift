@@ -19,24 +19,30 @@ public enum LineRefusal: Sendable {
 /// looked up once (the language is chosen before `check` starts): a refused line's message is then two copies
 /// and a byte, the same bytes `LineRefusal.issue` words (RefusalMessageTests).
 public struct RefusalMessages: Sendable {
-    /// "check character should be " and what follows the character, or nil when the message is not one value
-    /// between two texts (it is then worded by `issue`).
-    let checkCharacter: (before: [UInt8], after: [UInt8])?
+    /// "check character should be " and what follows the character, as one run of bytes, and the character's
+    /// place in it (-1 when the message is not one value between two texts: it is then worded by `issue`).
+    let checkCharacterBytes: [UInt8]
+    let checkCharacterSlot: Int
 
     /// The templates of the current language.
     public init() {
-        checkCharacter = RefusalMessages.split(ResidentID.checkCharacterMessage(RefusalMessages.slot))
+        let template = RefusalMessages.split(ResidentID.checkCharacterMessage(RefusalMessages.slot))
+        checkCharacterBytes = template.map { $0.before + $0.after } ?? []
+        checkCharacterSlot = template?.before.count ?? -1
     }
 
-    /// Append `refusal`'s message to `bytes`.
-    @inline(__always)
-    public func append(_ refusal: LineRefusal, to bytes: inout [UInt8]) {
-        if case .checkCharacter(let expected) = refusal, let template = checkCharacter {
-            bytes.append(contentsOf: template.before)
-            bytes.append(expected)
-            bytes.append(contentsOf: template.after)
+    /// Append `refusal`'s message to `writer`.
+    public func append(_ refusal: LineRefusal, to writer: inout ByteWriter) {
+        if case .checkCharacter(let expected) = refusal, checkCharacterSlot >= 0 {
+            let slot = checkCharacterSlot
+            checkCharacterBytes.withUnsafeBufferPointer { template in
+                writer.append(UnsafeBufferPointer(rebasing: template[..<slot]))
+                writer.append(expected)
+                writer.append(UnsafeBufferPointer(rebasing: template[slot...]))
+            }
         } else {
-            bytes.append(contentsOf: refusal.issue.message.utf8)
+            var message = refusal.issue.message
+            message.withUTF8 { writer.append($0) }
         }
     }
 
