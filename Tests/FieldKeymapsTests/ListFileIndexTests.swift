@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import FieldKit
 @testable import TestSupport
@@ -107,9 +108,9 @@ import FieldKit
         #expect(try Self.attached(file, folder: s.path("cache")).outcome == .built)
     }
 
-    /// A flipped byte anywhere (header, terms, postings), a cut-off image, an empty one, another file's image:
+    /// A changed byte anywhere (header, a term's letter, postings), a cut-off image, an empty one, another file's image:
     /// each refused and rebuilt, never read.
-    @Test(arguments: ["header", "middle", "last", "truncated", "empty", "grown"])
+    @Test(arguments: ["header", "term", "middle", "last", "truncated", "empty", "grown"])
     func aDamagedIndexIsRefusedAndRebuilt(damage: String) throws {
         let s = try ScratchFolder()
         let file = try s.write("sites.csv", Self.listText(rows: 2_000))
@@ -120,6 +121,7 @@ import FieldKit
         var image = try Data(contentsOf: URL(fileURLWithPath: index))
         switch damage {
         case "header": image[9] ^= 0x01
+        case "term": image[try #require(image.range(of: Data("harbour".utf8))).lowerBound] = UInt8(ascii: "x")
         case "middle": image[image.count / 2] ^= 0x40
         case "last": image[image.count - 1] ^= 0x01
         case "truncated": image = image.prefix(image.count - 4)
@@ -133,6 +135,34 @@ import FieldKit
             #expect(rebuilt.list.matches(query, in: rebuilt.list.roots) == plain.matches(query, in: plain.roots))
         }
         #expect(try Self.attached(file, folder: cache).outcome == .reused)
+    }
+
+    /// Starts building at once in several processes (each `fieldline form` of a form on the list file) leave one
+    /// whole image that the next start reads, and no temporary file.
+    @Test func concurrentStartsLeaveOneWholeIndex() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 20_000))
+        let form = try s.write("f.yaml", "name: f\nfields:\n  - name: site\n    choices: {file: sites.csv, value: code, label: [name, pinyin]}\n")
+        for round in 0..<3 {
+            try? FileManager.default.removeItem(atPath: s.path("cache"))
+            let outcomes = Mutex<[String]>([])
+            let folder = s.folder, cache = s.path("cache")
+            DispatchQueue.concurrentPerform(iterations: 3) { k in
+                let outcome: String
+                do {
+                    let run = try fieldline(["form", form, "--input", "-", "--out", folder + "/o\(round)-\(k).jsonl"], stdin: "",
+                                            environment: ["XDG_CACHE_HOME": cache], in: folder)
+                    outcome = run.status == 0 ? "ok" : "exit \(run.status): \(run.err)"
+                } catch {
+                    outcome = "\(error)"
+                }
+                outcomes.withLock { $0.append(outcome) }
+            }
+            #expect(outcomes.withLock { $0 } == ["ok", "ok", "ok"])
+            let names = try FileManager.default.contentsOfDirectory(atPath: s.path("cache/fieldline"))
+            #expect(names.count == 1 && names[0].hasSuffix(".index"), "\(names)")
+            #expect(try Self.attached(file, folder: s.path("cache/fieldline")).outcome == .reused)
+        }
     }
 
     /// A cache folder that cannot be made or written: the index is built for this run and not kept.
