@@ -123,21 +123,25 @@ public final class ChoiceListIndex: Sendable {
         let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * grams + 4 * (grams + 1) + 4 * posted
         guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
         var at = ChoiceListIndex.headerBytes
+        // Copied whole: the image is written in the machine's (little-endian) order.
         func words(_ count: Int) -> [UInt32] {
             defer { at += 4 * count }
-            return (0..<count).map { UInt32(littleEndian: image.loadUnaligned(fromByteOffset: at + 4 * $0, as: UInt32.self)) }
+            return [UInt32](unsafeUninitializedCapacity: count) { buffer, made in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: image[at..<at + 4 * count]))
+                made = count
+            }
         }
         let rowTerms = words(rows + 1), termStarts = words(terms + 1)
         let termBytes = Array(image[at..<at + bytes])
         at += padded
         let gramKeys = words(grams), gramStarts = words(grams + 1), postings = words(posted)
         // Every offset within its section: a checksum only says the image is the one written, not that it was
-        // written right.
+        // written right. A posting's row is checked where it is read (most are never read).
         func ascending(_ offsets: [UInt32], upTo end: Int) -> Bool {
             offsets.first == 0 && Int(offsets.last!) == end && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
         }
         guard ascending(rowTerms, upTo: terms), ascending(termStarts, upTo: bytes), ascending(gramStarts, upTo: posted),
-              zip(gramKeys, gramKeys.dropFirst()).allSatisfy({ $0 < $1 }), postings.allSatisfy({ Int($0) < rows }) else { return nil }
+              zip(gramKeys, gramKeys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         self.rows = rows
         self.rowTerms = rowTerms
         self.termStarts = termStarts
@@ -158,6 +162,7 @@ public final class ChoiceListIndex: Sendable {
         termBytes.withUnsafeBufferPointer { bytes in
             needle.withUnsafeBufferPointer { q in
                 func rank(_ row: Int) {
+                    guard row < rows else { return }
                     var best = 4
                     for term in Int(rowTerms[row])..<Int(rowTerms[row + 1]) {
                         let r = ChoiceList.rank(of: q, in: UnsafeBufferPointer(rebasing: bytes[Int(termStarts[term])..<Int(termStarts[term + 1])]))
