@@ -11,7 +11,10 @@ out=bench/out
 mkdir -p "$out"
 swift build -c release --product fieldline-bench >/dev/null
 swift build -c release --product fieldline >/dev/null
-bin=$(swift build -c release --show-bin-path)
+# Stripped copies: valgrind 3.19 cannot read the DWARF of the Swift toolchain's builds.
+bin=$out/stripped
+mkdir -p "$bin"
+for p in fieldline fieldline-bench; do strip -o "$bin/$p" "$(swift build -c release --show-bin-path)/$p"; done
 IFS='|' read -r -a queries <<< "${QUERIES:-harbour 12|beijing sh|e}"
 sizes=${SIZES:-1000 100000 1000000}
 
