@@ -187,13 +187,19 @@ public final class ChoiceListIndex: Sendable {
     /// The rows that may hold `needle`, ascending; nil for every row. The previous query's matches when the needle
     /// extends it (a row holding the needle holds its start), else the rows holding all the needle's three-byte runs.
     private func candidates(_ needle: [UInt8]) -> [UInt32]? {
-        var narrowed: [UInt32]?
+        var narrowed: [UInt32]?, narrowedBy = 0
         previous.withLock { last in
-            if let last, last.needle.count <= needle.count, needle.starts(with: last.needle) { narrowed = last.rows }
+            if let last, last.needle.count <= needle.count, needle.starts(with: last.needle) {
+                narrowed = last.rows
+                narrowedBy = last.needle.count
+            }
         }
         guard needle.count >= 3 else { return narrowed }
+        // The previous matches hold every run of the previous needle: only the runs the added bytes end are looked up.
+        let first = max(0, narrowedBy - 2)
+        guard first <= needle.count - 3 else { return narrowed }
         var lists: [Range<Int>] = []
-        for k in 0...(needle.count - 3) {
+        for k in first...(needle.count - 3) {
             let gram = UInt32(needle[k]) << 16 | UInt32(needle[k + 1]) << 8 | UInt32(needle[k + 2])
             guard let g = position(of: gram) else { return [] }
             lists.append(Int(gramStarts[g])..<Int(gramStarts[g + 1]))
