@@ -1,7 +1,7 @@
 # Quick start: `make demo` runs the main job, `make test` runs every test.
 # Both install missing Debian packages when run as root, and print the apt-get line otherwise.
 SWIFT ?= swift
-DEBS := libedit-dev libncurses-dev libbsd-dev libyaml-dev libpcre2-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace bsdutils
+DEBS := libedit-dev libncurses-dev libbsd-dev libyaml-dev libpcre2-dev libxxhash-dev libsqlite3-dev sqlite3 libpq-dev postgresql tmux procps python3 python3-pip binutils strace bsdutils
 
 .PHONY: demo tour test test-oracles generate build release deps bench static-libs fuzz sanitize man completions install uninstall deb
 

@@ -23,7 +23,10 @@ let package = Package(
         // PCRE2 from Debian's libpcre2-dev: keymaps' regex validators, compiled once and matched with a step budget.
         .systemLibrary(name: "CPCRE2"),
         // The whole behaviour of a field: pure Swift, no terminal, no Foundation.
-        .target(name: "FieldKit", dependencies: ["CPCRE2"]),
+        // xxHash (XXH3) from Debian's libxxhash-dev, compiled in from its header: list-file indexes' content keys
+        // and checksums.
+        .target(name: "CXXHash"),
+        .target(name: "FieldKit", dependencies: ["CPCRE2", "CXXHash"]),
         // libyaml from Debian's libyaml-dev: the event parser under the keymap loader's small composer.
         .systemLibrary(name: "CYAML"),
         // Field keymaps as YAML files: loading, `extends`, positioned errors, the shipped set.

@@ -62,7 +62,10 @@ extension KeymapCompiler {
                              aliases: names.count > 1 ? names : [], extras: row.cells)
         }
         do {
-            return try ChoiceList(rows: rows, extraColumns: table.columns)
+            let list = try ChoiceList(rows: rows, extraColumns: table.columns)
+            var bytes = text
+            _ = bytes.withUTF8 { ListFileIndexCache.attach(list, file: label, bytes: UnsafeRawBufferPointer($0), folder: ListFileIndexCache.processFolder()) }
+            return list
         } catch {
             reader.diagnostics.append(KeymapDiagnostic(file: label, line: error.line == 0 ? nil : error.line,
                                                        column: error.line == 0 ? nil : 1, message: error.message))

@@ -13,6 +13,11 @@ func now() -> UInt64 {
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "list-index" {
+    ListIndexBench.run(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 let context = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
 
 /// One session: type a value key by key, move left, delete, retype, accept — the commands an operator sends.

@@ -32,6 +32,8 @@ public final class ChoiceList: Sendable {
     /// thousands was a large part of a picker's start-up, and `ask … --value` needs neither.
     private let builtTerms = LazyReference<ChoiceTerms>()
     private let builtNames = LazyReference<ChoiceNameIndex>()
+    /// A large list file's compiled search index (`ChoiceListIndex`), attached once it is read or built.
+    let searchIndex = LazyReference<ChoiceListIndex>()
     /// Whole-name look-ups answered without the index so far: the first `scannedLookupsMost` are scans of the
     /// names (a single `ask --value`, whose path `广东-深圳` is three look-ups), the index is built from the next
     /// one on (`check` of a file looks up every line). A scan costs about a fortieth of building the index.

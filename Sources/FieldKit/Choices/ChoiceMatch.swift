@@ -7,6 +7,7 @@ extension ChoiceList {
     public func matches(_ query: String, in level: [Int]) -> [Int] {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return level }
+        if let index = searchIndex.value, index.rows == level.count, level.first == 0 { return index.matches(needle) }
         var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
         let terms = self.terms
         needle.withUnsafeBufferPointer { q in

@@ -1,0 +1,245 @@
+import CXXHash
+import Synchronization
+
+/// A flat choice list's search terms compiled into one byte image (kept in the user's cache, `ListFileIndexCache`):
+/// each row's lower-cased names and, for every three-byte run in them, the rows that hold it. A query of three bytes
+/// or more is matched only against the rows holding all its runs, and a query that extends the previous one only
+/// against the previous one's matches; the answer is `ChoiceList.matches`' own, rank for rank.
+public final class ChoiceListIndex: Sendable {
+    /// The rows the index covers (the list's choices, in file order).
+    public let rows: Int
+    /// Row → its first term (rows + 1 entries).
+    private let rowTerms: [UInt32]
+    /// Term → its first byte in `termBytes` (terms + 1 entries).
+    private let termStarts: [UInt32]
+    /// Every term's lower-cased UTF-8 bytes, end to end.
+    private let termBytes: [UInt8]
+    /// The three-byte runs found, ascending (`b0 << 16 | b1 << 8 | b2`).
+    private let gramKeys: [UInt32]
+    /// Run → its first row in `postings` (runs + 1 entries).
+    private let gramStarts: [UInt32]
+    /// Each run's rows, ascending.
+    private let postings: [UInt32]
+    /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
+    private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
+
+    /// What the image was made from: a list file's size, modification time and content hash. An image is used
+    /// only for the file it says it was made from.
+    public struct Source: Equatable, Sendable {
+        /// The file's size in bytes.
+        public var size: UInt64
+        /// The file's modification time, in nanoseconds since the epoch.
+        public var modified: Int64
+        /// XXH3-64 of the file's bytes.
+        public var hash: UInt64
+
+        /// A source key.
+        public init(size: UInt64, modified: Int64, hash: UInt64) {
+            self.size = size
+            self.modified = modified
+            self.hash = hash
+        }
+    }
+
+    /// XXH3-64 of `bytes`: a list file's content key.
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { fl_xxh3_64(bytes.baseAddress, bytes.count, 0) }
+
+    static let magic: [UInt8] = Array("FLCI".utf8)
+    /// Bumped whenever the layout or the terms' making changes: an older image is rebuilt, never read.
+    static let version: UInt32 = 1
+    static let headerBytes = 64
+
+    // MARK: Building
+
+    /// The image of `terms` (each row's distinct lower-cased names, as `ChoiceTerms` makes them) for `source`.
+    public static func image(terms: [[[UInt8]]], source: Source) -> [UInt8] {
+        var rowTerms: [UInt32] = [0], termStarts: [UInt32] = [0], termBytes: [UInt8] = []
+        var pairs: [UInt64] = []  // run << 32 | row, sorted below into each run's rows
+        for (row, mine) in terms.enumerated() {
+            for term in mine {
+                termBytes.append(contentsOf: term)
+                termStarts.append(UInt32(termBytes.count))
+                if term.count >= 3 {
+                    for k in 0...(term.count - 3) {
+                        let gram = UInt32(term[k]) << 16 | UInt32(term[k + 1]) << 8 | UInt32(term[k + 2])
+                        pairs.append(UInt64(gram) << 32 | UInt64(row))
+                    }
+                }
+            }
+            rowTerms.append(UInt32(termStarts.count - 1))
+        }
+        pairs.sort()
+        var gramKeys: [UInt32] = [], gramStarts: [UInt32] = [], postings: [UInt32] = []
+        var last = UInt64.max
+        for pair in pairs where pair != last {
+            let gram = UInt32(pair >> 32)
+            if gramKeys.last != gram { gramKeys.append(gram); gramStarts.append(UInt32(postings.count)) }
+            postings.append(UInt32(truncatingIfNeeded: pair))
+            last = pair
+        }
+        gramStarts.append(UInt32(postings.count))
+        var image = [UInt8](repeating: 0, count: headerBytes)
+        func put(_ value: UInt32, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 4, with: $0) } }
+        func put64(_ value: UInt64, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 8, with: $0) } }
+        image.replaceSubrange(0..<4, with: magic)
+        put(version, at: 4)
+        put(UInt32(terms.count), at: 8)
+        put(UInt32(termStarts.count - 1), at: 12)
+        put(UInt32(termBytes.count), at: 16)
+        put(UInt32(gramKeys.count), at: 20)
+        put(UInt32(postings.count), at: 24)
+        put64(source.size, at: 32)
+        put64(UInt64(bitPattern: source.modified), at: 40)
+        put64(source.hash, at: 48)
+        for section in [rowTerms, termStarts] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
+        image.append(contentsOf: termBytes)
+        image.append(contentsOf: repeatElement(0, count: (4 - termBytes.count % 4) % 4))
+        for section in [gramKeys, gramStarts, postings] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
+        put64(checksum(image), at: 56)
+        return image
+    }
+
+    /// XXH3-64 of an image but its checksum field: the header's first 56 bytes seed the rest's.
+    private static func checksum(_ image: UnsafeRawBufferPointer) -> UInt64 {
+        let seed = fl_xxh3_64(image.baseAddress, 56, 0)
+        return fl_xxh3_64(image.baseAddress! + headerBytes, image.count - headerBytes, seed)
+    }
+
+    private static func checksum(_ image: [UInt8]) -> UInt64 { image.withUnsafeBytes { checksum($0) } }
+
+    // MARK: Reading
+
+    /// The index in `image` if it is whole and made from `source`: the header's magic, version and source, the
+    /// sections' lengths against the image's, the checksum, and every offset within its section; nil otherwise
+    /// (the caller rebuilds it).
+    public init?(image: UnsafeRawBufferPointer, source: Source) {
+        guard image.count >= ChoiceListIndex.headerBytes, image.baseAddress != nil else { return nil }
+        func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        guard image.prefix(4).elementsEqual(ChoiceListIndex.magic), u32(4) == Int(ChoiceListIndex.version),
+              Source(size: u64(32), modified: Int64(bitPattern: u64(40)), hash: u64(48)) == source else { return nil }
+        let rows = u32(8), terms = u32(12), bytes = u32(16), grams = u32(20), posted = u32(24)
+        let padded = bytes + (4 - bytes % 4) % 4
+        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * grams + 4 * (grams + 1) + 4 * posted
+        guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
+        var at = ChoiceListIndex.headerBytes
+        // Copied whole: the image is written in the machine's (little-endian) order.
+        func words(_ count: Int) -> [UInt32] {
+            defer { at += 4 * count }
+            return [UInt32](unsafeUninitializedCapacity: count) { buffer, made in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: image[at..<at + 4 * count]))
+                made = count
+            }
+        }
+        let rowTerms = words(rows + 1), termStarts = words(terms + 1)
+        let termBytes = Array(image[at..<at + bytes])
+        at += padded
+        let gramKeys = words(grams), gramStarts = words(grams + 1), postings = words(posted)
+        // Every offset within its section: a checksum only says the image is the one written, not that it was
+        // written right. A posting's row is checked where it is read (most are never read).
+        func ascending(_ offsets: [UInt32], upTo end: Int) -> Bool {
+            offsets.first == 0 && Int(offsets.last!) == end && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
+        }
+        guard ascending(rowTerms, upTo: terms), ascending(termStarts, upTo: bytes), ascending(gramStarts, upTo: posted),
+              zip(gramKeys, gramKeys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        self.rows = rows
+        self.rowTerms = rowTerms
+        self.termStarts = termStarts
+        self.termBytes = termBytes
+        self.gramKeys = gramKeys
+        self.gramStarts = gramStarts
+        self.postings = postings
+    }
+
+    // MARK: Matching
+
+    /// The rows `needle` (a lower-cased query's UTF-8) finds, best first, as `ChoiceList.matches` ranks them over
+    /// all rows.
+    public func matches(_ needle: [UInt8]) -> [Int] {
+        let candidates = self.candidates(needle)
+        var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
+        var matched: [UInt32] = []
+        termBytes.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { q in
+                func rank(_ row: Int) {
+                    guard row < rows else { return }
+                    var best = 4
+                    for term in Int(rowTerms[row])..<Int(rowTerms[row + 1]) {
+                        let r = ChoiceList.rank(of: q, in: UnsafeBufferPointer(rebasing: bytes[Int(termStarts[term])..<Int(termStarts[term + 1])]))
+                        if r < best { best = r; if r == 0 { break } }
+                    }
+                    switch best {
+                    case 0: whole.append(row)
+                    case 1: prefix.append(row)
+                    case 2: wordStart.append(row)
+                    case 3: inside.append(row)
+                    default: return
+                    }
+                    matched.append(UInt32(row))
+                }
+                if let candidates { for row in candidates { rank(Int(row)) } } else { for row in 0..<rows { rank(row) } }
+            }
+        }
+        previous.withLock { $0 = (needle, matched) }
+        return whole + prefix + wordStart + inside
+    }
+
+    /// The rows that may hold `needle`, ascending; nil for every row. The previous query's matches when the needle
+    /// extends it (a row holding the needle holds its start), else the rows holding all the needle's three-byte runs.
+    private func candidates(_ needle: [UInt8]) -> [UInt32]? {
+        var narrowed: [UInt32]?, narrowedBy = 0
+        previous.withLock { last in
+            if let last, last.needle.count <= needle.count, needle.starts(with: last.needle) {
+                narrowed = last.rows
+                narrowedBy = last.needle.count
+            }
+        }
+        guard needle.count >= 3 else { return narrowed }
+        // The previous matches hold every run of the previous needle: only the runs the added bytes end are looked up.
+        let first = max(0, narrowedBy - 2)
+        guard first <= needle.count - 3 else { return narrowed }
+        var lists: [Range<Int>] = []
+        for k in first...(needle.count - 3) {
+            let gram = UInt32(needle[k]) << 16 | UInt32(needle[k + 1]) << 8 | UInt32(needle[k + 2])
+            guard let g = position(of: gram) else { return [] }
+            lists.append(Int(gramStarts[g])..<Int(gramStarts[g + 1]))
+        }
+        lists.sort { $0.count < $1.count }
+        var found = Array(postings[lists[0]])
+        if let narrowed, narrowed.count < found.count { found = narrowed }
+        for list in lists where found.count > 0 {
+            found = intersect(found, list)
+        }
+        return found
+    }
+
+    /// The index of `gram` in `gramKeys`, by bisection.
+    private func position(of gram: UInt32) -> Int? {
+        var low = 0, high = gramKeys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if gramKeys[mid] < gram { low = mid + 1 } else { high = mid }
+        }
+        return low < gramKeys.count && gramKeys[low] == gram ? low : nil
+    }
+
+    /// The rows of `rows` also in `postings[list]`, both ascending: each looked for by galloping from the last one
+    /// found, so a short list against a long one costs little more than the short one.
+    private func intersect(_ rows: [UInt32], _ list: Range<Int>) -> [UInt32] {
+        var kept: [UInt32] = []
+        var at = list.lowerBound
+        for row in rows {
+            var low = at, bound = at, step = 1
+            while bound < list.upperBound && postings[bound] < row { low = bound + 1; bound += step; step *= 2 }
+            var high = min(bound, list.upperBound)
+            while low < high {
+                let mid = (low + high) / 2
+                if postings[mid] < row { low = mid + 1 } else { high = mid }
+            }
+            at = low
+            if at == list.upperBound { break }
+            if postings[at] == row { kept.append(row) }
+        }
+        return kept
+    }
+}

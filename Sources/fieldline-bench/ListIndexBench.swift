@@ -1,0 +1,151 @@
+import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `fieldline-bench list-index N FOLDER PHASE [QUERY]` (bench/list_index.sh): a list file of N generated entries
+/// (`code,name,pinyin`) and its index image, made once into FOLDER (`make`), then read back for one PHASE, so
+/// callgrind's count of a run less the count of the `setup` run is that phase alone:
+/// - `setup`: only the list file and the image read;
+/// - `open`: the start-up's part: the list file's bytes hashed and the image read back and checked;
+/// - `keys`: QUERY typed key by key through the index (each key's matches in full), less `opened` (the image
+///   checked, no key);
+/// - `keys-scan`: the same through `ChoiceList.matches` row by row (N at most `ChoiceList.maxChoices`), less
+///   `scan-setup` (the list made and one search that finds nothing, which makes its terms);
+/// - `time`: median wall time of each key of QUERY, index and (where it fits) row by row, over 15 runs.
+enum ListIndexBench {
+    /// The list's file text and each row's distinct lower-cased names, as a list file of `code,name,pinyin` gives them.
+    static func generated(_ count: Int) -> (text: [UInt8], rows: [ChoiceRow], terms: [[[UInt8]]]) {
+        let words = ["north", "harbour", "east", "gate", "lake", "view", "st.", "mary's", "hill", "park", "river", "zone"]
+        let han = ["北京", "上海", "广州", "深圳", "南京", "西安", "成都", "武汉"]
+        let pinyin = ["beijing", "shanghai", "guangzhou", "shenzhen", "nanjing", "xian", "chengdu", "wuhan"]
+        var state: UInt64 = 42
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var text = Array("code,name,pinyin\n".utf8), rows: [ChoiceRow] = [], terms: [[[UInt8]]] = []
+        rows.reserveCapacity(count)
+        terms.reserveCapacity(count)
+        for row in 0..<count {
+            let code = "c\(row)"
+            var names: [String]
+            if next(3) == 0 {
+                let k = next(han.count), m = next(han.count)
+                names = ["\(han[k])\(han[m])\(row % 997)", "\(pinyin[k]) \(pinyin[m])"]
+            } else {
+                names = ["\(words[next(words.count)]) \(words[next(words.count)]) \(row % 9973)"]
+            }
+            text += Array((code + "," + names[0] + "," + (names.count > 1 ? names[1] : "") + "\n").utf8)
+            let label = names.joined(separator: " ")
+            rows.append(ChoiceRow(line: row + 2, value: code, label: label, aliases: names.count > 1 ? names : []))
+            var mine: [[UInt8]] = []
+            for name in [code, label] + (names.count > 1 ? names : []) where !mine.contains(Array(name.utf8)) { mine.append(Array(name.utf8)) }
+            terms.append(mine)
+        }
+        return (text, rows, terms)
+    }
+
+    static func run(_ arguments: [String]) {
+        guard arguments.count >= 3, let count = Int(arguments[0]) else {
+            print("usage: fieldline-bench list-index N FOLDER make|setup|open|keys|keys-scan|time [QUERY]")
+            exit(64)
+        }
+        let folder = arguments[1], phase = arguments[2], query = arguments.count > 3 ? arguments[3] : "harbour 12"
+        let textPath = "\(folder)/list-\(count).csv", imagePath = "\(folder)/list-\(count).index"
+        if phase == "make" {
+            let (text, _, terms) = generated(count)
+            let source = ChoiceListIndex.Source(size: UInt64(text.count), modified: 1, hash: text.withUnsafeBytes { ChoiceListIndex.hash($0) })
+            write(text, to: textPath)
+            write(ChoiceListIndex.image(terms: terms, source: source), to: imagePath)
+            return
+        }
+        let text = read(textPath), image = read(imagePath)
+        let source = ChoiceListIndex.Source(size: UInt64(text.count), modified: 1, hash: text.withUnsafeBytes { ChoiceListIndex.hash($0) })
+        let needles = (1...query.utf8.count).map { Array(query.utf8.prefix($0)) }
+        var sink = 0
+        switch phase {
+        case "setup":
+            break
+        case "open":
+            let hash = text.withUnsafeBytes { ChoiceListIndex.hash($0) }
+            let index = image.withUnsafeBytes { ChoiceListIndex(image: $0, source: .init(size: source.size, modified: 1, hash: hash)) }
+            sink = index?.rows ?? -1
+        case "opened":
+            sink = image.withUnsafeBytes { ChoiceListIndex(image: $0, source: source) }?.rows ?? -1
+        case "keys":
+            let index = image.withUnsafeBytes { ChoiceListIndex(image: $0, source: source) }!
+            for needle in needles { sink &+= index.matches(needle).count }
+        case "keys-scan":
+            let list = try! ChoiceList(rows: rows(text))
+            sink = list.matches("\u{7F}", in: list.roots).count
+            for needle in needles { sink &+= list.matches(String(decoding: needle, as: UTF8.self), in: list.roots).count }
+        case "scan-setup":
+            let list = try! ChoiceList(rows: rows(text))
+            sink = list.matches("\u{7F}", in: list.roots).count
+        default:
+            time(count: count, rows: count <= ChoiceList.maxChoices ? rows(text) : [], image: image, source: source, needles: needles)
+        }
+        if sink == -42 { print("") }
+    }
+
+    /// The rows of a generated list file, as `choices: {file: …, value: code, label: [name, pinyin]}` makes them.
+    static func rows(_ text: [UInt8]) -> [ChoiceRow] {
+        text.split(separator: 0x0A).dropFirst().enumerated().map { n, line in
+            let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            let names = cells[1...].filter { !$0.isEmpty }
+            return ChoiceRow(line: n + 2, value: cells[0], label: names.joined(separator: " "), aliases: names.count > 1 ? names : [])
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) {
+        guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+
+    static func read(_ path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { fatalError("cannot read \(path): run `make` first") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n == 0 { return bytes }
+            bytes += chunk[..<n]
+        }
+    }
+
+    /// Median wall time of each key, index and row by row, over 15 runs of the whole query.
+    static func time(count: Int, rows: [ChoiceRow], image: [UInt8], source: ChoiceListIndex.Source, needles: [[UInt8]]) {
+        var indexed = [[UInt64]](repeating: [], count: needles.count), scanned = indexed
+        let list = rows.isEmpty ? nil : try! ChoiceList(rows: rows)
+        var counts = [Int](repeating: 0, count: needles.count)
+        for _ in 0..<15 {
+            let index = image.withUnsafeBytes { ChoiceListIndex(image: $0, source: source) }!
+            for (k, needle) in needles.enumerated() {
+                let start = now()
+                counts[k] = index.matches(needle).count
+                indexed[k].append(now() - start)
+            }
+            if let list {
+                for (k, needle) in needles.enumerated() {
+                    let start = now()
+                    _ = list.matches(String(decoding: needle, as: UTF8.self), in: list.roots)
+                    scanned[k].append(now() - start)
+                }
+            }
+        }
+        func median(_ samples: [UInt64]) -> String {
+            samples.isEmpty ? "-" : String(format3(Double(samples.sorted()[samples.count / 2]) / 1_000))
+        }
+        for (k, needle) in needles.enumerated() {
+            print("\(count)\t\(String(decoding: needle, as: UTF8.self))\t\(counts[k])\t\(median(indexed[k]))\t\(median(scanned[k]))")
+        }
+    }
+
+    /// Microseconds with one decimal.
+    static func format3(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Synchronization
+import Testing
+import FieldKit
+@testable import TestSupport
+@testable import FieldKeymaps
+
+/// A large list file's search index in the cache (issue 48 item 5): used only for the very file it was made from
+/// (same size and time but other bytes rebuild it), refused when damaged, and answering exactly as the row-by-row
+/// search does.
+@Suite struct ListFileIndexTests {
+    /// A generated list file, `code,name,pinyin`: names of words mixed in case, Chinese names with their pinyin.
+    static func listText(rows: Int, seed: UInt64 = 7) -> String {
+        let words = ["North", "Harbour", "east", "GATE", "Lake", "view", "St.", "Mary's", "hill", "Park", "o'neil", "Zone-4"]
+        let han = ["北京", "上海", "广州", "深圳", "南京", "西安", "成都", "武汉"]
+        let pinyin = ["beijing", "shanghai", "guangzhou", "shenzhen", "nanjing", "xian", "chengdu", "wuhan"]
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var lines = ["code,name,pinyin"]
+        for row in 0..<rows {
+            if next(3) == 0 {
+                let k = next(han.count), m = next(han.count)
+                lines.append("C\(row),\(han[k])\(han[m])\(row % 97),\(pinyin[k]) \(pinyin[m])")
+            } else {
+                lines.append("C\(row),\(words[next(words.count)]) \(words[next(words.count)]) \(row % 89),")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The list in `text` as `choices: {file: …, value: code, label: [name, pinyin]}` makes it.
+    static func list(_ text: String) throws -> ChoiceList {
+        let rows = text.split(separator: "\n").dropFirst().enumerated().map { n, line in
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let names = cells[1...].filter { !$0.isEmpty }
+            return ChoiceRow(line: n + 2, value: cells[0], label: names.joined(separator: " "),
+                             aliases: names.count > 1 ? names : [], extras: cells)
+        }
+        return try ChoiceList(rows: rows, extraColumns: ["code", "name", "pinyin"])
+    }
+
+    /// The list in `file`, given its index from `folder`'s cache.
+    static func attached(_ file: String, folder: String?) throws -> (list: ChoiceList, outcome: ListFileIndexCache.Outcome) {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let list = try list(String(decoding: bytes, as: UTF8.self))
+        let outcome = bytes.withUnsafeBytes { ListFileIndexCache.attach(list, file: file, bytes: $0, folder: folder) }
+        return (list, outcome)
+    }
+
+    /// Sets a file's modification time (to the nanosecond).
+    static func setModified(_ path: String, to time: timespec) {
+        // UTIME_OMIT ((1 << 30) - 2): the access time stays.
+        var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2), time]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    static func modified(_ path: String) -> timespec {
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        return info.st_mtim
+    }
+
+    /// The one index file in the cache folder.
+    static func indexFile(in cache: String) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+        #expect(names.count == 1, "\(names)")
+        return cache + "/" + (names.first ?? "")
+    }
+
+    @Test func anIndexIsBuiltOnceThenReused() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        let first = try Self.attached(file, folder: s.path("cache/fieldline"))
+        #expect(first.outcome == .built)
+        #expect(first.list.isIndexed)
+        let second = try Self.attached(file, folder: s.path("cache/fieldline"))
+        #expect(second.outcome == .reused)
+        #expect(second.list.matches("harb", in: second.list.roots) == first.list.matches("harb", in: first.list.roots))
+    }
+
+    /// One byte changed, the size and modification time put back as they were: the content hash tells.
+    @Test func anIndexIsRebuiltWhenTheContentChangesAtTheSameSizeAndTime() throws {
+        let s = try ScratchFolder()
+        let text = Self.listText(rows: 2_000)
+        let file = try s.write("sites.csv", text)
+        let time = Self.modified(file)
+        #expect(try Self.attached(file, folder: s.path("cache")).outcome == .built)
+        let changed = text.replacingOccurrences(of: "\nC1998,", with: "\nQ1998,")
+        #expect(changed.utf8.count == text.utf8.count)
+        try Data(changed.utf8).write(to: URL(fileURLWithPath: file))
+        Self.setModified(file, to: time)
+        let after = Self.modified(file)
+        #expect(after.tv_sec == time.tv_sec && after.tv_nsec == time.tv_nsec)
+        let rebuilt = try Self.attached(file, folder: s.path("cache"))
+        #expect(rebuilt.outcome == .built)
+        #expect(rebuilt.list.matches("q1998", in: rebuilt.list.roots).map { rebuilt.list.choices[$0].value } == ["Q1998"])
+        #expect(try Self.attached(file, folder: s.path("cache")).outcome == .reused)
+    }
+
+    @Test func anIndexIsRebuiltWhenOnlyTheTimeChanges() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        #expect(try Self.attached(file, folder: s.path("cache")).outcome == .built)
+        Self.setModified(file, to: timespec(tv_sec: 1_000_000_000, tv_nsec: 5))
+        #expect(try Self.attached(file, folder: s.path("cache")).outcome == .built)
+    }
+
+    /// A changed byte anywhere (header, a term's letter, postings), a cut-off image, an empty one, another file's image:
+    /// each refused and rebuilt, never read.
+    @Test(arguments: ["header", "term", "middle", "last", "truncated", "empty", "grown"])
+    func aDamagedIndexIsRefusedAndRebuilt(damage: String) throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        let cache = s.path("cache")
+        let plain = try Self.list(s.read("sites.csv"))
+        #expect(try Self.attached(file, folder: cache).outcome == .built)
+        let index = try Self.indexFile(in: cache)
+        var image = try Data(contentsOf: URL(fileURLWithPath: index))
+        switch damage {
+        case "header": image[9] ^= 0x01
+        case "term": image[try #require(image.range(of: Data("harbour".utf8))).lowerBound] = UInt8(ascii: "x")
+        case "middle": image[image.count / 2] ^= 0x40
+        case "last": image[image.count - 1] ^= 0x01
+        case "truncated": image = image.prefix(image.count - 4)
+        case "empty": image = Data()
+        default: image.append(contentsOf: [0, 0, 0, 0])
+        }
+        try image.write(to: URL(fileURLWithPath: index))
+        let rebuilt = try Self.attached(file, folder: cache)
+        #expect(rebuilt.outcome == .built)
+        for query in ["north", "gate 1", "北京", "bei", "zone-4 7"] {
+            #expect(rebuilt.list.matches(query, in: rebuilt.list.roots) == plain.matches(query, in: plain.roots))
+        }
+        #expect(try Self.attached(file, folder: cache).outcome == .reused)
+    }
+
+    /// Starts building at once in several processes (each `fieldline form` of a form on the list file) leave one
+    /// whole image that the next start reads, and no temporary file.
+    @Test func concurrentStartsLeaveOneWholeIndex() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 20_000))
+        let form = try s.write("f.yaml", "name: f\nfields:\n  - name: site\n    choices: {file: sites.csv, value: code, label: [name, pinyin]}\n")
+        for round in 0..<3 {
+            try? FileManager.default.removeItem(atPath: s.path("cache"))
+            let outcomes = Mutex<[String]>([])
+            let folder = s.folder, cache = s.path("cache")
+            DispatchQueue.concurrentPerform(iterations: 3) { k in
+                let outcome: String
+                do {
+                    let run = try fieldline(["form", form, "--input", "-", "--out", folder + "/o\(round)-\(k).jsonl"], stdin: "",
+                                            environment: ["XDG_CACHE_HOME": cache], in: folder)
+                    outcome = run.status == 0 ? "ok" : "exit \(run.status): \(run.err)"
+                } catch {
+                    outcome = "\(error)"
+                }
+                outcomes.withLock { $0.append(outcome) }
+            }
+            #expect(outcomes.withLock { $0 } == ["ok", "ok", "ok"])
+            let names = try FileManager.default.contentsOfDirectory(atPath: s.path("cache/fieldline"))
+            #expect(names.count == 1 && names[0].hasSuffix(".index"), "\(names)")
+            #expect(try Self.attached(file, folder: s.path("cache/fieldline")).outcome == .reused)
+        }
+    }
+
+    /// A cache folder that cannot be made or written: the index is built for this run and not kept.
+    @Test func anUnwritableCacheOnlyMeansNoCache() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        let blocker = try s.write("cache", "a file where the folder would be")
+        let run = try Self.attached(file, folder: blocker + "/fieldline")
+        #expect(run.outcome == .uncached)
+        #expect(run.list.isIndexed)
+        #expect(!run.list.matches("lake", in: run.list.roots).isEmpty)
+    }
+
+    @Test func aShortListIsNotIndexed() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 50))
+        #expect(try Self.attached(file, folder: s.path("cache")).outcome == .none)
+        #expect(!FileManager.default.fileExists(atPath: s.path("cache")))
+    }
+
+    /// Differential: the indexed search answers every query exactly as the row-by-row one, rank and order, for
+    /// queries typed key by key (the index narrows from the previous key's matches), erased, and typed afresh.
+    @Test func theIndexedSearchAnswersAsTheRowByRowOne() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 5_000, seed: 11))
+        let plain = try Self.list(s.read("sites.csv"))
+        let indexed = try Self.attached(file, folder: s.path("cache")).list
+        #expect(!plain.isIndexed && indexed.isIndexed)
+        let typed = ["North Harbour 1", "mary's hill", "o'NEIL", "zone-4 8", "st. m", "北京上海1", "beijing shang", "guangzhou x",
+                     "e", "a", "ar", " ", "4 ", "-", "c12", "c4999", "q", "nor", "xyz", "海", "京上", "park 5"]
+        var queries: [String] = []
+        for text in typed {
+            let characters = Array(text)
+            for n in 1...characters.count { queries.append(String(characters[..<n])) }
+            for n in stride(from: characters.count - 1, through: 1, by: -1) { queries.append(String(characters[..<n])) }
+        }
+        var compared = 0
+        for query in queries {
+            let expected = plain.matches(query, in: plain.roots)
+            let got = indexed.matches(query, in: indexed.roots)
+            #expect(got == expected, "query '\(query)': \(got.count) vs \(expected.count)")
+            compared += expected.count
+        }
+        #expect(compared > 10_000)
+    }
+}
