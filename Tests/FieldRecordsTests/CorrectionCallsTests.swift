@@ -25,7 +25,8 @@ struct CorrectionCallsTests {
         func earlierRecord(where field: String, is value: String) throws(SinkError) -> String? { try inner.earlierRecord(where: field, is: value) }
         func save(_ record: SavedRecord) throws(SinkError) { try inner.save(record) }
         func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
-            try inner.save(batch: records, progress: progress)
+            saves += 1
+            return try inner.save(batch: records, progress: progress)
         }
         func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool { try inner.holds(values, where: field) }
         func lastRecord(savedBy operatorName: String) throws(SinkError) -> [String: String]? { try inner.lastRecord(savedBy: operatorName) }
@@ -56,6 +57,9 @@ struct CorrectionCallsTests {
             try inner.finishBulkRun()
         }
         var correctionBatchLimits: (records: Int, seconds: Double) { limits }
+        var saves = 0
+        var importLimits: (records: Int, seconds: Double)?
+        var importBatchLimits: (records: Int, seconds: Double) { importLimits ?? inner.importBatchLimits }
         func importProgress(of source: String) throws(SinkError) -> ImportProgress? { try inner.importProgress(of: source) }
     }
 
@@ -128,5 +132,23 @@ struct CorrectionCallsTests {
         #expect(counting.updates == 6)
         #expect(counting.commits == 3)
         #expect(counting.bulkRunsFinished == 1)
+    }
+
+    /// An import's batches (one transaction each) hold as many records as the database allows
+    /// (`importBatchLimits`), and SQLite allows more than the 10,000 of other databases: each commit writes every
+    /// index page the batch changed, so fewer, larger batches write less.
+    @Test func anImportBatchHoldsWhatTheDatabaseAllows() throws {
+        let s = try ScratchFolder()
+        try s.write("in.jsonl", (0..<25).map { #"{"id":"\#($0)","note":"saved \#($0)"}"# }.joined(separator: "\n") + "\n")
+        let counting = CountingDatabase(try SQLiteSink(path: s.path("out.db"), form: Self.form))
+        counting.importLimits = (records: 10, seconds: 3_600)
+        var target: any RecordSink = counting
+        let context = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+        let summary = try RecordImport(form: Self.form, context: context).run(ImportInput(s.path("in.jsonl")), format: .jsonLines, into: &target, reporter: Reports())
+        #expect(summary.saved == 25, "\(summary)")
+        #expect(counting.saves == 3)
+        let sqlite = try SQLiteSink(path: s.path("other.db"), form: Self.form)
+        #expect(sqlite.importBatchLimits.records > 10_000)
+        #expect(sqlite.importBatchLimits.seconds > 0.25)
     }
 }

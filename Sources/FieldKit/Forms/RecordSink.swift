@@ -72,6 +72,9 @@ public protocol RecordDatabase: RecordSink, AnyObject {
     /// How many corrections of an import, at most, and how many seconds of them one transaction holds: another
     /// writer waits for the database (or its records) that long at most.
     var correctionBatchLimits: (records: Int, seconds: Double) { get }
+    /// How many records, at most, and how many seconds of them one batch of an import holds when the batch is saved
+    /// at its end (one transaction): another writer waits for the database that long at most.
+    var importBatchLimits: (records: Int, seconds: Double) { get }
     /// How far an earlier import of `source` into this database got, as `save(batch:progress:)` kept it.
     func importProgress(of source: String) throws(SinkError) -> ImportProgress?
     /// Whether `send(partOfBatch:)` starts saving rows before their batch's `save(batch:progress:)` (PostgreSQL:
@@ -149,6 +152,8 @@ extension RecordDatabase {
     public func finishBulkRun() throws(SinkError) {}
     /// 10,000 corrections or a quarter of a second a transaction.
     public var correctionBatchLimits: (records: Int, seconds: Double) { (10_000, 0.25) }
+    /// 10,000 records or a quarter of a second a batch.
+    public var importBatchLimits: (records: Int, seconds: Double) { (10_000, 0.25) }
     /// A database that cannot look in another form's table says so (a program's own database).
     public func savedValues(_ values: [String], in table: String, field: String, timeout: Double) throws(SinkError) -> SavedValueAnswer {
         throw SinkError(.unsupported, tr("\(label) cannot look up another form's table (exists:, not_exists:)"))

@@ -12,9 +12,14 @@ struct CSVImport {
     private let inParallel: Bool
     /// The header's column names, once read.
     private var header: [String]?
-    /// Records read but not yet taken, with their values as pairs where they read as such (not for a correction
-    /// or a copy: those are completed or split before they are checked).
-    private var gathered: [(event: CSVReader.Event, pairs: [(name: String, text: String)]?)] = []
+    /// Records read but not yet taken, and beside each its values as pairs where they read as such (not for a
+    /// correction or a copy: those are completed or split before they are checked). Two arrays, handed to the
+    /// check and back by swapping: a record's event and pairs are never copied.
+    private var gathered: [CSVReader.Event] = []
+    private var gatheredPairs: [[(name: String, text: String)]?] = []
+    /// The arrays of the chunk being taken, kept for the next chunk's records.
+    private var taking: [CSVReader.Event] = []
+    private var takingPairs: [[(name: String, text: String)]?] = []
     /// The checker's buffers and memo, kept from chunk to chunk.
     private var scratches = PreparedLine.scratches()
 
@@ -55,7 +60,8 @@ struct CSVImport {
             return
         }
         let checksHere = !(run.correcting || run.options.keepSaved)
-        gathered.append((event, checksHere ? Self.pairs(of: event, names: names) : nil))
+        gatheredPairs.append(checksHere ? Self.pairs(of: event, names: names) : nil)
+        gathered.append(event)
         if gathered.count >= PreparedLine.linesPerChunk { takeGathered() }
     }
 
@@ -86,12 +92,16 @@ struct CSVImport {
 
     /// The gathered records, the readable ones checked together, then taken in input order.
     private mutating func takeGathered() {
-        let events = gathered
-        gathered.removeAll(keepingCapacity: true)
-        guard run.failure == nil, !events.isEmpty else { return }
-        let verdicts = PreparedLine.check(events.map(\.pairs), checker: run.checker, inParallel: inParallel, scratches: &scratches)
-        for (k, (event, _)) in events.enumerated() where run.failure == nil {
-            run.count.count { CSVImport.feed(event, to: &$0) }
+        swap(&gathered, &taking)
+        swap(&gatheredPairs, &takingPairs)
+        defer {
+            taking.removeAll(keepingCapacity: true)
+            takingPairs.removeAll(keepingCapacity: true)
+        }
+        guard run.failure == nil, !taking.isEmpty else { return }
+        let verdicts = PreparedLine.check(takingPairs, checker: run.checker, inParallel: inParallel, scratches: &scratches)
+        for k in taking.indices where run.failure == nil {
+            run.count.count { CSVImport.feed(taking[k], to: &$0) }
             run.keepingFailure { () throws(ImportFailure) in
                 if let verdict = verdicts[k] {
                     // What `take` does with a record it checked.
@@ -99,7 +109,7 @@ struct CSVImport {
                         if verdict.isValid { try run.store(verdict.values, over: verdict.warnings) } else { run.refuse(verdict.issues) }
                     }
                 } else {
-                    try takeRecord(event)
+                    try takeRecord(taking[k])
                 }
             }
         }

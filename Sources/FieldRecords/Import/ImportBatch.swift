@@ -13,8 +13,7 @@ struct ImportBatch {
     var size = 10_000
     /// Records per batch for a sink that takes them as they are checked (PostgreSQL): its commit is then the one
     /// stall of a batch, so fewer are better: 25,000 beat 10,000, and larger batches gained nothing more
-    /// (bench/RESULTS.md, session 17). A sink saved at the batch's end waits for the whole batch at the last one,
-    /// so it keeps the smaller `size` (SQLite was faster with it).
+    /// (bench/RESULTS.md, session 17). A database saved at the batch's end takes its own `importBatchLimits`.
     static let streamedSize = 25_000
     /// Seconds after which a batch is saved even when it is not full.
     var interval = 0.25

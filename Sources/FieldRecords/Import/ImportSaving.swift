@@ -35,7 +35,11 @@ final class ImportSaving {
         streaming = sink.database?.streamsBatches == true && unique.isEmpty && !correcting && savedValueChecks.isEmpty
         batch.savedValueChecks = savedValueChecks
         batch.lookupTimeout = lookupTimeout
-        if streaming { batch.size = ImportBatch.streamedSize }
+        if streaming {
+            batch.size = ImportBatch.streamedSize
+        } else if let database = sink.database {
+            (batch.size, batch.interval) = database.importBatchLimits
+        }
         self.unique = unique
         self.correcting = correcting
         self.operatorName = operatorName

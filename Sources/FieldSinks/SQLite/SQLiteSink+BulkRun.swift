@@ -38,4 +38,10 @@ extension SQLiteSink {
     /// writer (a terminal's save) waits for the one write lock up to this second and the commit, well within its
     /// 10 s busy timeout (`SQLiteDatabase.init`).
     public var correctionBatchLimits: (records: Int, seconds: Double) { (100_000, 1.0) }
+
+    /// Up to 100,000 records or 1 s an import batch: each commit writes every page the batch changed to the WAL, and
+    /// a batch of random unique values changes most of its index's leaf pages, so a batch of 10,000 into a large
+    /// table wrote nearly a page per record. Another writer waits for the write lock up to the batch's save, as
+    /// with corrections.
+    public var importBatchLimits: (records: Int, seconds: Double) { (100_000, 1.0) }
 }
