@@ -4,8 +4,8 @@ import Testing
 @testable import TestSupport
 
 /// The pickers asked under a whole record's block (a warning's reason, `form --verify`'s "which is right?") under
-/// a resize, 80 → 40 → 80 columns: one copy of every line in the whole pane history, the picker's line and its
-/// status line each on one row of their own, as a field's are.
+/// a resize, 80 → 40 → 80 columns: one copy of every line in the whole pane history (also when the screen is too
+/// low for all of it), the picker's line and its status line each on one row of their own, as a field's are.
 @Suite struct PickerResizeTerminalTests {
     static let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("forms").path
@@ -14,6 +14,14 @@ import Testing
     static func history(_ t: TmuxTerminal) throws -> [String] {
         try t.tmux("capture-pane", "-p", "-J", "-t", "s", "-S", "-").split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    /// An 80-column terminal `rows` high: 7 is lower than the record's block and the picker, which then scroll
+    /// into the history, where a resize must leave them as they are.
+    static func terminal(rows: Int) async throws -> TmuxTerminal {
+        let t = try await TmuxTerminal()
+        _ = try t.tmux("resize-window", "-t", "s", "-y", "\(rows)")
+        return t
     }
 
     static func resize(_ t: TmuxTerminal, to width: Int) throws {
@@ -40,8 +48,8 @@ import Testing
 
     /// Delivery, 60 parcels: the reason's picker at 80 columns, narrowed to 40 and widened back. Its line keeps the
     /// counter on its row and its status line starts with the warning, at each width.
-    @Test func theWarningReasonPickerUnderAResize() async throws {
-        let t = try await TmuxTerminal(); defer { t.close() }
+    @Test(arguments: [16, 7]) func theWarningReasonPickerUnderAResize(rows: Int) async throws {
+        let t = try await Self.terminal(rows: rows); defer { t.close() }
         try t.run("fieldline form '\(Self.forms)/delivery.yaml' --out '\(t.home)/d.db'; echo rc=$?")
         try await t.waitRow("Purpose:", "0/2")
         try t.type("del"); try t.press("Enter")
@@ -65,8 +73,8 @@ import Testing
 
     /// `form --verify` in Chinese, a mobile keyed differently: the choice at 80 columns, narrowed to 40 and widened
     /// back; the keyed mobile's line and the choice's line once each in the whole history.
-    @Test func theVerifyChoiceUnderAResizeInChinese() async throws {
-        let t = try await TmuxTerminal(); defer { t.close() }
+    @Test(arguments: [16, 7]) func theVerifyChoiceUnderAResizeInChinese(rows: Int) async throws {
+        let t = try await Self.terminal(rows: rows); defer { t.close() }
         let db = t.home + "/v.db"
         let record = #"{"mobile":"13812345678","idcard":"11010519491231002X","name":"张三","visit_date":"2026-11-20"}"# + "\n"
         let imported = try Spawn.run([fieldlineURL.path, "form", "\(Self.forms)/visitor.yaml", "--out", db], stdin: Data(record.utf8))
