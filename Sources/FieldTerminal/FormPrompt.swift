@@ -276,6 +276,7 @@ public struct FormPrompt {
         options.bell = bell
         options.status = status
         options.prompt = tr("Reason to save over the warning on \(form.rules[k].field): ")
+        options.promptFitsRow = true
         options.backKeys = true
         options.colour = colour
         // Nothing of the record is lost going back to the field: Esc does not ask, it goes back as Shift-Tab does.

@@ -145,6 +145,7 @@ public struct FormVerification {
         options.colour = colour
         options.status = tr("\(field.name) differs: saved \(shown(saved)), keyed \(shown(keyed))")
         options.prompt = tr("Which is right? ")
+        options.promptFitsRow = true
         options.backKeys = true
         options.formKeys = FormKeys(endOfFileEnds: false, recordHoldsTypedText: false)
         options.formKeys?.escapeGoesBack = true

@@ -78,9 +78,22 @@ extension PromptSession {
                 }
             }
             screen.resized(to: width, reportedColumn: report.map { $0.column - 1 }, reportedRow: report.map { $0.row - 1 })
+            screenView.prompt = Self.shownPrompt(options, width: screen.width)
         }
         return paint()
     }
+
+    /// The prompt as drawn `width` columns wide: whole, or with `promptFitsRow` cut to leave the field's first row
+    /// `roomAfterPrompt` columns (a few typed characters, the counter), its trailing space kept.
+    static func shownPrompt(_ options: PromptOptions, width: Int) -> String {
+        let prompt = ControlCharacters.escaped(options.prompt)
+        let room = width - roomAfterPrompt
+        guard options.promptFitsRow, DisplayWidth.columns(of: prompt) > room else { return prompt }
+        return RegionText.fit(prompt, columns: max(room - 1, 2)) + " "
+    }
+
+    /// Columns a fitted prompt leaves on the field's first row.
+    static let roomAfterPrompt = 16
 
     /// The prompt ends: the field's line drawn once more as it ends (no refusal mark; a choice field's chosen label
     /// rather than its query; nothing under it), or erased when the prompt keeps no line; the cursor on a fresh row.

@@ -33,6 +33,10 @@ public struct PromptOptions: Sendable {
     /// Lines the painter keeps above the field: the record's earlier fields in a form. The screen model draws only
     /// those that differ from what it drew above the field before.
     public var linesAbove: [String] = []
+    /// Cut a long prompt (with `…`) at every width, resizes included, so that the field's first row keeps room for
+    /// what is typed and the counter: a question asked under a record's block (a warning's reason, double entry's
+    /// choice), longer than a field's prompt. Off: the prompt is drawn whole and wraps.
+    public var promptFitsRow = false
     /// Whether the field's line stays on the screen when the prompt ends (a record's key line goes).
     public var keepsLineAtEnd = true
     /// Typed texts that answer at once with a value, no Enter needed (`fieldline confirm`: `y` is `yes`).

@@ -95,7 +95,7 @@ final class PromptSession {
         self.screen.colour = options.colour
         // inf, NaN or 1e300 must not trap in the conversion: clamp, and treat what is not positive as no timeout.
         deadline = options.timeout.flatMap { $0 > 0 ? Monotonic.now() + UInt64(min($0, PromptOptions.longestTimeout) * 1e9) : nil }
-        screenView = ScreenView(block: options.linesAbove, prompt: ControlCharacters.escaped(options.prompt),
+        screenView = ScreenView(block: options.linesAbove, prompt: Self.shownPrompt(options, width: screen.width),
                                 field: FieldView(text: [], cursor: 0, counter: CounterCells()))
         placeholder = PlaceholderHint(options: options, spec: field.spec)
     }

@@ -260,6 +260,29 @@ import TestSupport
         }
     }
 
+    /// A record's block and a picker under it, taller than the screen (its first lines scrolled into the history),
+    /// narrowed to 40 columns and widened back on a terminal that keeps its bottom rows (tmux): the lines a resize
+    /// pushes into the history stay there as they are, so the history and the screen hold one copy of each line,
+    /// and the screen is never cleared (tmux would push a second copy into its history).
+    @Test func aBlockTallerThanTheScreenLeavesOneCopyInTheHistory() {
+        var screen = Screen(width: 80)
+        screen.terminal = TerminalEmulator(columns: 80, rows: 7, cellWidth: { DisplayWidth.columns(of: $0) })
+        screen.terminal.feed(Array("$ fieldline form forms/delivery.yaml --out d.db\r\n".utf8))
+        let block = ["Purpose: delivery", "Mobile: 138-1234-5678", "Courier company: ACME", "Parcels: 60", "Date: 2026-11-28"]
+        let picker = Self.view("Reason: ", "", counter: "0/2", block: block, status: "more than 50 parcels in one delivery",
+                               below: ["  a removal: many boxes", "  counted again with the courier"])
+        screen.draw(picker)
+        for width in [40, 80] {
+            screen.resize(to: width, rewrap: true, keepsBottom: true, redraw: picker)
+            let all = screen.terminal.historyLines + screen.lines
+            for line in block + ["Reason: ", "more than 50 parcels", "  a removal"] {
+                #expect(all.filter { $0.hasPrefix(line) }.count == 1,
+                        "\(line) at \(width): \(all)")
+            }
+            #expect(screen.terminal.wholeScreenClears == 0, "\(width): \(all)")
+        }
+    }
+
     /// The form case, through the prompts' own ends: each field's line is drawn with its counter at the
     /// right, ends, and is drawn again as a block line without it. At 60 columns, narrowed to 40 (Shift-Tab twice
     /// meanwhile) and widened to 80, on a terminal that rewraps keeping its bottom rows and keeps a row as long as

@@ -65,6 +65,22 @@ public struct TerminalEmulator {
         return out
     }
 
+    /// The rows scrolled into the history, oldest first, as `lines` gives the screen's (trailing blanks dropped).
+    public var historyLines: [String] {
+        history.map { cells in
+            var line = ""
+            for cell in cells {
+                switch cell {
+                case .empty: line.append(" ")
+                case .character(let c): line.append(c)
+                case .wideTail: break
+                }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
     /// Write bytes as a program would.
     public mutating func feed(_ data: [UInt8]) {
         bytes += data

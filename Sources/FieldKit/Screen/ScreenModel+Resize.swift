@@ -33,14 +33,31 @@ extension ScreenModel {
         // Rows of the block above the screen's top: a terminal that keeps the rows under the cursor when its rows
         // rewrap (tmux) has pushed them into its history. The block starts at the top row now.
         if let reportedRow, cursorRow > reportedRow {
-            rowsLostAbove += cursorRow - reportedRow
-            cursorRow = reportedRow
+            // Whole lines up there stay in the history as the terminal left them (drawn again at the top, they
+            // would be a second copy); only a line cut by the screen's top is drawn again.
+            var lost = cursorRow - reportedRow
+            while let line = block.first, case let rows = rowsAfterResize(of: line), rows <= lost {
+                linesInHistory.append(line.text)
+                block.removeFirst()
+                cursorRow -= rows
+                lost -= rows
+            }
+            if lost > 0 {
+                rowsLostAbove += lost
+                cursorRow = reportedRow
+            }
         } else if widening && rowsLostAbove > 0 {
             // Widening brings rows back from that history, the block's old rows among them, right above it: the
             // screen is cleared and everything drawn at its top rather than leave that copy.
             rowsLostAbove = 0
             clearFirst = true
         }
+    }
+
+    /// The rows a drawn block line takes now that the width has changed: rewrapped, unless the terminal is known to
+    /// keep its rows.
+    private func rowsAfterResize(of line: DrawnLine) -> Int {
+        rewraps == false ? line.rows : max(1, (line.columns + width - 1) / width)
     }
 
     /// Where the cursor is after a resize, from the reported column (see `resized`).

@@ -51,6 +51,9 @@ public struct ScreenModel {
     private var redrawAll = false
     /// Rows of the block a resize pushed above the screen's top (see `resized`).
     var rowsLostAbove = 0
+    /// The block's first lines, which a resize pushed whole above the screen's top into the terminal's history: left
+    /// there as they are, never drawn again while the views start with them (see `resized`).
+    var linesInHistory: [String] = []
     /// Whether this terminal rewraps its rows on resize, once a resize has shown it (nil: not known yet).
     var rewraps: Bool?
     /// The next draw clears the screen first and draws at its top (a resize whose effect could not be told).
@@ -91,6 +94,22 @@ public struct ScreenModel {
     public mutating func draw(_ view: ScreenView, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         guard movesCursor else { return drawWithoutMoving(view, into: &out) }
+        if !linesInHistory.isEmpty {
+            if view.block.starts(with: linesInHistory) {
+                var view = view
+                view.block.removeFirst(linesInHistory.count)
+                return drawOnScreen(view, into: &out)
+            }
+            // A line in the history changed: it can only be drawn again, with everything, at the screen's top.
+            linesInHistory = []
+            redrawAll = true
+            clearFirst = true
+        }
+        drawOnScreen(view, into: &out)
+    }
+
+    /// `draw` for a view whose block holds only the lines on the screen.
+    private mutating func drawOnScreen(_ view: ScreenView, into out: inout [UInt8]) {
         if quickEcho, echo(view, into: &out) { return }
         out.removeAll(keepingCapacity: true)
         redraw(view, into: &out)
@@ -418,6 +437,7 @@ public struct ScreenModel {
     /// row (a fresh row after `finish`).
     public mutating func commit() {
         rowsLostAbove = 0
+        linesInHistory = []
         plainSurroundings = false
         block = []
         drawn = nil
@@ -434,6 +454,7 @@ public struct ScreenModel {
         guard movesCursor else { return }
         cursorRow = 0
         cursorColumn = 0
+        linesInHistory = []
         redrawAll = true
         clearFirst = true
     }
@@ -450,6 +471,7 @@ public struct ScreenModel {
     /// The process was stopped and continued: the shell wrote below, and the cursor is on a fresh row. The next
     /// draw draws everything there.
     public mutating func continued() {
+        linesInHistory = []
         cursorRow = 0
         cursorColumn = 0
         redrawAll = true
