@@ -182,7 +182,7 @@ extension AskOption {
     /// Every option `check` takes (its `--output` is stored as `ask`'s is).
     static let checkGroup: [AskOption] = fieldGroup + [output, lookups]
     /// `check --lookups TARGET`: read by the fast reader only to hand such a run to ArgumentParser (`TableLookups`).
-    static let lookups = AskOption(names: ["lookups"], help: tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: …}) reads its list from."),
+    static let lookups = AskOption(names: ["lookups"], help: tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: ...}) reads its list from."),
                                    storage: .value { request, value in request.lookups = value; return true })
 }
 

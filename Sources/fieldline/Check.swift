@@ -30,7 +30,7 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp(tr("What to print per line: value, display or json.")))
     var output: CheckOutput = .value
 
-    @Option(help: ArgumentHelp(tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: …}) reads its list from."), valueName: "TARGET"))
+    @Option(help: ArgumentHelp(tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: ...}) reads its list from."), valueName: "TARGET"))
     var lookups: String?
 
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.

@@ -49,7 +49,7 @@ struct Replay: ParsableCommand {
     @Flag(help: ArgumentHelp(tr("The same as --output json.")))
     var json = false
 
-    @Option(help: ArgumentHelp(tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: …}) reads its list from."), valueName: "TARGET"))
+    @Option(help: ArgumentHelp(tr("The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: ...}) reads its list from."), valueName: "TARGET"))
     var lookups: String?
 
     /// Usage problems are reported here so ArgumentParser prints this subcommand's usage line.

@@ -771,7 +771,7 @@ msgstr "表单文件（YAML）。"
 #: Sources/fieldline/AskOption.swift
 #: Sources/fieldline/Check.swift
 #: Sources/fieldline/Replay.swift
-msgid "The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: …}) reads its list from."
+msgid "The output (FILE.db, FILE.sqlite, sqlite:PATH or postgres://...) a field whose choices are another form's table (choices: {table: ...}) reads its list from."
 msgstr "选项来自另一个表单的表（choices: {table: …}）的字段从这个输出（FILE.db、FILE.sqlite、sqlite:PATH 或 postgres://…）读取列表。"
 
 #: Sources/fieldline/ConfirmOption.swift
