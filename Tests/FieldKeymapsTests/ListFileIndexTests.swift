@@ -204,8 +204,36 @@ import FieldKit
             let expected = plain.matches(query, in: plain.roots)
             let got = indexed.matches(query, in: indexed.roots)
             #expect(got == expected, "query '\(query)': \(got.count) vs \(expected.count)")
+            let kept = indexed.rankedMatches(query, in: indexed.roots)
+            #expect(kept.count == expected.count && Array(kept.prefix(8)) == Array(expected.prefix(8)) && Array(kept) == expected,
+                    "query '\(query)' as the picker keeps it")
             compared += expected.count
         }
         #expect(compared > 10_000)
+    }
+
+    /// A one- or two-byte query over an indexed list is answered from the index's ranked rows, read where they lie:
+    /// the picker's field keeps them, counts them exactly and shows the best first.
+    @Test func aShortQueryIsAnsweredFromTheRankedRows() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 3_000, seed: 5))
+        let plain = try Self.list(s.read("sites.csv"))
+        let indexed = try Self.attached(file, folder: s.path("cache")).list
+        let index = try #require(indexed.attachedIndex)
+        for query in ["e", "E", "h", "ha", "4 ", "-", "q", "z", "\u{7F}"] {
+            let needle = Array(query.lowercased().utf8)
+            let ranked = try #require(index.ranked(needle), "query '\(query)'")
+            #expect(Array(ranked) == plain.matches(query, in: plain.roots), "query '\(query)'")
+        }
+        #expect(index.ranked(Array("har".utf8)) == nil)
+        var spec = FieldSpec(name: "site", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false))
+        spec.kind = .choice(indexed)
+        var field = Field(spec: spec, context: ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 1)!))
+        field.apply(.selfInsert("h"))
+        let expected = plain.matches("h", in: plain.roots)
+        #expect(field.choiceMatches.count == expected.count)
+        #expect(field.currentChoice == expected.first)
+        field.apply(.nextChoice)
+        #expect(field.currentChoice == expected[1])
     }
 }

@@ -208,13 +208,7 @@ public final class ChoiceListIndex: Sendable {
     /// The rows `needle` (a lower-cased query's UTF-8) finds, best first, as `ChoiceList.matches` ranks them over
     /// all rows.
     public func matches(_ needle: [UInt8]) -> [Int] {
-        if needle.count <= 2, let ranked = shortRanked(needle) {
-            previous.withLock { $0 = nil }
-            var found: [Int] = []
-            found.reserveCapacity(ranked.last.map { $0.upperBound - ranked[0].lowerBound } ?? 0)
-            for range in ranked { for row in shortRows[range] where row < rows { found.append(Int(row)) } }
-            return found
-        }
+        if let ranked = ranked(needle) { return Array(ranked) }
         let candidates = self.candidates(needle)
         var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
         var matched: [UInt32] = []
@@ -270,6 +264,21 @@ public final class ChoiceListIndex: Sendable {
             found = intersect(found, list)
         }
         return found
+    }
+
+    /// The rows a one- or two-byte `needle` finds, best first, read from the ranked rows where they lie; nil for a
+    /// longer or empty needle.
+    public func ranked(_ needle: [UInt8]) -> ChoiceMatches? {
+        guard needle.count <= 2, let ranges = shortRanked(needle) else { return nil }
+        previous.withLock { $0 = nil }
+        return ChoiceMatches(self, ranked: ranges)
+    }
+
+    /// The row at `position` of the ranked rows; row 0 for a row past the list, which only a damaged image that
+    /// passed its checksum could hold.
+    func shortRow(at position: Int) -> Int {
+        let row = Int(shortRows[position])
+        return row < rows ? row : 0
     }
 
     /// A one- or two-byte needle's rows in `shortRows`, one range a rank (whole name, name start, word start,
