@@ -236,4 +236,24 @@ import FieldKit
         field.apply(.nextChoice)
         #expect(field.currentChoice == expected[1])
     }
+
+    /// A list file of more than 100,000 rows loads (a million-entry list is what the index is for), and one row past
+    /// `ChoiceList.maxChoices` is refused at its line.
+    @Test func aListFileHoldsAMillionRowsAndNoMore() throws {
+        #expect(ChoiceList.maxChoices == 1_000_000 && ChoiceFile.maxBytes == 64 << 20)
+        func text(_ rows: Int) -> String {
+            var text = "code,name\n"
+            text.reserveCapacity(12 * rows)
+            for row in 0..<rows { text += "c\(row),n\n" }
+            return text
+        }
+        let table = try ListFileTable(text(150_000), tabs: false)
+        #expect(table.rows.count == 150_000)
+        do {
+            _ = try ListFileTable(text(ChoiceList.maxChoices + 1), tabs: false)
+            Issue.record("a list of \(ChoiceList.maxChoices + 1) rows was read")
+        } catch {
+            #expect(error.line == ChoiceList.maxChoices + 2 && error.message == "more than 1000000 choices")
+        }
+    }
 }
