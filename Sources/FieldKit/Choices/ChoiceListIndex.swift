@@ -7,27 +7,30 @@ import Synchronization
 /// or two bytes is answered from its ranked rows without a look at any name; a longer one is matched only against
 /// the rows holding all its runs, and one that extends the previous one only against the previous one's matches;
 /// the answer is `ChoiceList.matches`' own, rank for rank.
-public final class ChoiceListIndex: Sendable {
+/// Unchecked `Sendable`: its sections are read-only views of `memory`, which it holds and nothing writes.
+public final class ChoiceListIndex: @unchecked Sendable {
+    /// The image's bytes, which the sections below view (a copy, or a file mapped read-only).
+    private let memory: ImageMemory
     /// The rows the index covers (the list's choices, in file order).
     public let rows: Int
     /// Row → its first term (rows + 1 entries).
-    private let rowTerms: [UInt32]
+    private let rowTerms: UnsafeBufferPointer<UInt32>
     /// Term → its first byte in `termBytes` (terms + 1 entries).
-    private let termStarts: [UInt32]
+    private let termStarts: UnsafeBufferPointer<UInt32>
     /// Every term's lower-cased UTF-8 bytes, end to end.
-    private let termBytes: [UInt8]
+    private let termBytes: UnsafeBufferPointer<UInt8>
     /// The three-byte runs found, ascending (`b0 << 16 | b1 << 8 | b2`).
-    private let gramKeys: [UInt32]
+    private let gramKeys: UnsafeBufferPointer<UInt32>
     /// Run → its first row in `postings` (runs + 1 entries).
-    private let gramStarts: [UInt32]
+    private let gramStarts: UnsafeBufferPointer<UInt32>
     /// Each run's rows, ascending.
-    private let postings: [UInt32]
+    private let postings: UnsafeBufferPointer<UInt32>
     /// The one- and two-byte runs found, ascending (`shortKey`).
-    private let shortKeys: [UInt32]
+    private let shortKeys: UnsafeBufferPointer<UInt32>
     /// Short run → the first of its rows in `shortRows` for each rank, 0 to 3 (4 × runs + 1 entries).
-    private let shortStarts: [UInt32]
+    private let shortStarts: UnsafeBufferPointer<UInt32>
     /// Each short run's rows by rank (the best rank a name of the row gives it), ascending within a rank.
-    private let shortRows: [UInt32]
+    private let shortRows: UnsafeBufferPointer<UInt32>
     /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
     private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
 
@@ -154,11 +157,19 @@ public final class ChoiceListIndex: Sendable {
 
     // MARK: Reading
 
-    /// The index in `image` if it is whole and made from `source`: the header's magic, version and source, the
-    /// sections' lengths against the image's, the checksum, and every offset within its section; nil otherwise
-    /// (the caller rebuilds it).
-    public init?(image: UnsafeRawBufferPointer, source: Source) {
+    /// The index in a copy of `image` if it is whole and made from `source` (as `init(memory:source:)` checks).
+    public convenience init?(image: UnsafeRawBufferPointer, source: Source) {
         guard image.count >= ChoiceListIndex.headerBytes, image.baseAddress != nil else { return nil }
+        self.init(memory: ImageMemory(copying: image), source: source)
+    }
+
+    /// The index in `memory`, read where it lies, if it is whole and made from `source`: the header's magic,
+    /// version and source, the sections' lengths against the image's, the checksum, and every offset within its
+    /// section; nil otherwise (the caller rebuilds it).
+    public init?(memory: ImageMemory, source: Source) {
+        let image = memory.bytes
+        guard image.count >= ChoiceListIndex.headerBytes, let base = image.baseAddress,
+              Int(bitPattern: base) % 4 == 0 else { return nil }
         func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         guard image.prefix(4).elementsEqual(ChoiceListIndex.magic), u32(4) == Int(ChoiceListIndex.version),
@@ -169,28 +180,27 @@ public final class ChoiceListIndex: Sendable {
             + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted
         guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
         var at = ChoiceListIndex.headerBytes
-        // Copied whole: the image is written in the machine's (little-endian) order.
-        func words(_ count: Int) -> [UInt32] {
+        // Read in place: the image is written in the machine's (little-endian) order, each section at a multiple of
+        // four bytes from its (aligned) start.
+        func words(_ count: Int) -> UnsafeBufferPointer<UInt32> {
             defer { at += 4 * count }
-            return [UInt32](unsafeUninitializedCapacity: count) { buffer, made in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: image[at..<at + 4 * count]))
-                made = count
-            }
+            return UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt32.self), count: count)
         }
         let rowTerms = words(rows + 1), termStarts = words(terms + 1)
-        let termBytes = Array(image[at..<at + bytes])
+        let termBytes = UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt8.self), count: bytes)
         at += padded
         let gramKeys = words(grams), gramStarts = words(grams + 1), postings = words(posted)
         let shortKeys = words(shorts), shortStarts = words(4 * shorts + 1), shortRows = words(shortPosted)
         // Every offset within its section: a checksum only says the image is the one written, not that it was
         // written right. A posting's row is checked where it is read (most are never read).
-        func ascending(_ offsets: [UInt32], upTo end: Int) -> Bool {
+        func ascending(_ offsets: UnsafeBufferPointer<UInt32>, upTo end: Int) -> Bool {
             offsets.first == 0 && Int(offsets.last!) == end && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
         }
         guard ascending(rowTerms, upTo: terms), ascending(termStarts, upTo: bytes), ascending(gramStarts, upTo: posted),
               ascending(shortStarts, upTo: shortPosted),
               zip(gramKeys, gramKeys.dropFirst()).allSatisfy({ $0 < $1 }),
               zip(shortKeys, shortKeys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        self.memory = memory
         self.rows = rows
         self.rowTerms = rowTerms
         self.termStarts = termStarts
@@ -212,7 +222,8 @@ public final class ChoiceListIndex: Sendable {
         let candidates = self.candidates(needle)
         var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
         var matched: [UInt32] = []
-        termBytes.withUnsafeBufferPointer { bytes in
+        do {
+            let bytes = termBytes
             needle.withUnsafeBufferPointer { q in
                 func rank(_ row: Int) {
                     guard row < rows else { return }
