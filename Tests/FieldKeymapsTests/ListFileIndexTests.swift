@@ -256,4 +256,22 @@ import FieldKit
             #expect(error.line == ChoiceList.maxChoices + 2 && error.message == "more than 1000000 choices")
         }
     }
+
+    /// A reused index is read where the cache file lies: another start renaming a new image over that file (here
+    /// one of other bytes) leaves the running list answering from the image it checked.
+    @Test func aReusedIndexOutlivesItsFileBeingReplaced() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        let cache = s.path("cache")
+        let plain = try Self.list(s.read("sites.csv"))
+        #expect(try Self.attached(file, folder: cache).outcome == .built)
+        let reused = try Self.attached(file, folder: cache)
+        #expect(reused.outcome == .reused)
+        let index = try Self.indexFile(in: cache)
+        let other = try s.write("other.index", String(repeating: "x", count: 4096))
+        #expect(rename(other, index) == 0)
+        for query in ["e", "ha", "north", "北京", "zone-4 7"] {
+            #expect(reused.list.matches(query, in: reused.list.roots) == plain.matches(query, in: plain.roots), "query '\(query)'")
+        }
+    }
 }
