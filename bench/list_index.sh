@@ -2,7 +2,7 @@
 # Large choice lists (issue 48 item 5): a list file's index at 1,000 / 100,000 / 1,000,000 entries. For each size,
 # instructions (callgrind, whole process, the `setup` run's count subtracted) to open the index at start-up (hash the
 # list file's bytes, read the image back and check it) and to filter each key of a typed query through it, against
-# the row-by-row `ChoiceList.matches` of today (up to its 100,000-entry limit) and `fieldline ask text --value x`'s
+# the row-by-row `ChoiceList.matches` (up to 100,000 entries) and `fieldline ask text --value x`'s
 # whole start-up; then the median wall time of each key over 15 runs. Writes bench/out/list_index.md.
 # Needs: swift, valgrind (Debian). QUERIES="harbour 12|zhong" overrides the typed queries.
 set -euo pipefail

@@ -82,8 +82,8 @@ extension KeymapCompiler {
 
 /// `--choices FILE|-`: a list given on the command line, one `value<TAB>label` a line.
 public enum ChoiceFile {
-    /// The largest list file read, in bytes (16 MiB): far more than `ChoiceList.maxChoices` short lines.
-    public static let maxBytes = 16 << 20
+    /// The largest list file read, in bytes (64 MiB): room for `ChoiceList.maxChoices` lines of a code and a few names.
+    public static let maxBytes = 64 << 20
 
     /// Standard input once read: a command may load its field twice (to validate, then to run), and the second
     /// read would find it at its end.

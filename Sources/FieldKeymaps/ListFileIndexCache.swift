@@ -50,8 +50,8 @@ public enum ListFileIndexCache {
                                             modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                                             hash: ChoiceListIndex.hash(bytes))
         let path = folder.map { $0 + "/" + name(of: file) }
-        if let path, let image = read(path, most: 64 * bytes.count + (1 << 20)),
-           let index = image.withUnsafeBytes({ ChoiceListIndex(image: $0, source: source) }) {
+        if let path, let image = mapped(path, most: 64 * bytes.count + (1 << 20)),
+           let index = ChoiceListIndex(memory: image, source: source) {
             list.attach(index)
             return .reused
         }
@@ -72,22 +72,20 @@ public enum ListFileIndexCache {
         return "list-" + String(repeating: "0", count: 16 - hex.count) + hex + ".index"
     }
 
-    /// A regular file's bytes, nil when it cannot be read or is larger than `most`.
-    private static func read(_ path: String, most: Int) -> [UInt8]? {
+    /// A regular file's bytes mapped read-only and private (a file replaced by another start is renamed over,
+    /// never written in place, so the mapping keeps the bytes it was opened with), nil when it cannot be mapped,
+    /// is empty or is larger than `most`.
+    private static func mapped(_ path: String, most: Int) -> ImageMemory? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= most else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= most else { return nil }
+        let count = Int(info.st_size)
+        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        return ImageMemory(lent: UnsafeRawBufferPointer(start: base, count: count)) { bytes in
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         }
-        return bytes
     }
 
     /// The folder and its parents, made where missing (for this user only).

@@ -204,8 +204,74 @@ import FieldKit
             let expected = plain.matches(query, in: plain.roots)
             let got = indexed.matches(query, in: indexed.roots)
             #expect(got == expected, "query '\(query)': \(got.count) vs \(expected.count)")
+            let kept = indexed.rankedMatches(query, in: indexed.roots)
+            #expect(kept.count == expected.count && Array(kept.prefix(8)) == Array(expected.prefix(8)) && Array(kept) == expected,
+                    "query '\(query)' as the picker keeps it")
             compared += expected.count
         }
         #expect(compared > 10_000)
+    }
+
+    /// A one- or two-byte query over an indexed list is answered from the index's ranked rows, read where they lie:
+    /// the picker's field keeps them, counts them exactly and shows the best first.
+    @Test func aShortQueryIsAnsweredFromTheRankedRows() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 3_000, seed: 5))
+        let plain = try Self.list(s.read("sites.csv"))
+        let indexed = try Self.attached(file, folder: s.path("cache")).list
+        let index = try #require(indexed.attachedIndex)
+        for query in ["e", "E", "h", "ha", "4 ", "-", "q", "z", "\u{7F}"] {
+            let needle = Array(query.lowercased().utf8)
+            let ranked = try #require(index.ranked(needle), "query '\(query)'")
+            #expect(Array(ranked) == plain.matches(query, in: plain.roots), "query '\(query)'")
+        }
+        #expect(index.ranked(Array("har".utf8)) == nil)
+        var spec = FieldSpec(name: "site", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false))
+        spec.kind = .choice(indexed)
+        var field = Field(spec: spec, context: ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 1)!))
+        field.apply(.selfInsert("h"))
+        let expected = plain.matches("h", in: plain.roots)
+        #expect(field.choiceMatches.count == expected.count)
+        #expect(field.currentChoice == expected.first)
+        field.apply(.nextChoice)
+        #expect(field.currentChoice == expected[1])
+    }
+
+    /// A list file of more than 100,000 rows loads (a million-entry list is what the index is for), and one row past
+    /// `ChoiceList.maxChoices` is refused at its line.
+    @Test func aListFileHoldsAMillionRowsAndNoMore() throws {
+        #expect(ChoiceList.maxChoices == 1_000_000 && ChoiceFile.maxBytes == 64 << 20)
+        func text(_ rows: Int) -> String {
+            var text = "code,name\n"
+            text.reserveCapacity(12 * rows)
+            for row in 0..<rows { text += "c\(row),n\n" }
+            return text
+        }
+        let table = try ListFileTable(text(150_000), tabs: false)
+        #expect(table.rows.count == 150_000)
+        do {
+            _ = try ListFileTable(text(ChoiceList.maxChoices + 1), tabs: false)
+            Issue.record("a list of \(ChoiceList.maxChoices + 1) rows was read")
+        } catch {
+            #expect(error.line == ChoiceList.maxChoices + 2 && error.message == "more than 1000000 choices")
+        }
+    }
+
+    /// A reused index is read where the cache file lies: another start renaming a new image over that file (here
+    /// one of other bytes) leaves the running list answering from the image it checked.
+    @Test func aReusedIndexOutlivesItsFileBeingReplaced() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        let cache = s.path("cache")
+        let plain = try Self.list(s.read("sites.csv"))
+        #expect(try Self.attached(file, folder: cache).outcome == .built)
+        let reused = try Self.attached(file, folder: cache)
+        #expect(reused.outcome == .reused)
+        let index = try Self.indexFile(in: cache)
+        let other = try s.write("other.index", String(repeating: "x", count: 4096))
+        #expect(rename(other, index) == 0)
+        for query in ["e", "ha", "north", "北京", "zone-4 7"] {
+            #expect(reused.list.matches(query, in: reused.list.roots) == plain.matches(query, in: plain.roots), "query '\(query)'")
+        }
     }
 }

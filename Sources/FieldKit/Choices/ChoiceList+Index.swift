@@ -11,4 +11,7 @@ extension ChoiceList {
 
     /// Whether `matches` answers from an index.
     public var isIndexed: Bool { searchIndex.value != nil }
+
+    /// The index `matches` answers from, if one is attached.
+    public var attachedIndex: ChoiceListIndex? { searchIndex.value }
 }

@@ -54,7 +54,7 @@ public final class ChoiceList: Sendable {
 
     /// Most rows a list may have, and most bytes in one cell, aliases per choice and levels: keeps a hostile file
     /// from costing unbounded memory or time.
-    public static let maxChoices = 100_000
+    public static let maxChoices = 1_000_000
     /// Most bytes in one cell of a choice list.
     public static let maxCellBytes = 1_000
     /// Most aliases one choice may have.

@@ -2,24 +2,35 @@ import CXXHash
 import Synchronization
 
 /// A flat choice list's search terms compiled into one byte image (kept in the user's cache, `ListFileIndexCache`):
-/// each row's lower-cased names and, for every three-byte run in them, the rows that hold it. A query of three bytes
-/// or more is matched only against the rows holding all its runs, and a query that extends the previous one only
-/// against the previous one's matches; the answer is `ChoiceList.matches`' own, rank for rank.
-public final class ChoiceListIndex: Sendable {
+/// each row's lower-cased names; for every three-byte run in them, the rows that hold it; and for every one- and
+/// two-byte run, the rows that hold it already ranked (whole name, name start, word start, inside). A query of one
+/// or two bytes is answered from its ranked rows without a look at any name; a longer one is matched only against
+/// the rows holding all its runs, and one that extends the previous one only against the previous one's matches;
+/// the answer is `ChoiceList.matches`' own, rank for rank.
+/// Unchecked `Sendable`: its sections are read-only views of `memory`, which it holds and nothing writes.
+public final class ChoiceListIndex: @unchecked Sendable {
+    /// The image's bytes, which the sections below view (a copy, or a file mapped read-only).
+    private let memory: ImageMemory
     /// The rows the index covers (the list's choices, in file order).
     public let rows: Int
     /// Row → its first term (rows + 1 entries).
-    private let rowTerms: [UInt32]
+    private let rowTerms: UnsafeBufferPointer<UInt32>
     /// Term → its first byte in `termBytes` (terms + 1 entries).
-    private let termStarts: [UInt32]
+    private let termStarts: UnsafeBufferPointer<UInt32>
     /// Every term's lower-cased UTF-8 bytes, end to end.
-    private let termBytes: [UInt8]
+    private let termBytes: UnsafeBufferPointer<UInt8>
     /// The three-byte runs found, ascending (`b0 << 16 | b1 << 8 | b2`).
-    private let gramKeys: [UInt32]
+    private let gramKeys: UnsafeBufferPointer<UInt32>
     /// Run → its first row in `postings` (runs + 1 entries).
-    private let gramStarts: [UInt32]
+    private let gramStarts: UnsafeBufferPointer<UInt32>
     /// Each run's rows, ascending.
-    private let postings: [UInt32]
+    private let postings: UnsafeBufferPointer<UInt32>
+    /// The one- and two-byte runs found, ascending (`shortKey`).
+    private let shortKeys: UnsafeBufferPointer<UInt32>
+    /// Short run → the first of its rows in `shortRows` for each rank, 0 to 3 (4 × runs + 1 entries).
+    private let shortStarts: UnsafeBufferPointer<UInt32>
+    /// Each short run's rows by rank (the best rank a name of the row gives it), ascending within a rank.
+    private let shortRows: UnsafeBufferPointer<UInt32>
     /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
     private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
 
@@ -46,8 +57,14 @@ public final class ChoiceListIndex: Sendable {
 
     static let magic: [UInt8] = Array("FLCI".utf8)
     /// Bumped whenever the layout or the terms' making changes: an older image is rebuilt, never read.
-    static let version: UInt32 = 1
-    static let headerBytes = 64
+    static let version: UInt32 = 2
+    static let headerBytes = 72
+
+    /// A one- or two-byte needle's key among `shortKeys`: its length in the top byte, then its bytes.
+    static func shortKey(_ b0: UInt8, _ b1: UInt8?) -> UInt32 {
+        guard let b1 else { return 1 << 24 | UInt32(b0) }
+        return 2 << 24 | UInt32(b0) << 8 | UInt32(b1)
+    }
 
     // MARK: Building
 
@@ -55,8 +72,18 @@ public final class ChoiceListIndex: Sendable {
     public static func image(terms: [[[UInt8]]], source: Source) -> [UInt8] {
         var rowTerms: [UInt32] = [0], termStarts: [UInt32] = [0], termBytes: [UInt8] = []
         var pairs: [UInt64] = []  // run << 32 | row, sorted below into each run's rows
+        var shortPairs: [UInt64] = []  // short run << 34 | rank << 32 | row
+        var mineShort: [UInt32] = []  // this row's short runs, key << 2 | rank
         for (row, mine) in terms.enumerated() {
+            mineShort.removeAll(keepingCapacity: true)
             for term in mine {
+                for k in term.indices {
+                    let start: UInt32 = k == 0 ? 1 : ChoiceList.isWordBreak(term[k - 1]) ? 2 : 3
+                    mineShort.append(shortKey(term[k], nil) << 2 | (k == 0 && term.count == 1 ? 0 : start))
+                    if k + 1 < term.count {
+                        mineShort.append(shortKey(term[k], term[k + 1]) << 2 | (k == 0 && term.count == 2 ? 0 : start))
+                    }
+                }
                 termBytes.append(contentsOf: term)
                 termStarts.append(UInt32(termBytes.count))
                 if term.count >= 3 {
@@ -67,8 +94,27 @@ public final class ChoiceListIndex: Sendable {
                 }
             }
             rowTerms.append(UInt32(termStarts.count - 1))
+            // Each run once a row, at the best rank its names give it.
+            mineShort.sort()
+            var lastKey = UInt32.max
+            for entry in mineShort where entry >> 2 != lastKey {
+                lastKey = entry >> 2
+                shortPairs.append(UInt64(entry) << 32 | UInt64(row))
+            }
         }
         pairs.sort()
+        shortPairs.sort()
+        var shortKeys: [UInt32] = [], shortStarts: [UInt32] = [], shortRows: [UInt32] = []
+        for pair in shortPairs {
+            let key = UInt32(pair >> 34), rank = Int(pair >> 32 & 3)
+            if shortKeys.last != key {
+                shortKeys.append(key)
+                shortStarts.append(contentsOf: repeatElement(UInt32(shortRows.count), count: 4))
+            }
+            for r in (rank + 1)..<4 { shortStarts[shortStarts.count - 4 + r] += 1 }
+            shortRows.append(UInt32(truncatingIfNeeded: pair))
+        }
+        shortStarts.append(UInt32(shortRows.count))
         var gramKeys: [UInt32] = [], gramStarts: [UInt32] = [], postings: [UInt32] = []
         var last = UInt64.max
         for pair in pairs where pair != last {
@@ -91,57 +137,70 @@ public final class ChoiceListIndex: Sendable {
         put64(source.size, at: 32)
         put64(UInt64(bitPattern: source.modified), at: 40)
         put64(source.hash, at: 48)
+        put(UInt32(shortKeys.count), at: 64)
+        put(UInt32(shortRows.count), at: 68)
         for section in [rowTerms, termStarts] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         image.append(contentsOf: termBytes)
         image.append(contentsOf: repeatElement(0, count: (4 - termBytes.count % 4) % 4))
-        for section in [gramKeys, gramStarts, postings] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
+        for section in [gramKeys, gramStarts, postings, shortKeys, shortStarts, shortRows] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         put64(checksum(image), at: 56)
         return image
     }
 
-    /// XXH3-64 of an image but its checksum field: the header's first 56 bytes seed the rest's.
+    /// XXH3-64 of an image but its checksum field (bytes 56 to 63): the first 56 bytes seed the rest's.
     private static func checksum(_ image: UnsafeRawBufferPointer) -> UInt64 {
         let seed = fl_xxh3_64(image.baseAddress, 56, 0)
-        return fl_xxh3_64(image.baseAddress! + headerBytes, image.count - headerBytes, seed)
+        return fl_xxh3_64(image.baseAddress! + 64, image.count - 64, seed)
     }
 
     private static func checksum(_ image: [UInt8]) -> UInt64 { image.withUnsafeBytes { checksum($0) } }
 
     // MARK: Reading
 
-    /// The index in `image` if it is whole and made from `source`: the header's magic, version and source, the
-    /// sections' lengths against the image's, the checksum, and every offset within its section; nil otherwise
-    /// (the caller rebuilds it).
-    public init?(image: UnsafeRawBufferPointer, source: Source) {
+    /// The index in a copy of `image` if it is whole and made from `source` (as `init(memory:source:)` checks).
+    public convenience init?(image: UnsafeRawBufferPointer, source: Source) {
         guard image.count >= ChoiceListIndex.headerBytes, image.baseAddress != nil else { return nil }
+        self.init(memory: ImageMemory(copying: image), source: source)
+    }
+
+    /// The index in `memory`, read where it lies, if it is whole and made from `source`: the header's magic,
+    /// version and source, the sections' lengths against the image's, the checksum, and every offset within its
+    /// section; nil otherwise (the caller rebuilds it).
+    public init?(memory: ImageMemory, source: Source) {
+        let image = memory.bytes
+        guard image.count >= ChoiceListIndex.headerBytes, let base = image.baseAddress,
+              Int(bitPattern: base) % 4 == 0 else { return nil }
         func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         guard image.prefix(4).elementsEqual(ChoiceListIndex.magic), u32(4) == Int(ChoiceListIndex.version),
               Source(size: u64(32), modified: Int64(bitPattern: u64(40)), hash: u64(48)) == source else { return nil }
-        let rows = u32(8), terms = u32(12), bytes = u32(16), grams = u32(20), posted = u32(24)
+        let rows = u32(8), terms = u32(12), bytes = u32(16), grams = u32(20), posted = u32(24), shorts = u32(64), shortPosted = u32(68)
         let padded = bytes + (4 - bytes % 4) % 4
         let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * grams + 4 * (grams + 1) + 4 * posted
+            + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted
         guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
         var at = ChoiceListIndex.headerBytes
-        // Copied whole: the image is written in the machine's (little-endian) order.
-        func words(_ count: Int) -> [UInt32] {
+        // Read in place: the image is written in the machine's (little-endian) order, each section at a multiple of
+        // four bytes from its (aligned) start.
+        func words(_ count: Int) -> UnsafeBufferPointer<UInt32> {
             defer { at += 4 * count }
-            return [UInt32](unsafeUninitializedCapacity: count) { buffer, made in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: image[at..<at + 4 * count]))
-                made = count
-            }
+            return UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt32.self), count: count)
         }
         let rowTerms = words(rows + 1), termStarts = words(terms + 1)
-        let termBytes = Array(image[at..<at + bytes])
+        let termBytes = UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt8.self), count: bytes)
         at += padded
         let gramKeys = words(grams), gramStarts = words(grams + 1), postings = words(posted)
+        let shortKeys = words(shorts), shortStarts = words(4 * shorts + 1), shortRows = words(shortPosted)
         // Every offset within its section: a checksum only says the image is the one written, not that it was
         // written right. A posting's row is checked where it is read (most are never read).
-        func ascending(_ offsets: [UInt32], upTo end: Int) -> Bool {
+        func ascending(_ offsets: UnsafeBufferPointer<UInt32>, upTo end: Int) -> Bool {
             offsets.first == 0 && Int(offsets.last!) == end && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
         }
         guard ascending(rowTerms, upTo: terms), ascending(termStarts, upTo: bytes), ascending(gramStarts, upTo: posted),
-              zip(gramKeys, gramKeys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+              ascending(shortStarts, upTo: shortPosted),
+              zip(gramKeys, gramKeys.dropFirst()).allSatisfy({ $0 < $1 }),
+              zip(shortKeys, shortKeys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        self.memory = memory
         self.rows = rows
         self.rowTerms = rowTerms
         self.termStarts = termStarts
@@ -149,6 +208,9 @@ public final class ChoiceListIndex: Sendable {
         self.gramKeys = gramKeys
         self.gramStarts = gramStarts
         self.postings = postings
+        self.shortKeys = shortKeys
+        self.shortStarts = shortStarts
+        self.shortRows = shortRows
     }
 
     // MARK: Matching
@@ -156,10 +218,12 @@ public final class ChoiceListIndex: Sendable {
     /// The rows `needle` (a lower-cased query's UTF-8) finds, best first, as `ChoiceList.matches` ranks them over
     /// all rows.
     public func matches(_ needle: [UInt8]) -> [Int] {
+        if let ranked = ranked(needle) { return Array(ranked) }
         let candidates = self.candidates(needle)
         var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
         var matched: [UInt32] = []
-        termBytes.withUnsafeBufferPointer { bytes in
+        do {
+            let bytes = termBytes
             needle.withUnsafeBufferPointer { q in
                 func rank(_ row: Int) {
                     guard row < rows else { return }
@@ -211,6 +275,35 @@ public final class ChoiceListIndex: Sendable {
             found = intersect(found, list)
         }
         return found
+    }
+
+    /// The rows a one- or two-byte `needle` finds, best first, read from the ranked rows where they lie; nil for a
+    /// longer or empty needle.
+    public func ranked(_ needle: [UInt8]) -> ChoiceMatches? {
+        guard needle.count <= 2, let ranges = shortRanked(needle) else { return nil }
+        previous.withLock { $0 = nil }
+        return ChoiceMatches(self, ranked: ranges)
+    }
+
+    /// The row at `position` of the ranked rows; row 0 for a row past the list, which only a damaged image that
+    /// passed its checksum could hold.
+    func shortRow(at position: Int) -> Int {
+        let row = Int(shortRows[position])
+        return row < rows ? row : 0
+    }
+
+    /// A one- or two-byte needle's rows in `shortRows`, one range a rank (whole name, name start, word start,
+    /// inside); nil for an empty needle.
+    private func shortRanked(_ needle: [UInt8]) -> [Range<Int>]? {
+        guard let b0 = needle.first else { return nil }
+        let key = ChoiceListIndex.shortKey(b0, needle.count > 1 ? needle[1] : nil)
+        var low = 0, high = shortKeys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if shortKeys[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        guard low < shortKeys.count, shortKeys[low] == key else { return [] }
+        return (0..<4).map { r in Int(shortStarts[4 * low + r])..<Int(shortStarts[4 * low + r + 1]) }
     }
 
     /// The index of `gram` in `gramKeys`, by bisection.

@@ -4,7 +4,22 @@ extension ChoiceList {
     /// name starting with it, then those with a word starting with it, then those containing it; case-insensitive,
     /// over each choice's label, value and aliases (where the data puts pinyin and initials); file order within
     /// each rank. An empty query finds all.
-    public func matches(_ query: String, in level: [Int]) -> [Int] {
+    public func matches(_ query: String, in level: [Int]) -> [Int] { scannedMatches(query, in: level) }
+
+    /// `matches(query, in: level)` as the picker keeps it: a one- or two-byte query over an indexed list's rows is
+    /// its ranked rows read in place (the count exact, a row read when shown), anything else the rows found.
+    public func rankedMatches(_ query: String, in level: [Int]) -> ChoiceMatches {
+        let needle = Array(query.lowercased().utf8)
+        if needle.isEmpty { return ChoiceMatches(level) }
+        if needle.count <= 2, let index = searchIndex.value, index.rows == level.count, level.first == 0,
+           let ranked = index.ranked(needle) {
+            return ranked
+        }
+        return ChoiceMatches(scannedMatches(query, in: level))
+    }
+
+    /// `matches` for a needle the ranked rows do not answer: through the index's runs, or row by row.
+    private func scannedMatches(_ query: String, in level: [Int]) -> [Int] {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return level }
         if let index = searchIndex.value, index.rows == level.count, level.first == 0 { return index.matches(needle) }

@@ -6,7 +6,7 @@ extension Field {
     var choiceQuery: String { String(joining: state.symbols) }
 
     /// The choices the query finds on the current level, best first (kept by `apply`).
-    public var choiceMatches: [Int] { choiceCache }
+    public var choiceMatches: ChoiceMatches { choiceCache }
 
     /// The current candidate: the one Up/Down or Tab picked, else the best match of a non-empty query.
     public var currentChoice: Int? {
@@ -45,7 +45,7 @@ extension Field {
             if !list.children[current].isEmpty { descend(into: current, in: list); return .refresh }
             state.symbols = Array(list.choices[current].label)
             state.cursor = state.symbols.count
-            choiceCache = list.matches(choiceQuery, in: list.level(under: state.choicePath))
+            choiceCache = list.rankedMatches(choiceQuery, in: list.level(under: state.choicePath))
             state.choiceIndex = choiceCache.firstIndex(of: current)
             return .refresh
         case .nextChoice, .previousChoice:
@@ -61,7 +61,7 @@ extension Field {
             let parent = state.choicePath.removeLast()
             state.symbols = []
             state.cursor = 0
-            choiceCache = list.level(under: state.choicePath)
+            choiceCache = ChoiceMatches(list.level(under: state.choicePath))
             state.choiceIndex = choiceCache.firstIndex(of: parent)
             revealsMessage = false
             return .refresh
@@ -88,7 +88,7 @@ extension Field {
         let before = state
         let effect = perform(command)
         guard state.symbols != before.symbols else { return effect }
-        let found = list.matches(choiceQuery, in: list.level(under: state.choicePath))
+        let found = list.rankedMatches(choiceQuery, in: list.level(under: state.choicePath))
         if found.isEmpty && !list.isSearch {
             // The query may never drift away from the list: the key (or the whole paste) is refused.
             let tried = choiceQuery
@@ -116,7 +116,7 @@ extension Field {
         state.choicePath = path
         state.symbols = Array(list.choices[index].label)
         state.cursor = state.symbols.count
-        choiceCache = list.matches(choiceQuery, in: list.level(under: path))
+        choiceCache = list.rankedMatches(choiceQuery, in: list.level(under: path))
         state.choiceIndex = choiceCache.firstIndex(of: index)
         revealsMessage = false
     }
@@ -127,7 +127,7 @@ extension Field {
         state.symbols = []
         state.cursor = 0
         state.choiceIndex = nil
-        choiceCache = list.level(under: state.choicePath)
+        choiceCache = ChoiceMatches(list.level(under: state.choicePath))
         revealsMessage = false
     }
 
@@ -189,7 +189,7 @@ extension Field {
         var field = Field(spec: spec, context: context)
         field.state.symbols = state.symbols
         field.state.cursor = state.cursor
-        field.choiceCache = list.matches(choiceQuery, in: list.roots)
+        field.choiceCache = list.rankedMatches(choiceQuery, in: list.roots)
         field.lastKeyRefused = lastKeyRefused
         field.notice = notice
         return field

@@ -28,7 +28,7 @@ extension Field {
                     state.symbols = []
                     state.cursor = 0
                     state.choiceIndex = nil
-                    choiceCache = list.level(under: state.choicePath)
+                    choiceCache = ChoiceMatches(list.level(under: state.choicePath))
                 }
             }
             revealsMessage = false
@@ -48,7 +48,7 @@ extension Field {
                 state.cursor = 0
                 state.choiceIndex = nil
                 state.choicePath = []
-                choiceCache = list.roots
+                choiceCache = ChoiceMatches(list.roots)
                 return .accept(acceptedValue)
             }
             notice = selection.tooFew

@@ -16,7 +16,7 @@ public struct Field: Sendable {
     /// The display kept between keys when the display is the symbols themselves (nil otherwise).
     var plainDisplay: PlainDisplay?
     /// A choice field's matches for the current query and level, kept by `apply` (derived, never edited).
-    var choiceCache: [Int] = []
+    var choiceCache = ChoiceMatches([])
     /// The kill ring and the undo steps (readline's), kept by `apply`.
     var history = EditHistory()
 
@@ -25,7 +25,7 @@ public struct Field: Sendable {
         self.spec = spec
         self.context = context
         switch spec.kind {
-        case .choice(let list): choiceCache = list.roots  // a choice field's frame is its own
+        case .choice(let list): choiceCache = ChoiceMatches(list.roots)  // a choice field's frame is its own
         case .plain, .templated, .liveLayout, .date: plainDisplay = spec.kind.hasLayout ? nil : PlainDisplay([])
         }
     }
