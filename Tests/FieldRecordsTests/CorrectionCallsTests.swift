@@ -26,6 +26,7 @@ struct CorrectionCallsTests {
         func save(_ record: SavedRecord) throws(SinkError) { try inner.save(record) }
         func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
             saves += 1
+            batchSizes.append(records.count)
             return try inner.save(batch: records, progress: progress)
         }
         func holds(_ values: [(name: String, value: String)], where field: String) throws(SinkError) -> Bool { try inner.holds(values, where: field) }
@@ -58,6 +59,7 @@ struct CorrectionCallsTests {
         }
         var correctionBatchLimits: (records: Int, seconds: Double) { limits }
         var saves = 0
+        var batchSizes: [Int] = []
         var importLimits: (records: Int, seconds: Double)?
         var importBatchLimits: (records: Int, seconds: Double) { importLimits ?? inner.importBatchLimits }
         func importProgress(of source: String) throws(SinkError) -> ImportProgress? { try inner.importProgress(of: source) }
@@ -150,5 +152,21 @@ struct CorrectionCallsTests {
         let sqlite = try SQLiteSink(path: s.path("other.db"), form: Self.form)
         #expect(sqlite.importBatchLimits.records > 10_000)
         #expect(sqlite.importBatchLimits.seconds > 0.25)
+    }
+
+    /// An import's batches grow with it: 10,000 records at first, then a quarter of the records batched before,
+    /// up to the database's limit. A small import keeps small batches (their saves overlap the checking of the next
+    /// records), a large one gets the large commits that write fewer index pages.
+    @Test func anImportsBatchesGrowWithIt() throws {
+        let s = try ScratchFolder()
+        try s.write("in.jsonl", (0..<80_000).map { #"{"id":"\#($0)","note":"n"}"# }.joined(separator: "\n") + "\n")
+        let counting = CountingDatabase(try SQLiteSink(path: s.path("out.db"), form: Self.form))
+        counting.importLimits = (records: 14_000, seconds: 3_600)
+        var target: any RecordSink = counting
+        let context = ValidationContext(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+        let summary = try RecordImport(form: Self.form, context: context).run(ImportInput(s.path("in.jsonl")), format: .jsonLines, into: &target, reporter: Reports())
+        #expect(summary.saved == 80_000, "\(summary)")
+        // Five of 10,000 (a quarter of 40,000 is still 10,000), then 12,500 (a quarter of 50,000), then the limit.
+        #expect(counting.batchSizes == [10_000, 10_000, 10_000, 10_000, 10_000, 12_500, 14_000, 3_500], "\(counting.batchSizes)")
     }
 }

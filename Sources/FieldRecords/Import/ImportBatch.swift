@@ -8,15 +8,29 @@ import Glibc
 /// An import confirms nothing until it reports, so nothing is lost by waiting: a record counts as saved only once
 /// its batch is durable, and a kill before that leaves it for `--resume`. The import's reports of the batch's
 /// records (invalid ones, and those the sink refuses at the commit) are written when the batch is, in input order.
+///
+/// Batches grow with the import: the first holds `firstLimits`, each later one a quarter of the records batched
+/// before it, up to `limits`, its age limit in proportion (never below the first's). A small import keeps small
+/// batches, whose saves overlap the checking of the next records; a large one gets large commits, each of which
+/// writes every index page its batch changed.
 struct ImportBatch {
-    /// Records per batch.
-    var size = 10_000
-    /// Records per batch for a sink that takes them as they are checked (PostgreSQL): its commit is then the one
-    /// stall of a batch, so fewer are better: 25,000 beat 10,000, and larger batches gained nothing more
-    /// (bench/RESULTS.md, session 17). A database saved at the batch's end takes its own `importBatchLimits`.
-    static let streamedSize = 25_000
-    /// Seconds after which a batch is saved even when it is not full.
-    var interval = 0.25
+    /// The first batch's records and seconds (fewer when `limits` are smaller).
+    static let firstLimits = (records: 10_000, seconds: 0.25)
+    /// Records and seconds per batch for a sink that takes them as they are checked (PostgreSQL), from the first
+    /// batch on: its commit is then the one stall of a batch, so fewer are better: 25,000 beat 10,000, and larger
+    /// batches gained nothing more (bench/RESULTS.md, session 17). A database saved at the batch's end takes its own
+    /// `importBatchLimits`.
+    static let streamedLimits = (records: 25_000, seconds: 0.25)
+    /// The most records and seconds a batch grows to.
+    private(set) var limits = firstLimits
+    /// The first batch's records and seconds, the least of every later one.
+    private var first = firstLimits
+    /// Records per batch, now.
+    private(set) var size = firstLimits.records
+    /// Seconds after which a batch is saved even when it is not full, now.
+    private(set) var interval = firstLimits.seconds
+    /// Records held by the batches saved so far (taken or saved here).
+    private var batched = 0
     /// The input file as the sink keeps its progress (an absolute path), or nil (standard input).
     let source: String?
     /// The form's unique fields: a record a database refuses as a repeat (`.conflict`) when it saves the batch is
@@ -39,6 +53,22 @@ struct ImportBatch {
     private var started = 0.0
 
     init(source: String?) { self.source = source }
+
+    /// Batches of at most `limits`, the first of `firstLimits` (`growing`) or, not growing, every one of `limits`.
+    mutating func limit(to limits: (records: Int, seconds: Double), growing: Bool = true) {
+        self.limits = limits
+        first = growing ? Self.firstLimits : limits
+        grow()
+    }
+
+    /// The next batch's size: a quarter of the records batched so far, at least `first`, at most `limits`; its age
+    /// limit the same share of the limit's seconds, at least `first`'s.
+    private mutating func grow() {
+        let records = min(limits.records, max(first.records, batched / 4))
+        size = records
+        let share = limits.seconds * Double(records) / Double(max(1, limits.records))
+        interval = min(limits.seconds, max(min(first.seconds, limits.seconds), share))
+    }
 
     /// Whether a record of this batch holds `value` in `field`.
     func holds(_ value: String, in field: String) -> Bool { values[field]?.contains(value) == true }
@@ -73,6 +103,8 @@ struct ImportBatch {
     /// The batch's records and reports, handed over to be saved elsewhere (`BackgroundSave`); this one starts empty.
     mutating func take() -> ImportBatch {
         let taken = self
+        batched += sent + records.count
+        grow()
         records = []
         sent = 0
         numbers = []
@@ -98,6 +130,8 @@ struct ImportBatch {
     /// in the outcome, with the reports made before it.
     mutating func save(into sink: inout any RecordSink, dealt: Int, fingerprint: String?) -> BatchOutcome {
         var outcome = BatchOutcome()
+        batched += sent + records.count
+        grow()
         do throws(SinkError) {
             if !savedValueChecks.isEmpty, let database = sink.database { outcome.refused += try dropUnsaved(in: database) }
             let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })

@@ -36,9 +36,9 @@ final class ImportSaving {
         batch.savedValueChecks = savedValueChecks
         batch.lookupTimeout = lookupTimeout
         if streaming {
-            batch.size = ImportBatch.streamedSize
+            batch.limit(to: ImportBatch.streamedLimits, growing: false)
         } else if let database = sink.database {
-            (batch.size, batch.interval) = database.importBatchLimits
+            batch.limit(to: database.importBatchLimits)
         }
         self.unique = unique
         self.correcting = correcting
