@@ -108,7 +108,7 @@ import FieldKit
         #expect(try Self.attached(file, folder: s.path("cache")).outcome == .built)
     }
 
-    /// A changed byte anywhere (header, a term's letter, postings), a cut-off image, an empty one, another file's image:
+    /// A changed byte anywhere (header, a term's letter, ranked rows), a cut-off image, an empty one, another file's image:
     /// each refused and rebuilt, never read.
     @Test(arguments: ["header", "term", "middle", "last", "truncated", "empty", "grown"])
     func aDamagedIndexIsRefusedAndRebuilt(damage: String) throws {

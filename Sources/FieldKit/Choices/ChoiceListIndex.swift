@@ -109,6 +109,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         put(UInt32(terms.count), at: 8)
         put(UInt32(termStarts.count - 1), at: 12)
         put(UInt32(termBytes.count), at: 16)
+        // Bytes 20 to 31 stay zero (version 2's three-byte postings' lengths; since version 3 those runs are ranked).
         put64(source.size, at: 32)
         put64(UInt64(bitPattern: source.modified), at: 40)
         put64(source.hash, at: 48)
@@ -165,7 +166,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         at += padded
         let shortKeys = words(shorts), shortStarts = words(4 * shorts + 1), shortRows = words(shortPosted)
         // Every offset within its section: a checksum only says the image is the one written, not that it was
-        // written right. A posting's row is checked where it is read (most are never read).
+        // written right. A ranked row's number is checked where it is read (most are never read).
         func ascending(_ offsets: UnsafeBufferPointer<UInt32>, upTo end: Int) -> Bool {
             offsets.first == 0 && Int(offsets.last!) == end && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
         }
