@@ -8,7 +8,7 @@ import Glibc
 /// callgrind's count of a run less the count of the `setup` run is that phase alone:
 /// - `setup`: only the list file read;
 /// - `open`: the start-up's part: the list file's bytes hashed and the image mapped read-only and checked;
-/// - `keys`: QUERY typed key by key through the index as the picker asks it (a one- or two-byte query's ranked
+/// - `keys`: QUERY typed key by key through the index as the picker asks it (a one- to three-byte query's ranked
 ///   rows kept in place and a screenful read, a longer one's matches in full), less `opened` (the image checked,
 ///   no key);
 /// - `keys-scan`: the same through `ChoiceList.matches` row by row (N at most `ChoiceList.maxChoices`), less

@@ -2,11 +2,11 @@ import CXXHash
 import Synchronization
 
 /// A flat choice list's search terms compiled into one byte image (kept in the user's cache, `ListFileIndexCache`):
-/// each row's lower-cased names; for every three-byte run in them, the rows that hold it; and for every one- and
-/// two-byte run, the rows that hold it already ranked (whole name, name start, word start, inside). A query of one
-/// or two bytes is answered from its ranked rows without a look at any name; a longer one is matched only against
-/// the rows holding all its runs, and one that extends the previous one only against the previous one's matches;
-/// the answer is `ChoiceList.matches`' own, rank for rank.
+/// each row's lower-cased names, and for every one-, two- and three-byte run in them, the rows that hold it already
+/// ranked (whole name, name start, word start, inside). A query of up to three bytes is answered from its ranked
+/// rows without a look at any name; a longer one is matched only against the rows holding all its three-byte runs,
+/// and one that extends the previous one only against the previous one's matches; the answer is
+/// `ChoiceList.matches`' own, rank for rank.
 /// Unchecked `Sendable`: its sections are read-only views of `memory`, which it holds and nothing writes.
 public final class ChoiceListIndex: @unchecked Sendable {
     /// The image's bytes, which the sections below view (a copy, or a file mapped read-only).
@@ -19,13 +19,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
     private let termStarts: UnsafeBufferPointer<UInt32>
     /// Every term's lower-cased UTF-8 bytes, end to end.
     private let termBytes: UnsafeBufferPointer<UInt8>
-    /// The three-byte runs found, ascending (`b0 << 16 | b1 << 8 | b2`).
-    private let gramKeys: UnsafeBufferPointer<UInt32>
-    /// Run → its first row in `postings` (runs + 1 entries).
-    private let gramStarts: UnsafeBufferPointer<UInt32>
-    /// Each run's rows, ascending.
-    private let postings: UnsafeBufferPointer<UInt32>
-    /// The one- and two-byte runs found, ascending (`shortKey`).
+    /// The one-, two- and three-byte runs found, ascending (`shortKey`).
     private let shortKeys: UnsafeBufferPointer<UInt32>
     /// Short run → the first of its rows in `shortRows` for each rank, 0 to 3 (4 × runs + 1 entries).
     private let shortStarts: UnsafeBufferPointer<UInt32>
@@ -57,13 +51,14 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     static let magic: [UInt8] = Array("FLCI".utf8)
     /// Bumped whenever the layout or the terms' making changes: an older image is rebuilt, never read.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerBytes = 72
 
-    /// A one- or two-byte needle's key among `shortKeys`: its length in the top byte, then its bytes.
-    static func shortKey(_ b0: UInt8, _ b1: UInt8?) -> UInt32 {
-        guard let b1 else { return 1 << 24 | UInt32(b0) }
-        return 2 << 24 | UInt32(b0) << 8 | UInt32(b1)
+    /// A one- to three-byte needle's key among `shortKeys`: its length in the top byte, then its bytes.
+    static func shortKey(_ bytes: [UInt8], from start: Int, count: Int) -> UInt32 {
+        var key: UInt32 = 0
+        for k in start..<(start + count) { key = key << 8 | UInt32(bytes[k]) }
+        return UInt32(count) << 24 | key
     }
 
     // MARK: Building
@@ -71,7 +66,6 @@ public final class ChoiceListIndex: @unchecked Sendable {
     /// The image of `terms` (each row's distinct lower-cased names, as `ChoiceTerms` makes them) for `source`.
     public static func image(terms: [[[UInt8]]], source: Source) -> [UInt8] {
         var rowTerms: [UInt32] = [0], termStarts: [UInt32] = [0], termBytes: [UInt8] = []
-        var pairs: [UInt64] = []  // run << 32 | row, sorted below into each run's rows
         var shortPairs: [UInt64] = []  // short run << 34 | rank << 32 | row
         var mineShort: [UInt32] = []  // this row's short runs, key << 2 | rank
         for (row, mine) in terms.enumerated() {
@@ -79,19 +73,12 @@ public final class ChoiceListIndex: @unchecked Sendable {
             for term in mine {
                 for k in term.indices {
                     let start: UInt32 = k == 0 ? 1 : ChoiceList.isWordBreak(term[k - 1]) ? 2 : 3
-                    mineShort.append(shortKey(term[k], nil) << 2 | (k == 0 && term.count == 1 ? 0 : start))
-                    if k + 1 < term.count {
-                        mineShort.append(shortKey(term[k], term[k + 1]) << 2 | (k == 0 && term.count == 2 ? 0 : start))
+                    for length in 1...min(3, term.count - k) {
+                        mineShort.append(shortKey(term, from: k, count: length) << 2 | (k == 0 && term.count == length ? 0 : start))
                     }
                 }
                 termBytes.append(contentsOf: term)
                 termStarts.append(UInt32(termBytes.count))
-                if term.count >= 3 {
-                    for k in 0...(term.count - 3) {
-                        let gram = UInt32(term[k]) << 16 | UInt32(term[k + 1]) << 8 | UInt32(term[k + 2])
-                        pairs.append(UInt64(gram) << 32 | UInt64(row))
-                    }
-                }
             }
             rowTerms.append(UInt32(termStarts.count - 1))
             // Each run once a row, at the best rank its names give it.
@@ -102,7 +89,6 @@ public final class ChoiceListIndex: @unchecked Sendable {
                 shortPairs.append(UInt64(entry) << 32 | UInt64(row))
             }
         }
-        pairs.sort()
         shortPairs.sort()
         var shortKeys: [UInt32] = [], shortStarts: [UInt32] = [], shortRows: [UInt32] = []
         for pair in shortPairs {
@@ -115,15 +101,6 @@ public final class ChoiceListIndex: @unchecked Sendable {
             shortRows.append(UInt32(truncatingIfNeeded: pair))
         }
         shortStarts.append(UInt32(shortRows.count))
-        var gramKeys: [UInt32] = [], gramStarts: [UInt32] = [], postings: [UInt32] = []
-        var last = UInt64.max
-        for pair in pairs where pair != last {
-            let gram = UInt32(pair >> 32)
-            if gramKeys.last != gram { gramKeys.append(gram); gramStarts.append(UInt32(postings.count)) }
-            postings.append(UInt32(truncatingIfNeeded: pair))
-            last = pair
-        }
-        gramStarts.append(UInt32(postings.count))
         var image = [UInt8](repeating: 0, count: headerBytes)
         func put(_ value: UInt32, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 4, with: $0) } }
         func put64(_ value: UInt64, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 8, with: $0) } }
@@ -132,8 +109,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         put(UInt32(terms.count), at: 8)
         put(UInt32(termStarts.count - 1), at: 12)
         put(UInt32(termBytes.count), at: 16)
-        put(UInt32(gramKeys.count), at: 20)
-        put(UInt32(postings.count), at: 24)
+        // Bytes 20 to 31 stay zero (version 2's three-byte postings' lengths; since version 3 those runs are ranked).
         put64(source.size, at: 32)
         put64(UInt64(bitPattern: source.modified), at: 40)
         put64(source.hash, at: 48)
@@ -142,7 +118,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         for section in [rowTerms, termStarts] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         image.append(contentsOf: termBytes)
         image.append(contentsOf: repeatElement(0, count: (4 - termBytes.count % 4) % 4))
-        for section in [gramKeys, gramStarts, postings, shortKeys, shortStarts, shortRows] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
+        for section in [shortKeys, shortStarts, shortRows] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         put64(checksum(image), at: 56)
         return image
     }
@@ -174,10 +150,9 @@ public final class ChoiceListIndex: @unchecked Sendable {
         func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         guard image.prefix(4).elementsEqual(ChoiceListIndex.magic), u32(4) == Int(ChoiceListIndex.version),
               Source(size: u64(32), modified: Int64(bitPattern: u64(40)), hash: u64(48)) == source else { return nil }
-        let rows = u32(8), terms = u32(12), bytes = u32(16), grams = u32(20), posted = u32(24), shorts = u32(64), shortPosted = u32(68)
+        let rows = u32(8), terms = u32(12), bytes = u32(16), shorts = u32(64), shortPosted = u32(68)
         let padded = bytes + (4 - bytes % 4) % 4
-        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * grams + 4 * (grams + 1) + 4 * posted
-            + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted
+        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted
         guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
         var at = ChoiceListIndex.headerBytes
         // Read in place: the image is written in the machine's (little-endian) order, each section at a multiple of
@@ -189,25 +164,19 @@ public final class ChoiceListIndex: @unchecked Sendable {
         let rowTerms = words(rows + 1), termStarts = words(terms + 1)
         let termBytes = UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt8.self), count: bytes)
         at += padded
-        let gramKeys = words(grams), gramStarts = words(grams + 1), postings = words(posted)
         let shortKeys = words(shorts), shortStarts = words(4 * shorts + 1), shortRows = words(shortPosted)
         // Every offset within its section: a checksum only says the image is the one written, not that it was
-        // written right. A posting's row is checked where it is read (most are never read).
+        // written right. A ranked row's number is checked where it is read (most are never read).
         func ascending(_ offsets: UnsafeBufferPointer<UInt32>, upTo end: Int) -> Bool {
             offsets.first == 0 && Int(offsets.last!) == end && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
         }
-        guard ascending(rowTerms, upTo: terms), ascending(termStarts, upTo: bytes), ascending(gramStarts, upTo: posted),
-              ascending(shortStarts, upTo: shortPosted),
-              zip(gramKeys, gramKeys.dropFirst()).allSatisfy({ $0 < $1 }),
+        guard ascending(rowTerms, upTo: terms), ascending(termStarts, upTo: bytes), ascending(shortStarts, upTo: shortPosted),
               zip(shortKeys, shortKeys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         self.memory = memory
         self.rows = rows
         self.rowTerms = rowTerms
         self.termStarts = termStarts
         self.termBytes = termBytes
-        self.gramKeys = gramKeys
-        self.gramStarts = gramStarts
-        self.postings = postings
         self.shortKeys = shortKeys
         self.shortStarts = shortStarts
         self.shortRows = shortRows
@@ -250,6 +219,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     /// The rows that may hold `needle`, ascending; nil for every row. The previous query's matches when the needle
     /// extends it (a row holding the needle holds its start), else the rows holding all the needle's three-byte runs.
+    /// A run's rows are its ranked rows: four ascending ranges, one a rank, each row in one of them.
     private func candidates(_ needle: [UInt8]) -> [UInt32]? {
         var narrowed: [UInt32]?, narrowedBy = 0
         previous.withLock { last in
@@ -262,25 +232,27 @@ public final class ChoiceListIndex: @unchecked Sendable {
         // The previous matches hold every run of the previous needle: only the runs the added bytes end are looked up.
         let first = max(0, narrowedBy - 2)
         guard first <= needle.count - 3 else { return narrowed }
-        var lists: [Range<Int>] = []
+        var lists: [[Range<Int>]] = []
         for k in first...(needle.count - 3) {
-            let gram = UInt32(needle[k]) << 16 | UInt32(needle[k + 1]) << 8 | UInt32(needle[k + 2])
-            guard let g = position(of: gram) else { return [] }
-            lists.append(Int(gramStarts[g])..<Int(gramStarts[g + 1]))
+            let ranges = shortRanked(needle, from: k, count: 3)
+            guard !ranges.isEmpty else { return [] }
+            lists.append(ranges)
         }
-        lists.sort { $0.count < $1.count }
-        var found = Array(postings[lists[0]])
-        if let narrowed, narrowed.count < found.count { found = narrowed }
+        func size(_ ranges: [Range<Int>]) -> Int { ranges.reduce(0) { $0 + $1.count } }
+        lists.sort { size($0) < size($1) }
+        var found: [UInt32]
+        if let narrowed, narrowed.count < size(lists[0]) { found = narrowed } else { found = merged(lists[0]) }
         for list in lists where found.count > 0 {
             found = intersect(found, list)
         }
         return found
     }
 
-    /// The rows a one- or two-byte `needle` finds, best first, read from the ranked rows where they lie; nil for a
+    /// The rows a one- to three-byte `needle` finds, best first, read from the ranked rows where they lie; nil for a
     /// longer or empty needle.
     public func ranked(_ needle: [UInt8]) -> ChoiceMatches? {
-        guard needle.count <= 2, let ranges = shortRanked(needle) else { return nil }
+        guard (1...3).contains(needle.count) else { return nil }
+        let ranges = shortRanked(needle, from: 0, count: needle.count)
         previous.withLock { $0 = nil }
         return ChoiceMatches(self, ranked: ranges)
     }
@@ -292,11 +264,10 @@ public final class ChoiceListIndex: @unchecked Sendable {
         return row < rows ? row : 0
     }
 
-    /// A one- or two-byte needle's rows in `shortRows`, one range a rank (whole name, name start, word start,
-    /// inside); nil for an empty needle.
-    private func shortRanked(_ needle: [UInt8]) -> [Range<Int>]? {
-        guard let b0 = needle.first else { return nil }
-        let key = ChoiceListIndex.shortKey(b0, needle.count > 1 ? needle[1] : nil)
+    /// The rows of the one- to three-byte run of `bytes` at `start` in `shortRows`, one range a rank (whole name,
+    /// name start, word start, inside); none when no row holds it.
+    private func shortRanked(_ bytes: [UInt8], from start: Int, count: Int) -> [Range<Int>] {
+        let key = ChoiceListIndex.shortKey(bytes, from: start, count: count)
         var low = 0, high = shortKeys.count
         while low < high {
             let mid = (low + high) / 2
@@ -306,33 +277,47 @@ public final class ChoiceListIndex: @unchecked Sendable {
         return (0..<4).map { r in Int(shortStarts[4 * low + r])..<Int(shortStarts[4 * low + r + 1]) }
     }
 
-    /// The index of `gram` in `gramKeys`, by bisection.
-    private func position(of gram: UInt32) -> Int? {
-        var low = 0, high = gramKeys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if gramKeys[mid] < gram { low = mid + 1 } else { high = mid }
+    /// The rows of a run's ranked `ranges` in one ascending list (a row is in one range only).
+    private func merged(_ ranges: [Range<Int>]) -> [UInt32] {
+        var rows: [UInt32] = []
+        rows.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+        var at = ranges.map(\.lowerBound)
+        while true {
+            var best = -1, bestRow = UInt32.max
+            for r in ranges.indices where at[r] < ranges[r].upperBound && shortRows[at[r]] < bestRow {
+                best = r
+                bestRow = shortRows[at[r]]
+            }
+            guard best >= 0 else { return rows }
+            rows.append(bestRow)
+            at[best] += 1
         }
-        return low < gramKeys.count && gramKeys[low] == gram ? low : nil
     }
 
-    /// The rows of `rows` also in `postings[list]`, both ascending: each looked for by galloping from the last one
-    /// found, so a short list against a long one costs little more than the short one.
-    private func intersect(_ rows: [UInt32], _ list: Range<Int>) -> [UInt32] {
+    /// The rows of `rows` (ascending) also in one of a run's ranked `ranges`: each looked for in each range by
+    /// galloping from the last place reached there, so a short list against a long one costs little more than the
+    /// short one.
+    private func intersect(_ rows: [UInt32], _ ranges: [Range<Int>]) -> [UInt32] {
         var kept: [UInt32] = []
-        var at = list.lowerBound
+        var at = ranges.map(\.lowerBound)
         for row in rows {
-            var low = at, bound = at, step = 1
-            while bound < list.upperBound && postings[bound] < row { low = bound + 1; bound += step; step *= 2 }
-            var high = min(bound, list.upperBound)
-            while low < high {
-                let mid = (low + high) / 2
-                if postings[mid] < row { low = mid + 1 } else { high = mid }
+            for r in ranges.indices where at[r] < ranges[r].upperBound {
+                at[r] = firstPlace(notBelow: row, from: at[r], before: ranges[r].upperBound)
+                if at[r] < ranges[r].upperBound && shortRows[at[r]] == row { kept.append(row); break }
             }
-            at = low
-            if at == list.upperBound { break }
-            if postings[at] == row { kept.append(row) }
         }
         return kept
+    }
+
+    /// The first place of `shortRows[from..<end]` (ascending) holding `row` or more; `end` if none does.
+    private func firstPlace(notBelow row: UInt32, from: Int, before end: Int) -> Int {
+        var low = from, bound = from, step = 1
+        while bound < end && shortRows[bound] < row { low = bound + 1; bound += step; step *= 2 }
+        var high = min(bound, end)
+        while low < high {
+            let mid = (low + high) / 2
+            if shortRows[mid] < row { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

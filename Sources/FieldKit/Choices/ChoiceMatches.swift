@@ -1,4 +1,4 @@
-/// The choices a query finds, best first: a list of rows, or a list index's ranked rows for a one- or two-byte
+/// The choices a query finds, best first: a list of rows, or a list index's ranked rows for a one- to three-byte
 /// query read where they lie, so a key that matches half a million rows costs what the picker shows of them (a
 /// screenful and the count), not a copy of them all.
 public struct ChoiceMatches: RandomAccessCollection, Sendable, Equatable {
