@@ -33,10 +33,10 @@ import Testing
         let bases = ["11010519491231002", "44030420000229123", "65010219000101001", "83000020261128001",
                      "83000020261129001", "11010519000228001", "11010518991231001", "11010520000230001",
                      "11010519001301001", "11010519000100001", "71000019960229002", "11010519970229002"]
-        var ids = bases.map(id)
+        var ids = bases.map(Self.id)
         // Every one-byte replacement of each, and each with the other check characters.
         let replacements = Array("0123456789Xx -/a".utf8) + [0x00, 0x2F, 0x3A, 0x80, 0xFF]
-        for base in bases.map(id) {
+        for base in bases.map(Self.id) {
             for at in 0..<18 {
                 for byte in replacements where byte != base[at] {
                     var changed = base
@@ -48,7 +48,7 @@ import Testing
             ids.append(base + [0x30])
         }
         for code in 0..<100 {
-            ids.append(id((code < 10 ? "0\(code)" : "\(code)") + "010519800101001"))
+            ids.append(Self.id((code < 10 ? "0\(code)" : "\(code)") + "010519800101001"))
         }
         for id in ids {
             let fast = id.withUnsafeBufferPointer { ResidentID.refusal($0, context: Self.context) }
