@@ -88,6 +88,7 @@ protocol ByteSink: ~Copyable {
 }
 
 extension ByteWriter: ByteSink {
+    @inline(__always)
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
 }
 

@@ -14,9 +14,13 @@ public enum ResidentID {
         sum &+= d(6) &* 2 &+ d(7) &* 1 &+ d(8) &* 6 &+ d(9) &* 3 &+ d(10) &* 7 &+ d(11) &* 9
         sum &+= d(12) &* 10 &+ d(13) &* 5 &+ d(14) &* 8 &+ d(15) &* 4 &+ d(16) &* 2
         if bad { return nil }
-        // "10X98765432"[sum % 11], without touching an array.
-        let r = sum % 11
-        return r == 0 ? 0x31 : r == 1 ? 0x30 : r == 2 ? 0x58 : UInt8(0x30 + (12 - r))
+        return checkCharacter(remainder: sum % 11)
+    }
+
+    /// "10X98765432"[r], without touching an array.
+    @inline(__always)
+    private static func checkCharacter(remainder r: Int) -> UInt8 {
+        r == 0 ? 0x31 : r == 1 ? 0x30 : r == 2 ? 0x58 : UInt8(0x30 + (12 - r))
     }
 
     /// The first problem with an 18-character ID, or nil if it is valid.
@@ -27,8 +31,38 @@ public enum ResidentID {
     /// `issue`, with a wrong check character (the commonest refusal) left unworded: `check` words it from a
     /// template filled with the expected character's byte (`RefusalMessages`), the other problems are worded here.
     static func refusal(_ id: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> LineRefusal? {
+        // The usual ID: its 17 leading digits read once, for province, date and check character together. Any
+        // other refusal, and any ID with a non-digit among them, is worded by `wordedRefusal`, which judges in
+        // the order its messages promise.
+        guard id.count == 18, let p = id.baseAddress else { return wordedRefusal(id, context: context) }
+        // The 17 digits tested eight bytes a word: a byte is a digit when it xor "0" is at most 9, that is when
+        // neither that nor it plus 0x76 has its high bit set (a carry out of a byte follows a set bit).
+        let raw = UnsafeRawPointer(p)
+        let low = raw.loadUnaligned(as: UInt64.self) ^ 0x3030_3030_3030_3030
+        let high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ 0x3030_3030_3030_3030
+        let ones: UInt64 = 0x7676_7676_7676_7676, marks: UInt64 = 0x8080_8080_8080_8080
+        let bad = ((low &+ ones) | low | (high &+ ones) | high) & marks != 0 || p[16] &- 0x30 > 9
+        @inline(__always) func d(_ i: Int) -> Int { Int(p[i]) &- 48 }
+        let d0 = d(0), d1 = d(1), d2 = d(2), d3 = d(3), d4 = d(4), d5 = d(5), d6 = d(6), d7 = d(7), d8 = d(8)
+        let d9 = d(9), d10 = d(10), d11 = d(11), d12 = d(12), d13 = d(13), d14 = d(14), d15 = d(15), d16 = d(16)
+        guard !bad, ProvinceCodes.isKnown(d0 &* 10 &+ d1) else { return wordedRefusal(id, context: context) }
+        let year = d6 &* 1000 &+ d7 &* 100 &+ d8 &* 10 &+ d9
+        let month = d10 &* 10 &+ d11, day = d12 &* 10 &+ d13
+        let today = context.today
+        guard year >= 1900, month >= 1, month <= 12, day >= 1, day <= CalendarDate.daysIn(month: month, year: year),
+              (year, month, day) <= (today.year, today.month, today.day)
+        else { return wordedRefusal(id, context: context) }
+        var sum = d0 &* 7 &+ d1 &* 9 &+ d2 &* 10 &+ d3 &* 5 &+ d4 &* 8 &+ d5 &* 4
+        sum &+= d6 &* 2 &+ d7 &* 1 &+ d8 &* 6 &+ d9 &* 3 &+ d10 &* 7 &+ d11 &* 9
+        sum &+= d12 &* 10 &+ d13 &* 5 &+ d14 &* 8 &+ d15 &* 4 &+ d16 &* 2
+        let expected = checkCharacter(remainder: sum % 11)
+        return p[17] == expected ? nil : .checkCharacter(expected)
+    }
+
+    /// `refusal` judged step by step, each problem worded where it is found.
+    static func wordedRefusal(_ id: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> LineRefusal? {
         guard id.count == 18 else { return .issue(ValidationIssue(tr("an ID number has 18 characters, not \(id.count)"))) }
-        guard let province = id.decimal(0..<2), ProvinceCodes.known[province] else {
+        guard let province = id.decimal(0..<2), ProvinceCodes.isKnown(province) else {
             return .issue(ValidationIssue(tr("unknown province code \(String(decoding: id[0..<2], as: UTF8.self))"), at: 0))
         }
         guard let year = id.decimal(6..<10), let month = id.decimal(10..<12), let day = id.decimal(12..<14) else {
