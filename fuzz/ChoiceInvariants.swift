@@ -16,7 +16,7 @@ enum ChoiceInvariants {
             at = p
         }
         let matches = list.matches(query, in: list.level(under: state.choicePath))
-        require(field.choiceMatches == matches, "kept matches differ from the query's, \(context())")
+        require(Array(field.choiceMatches) == matches, "kept matches differ from the query's, \(context())")
         require(query.isEmpty || !matches.isEmpty, "the query \(query.debugDescription) matches nothing, \(context())")
         let current = field.currentChoice
         if let current { require(matches.contains(current), "current candidate not a match, \(context())") }

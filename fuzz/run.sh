@@ -26,10 +26,16 @@ if [ "${FUZZ_TRACE_CMP:-1}" = 0 ]; then
     out+=-nocmp
 fi
 mkdir -p "$out"
+# xxHash's wrapper, a C target SwiftPM builds for FieldKit: compiled here with the toolchain's clang, its header
+# made a module as SwiftPM makes it.
+clang="$(dirname "$(readlink -f "$(command -v swiftc)")")/clang"
+mkdir -p "$out/CXXHash"
+printf 'module CXXHash {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CXXHash/include/fl_xxhash.h" > "$out/CXXHash/module.modulemap"
+"$clang" -O2 -c Sources/CXXHash/fl_xxhash.c -I Sources/CXXHash/include -o "$out/fl_xxhash.o"
 kit=$(find Sources/FieldKit -name '*.swift')
 keymaps=$(find Sources/FieldKeymaps -name '*.swift')
 # Swift 6 mode and one package name (for `package` access) as SwiftPM gives them; lld (shipped with Swift) because gold warns about ASan's local symbols.
-flags=("${sanitize[@]}" -parse-as-library -swift-version 6 -package-name fieldline -O -use-ld=lld -I Sources/CPCRE2 -I Sources/CYAML -I "$out")
+flags=("${sanitize[@]}" -parse-as-library -swift-version 6 -package-name fieldline -O -use-ld=lld -I Sources/CPCRE2 -I Sources/CYAML -I "$out/CXXHash" -I "$out")
 
 # The libraries as instrumented static archives with their modules, then one executable per target.
 library() {
@@ -39,8 +45,8 @@ library() {
 }
 library FieldKit $kit
 library FieldKeymaps $keymaps
-libs=("$out/libFieldKeymaps.a" "$out/libFieldKit.a" -lyaml -lpcre2-8)
-swiftc "${flags[@]}" fuzz/InputDecoderFuzz.swift "$out/libFieldKit.a" -lpcre2-8 -o "$out/input-decoder"
+libs=("$out/libFieldKeymaps.a" "$out/libFieldKit.a" "$out/fl_xxhash.o" -lyaml -lpcre2-8)
+swiftc "${flags[@]}" fuzz/InputDecoderFuzz.swift "$out/libFieldKit.a" "$out/fl_xxhash.o" -lpcre2-8 -o "$out/input-decoder"
 swiftc "${flags[@]}" fuzz/KeymapLoaderFuzz.swift "${libs[@]}" -o "$out/keymap-loader"
 swiftc "${flags[@]}" fuzz/EngineFuzz.swift fuzz/FieldInvariants.swift fuzz/ChoiceInvariants.swift fuzz/FuzzFields.swift "${libs[@]}" -o "$out/engine"
 # The check target compiles in the CLI's own per-line value path, so it fuzzes the code `check` runs.
