@@ -73,6 +73,8 @@ public struct FormVerification {
         var compared: [Int: RecordVerification.Field] = [:]
         var status: String?
         var retyped: String?
+        // What the verifier keyed first for a field asked again ("type it again"): the row keeps that slip.
+        var firstKeyed: [Int: String] = [:]
         while case .field(let i) = session.step {
             let field = form.fields[i]
             let outcome = ask(i, of: session, text: retyped, status: status, lines: lines, on: terminal)
@@ -89,7 +91,7 @@ public struct FormVerification {
                 let keyed = keyedSession.record[i].value
                 let saved = read.value(of: field.name) ?? ""
                 if keyed == saved {
-                    compared[i] = .init(name: field.name, saved: saved, keyed: keyed, chosen: saved)
+                    compared[i] = .init(name: field.name, saved: saved, keyed: firstKeyed[i] ?? keyed, chosen: saved)
                     session = keyedSession
                     continue
                 }
@@ -102,13 +104,13 @@ public struct FormVerification {
                         retyped = value
                         continue
                     }
-                    compared[i] = .init(name: field.name, saved: saved, keyed: keyed, chosen: saved)
+                    compared[i] = .init(name: field.name, saved: saved, keyed: firstKeyed[i] ?? keyed, chosen: saved)
                     session = savedSession
                 case .accepted(Self.keepKeyed):
-                    compared[i] = .init(name: field.name, saved: saved, keyed: keyed, chosen: keyed)
+                    compared[i] = .init(name: field.name, saved: saved, keyed: firstKeyed[i] ?? keyed, chosen: keyed)
                     session = keyedSession
                 case .accepted:
-                    break  // type it again, from empty
+                    firstKeyed[i] = firstKeyed[i] ?? keyed  // type it again, from empty
                 case .back, .cancelled:
                     retyped = value
                 case let other:
@@ -143,7 +145,7 @@ public struct FormVerification {
         options.keepsLineAtEnd = false
         options.bell = bell
         options.colour = colour
-        options.status = tr("\(field.name) differs: saved \(shown(saved)), keyed \(shown(keyed))")
+        options.status = tr("\(ControlCharacters.escaped(field.label)) differs: saved \(shown(saved)), keyed \(shown(keyed))")
         options.prompt = tr("Which is right? ")
         options.promptFitsRow = true
         options.backKeys = true

@@ -12,9 +12,8 @@ enum VerifiedEntry {
     /// The second entry's prompt: `Mobile: ` becomes `Mobile (again): `; a prompt that is only punctuation becomes
     /// `Again: `.
     static func againPrompt(_ prompt: String) -> String {
-        var label = Substring(prompt)
-        while let last = label.last, last.isWhitespace || ":：>".contains(last) { label.removeLast() }
-        return label.isEmpty ? tr("Again: ") : tr("\(String(label)) (again): ")
+        let label = PromptLabel.of(prompt)
+        return label.isEmpty ? tr("Again: ") : tr("\(label) (again): ")
     }
 }
 

@@ -50,7 +50,7 @@ import Testing
         try t.type("12"); try t.press("Enter")
         try await t.wait("the name") { $0.contains { $0.hasPrefix("Name:") } }
         try t.type("Anne"); try t.press("Enter")
-        try await t.wait("both values on the status line") { $0.contains { $0.contains("name differs: saved Ann, keyed Anne") } }
+        try await t.wait("both values on the status line") { $0.contains { $0.contains("Name differs: saved Ann, keyed Anne") } }
         // Esc at the choice goes back to the field, the keyed text kept; Enter asks again.
         try t.press("Escape")
         try await t.wait("back at the name") { $0.contains { $0.hasPrefix("Name: Anne") } && !$0.contains { $0.hasPrefix("Which is right?") } }
@@ -59,7 +59,7 @@ import Testing
         try await t.wait("record 1 verified") { $0.contains { $0.hasPrefix("verified: 1 of 2 fields differed") } }
         try await t.wait("the second record") { $0.contains { $0.hasPrefix("verifying record 2 of 2") } }
         try t.type("35"); try t.press("Enter")
-        try await t.wait("the codes on the status line") { $0.contains { $0.contains("code differs: saved 34, keyed 35") } }
+        try await t.wait("the codes on the status line") { $0.contains { $0.contains("Code differs: saved 34, keyed 35") } }
         try await Self.pick("keyed: 35", downs: 2, on: t)
         try await t.wait("the name of record 2") { $0.filter { $0.hasPrefix("Name:") }.count == 2 }
         try t.type("Bob"); try t.press("Enter")
@@ -78,5 +78,29 @@ import Testing
         #expect(stats.status == 0, "stats: \(stats.err)")
         #expect(stats.out == #"{"entered_by":"\#(login)","verified_fields":4,"verification_errors":1,"errors_per_10000":2500.0}"# + "\n")
         _ = pg
+    }
+
+    /// "type it again" after a mismatch, then the saved value typed: the record is verified as saved, and its row
+    /// keeps what the verifier keyed first (the slip), so a discrepancy is still counted as one.
+    @Test func aValueTypedAgainKeepsTheFirstKeying() async throws {
+        let t = try await TmuxTerminal(columns: 100); defer { t.close() }
+        let out = t.home + "/c.db"
+        let formPath = t.home + "/checked.yaml"
+        try Self.form.write(toFile: formPath, atomically: true, encoding: .utf8)
+        let imported = try Spawn.run([fieldlineURL.path, "form", formPath, "--input", "-", "--out", out],
+                                     stdin: Data(#"{"code":"12","name":"Ann"}"#.utf8 + [10]))
+        #expect(imported.status == 0, "import: \(imported.err)")
+        try t.run("FIELDLINE_NOW=1795365541 fieldline form '\(formPath)' --verify --out '\(out)'; echo rc=$?")
+        try await t.wait("an empty code") { $0.contains { $0.hasPrefix("Code:") } }
+        try t.type("12"); try t.press("Enter")
+        try await t.wait("the name") { $0.contains { $0.hasPrefix("Name:") } }
+        try t.type("Anne"); try t.press("Enter")
+        try await t.wait("both values, the field named by its prompt") { $0.contains { $0.contains("Name differs: saved Ann, keyed Anne") } }
+        try await Self.pick("type it again", downs: 3, on: t)
+        try await t.wait("the name asked empty") { $0.contains { $0 == "Name:" || $0.hasPrefix("Name: ") && !$0.contains("Anne") } && !$0.contains { $0.hasPrefix("Which is right?") } }
+        try t.type("Ann"); try t.press("Enter")
+        try await t.wait("the pass ended") { $0.contains { $0.hasPrefix("1 of 1 records verified") } && $0.contains("rc=0") }
+        #expect(try sqliteShell(out, "SELECT field, saved, keyed, chosen FROM checked_verify ORDER BY field") == ["code|12|12|12", "name|Ann|Anne|Ann"])
+        #expect(try sqliteShell(out, "SELECT code, name, edited_by FROM checked") == ["12|Ann|"])
     }
 }
