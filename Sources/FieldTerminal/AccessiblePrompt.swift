@@ -135,17 +135,22 @@ struct AccessiblePrompt {
         case hangup
     }
 
-    /// Reads one line, waiting no longer than `deadline`; `secret`: the line is not echoed (the line break is).
+    /// Reads one line, waiting no longer than `deadline`; `secret`: the line is not echoed (the line break is). Ctrl-R
+    /// comes through as a byte of the line (the line discipline would reprint the line with it).
     private func readLine(deadline: UInt64?, secret: Bool) -> Read {
         var settings = termios()
-        let hides = secret && tcgetattr(tty, &settings) == 0
-        if hides {
-            var quiet = settings
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            quiet.c_lflag |= tcflag_t(ECHONL)
-            tcsetattr(tty, TCSANOW, &quiet)
+        let changes = tcgetattr(tty, &settings) == 0
+        if changes {
+            var reading = settings
+            // Ctrl-R is a key of ours (find a saved record), not the line discipline's "reprint the line".
+            withUnsafeMutableBytes(of: &reading.c_cc) { $0[Int(VREPRINT)] = 0 }
+            if secret {
+                reading.c_lflag &= ~tcflag_t(ECHO)
+                reading.c_lflag |= tcflag_t(ECHONL)
+            }
+            tcsetattr(tty, TCSANOW, &reading)
         }
-        defer { if hides { tcsetattr(tty, TCSANOW, &settings) } }
+        defer { if changes { tcsetattr(tty, TCSANOW, &settings) } }
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             var timeout: Int32 = -1

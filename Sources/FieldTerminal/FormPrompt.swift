@@ -58,7 +58,8 @@ public struct FormPrompt {
         var saved = 0
         let held = (try? sink.count()) ?? 0
         // Ctrl-R is named only where the search opens (`search(on:sink:)`): an output that corrects records.
-        let start = FormStartLine(formName: form.name, records: held, sinkLabel: sink.label, searchable: sink.updatesRecords)
+        let start = FormStartLine(formName: form.name, records: held, sinkLabel: sink.label, searchable: sink.updatesRecords,
+                                  keysEndLines: terminal.isAccessible)
         for row in start.rows(width: terminal.columns) { terminal.say(row) }
         var unsaved: [String]?
         var unsavedKeying: [FieldKeying?]?

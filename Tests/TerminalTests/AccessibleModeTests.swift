@@ -174,4 +174,34 @@ import Testing
         #expect(folder.read("deliveries.jsonl").contains(#""purpose":"delivery""#))
         Self.expectPlain(s)
     }
+
+    /// The start line says each key works with Enter after it (the terminal hands over whole lines), and Ctrl-R with
+    /// Enter on the first field finds a saved record to correct: the line discipline does not take Ctrl-R to reprint
+    /// the line.
+    @Test func ctrlRAndEnterFindsASavedRecord() throws {
+        let folder = try ScratchFolder("accessible-find")
+        let out = folder.path("deliveries.db")
+        let delivery = URL(fileURLWithPath: FormTerminalTests.visitor).deletingLastPathComponent().appendingPathComponent("delivery.yaml").path
+        let imported = try Spawn.run([Self.fieldline, "form", delivery, "--input", "-", "--out", out],
+                                     stdin: Data(#"{"purpose":"delivery","mobile":"13812345678","company":"SF","parcels":"3"}"#.utf8 + [10]),
+                                     environment: ["FIELDLINE_NOW": "1795365541"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let s = try PtySession([Self.fieldline, "form", delivery, "--out", out, "--accessible"],
+                               environment: ["FIELDLINE_NOW": "1795365541"])
+        try s.expect("Shift-Tab and Enter back")
+        try s.expect("Esc and Enter discard")
+        try s.expect("Ctrl-R and Enter find")
+        try s.expect("Purpose, type a number or a name\r\n> ")
+        s.send([0x12]); s.typeLine("")
+        try s.expect("1. delivery · 13812345678")
+        try s.expect("> ")
+        s.typeLine("1")
+        try s.expect("Courier company: SF\r\n")
+        try s.expect("Enter saves the correction")
+        try s.expect("> ")
+        s.send([0x03])
+        let run = try s.finish()
+        #expect(run.status == 130, "\(run.err)")
+        Self.expectPlain(s)
+    }
 }

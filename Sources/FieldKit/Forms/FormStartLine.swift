@@ -14,13 +14,21 @@ public struct FormStartLine: Sendable, Equatable {
     }
 
     /// The start line of form `formName` saving into `sinkLabel`, which holds `records` records, in the current
-    /// language; Ctrl-R is named only when the output can find a saved record to correct (`searchable`).
-    public init(formName: String, records: Int, sinkLabel: String, searchable: Bool) {
+    /// language; Ctrl-R is named only when the output can find a saved record to correct (`searchable`). With
+    /// `keysEndLines` (accessible mode, where the terminal hands over whole lines) a key works as a line of its own,
+    /// so the line says to press Enter after it.
+    public init(formName: String, records: Int, sinkLabel: String, searchable: Bool, keysEndLines: Bool = false) {
         // The names come from files and command lines: no control in them may reach the terminal.
         let name = ControlCharacters.escaped(formName), label = ControlCharacters.escaped(sinkLabel)
         let held = records == 1 ? tr("1 record") : tr("\(records) records")
-        var keys = [tr("Enter next"), tr("Shift-Tab back"), tr("Esc discard")]
-        if searchable { keys.append(tr("Ctrl-R find")) }
+        var keys: [String]
+        if keysEndLines {
+            keys = [tr("Enter next"), tr("Shift-Tab and Enter back"), tr("Esc and Enter discard")]
+            if searchable { keys.append(tr("Ctrl-R and Enter find")) }
+        } else {
+            keys = [tr("Enter next"), tr("Shift-Tab back"), tr("Esc discard")]
+            if searchable { keys.append(tr("Ctrl-R find")) }
+        }
         keys.append(tr("Ctrl-D end"))
         self.init(head: tr("\(name): \(held) in \(label)"), keys: keys)
     }

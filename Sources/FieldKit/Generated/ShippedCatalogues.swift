@@ -501,6 +501,10 @@ msgid "Ctrl-D ends the session only on the first field of an empty record"
 msgstr "只有在空记录的第一个字段按 Ctrl-D 才结束会话"
 
 #: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Ctrl-R and Enter find"
+msgstr "Ctrl-R 加回车 查找"
+
+#: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "Ctrl-R find"
 msgstr "Ctrl-R 查找"
 
@@ -555,6 +559,10 @@ msgstr "Enter 保存，Shift-Tab 返回，Esc 放弃："
 #: Sources/fieldline/OptionEnvironment.swift
 msgid "Environment: every option can be set by a variable, which the option on the command line overrides (unset or empty: not set; a flag's is 1, true or yes, or 0, false or no):"
 msgstr "环境变量：每个选项都可由一个变量设定，命令行上的选项优先（未设或为空：不设定；开关型选项的变量为 1、true 或 yes，或 0、false 或 no）："
+
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Esc and Enter discard"
+msgstr "Esc 加回车 放弃"
 
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "Esc discard"
@@ -704,6 +712,10 @@ msgstr "保存（不顾 {0} 的警告）的理由："
 #: Sources/fieldline/Form.swift
 msgid "Save the records this YAML or JSON file answers (a map of field names to answers is one record, a list of maps several), completed from FIELDLINE_ANSWER_NAME and then the defaults; nothing is asked."
 msgstr "保存此 YAML 或 JSON 文件所答的记录（字段名到答案的映射为一条记录，映射的列表为多条），缺少的先取 FIELDLINE_ANSWER_NAME，再取默认值；不提问。"
+
+#: Sources/FieldKit/Forms/FormStartLine.swift
+msgid "Shift-Tab and Enter back"
+msgstr "Shift-Tab 加回车 返回"
 
 #: Sources/FieldKit/Forms/FormStartLine.swift
 msgid "Shift-Tab back"
