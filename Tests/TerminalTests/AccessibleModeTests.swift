@@ -75,6 +75,21 @@ import Testing
         Self.expectPlain(s)
     }
 
+    /// A multiple choice (`--multi`) by the numbers of the list (`3, 4`, `3 4`) or by names and values joined with
+    /// the separator: each choice marked, the values joined as the separator says.
+    @Test(arguments: [("3, 4", "AF,AG"), ("3 4", "AF,AG"), ("cn,fr", "CN,FR"), ("China;France", "CN;FR")])
+    func aMultipleChoiceByNumbersOrByNames(line: String, value: String) throws {
+        let separator = value.contains(";") ? ";" : ","
+        let s = try PtySession([Self.fieldline, "ask", "country", "--multi", "--separator", separator, "--accessible", "--prompt", "Countries: "])
+        try s.expect("3. ")
+        try s.expect("Countries, type numbers or names apart by '\(separator)'\r\n> ")
+        s.typeLine(line)
+        let run = try s.finish()
+        #expect(run.status == 0, "\(run.err) \(ControlEscaped.show(s.text))")
+        #expect(run.out == value + "\n")
+        Self.expectPlain(s)
+    }
+
     @Test func confirmSaysWhatAnswersAndEscCancels() throws {
         let s = try PtySession([Self.fieldline, "confirm", "--accessible", "--prompt", "Install?"])
         try s.expect("Install? [y/n], answer y (yes) or n (no)\r\n> ")

@@ -2885,6 +2885,10 @@ msgstr "输入编号或名称"
 msgid "type it again"
 msgstr "重新输入"
 
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "type numbers or names apart by '{0}'"
+msgstr "输入编号或名称，以“{0}”分隔"
+
 #: Sources/FieldTerminal/FormSearch.swift
 msgid "type part of any value; Up/Down picks a record, Enter opens it, Esc goes back"
 msgstr "输入任一字段值的一部分；上下箭头选择记录，Enter 打开，Esc 返回"

@@ -44,6 +44,10 @@ public enum LineEntry {
             }
             return enter([], pressesEnter: pressesEnter, picked: true, core: &core, field: &field)
         }
+        // Several choices of a multiple choice by their numbers (`1,3`, `1 3`): typed as their values, joined.
+        if let values = choiceNumbersAsValues(bytes, in: field) {
+            return enter(Array(values.utf8), pressesEnter: pressesEnter, picked: false, core: &core, field: &field)
+        }
         // A name typed into a choice field is a new query, not more of the last one.
         if field.spec.choices != nil, !bytes.isEmpty, !field.state.symbols.isEmpty {
             _ = core.run(.endOfLine, field: &field)
@@ -75,6 +79,9 @@ public enum LineEntry {
         for event in typed {
             if case .text(let text) = event, !typedRuns, text.count > 1 {
                 keys += text.map { .text(String($0)) }
+            } else if case .text(let text) = event, typedRuns, case .text(let before)? = keys.last {
+                // A choice field's typed run is one text, however the decoder split it (`a,b` is several choices).
+                keys[keys.count - 1] = .text(before + text)
             } else {
                 keys.append(event)
             }
@@ -129,5 +136,23 @@ public enum LineEntry {
               list.index(ofValue: String(decoding: bytes, as: UTF8.self)) == nil
         else { return nil }
         return number
+    }
+
+    /// A multiple choice's line of places in the list as it is offered (`1,3`, `1 3`, `1, 3`: numbers apart by
+    /// commas or spaces) as the values at those places joined with the field's separator; nil when the line is not
+    /// such a list, names a place outside the list, or is itself a choice's value.
+    static func choiceNumbersAsValues(_ bytes: [UInt8], in field: Field) -> String? {
+        guard let list = field.spec.choices, let selection = field.spec.selection, !bytes.isEmpty, bytes.count <= 200,
+              bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2C || $0 == 0x20 }),
+              bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard list.index(ofValue: text) == nil else { return nil }
+        let matches = field.choiceMatches
+        var values: [String] = []
+        for part in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
+            guard part.count <= 6, let number = Int(part), number >= 1, number <= matches.count else { return nil }
+            values.append(list.choices[matches[number - 1]].value)
+        }
+        return values.joined(separator: selection.separator)
     }
 }

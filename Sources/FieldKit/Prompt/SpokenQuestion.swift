@@ -20,6 +20,8 @@ public enum SpokenQuestion {
         if !name.isEmpty { parts.append(name) }
         if answersYesNo {
             parts.append(tr("answer y (yes) or n (no)"))
+        } else if spec.choices != nil, let selection = spec.selection {
+            parts.append(tr("type numbers or names apart by '\(ControlCharacters.escaped(selection.separator))'"))
         } else if spec.choices != nil {
             parts.append(tr("type a number or a name"))
         } else {
@@ -59,9 +61,7 @@ public enum SpokenQuestion {
 
     /// The prompt without the marks that end it on a full screen (`Mobile: ` → `Mobile`), control characters shown.
     static func trimmedPrompt(_ prompt: String) -> String {
-        var text = Substring(prompt)
-        while let last = text.last, last.isWhitespace || last == ":" || last == "：" || last == ">" { text = text.dropLast() }
-        return ControlCharacters.escaped(String(text))
+        ControlCharacters.escaped(PromptLabel.of(prompt))
     }
 
     /// The length a live layout's counter shows for the empty field (`0/11` in a phone field: the length a number
