@@ -15,7 +15,7 @@ struct Records: ParsableCommand {
             Every column is written: the form's fields, saved_at, operator, edited_at and edited_by (empty until \
             a record is corrected; always empty for JSONL and CSV files, which are append-only logs). --find \
             FIELD=VALUE keeps the records whose column holds exactly VALUE (several: all must hold). Output is \
-            JSON Lines, or CSV with a header row (--format csv); at a terminal, control characters in CSV values \
+            JSON Lines, or CSV with a header row (--output csv); at a terminal, control characters in CSV values \
             are shown as U+1B. Reading never writes: no file or table is created, changed or repaired, and a last \
             record cut short in a file is left out; a record that cannot be read (not the form's shape, or a value \
             that is not valid UTF-8, written by another program) is reported naming its record and column and \
@@ -35,7 +35,8 @@ struct Records: ParsableCommand {
     @Option(help: ArgumentHelp(tr("Only records whose column FIELD holds exactly VALUE (repeatable: all must hold)."), valueName: "FIELD=VALUE"))
     var find: [String] = []
 
-    @Option(help: ArgumentHelp(tr("jsonl or csv: the format written to stdout.")))
+    // `--output` as `compare`, `stats`, `check` and `inspect` name it; `--format`, the older name, still works.
+    @Option(name: [.customLong("output"), .customLong("format")], help: ArgumentHelp(tr("jsonl or csv: the format written to stdout.")))
     var format: RecordFormat = .jsonl
 
     @Flag(help: ArgumentHelp(tr("Show a stored value that is not valid UTF-8 with U+FFFD for each bad byte, instead of reporting its record as unreadable (65). What is shown is then not what is stored.")))

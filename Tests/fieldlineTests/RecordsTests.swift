@@ -141,6 +141,9 @@ import Testing
         // The spreadsheet guard, as `form` writes CSV.
         #expect(lines[1].hasPrefix("13912345678,440524199001010018,1990-01-01,male,'=1+1,2026-03-02,20"), "\(lines[1])")
         #expect(lines[1].wholeMatch(of: /.*,,,[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "\(lines[1])")
+        // `--output csv`, as the other reading commands name it, is the same.
+        let named = try fieldline(["records", Self.visitor, "--from", db, "--output", "csv", "--find", "name==1+1"])
+        #expect(named.status == 0 && named.out == run.out, "\(named.err)")
     }
 
     /// A JSON Lines file whose last record was cut short: the whole records are shown, the torn one is not, and
