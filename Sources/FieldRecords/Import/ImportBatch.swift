@@ -46,6 +46,9 @@ struct ImportBatch {
     /// The batch's records not sent ahead (`unsent`), after the `sent` that were.
     private var records: [SavedRecord] = []
     private var sent = 0
+    /// The records sent ahead, kept only with unique fields: one the database refuses as a repeat is looked up to
+    /// name the record it repeats.
+    private var sentRecords: [SavedRecord] = []
     private var numbers: [Int] = []
     /// The batch's unique values, per unique field: a repeat within the batch is found before the sink sees it.
     private var values: [String: Set<String>] = [:]
@@ -97,6 +100,7 @@ struct ImportBatch {
         records = []
         records.reserveCapacity(part.count)
         sent += part.count
+        if !uniqueFields.isEmpty { sentRecords += part }
         return part
     }
 
@@ -107,6 +111,7 @@ struct ImportBatch {
         grow()
         records = []
         sent = 0
+        sentRecords = []
         numbers = []
         values = [:]
         reports = []
@@ -137,7 +142,8 @@ struct ImportBatch {
             let refused = try sink.save(batch: records, progress: source.map { ImportProgress(source: $0, records: dealt, fingerprint: fingerprint) })
             for (index, error) in refused {
                 // A repeat is found by the database when the batch is saved: only the refused records are looked up.
-                if error.kind == .conflict, index >= sent, let repeated = try repeatOf(records[index - sent], in: sink) {
+                let record = index >= sent ? records[index - sent] : index < sentRecords.count ? sentRecords[index] : nil
+                if error.kind == .conflict, let record, let repeated = try repeatOf(record, in: sink) {
                     guard case .of(let field, let message) = repeated else {
                         outcome.skipped += 1
                         continue
@@ -154,6 +160,7 @@ struct ImportBatch {
         }
         records.removeAll(keepingCapacity: true)
         sent = 0
+        sentRecords.removeAll(keepingCapacity: true)
         numbers.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         reports.sort { $0.number < $1.number }

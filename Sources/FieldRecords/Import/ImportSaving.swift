@@ -13,7 +13,8 @@ final class ImportSaving {
     /// A database saves a batch on a thread of its own while the next records are read and checked.
     let background: BackgroundSave?
     /// PostgreSQL also takes a batch's rows as they are checked, when nothing else is asked of it meanwhile (a
-    /// unique field's look-up, a correction's read) and no record of the batch may yet be dropped (`exists:`).
+    /// correction's read) and no record of the batch may yet be dropped (`exists:`). Unique fields are left to its
+    /// indexes: a batch whose COPY meets a repeat is loaded again with its repeats looked up.
     let streaming: Bool
     /// The form's unique fields, picked once: going through the form's fields for every record copies each of them.
     let unique: [UniqueField]
@@ -32,7 +33,7 @@ final class ImportSaving {
         batch.uniqueFields = unique
         batch.resume = resume
         background = sink.database.map(BackgroundSave.init(into:))
-        streaming = sink.database?.streamsBatches == true && unique.isEmpty && !correcting && savedValueChecks.isEmpty
+        streaming = sink.database?.streamsBatches == true && !correcting && savedValueChecks.isEmpty
         batch.savedValueChecks = savedValueChecks
         batch.lookupTimeout = lookupTimeout
         if streaming {

@@ -5,10 +5,12 @@ extension PostgresSink {
     static let progressTable = "fieldline_import"
 
     /// One transaction for the whole batch, its rows sent by one `COPY … FROM STDIN` (one round trip for the rows),
-    /// or by the COPY `send(partOfBatch:)` opened, which takes the rest of them. With unique fields the batch is
-    /// first looked up for repeats (`loadWithoutRepeats`), so that a COPY seldom meets one. A COPY the server refuses
-    /// (a unique value already there, a CHECK) is rolled back to its savepoint and the refused row found without a
-    /// statement per record (`load`). The others are saved.
+    /// or by the COPY `send(partOfBatch:)` opened, which takes the rest of them. With unique fields a batch not sent
+    /// ahead is first looked up for repeats (`loadWithoutRepeats`), so that a COPY seldom meets one; a batch sent
+    /// ahead is not (most batches repeat nothing, and the unique indexes decide), and when its COPY is refused it is
+    /// rolled back and loaded again that way. A COPY the server refuses (a unique value already there, a CHECK) is
+    /// rolled back to its savepoint and the refused row found without a statement per record (`load`). The others
+    /// are saved.
     public func save(batch records: [SavedRecord], progress: ImportProgress?) throws(SinkError) -> [(index: Int, error: SinkError)] {
         let streamed = streamedStarts.count
         let count = streamed + records.count
@@ -17,8 +19,10 @@ extension PostgresSink {
         var text = streamedRows
         var starts = streamedStarts
         let open = streamOpen
+        let sentAhead = streamedRecords
         streamedRows = []
         streamedStarts = []
+        streamedRecords = []
         streamOpen = false
         text.reserveCapacity(text.count + records.count * 64)
         starts.reserveCapacity(count + 1)
@@ -36,7 +40,15 @@ extension PostgresSink {
                     try endCopy(open: open && putCopyData(text[starts[streamed]...]))
                     _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
                 } catch where !lostConnection && (error.kind == .conflict || error.kind == .refused) {
-                    try split(0..<count, refusedFor: error, pending: &pending, refused: &refused) { $0 }
+                    if uniqueFields.isEmpty {
+                        try split(0..<count, refusedFor: error, pending: &pending, refused: &refused) { $0 }
+                    } else {
+                        // Repeats are looked up for the whole batch, as when it is not sent ahead: one refused
+                        // COPY more, instead of one for each repeat the split would meet.
+                        _ = try exec("ROLLBACK TO SAVEPOINT fieldline_batch", [])
+                        _ = try exec("RELEASE SAVEPOINT fieldline_batch", [])
+                        try loadWithoutRepeats(sentAhead + records, text, starts, refused: &refused)
+                    }
                 }
                 try load(text, starts, pending, refused: &refused) { $0 }
             } else {
@@ -142,6 +154,7 @@ extension PostgresSink {
             }
             streamedRows = rows
             streamedStarts = starts
+            if !uniqueFields.isEmpty { streamedRecords += records }
             if streamOpen, !putCopyData(rows[from...], flush: true) {
                 streamOpen = false
                 // Ended by the server (a refused row: the save finds it), or the connection went.
@@ -151,6 +164,7 @@ extension PostgresSink {
             // Nothing of the batch is saved: its transaction ends here (or went with the connection).
             streamedRows = []
             streamedStarts = []
+            streamedRecords = []
             streamOpen = false
             if connectionLost() == nil {
                 abandonCopy()

@@ -37,6 +37,9 @@ public final class PostgresSink: RecordDatabase {
     var streamedRows: [UInt8] = []
     var streamedStarts: [Int] = []
     var streamOpen = false
+    /// The records sent ahead, kept only for a form with unique fields: a COPY that meets a repeat is rolled back
+    /// and the batch loaded again by looking its unique values up (`loadWithoutRepeats`).
+    var streamedRecords: [SavedRecord] = []
     /// The connection's lock_timeout and statement_timeout as the server shows them (`10s`), for the message when
     /// a wait gives up.
     private var lockTimeout = ""
