@@ -141,18 +141,16 @@ public struct RecordChecker: Sendable {
                 scratch.states[i] = 1
             }
         }
-        (scratch.given, scratch.out, scratch.bytes) = (givenMemo, out, bytes)
-        // Out of the scratch while the resolver reads the scratch's values.
+        scratch.given = givenMemo
+        // Out of the scratch while the resolver reads the scratch's values. A derived value, too, is checked
+        // without its display.
         var derivedMemo = scratch.derived
         scratch.derived = []
         let resolved = resolver.resolve(entered: { scratch.states[$0] == 1 ? scratch.values[$0] : nil },
                                         checkDerived: { index, text in
-            derivedMemo[index].verdict(of: text) { text in
-                let result = checkers[index].check(text)
-                return (result.value, result.issue)
-            }
+            derivedMemo[index].verdict(of: text) { checkers[index].storedValue(of: $0, out: &out, scratch: &bytes) }
         })
-        scratch.derived = derivedMemo
+        (scratch.derived, scratch.out, scratch.bytes) = (derivedMemo, out, bytes)
         var fieldIssues = 0
         let refused = anyRefused ? Set((0..<count).filter { scratch.states[$0] == 2 }.map { names[$0] }) : []
         verdict.values.reserveCapacity(count)
