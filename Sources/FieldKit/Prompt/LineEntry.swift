@@ -124,10 +124,11 @@ public enum LineEntry {
     static func choiceNumber(_ bytes: [UInt8], in field: Field) -> Int? {
         guard let list = field.spec.choices, field.spec.selection == nil,
               !bytes.isEmpty, bytes.count <= 6, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let number = Int(String(decoding: bytes, as: UTF8.self)),
-              number >= 1, number <= field.choiceMatches.count,
+              let number = Int(String(decoding: bytes, as: UTF8.self)), number >= 1,
               list.index(ofValue: String(decoding: bytes, as: UTF8.self)) == nil
         else { return nil }
-        return number
+        // A long query's rows are found as they are read: the place named is looked for.
+        field.choiceMatches.reach(number - 1)
+        return number <= field.choiceMatches.count ? number : nil
     }
 }
