@@ -47,31 +47,34 @@ extension ChoiceListIndex {
 /// A four-or-more-byte query's matches, found as far as they have been asked for. A row's rank for the query is no
 /// better than its rank for the query's first three-byte run, so rank c's rows are among that run's rows of rank c or
 /// better: each rank is walked in row order over the smallest of those and every other run's rows, a row kept when
-/// every other list holds it (galloping) and its names give it rank c exactly. Whole names come from their hashes.
+/// every other list holds it (galloping) and its names give it rank c exactly. When another run's rows are the
+/// smallest, every rank left is the same walk: one pass sorts its rows by rank, and ends them all. Whole names come
+/// from their hashes.
 final class LongQueryWalk: Sendable {
     /// How many candidate rows a query's first answer reads, beyond its screenful, to learn its count exactly.
-    static let exactWithin = 256
+    static let exactWithin = 128
 
     private let index: ChoiceListIndex
     private let needle: [UInt8]
-    /// The first run's ranked ranges.
-    private let firstRun: [Range<Int>]
-    /// Every other distinct run's ranked ranges.
-    private let otherRuns: [[Range<Int>]]
+    /// Each distinct three-byte run's ranked ranges, the first run's first.
+    private let runs: [[Range<Int>]]
     private let progress: Mutex<Progress>
 
     /// How far the walk has gone.
-    private struct Progress: Sendable {
+    private struct Progress {
         /// The rows found, best first.
         var found: [Int] = []
         /// The rank being walked, 1 to 3; 4 once every rank is done.
         var rank = 0
-        /// The list walked (its ranges) and where each range is.
-        var driver: [Range<Int>] = []
-        var driverAt: [Int] = []
-        /// The lists each row is looked for in, and where each of their ranges is.
-        var checks: [[Range<Int>]] = []
-        var checkAt: [[Int]] = []
+        /// The lists of this rank, the walked one first, end to end as ranges of `shortRows`: each range's next
+        /// place and end, and each list's first range (lists + 1 entries).
+        var at: [Int] = []
+        var ends: [Int] = []
+        var listStarts: [Int] = []
+        /// Whether the walk is one pass for every rank left (its rows of a later rank kept in `later`).
+        var everyRank = false
+        /// The rows of ranks 2 and 3 a pass for every rank has found.
+        var later: [[Int]] = [[], []]
         /// Candidate rows read so far.
         var read = 0
     }
@@ -79,22 +82,21 @@ final class LongQueryWalk: Sendable {
     init(_ index: ChoiceListIndex, needle: [UInt8]) {
         self.index = index
         self.needle = needle
-        var runs: [[Range<Int>]] = [], keys: [UInt32] = []
+        var runs: [[Range<Int>]] = [], keys: [UInt32] = [], held = true
         for k in 0...(needle.count - 3) {
             let key = ChoiceListIndex.shortKey(needle, from: k, count: 3)
             guard !keys.contains(key) else { continue }
             keys.append(key)
-            runs.append(index.shortRanked(needle, from: k, count: 3))
+            let ranges = index.shortRanked(needle, from: k, count: 3)
+            if ranges.isEmpty { held = false }
+            runs.append(ranges)
         }
-        firstRun = runs[0]
-        otherRuns = Array(runs.dropFirst())
+        self.runs = runs
         var progress = Progress()
-        // A run no row holds: nothing to walk (the first run's ranges empty mark every rank done).
-        if !runs.contains(where: \.isEmpty) { progress.found = index.wholeNameRows(needle) }
+        // A run no row holds: nothing to walk.
+        if held { progress.found = index.wholeNameRows(needle) } else { progress.rank = 4 }
         self.progress = Mutex(progress)
-        self.progress.withLock { p in
-            if runs.contains(where: \.isEmpty) { p.rank = 4 } else { begin(1, &p) }
-        }
+        if held { self.progress.withLock { begin(1, &$0) } }
     }
 
     /// Rows found so far.
@@ -126,37 +128,69 @@ final class LongQueryWalk: Sendable {
     /// Starts walking rank `rank` (or ends the walk past 3): over the smallest of the first run's ranges up to that
     /// rank and the other runs' rows, each looked for in the rest.
     private func begin(_ rank: Int, _ p: inout Progress) {
+        if p.everyRank {
+            // The pass is done: every rank's rows are known, in row order within each.
+            p.found += p.later[0] + p.later[1]
+            p.later = [[], []]
+            p.rank = 4
+            return
+        }
         p.rank = rank
         guard rank < 4 else { return }
-        var lists = [Array(firstRun[0...rank])] + otherRuns
-        func size(_ ranges: [Range<Int>]) -> Int { ranges.reduce(0) { $0 + $1.count } }
-        let smallest = lists.indices.min { size(lists[$0]) < size(lists[$1]) }!
-        p.driver = lists.remove(at: smallest)
-        p.driverAt = p.driver.map(\.lowerBound)
-        p.checks = lists
-        p.checkAt = lists.map { $0.map(\.lowerBound) }
+        var lists: [[Range<Int>]] = [[]], sizes = [0]
+        for r in 0...rank { lists[0].append(runs[0][r]); sizes[0] += runs[0][r].count }
+        for run in runs.dropFirst() {
+            lists.append(run)
+            sizes.append(run[3].upperBound - run[0].lowerBound)
+        }
+        var smallest = 0
+        for k in sizes.indices where sizes[k] < sizes[smallest] { smallest = k }
+        if smallest > 0 && rank < 3 {
+            // The walked list is the same for every rank left: the first run's rows of any rank are looked in.
+            p.everyRank = true
+            lists[0] = runs[0]
+        }
+        lists.swapAt(0, smallest)
+        p.at = []
+        p.ends = []
+        p.listStarts = [0]
+        for list in lists {
+            for range in list { p.at.append(range.lowerBound); p.ends.append(range.upperBound) }
+            p.listStarts.append(p.at.count)
+        }
     }
 
     /// Reads the walked list's next row: kept if every other list holds it and it ranks as the rank walked; the
     /// next rank begun when the list is done.
     private func step(_ p: inout Progress) {
-        let shortRows = index.shortRows
-        var best = -1, row = UInt32.max
-        for r in p.driver.indices where p.driverAt[r] < p.driver[r].upperBound && shortRows[p.driverAt[r]] < row {
-            best = r
-            row = shortRows[p.driverAt[r]]
-        }
-        guard best >= 0 else { return begin(p.rank + 1, &p) }
-        p.driverAt[best] += 1
-        p.read += 1
-        for c in p.checks.indices {
-            var held = false
-            for r in p.checks[c].indices where p.checkAt[c][r] < p.checks[c][r].upperBound {
-                p.checkAt[c][r] = index.firstPlace(notBelow: row, from: p.checkAt[c][r], before: p.checks[c][r].upperBound)
-                if p.checkAt[c][r] < p.checks[c][r].upperBound && shortRows[p.checkAt[c][r]] == row { held = true; break }
+        let shortRows = index.shortRows, ends = p.ends, listStarts = p.listStarts
+        // The row read, -1 when the walked list is done, -2 when another list lacks it.
+        let read: Int = p.at.withUnsafeMutableBufferPointer { at in
+            var best = -1, row = UInt32.max
+            for r in 0..<listStarts[1] where at[r] < ends[r] && shortRows[at[r]] < row {
+                best = r
+                row = shortRows[at[r]]
             }
-            guard held else { return }
+            guard best >= 0 else { return -1 }
+            at[best] += 1
+            for list in 1..<(listStarts.count - 1) {
+                var held = false
+                for r in listStarts[list]..<listStarts[list + 1] where at[r] < ends[r] {
+                    at[r] = index.firstPlace(notBelow: row, from: at[r], before: ends[r])
+                    if at[r] < ends[r] && shortRows[at[r]] == row { held = true; break }
+                }
+                if !held { return -2 }
+            }
+            return Int(row)
         }
-        if index.bestRank(of: Int(row), for: needle) == p.rank { p.found.append(Int(row)) }
+        if read == -1 { return begin(p.rank + 1, &p) }
+        p.read += 1
+        guard read >= 0 else { return }
+        let rank = index.bestRank(of: read, for: needle)
+        if rank == p.rank {
+            p.found.append(read)
+        } else if p.everyRank && rank > p.rank && rank < 4 {
+            p.later[rank - 2].append(read)
+        }
     }
 }
