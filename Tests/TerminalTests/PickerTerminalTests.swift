@@ -96,7 +96,7 @@ import Testing
     }
 }
 
-/// A large list file's picker at a terminal: a long query's count is what has been found so far (`1/256+`), and
+/// A large list file's picker at a terminal: a long query's count is what has been found so far (`1/64+`), and
 /// exact once the query is narrow enough (issue 48 item 5).
 @Suite struct LongQueryPickerTerminalTests {
     @Test func aLongQueryShowsItsCountSoFarThenExact() async throws {
@@ -113,9 +113,9 @@ import Testing
             guard let y = PickerTerminalTests.last(rows, "Gate: harb  > Harbour gate 0") else { return false }
             return rows[y].range(of: #"1/[0-9]+\+$"#, options: .regularExpression) != nil && rows[y + 1] == "> Harbour gate 0"
         }
-        try t.type("our gate 49")
-        try await t.wait("gate 49, counted exactly") { $0.contains { TmuxTerminal.isRow($0, "Gate: harbour gate 49  > Harbour gate 49", "1/111") } }
+        try t.type("our gate 499")
+        try await t.wait("gate 499, counted exactly") { $0.contains { TmuxTerminal.isRow($0, "Gate: harbour gate 499  > Harbour gate 499", "1/11") } }
         try t.press("Enter")
-        #expect(try await t.result() == "rc=0 x=[c49]", "\(t.dump())")
+        #expect(try await t.result() == "rc=0 x=[c499]", "\(t.dump())")
     }
 }

@@ -7,7 +7,17 @@ extension ChoiceListIndex {
     /// screenful is known; nil for a shorter needle.
     public func walked(_ needle: [UInt8]) -> ChoiceMatches? {
         guard needle.count >= 4 else { return nil }
-        return ChoiceMatches(walking: LongQueryWalk(self, needle: needle))
+        let last = lastWalk.withLock { $0 }
+        let walk: LongQueryWalk
+        if let last, needle.starts(with: last.needle), let rows = last.everyMatch, rows.count < LongQueryWalk.narrowedWithin {
+            // A row the longer query finds holds the shorter one: only the last query's matches are ranked.
+            walk = LongQueryWalk(self, needle: needle, among: rows)
+        } else {
+            walk = LongQueryWalk(self, needle: needle)
+        }
+        let matches = ChoiceMatches(walking: walk)
+        lastWalk.withLock { $0 = walk }
+        return matches
     }
 
     /// The rows one of whose names is `needle`, ascending: those of the needle's hash among `nameHashes`, each
@@ -52,10 +62,13 @@ extension ChoiceListIndex {
 /// from their hashes.
 final class LongQueryWalk: Sendable {
     /// How many candidate rows a query's first answer reads, beyond its screenful, to learn its count exactly.
-    static let exactWithin = 128
+    static let exactWithin = 64
+    /// How many of the last query's matches the next key ranks instead of walking afresh.
+    static let narrowedWithin = 20_000
 
     private let index: ChoiceListIndex
-    private let needle: [UInt8]
+    /// The query's lower-cased UTF-8.
+    let needle: [UInt8]
     /// Each distinct three-byte run's ranked ranges, the first run's first.
     private let runs: [[Range<Int>]]
     private let progress: Mutex<Progress>
@@ -98,6 +111,26 @@ final class LongQueryWalk: Sendable {
         self.progress = Mutex(progress)
         if held { self.progress.withLock { begin(1, &$0) } }
     }
+
+    /// The rows of `among` (every match of a query `needle` extends) that `needle` finds, ranked at once.
+    init(_ index: ChoiceListIndex, needle: [UInt8], among: [Int]) {
+        self.index = index
+        self.needle = needle
+        runs = []
+        var ranked: [[Int]] = [[], [], [], []]
+        for row in among.sorted() {
+            let rank = index.bestRank(of: row, for: needle)
+            if rank < 4 { ranked[rank].append(row) }
+        }
+        var progress = Progress()
+        progress.found = ranked[0] + ranked[1] + ranked[2] + ranked[3]
+        progress.rank = 4
+        progress.read = among.count
+        self.progress = Mutex(progress)
+    }
+
+    /// Every match, when the walk has found them all.
+    var everyMatch: [Int]? { progress.withLock { $0.rank == 4 ? $0.found : nil } }
 
     /// Rows found so far.
     var known: Int { progress.withLock { $0.found.count } }
@@ -149,8 +182,13 @@ final class LongQueryWalk: Sendable {
             // The walked list is the same for every rank left: the first run's rows of any rank are looked in.
             p.everyRank = true
             lists[0] = runs[0]
+            sizes[0] = runs[0][3].upperBound - runs[0][0].lowerBound
         }
         lists.swapAt(0, smallest)
+        sizes.swapAt(0, smallest)
+        // The smallest lists first: a row most lists lack is dropped at the first look.
+        let order = [0] + lists.indices.dropFirst().sorted { sizes[$0] < sizes[$1] }
+        lists = order.map { lists[$0] }
         p.at = []
         p.ends = []
         p.listStarts = [0]

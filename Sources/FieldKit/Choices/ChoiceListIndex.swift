@@ -31,6 +31,8 @@ public final class ChoiceListIndex: @unchecked Sendable {
     let nameHashes: UnsafeBufferPointer<UInt32>
     /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
     private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
+    /// The last long query's walk: the next key's rows when it extends it and the walk found every match.
+    let lastWalk = Mutex<LongQueryWalk?>(nil)
 
     /// What the image was made from: a list file's size, modification time and content hash. An image is used
     /// only for the file it says it was made from.
