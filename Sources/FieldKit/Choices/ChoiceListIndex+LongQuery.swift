@@ -57,7 +57,7 @@ extension ChoiceListIndex {
 /// A four-or-more-byte query's matches, found as far as they have been asked for. A row's rank for the query is no
 /// better than its rank for the query's first three-byte run, so rank c's rows are among that run's rows of rank c or
 /// better: each rank is walked in row order over the smallest of those and every other run's rows, a row kept when
-/// every other list holds it (galloping) and its names give it rank c exactly. When another run's rows are the
+/// the next smallest list holds it (galloping) and its names give it rank c exactly. When another run's rows are the
 /// smallest, every rank left is the same walk: one pass sorts its rows by rank, and ends them all. Whole names come
 /// from their hashes.
 final class LongQueryWalk: Sendable {
@@ -186,9 +186,9 @@ final class LongQueryWalk: Sendable {
         }
         lists.swapAt(0, smallest)
         sizes.swapAt(0, smallest)
-        // The smallest lists first: a row most lists lack is dropped at the first look.
-        let order = [0] + lists.indices.dropFirst().sorted { sizes[$0] < sizes[$1] }
-        lists = order.map { lists[$0] }
+        // Only the smallest other list is looked in: ranking a row's names costs less than galloping through
+        // every other run's four ranges, and rejects what they would.
+        if let next = lists.indices.dropFirst().min(by: { sizes[$0] < sizes[$1] }) { lists = [lists[0], lists[next]] }
         p.at = []
         p.ends = []
         p.listStarts = [0]
