@@ -50,7 +50,7 @@ instructions() {  # the whole process's instructions under callgrind
     done
   done
   echo
-  echo "Median wall time per key (µs, 15 runs), each key's exact match count:"
+  echo "Median wall time per key (µs, 15 runs), each key's match count as the picker shows it (\`N+\`: found so far):"
   echo
   echo "| entries | query so far | matches | index µs | row by row µs |"
   echo "|---|---|---|---|---|"

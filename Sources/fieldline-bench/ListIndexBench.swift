@@ -9,8 +9,8 @@ import Glibc
 /// - `setup`: only the list file read;
 /// - `open`: the start-up's part: the list file's bytes hashed and the image mapped read-only and checked;
 /// - `keys`: QUERY typed key by key through the index as the picker asks it (a one- to three-byte query's ranked
-///   rows kept in place and a screenful read, a longer one's matches in full), less `opened` (the image checked,
-///   no key);
+///   rows kept in place, a longer one's rows walked as far as its first answer goes; a screenful read), less
+///   `opened` (the image checked, no key);
 /// - `keys-scan`: the same through `ChoiceList.matches` row by row (N at most `ChoiceList.maxChoices`), less
 ///   `scan-setup` (the list made and one search that finds nothing, which makes its terms);
 /// - `time`: median wall time of each key of QUERY, index and (where it fits) row by row, over 15 runs.
@@ -78,11 +78,8 @@ enum ListIndexBench {
             let index = mapped(imagePath).flatMap { ChoiceListIndex(memory: $0, source: source) }!
             // As the picker asks (`ChoiceList.rankedMatches`): a short query's ranked rows kept in place, a screenful read.
             for needle in needles {
-                if let ranked = index.ranked(needle) {
-                    sink &+= ranked.count &+ ranked.prefix(5).reduce(0, &+)
-                } else {
-                    sink &+= index.matches(needle).count
-                }
+                let kept = (index.ranked(needle) ?? index.walked(needle))!
+                sink &+= kept.count &+ kept.prefix(5).reduce(0, &+)
             }
         case "keys-scan":
             let list = try! ChoiceList(rows: rows(text))
@@ -140,17 +137,14 @@ enum ListIndexBench {
     static func time(count: Int, rows: [ChoiceRow], image: [UInt8], source: ChoiceListIndex.Source, needles: [[UInt8]]) {
         var indexed = [[UInt64]](repeating: [], count: needles.count), scanned = indexed
         let list = rows.isEmpty ? nil : try! ChoiceList(rows: rows)
-        var counts = [Int](repeating: 0, count: needles.count), shown = 0
+        var counts = [String](repeating: "", count: needles.count), shown = 0
         for _ in 0..<15 {
             let index = image.withUnsafeBytes { ChoiceListIndex(image: $0, source: source) }!
             for (k, needle) in needles.enumerated() {
                 let start = now()
-                if let ranked = index.ranked(needle) {
-                    counts[k] = ranked.count
-                    shown &+= ranked.prefix(5).reduce(0, &+)
-                } else {
-                    counts[k] = index.matches(needle).count
-                }
+                let kept = (index.ranked(needle) ?? index.walked(needle))!
+                shown &+= kept.prefix(5).reduce(0, &+)
+                counts[k] = "\(kept.count)" + (kept.isExact ? "" : "+")
                 indexed[k].append(now() - start)
             }
             if let list {
@@ -165,7 +159,7 @@ enum ListIndexBench {
             samples.isEmpty ? "-" : String(format3(Double(samples.sorted()[samples.count / 2]) / 1_000))
         }
         for (k, needle) in needles.enumerated() {
-            print("\(count)\t\(String(decoding: needle, as: UTF8.self))\t\(counts[k] + (shown == -1 ? 1 : 0))\t\(median(indexed[k]))\t\(median(scanned[k]))")
+            print("\(count)\t\(String(decoding: needle, as: UTF8.self))\t\(counts[k] + (shown == -1 ? "." : ""))\t\(median(indexed[k]))\t\(median(scanned[k]))")
         }
     }
 

@@ -114,7 +114,9 @@ struct Replay: ParsableCommand {
                 let current = outcome.field.currentChoice
                 members += [
                     ("query", .string(outcome.field.value)),
-                    ("matches", .int(outcome.field.choiceMatches.count)),
+                    // A long query's count so far, `N+` until its walk has found every match.
+                    ("matches", outcome.field.choiceMatches.isExact ? .int(outcome.field.choiceMatches.count)
+                        : .string("\(outcome.field.choiceMatches.count)+")),
                     ("index", current.flatMap { outcome.field.choiceMatches.firstIndex(of: $0) }.map { .int($0) } ?? .null),
                     ("choice", current.map { .object([("value", .string(list.choices[$0].value)),
                                                       ("display", .string(list.path(to: $0)))]) } ?? .null),

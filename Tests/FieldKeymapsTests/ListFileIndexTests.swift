@@ -184,7 +184,8 @@ import FieldKit
     }
 
     /// Differential: the indexed search answers every query exactly as the row-by-row one, rank and order, for
-    /// queries typed key by key (the index narrows from the previous key's matches), erased, and typed afresh.
+    /// queries typed key by key (the index narrows from the previous key's matches), erased, and typed afresh; as
+    /// the picker keeps it, a long query's rows found as they are read, place by place, to an exact count.
     @Test func theIndexedSearchAnswersAsTheRowByRowOne() throws {
         let s = try ScratchFolder()
         let file = try s.write("sites.csv", Self.listText(rows: 5_000, seed: 11))
@@ -192,24 +193,61 @@ import FieldKit
         let indexed = try Self.attached(file, folder: s.path("cache")).list
         #expect(!plain.isIndexed && indexed.isIndexed)
         let typed = ["North Harbour 1", "mary's hill", "o'NEIL", "zone-4 8", "st. m", "北京上海1", "beijing shang", "guangzhou x",
-                     "e", "a", "ar", " ", "4 ", "-", "c12", "c4999", "q", "nor", "xyz", "海", "京上", "park 5"]
+                     "e", "a", "ar", " ", "4 ", "-", "c12", "c4999", "q", "nor", "xyz", "海", "京上", "park 5",
+                     "harb", "harbour ", "HARBOUR 12", "gate", "lake vie", "c1234", "aaaa", "e 1", "ll"]
         var queries: [String] = []
         for text in typed {
             let characters = Array(text)
             for n in 1...characters.count { queries.append(String(characters[..<n])) }
             for n in stride(from: characters.count - 1, through: 1, by: -1) { queries.append(String(characters[..<n])) }
+            // Typed again after the erasing: a long query's walk starts afresh, not from the last key's.
+            for n in 1...characters.count { queries.append(String(characters[..<n])) }
         }
-        var compared = 0
+        var compared = 0, longQueries = 0
         for query in queries {
             let expected = plain.matches(query, in: plain.roots)
             let got = indexed.matches(query, in: indexed.roots)
             #expect(got == expected, "query '\(query)': \(got.count) vs \(expected.count)")
             let kept = indexed.rankedMatches(query, in: indexed.roots)
-            #expect(kept.count == expected.count && Array(kept.prefix(8)) == Array(expected.prefix(8)) && Array(kept) == expected,
-                    "query '\(query)' as the picker keeps it")
+            #expect(Array(kept.prefix(8)) == Array(expected.prefix(8)), "query '\(query)' as the picker keeps it")
+            // Read place by place as Down reads it: each place found, then the count exact.
+            var read: [Int] = []
+            while true {
+                kept.reach(read.count)
+                guard read.count < kept.count else { break }
+                read.append(kept[read.count])
+            }
+            #expect(kept.isExact && kept.count == expected.count && read == expected, "query '\(query)' read wholly")
+            if query.utf8.count == 4 || query.utf8.count == 8 { longQueries += 1 }
             compared += expected.count
         }
-        #expect(compared > 10_000)
+        #expect(compared > 10_000 && longQueries > 40)
+    }
+
+    /// A four-byte query that matches thousands of rows reads a bounded number of them for its first screenful: its
+    /// count is shown `N+` until Down reaches the rows not yet found, which it finds as it goes.
+    @Test func aLongQueryReadsAScreenfulNotEveryMatch() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 30_000, seed: 3))
+        let plain = try Self.list(s.read("sites.csv"))
+        let indexed = try Self.attached(file, folder: s.path("cache")).list
+        let expected = plain.matches("harb", in: plain.roots)
+        #expect(expected.count > 3_000)
+        let kept = indexed.rankedMatches("harb", in: indexed.roots)
+        #expect(!kept.isExact && kept.count >= 8 && kept.count < 1_000, "\(kept.count) of \(expected.count) known")
+        #expect(kept.rowsRead <= 600, "\(kept.rowsRead) rows read")
+        #expect(Array(kept) == Array(expected.prefix(kept.count)))
+        var spec = FieldSpec(name: "site", symbols: SymbolRules(defaultClass: .printable, normalizeFullwidth: false))
+        spec.kind = .choice(indexed)
+        var field = Field(spec: spec, context: ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 1)!))
+        for key in "harb" { field.apply(.selfInsert(String(key))) }
+        let known = field.choiceMatches.count
+        #expect(field.frame.counter == "1/\(known)+")
+        for _ in 0..<known { field.apply(.nextChoice) }
+        #expect(field.currentChoice == expected[known])
+        #expect(field.choiceMatches.count > known && field.frame.counter.hasSuffix("+"))
+        #expect(field.choiceMatches.all == expected && field.choiceMatches.isExact)
+        #expect(field.frame.counter == "\(known + 1)/\(expected.count)")
     }
 
     /// A one- to three-byte query over an indexed list is answered from the index's ranked rows, read where they

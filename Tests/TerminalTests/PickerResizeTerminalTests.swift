@@ -83,10 +83,10 @@ import Testing
         try await t.wait("the mobile asked") { $0.contains { $0.hasPrefix("手机号：") } }
         try t.type("13812345679"); try t.press("Enter")
         try await t.wait("the choice") { $0.contains { $0.hasPrefix("哪个正确？") } }
-        let once = ["手机号：138-1234-5679", "哪个正确？", "mobile 不一致", "  已保存：13812345678"]
+        let once = ["手机号：138-1234-5679", "哪个正确？", "手机号 不一致", "  已保存：13812345678"]
         try await Self.resizeTwice(t, once: once) { width, rows in
             guard let at = rows.firstIndex(where: { $0.hasPrefix("哪个正确？") }), at + 1 < rows.count else { return false }
-            return rows[at].hasSuffix(" 0/3") && DisplayWidth.columns(of: rows[at]) <= width && rows[at + 1].hasPrefix("mobile 不一致")
+            return rows[at].hasSuffix(" 0/3") && DisplayWidth.columns(of: rows[at]) <= width && rows[at + 1].hasPrefix("手机号 不一致")
         }
         try t.press("C-c")
     }

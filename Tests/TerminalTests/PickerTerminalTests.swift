@@ -95,3 +95,27 @@ import Testing
         #expect(try await t.result() == "rc=0 x=[2023-04-01]", "\(t.dump())")
     }
 }
+
+/// A large list file's picker at a terminal: a long query's count is what has been found so far (`1/64+`), and
+/// exact once the query is narrow enough (issue 48 item 5).
+@Suite struct LongQueryPickerTerminalTests {
+    @Test func aLongQueryShowsItsCountSoFarThenExact() async throws {
+        let s = try ScratchFolder()
+        var text = "code,name\n"
+        for row in 0..<5_000 { text += "c\(row),Harbour gate \(row)\n" }
+        _ = try s.write("gates.csv", text)
+        let keymap = try s.write("gate.yaml", "name: gate\nchoices: {file: gates.csv, value: code, label: name}\n")
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try t.run(#"x=$(XDG_CACHE_HOME='\#(s.path("cache"))' fieldline ask --keymap-file '\#(keymap)' --prompt 'Gate: '); echo "rc=$? x=[$x]""#)
+        try await t.wait("the empty field") { $0.contains { $0.hasPrefix("Gate:") && $0.hasSuffix("0/5000") } }
+        try t.type("harb")
+        try await t.wait("the first gate, the count so far") { rows in
+            guard let y = PickerTerminalTests.last(rows, "Gate: harb  > Harbour gate 0") else { return false }
+            return rows[y].range(of: #"1/[0-9]+\+$"#, options: .regularExpression) != nil && rows[y + 1] == "> Harbour gate 0"
+        }
+        try t.type("our gate 499")
+        try await t.wait("gate 499, counted exactly") { $0.contains { TmuxTerminal.isRow($0, "Gate: harbour gate 499  > Harbour gate 499", "1/11") } }
+        try t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[c499]", "\(t.dump())")
+    }
+}

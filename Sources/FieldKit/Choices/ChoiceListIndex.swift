@@ -5,8 +5,9 @@ import Synchronization
 /// each row's lower-cased names, and for every one-, two- and three-byte run in them, the rows that hold it already
 /// ranked (whole name, name start, word start, inside). A query of up to three bytes is answered from its ranked
 /// rows without a look at any name; a longer one is matched only against the rows holding all its three-byte runs,
-/// and one that extends the previous one only against the previous one's matches; the answer is
-/// `ChoiceList.matches`' own, rank for rank.
+/// and one that extends the previous one only against the previous one's matches, or walked lazily in rank order as
+/// the picker reads it (`walked`, with the whole names found by their hashes); the answer is `ChoiceList.matches`'
+/// own, rank for rank.
 /// Unchecked `Sendable`: its sections are read-only views of `memory`, which it holds and nothing writes.
 public final class ChoiceListIndex: @unchecked Sendable {
     /// The image's bytes, which the sections below view (a copy, or a file mapped read-only).
@@ -14,19 +15,24 @@ public final class ChoiceListIndex: @unchecked Sendable {
     /// The rows the index covers (the list's choices, in file order).
     public let rows: Int
     /// Row → its first term (rows + 1 entries).
-    private let rowTerms: UnsafeBufferPointer<UInt32>
+    let rowTerms: UnsafeBufferPointer<UInt32>
     /// Term → its first byte in `termBytes` (terms + 1 entries).
-    private let termStarts: UnsafeBufferPointer<UInt32>
+    let termStarts: UnsafeBufferPointer<UInt32>
     /// Every term's lower-cased UTF-8 bytes, end to end.
-    private let termBytes: UnsafeBufferPointer<UInt8>
+    let termBytes: UnsafeBufferPointer<UInt8>
     /// The one-, two- and three-byte runs found, ascending (`shortKey`).
     private let shortKeys: UnsafeBufferPointer<UInt32>
     /// Short run → the first of its rows in `shortRows` for each rank, 0 to 3 (4 × runs + 1 entries).
     private let shortStarts: UnsafeBufferPointer<UInt32>
     /// Each short run's rows by rank (the best rank a name of the row gives it), ascending within a rank.
-    private let shortRows: UnsafeBufferPointer<UInt32>
+    let shortRows: UnsafeBufferPointer<UInt32>
+    /// Every name's XXH3-64 and row, three words an entry (hash's high word, low word, row), ascending: a whole
+    /// name's rows by bisection.
+    let nameHashes: UnsafeBufferPointer<UInt32>
     /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
     private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
+    /// The last long query's walk: the next key's rows when it extends it and the walk found every match.
+    let lastWalk = Mutex<LongQueryWalk?>(nil)
 
     /// What the image was made from: a list file's size, modification time and content hash. An image is used
     /// only for the file it says it was made from.
@@ -51,7 +57,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     static let magic: [UInt8] = Array("FLCI".utf8)
     /// Bumped whenever the layout or the terms' making changes: an older image is rebuilt, never read.
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     static let headerBytes = 72
 
     /// A one- to three-byte needle's key among `shortKeys`: its length in the top byte, then its bytes.
@@ -68,9 +74,11 @@ public final class ChoiceListIndex: @unchecked Sendable {
         var rowTerms: [UInt32] = [0], termStarts: [UInt32] = [0], termBytes: [UInt8] = []
         var shortPairs: [UInt64] = []  // short run << 34 | rank << 32 | row
         var mineShort: [UInt32] = []  // this row's short runs, key << 2 | rank
+        var names: [(hash: UInt64, row: UInt32)] = []
         for (row, mine) in terms.enumerated() {
             mineShort.removeAll(keepingCapacity: true)
             for term in mine {
+                names.append((term.withUnsafeBytes { fl_xxh3_64($0.baseAddress, $0.count, 0) }, UInt32(row)))
                 for k in term.indices {
                     let start: UInt32 = k == 0 ? 1 : ChoiceList.isWordBreak(term[k - 1]) ? 2 : 3
                     for length in 1...min(3, term.count - k) {
@@ -101,6 +109,12 @@ public final class ChoiceListIndex: @unchecked Sendable {
             shortRows.append(UInt32(truncatingIfNeeded: pair))
         }
         shortStarts.append(UInt32(shortRows.count))
+        names.sort { ($0.hash, $0.row) < ($1.hash, $1.row) }
+        var nameHashes: [UInt32] = []
+        nameHashes.reserveCapacity(3 * names.count)
+        for (k, name) in names.enumerated() where k == 0 || names[k - 1] != name {
+            nameHashes += [UInt32(name.hash >> 32), UInt32(truncatingIfNeeded: name.hash), name.row]
+        }
         var image = [UInt8](repeating: 0, count: headerBytes)
         func put(_ value: UInt32, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 4, with: $0) } }
         func put64(_ value: UInt64, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 8, with: $0) } }
@@ -109,7 +123,8 @@ public final class ChoiceListIndex: @unchecked Sendable {
         put(UInt32(terms.count), at: 8)
         put(UInt32(termStarts.count - 1), at: 12)
         put(UInt32(termBytes.count), at: 16)
-        // Bytes 20 to 31 stay zero (version 2's three-byte postings' lengths; since version 3 those runs are ranked).
+        put(UInt32(nameHashes.count / 3), at: 20)
+        // Bytes 24 to 31 stay zero (version 2's three-byte postings' lengths; since version 3 those runs are ranked).
         put64(source.size, at: 32)
         put64(UInt64(bitPattern: source.modified), at: 40)
         put64(source.hash, at: 48)
@@ -118,7 +133,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         for section in [rowTerms, termStarts] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         image.append(contentsOf: termBytes)
         image.append(contentsOf: repeatElement(0, count: (4 - termBytes.count % 4) % 4))
-        for section in [shortKeys, shortStarts, shortRows] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
+        for section in [shortKeys, shortStarts, shortRows, nameHashes] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         put64(checksum(image), at: 56)
         return image
     }
@@ -150,9 +165,9 @@ public final class ChoiceListIndex: @unchecked Sendable {
         func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         guard image.prefix(4).elementsEqual(ChoiceListIndex.magic), u32(4) == Int(ChoiceListIndex.version),
               Source(size: u64(32), modified: Int64(bitPattern: u64(40)), hash: u64(48)) == source else { return nil }
-        let rows = u32(8), terms = u32(12), bytes = u32(16), shorts = u32(64), shortPosted = u32(68)
+        let rows = u32(8), terms = u32(12), bytes = u32(16), shorts = u32(64), shortPosted = u32(68), names = u32(20)
         let padded = bytes + (4 - bytes % 4) % 4
-        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted
+        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted + 12 * names
         guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
         var at = ChoiceListIndex.headerBytes
         // Read in place: the image is written in the machine's (little-endian) order, each section at a multiple of
@@ -165,6 +180,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         let termBytes = UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt8.self), count: bytes)
         at += padded
         let shortKeys = words(shorts), shortStarts = words(4 * shorts + 1), shortRows = words(shortPosted)
+        let nameHashes = words(3 * names)
         // Every offset within its section: a checksum only says the image is the one written, not that it was
         // written right. A ranked row's number is checked where it is read (most are never read).
         func ascending(_ offsets: UnsafeBufferPointer<UInt32>, upTo end: Int) -> Bool {
@@ -180,6 +196,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         self.shortKeys = shortKeys
         self.shortStarts = shortStarts
         self.shortRows = shortRows
+        self.nameHashes = nameHashes
     }
 
     // MARK: Matching
@@ -266,7 +283,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     /// The rows of the one- to three-byte run of `bytes` at `start` in `shortRows`, one range a rank (whole name,
     /// name start, word start, inside); none when no row holds it.
-    private func shortRanked(_ bytes: [UInt8], from start: Int, count: Int) -> [Range<Int>] {
+    func shortRanked(_ bytes: [UInt8], from start: Int, count: Int) -> [Range<Int>] {
         let key = ChoiceListIndex.shortKey(bytes, from: start, count: count)
         var low = 0, high = shortKeys.count
         while low < high {
@@ -310,7 +327,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
     }
 
     /// The first place of `shortRows[from..<end]` (ascending) holding `row` or more; `end` if none does.
-    private func firstPlace(notBelow row: UInt32, from: Int, before end: Int) -> Int {
+    func firstPlace(notBelow row: UInt32, from: Int, before end: Int) -> Int {
         var low = from, bound = from, step = 1
         while bound < end && shortRows[bound] < row { low = bound + 1; bound += step; step *= 2 }
         var high = min(bound, end)

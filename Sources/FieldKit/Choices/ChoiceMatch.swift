@@ -6,13 +6,14 @@ extension ChoiceList {
     /// each rank. An empty query finds all.
     public func matches(_ query: String, in level: [Int]) -> [Int] { scannedMatches(query, in: level) }
 
-    /// `matches(query, in: level)` as the picker keeps it: a one- to three-byte query over an indexed list's rows is
-    /// its ranked rows read in place (the count exact, a row read when shown), anything else the rows found.
+    /// `matches(query, in: level)` as the picker keeps it: over an indexed list's rows, a one- to three-byte query is
+    /// its ranked rows read in place (the count exact, a row read when shown) and a longer one its rows walked as far
+    /// as they are read (`ChoiceMatches.isExact` says whether the count is all); anything else the rows found.
     public func rankedMatches(_ query: String, in level: [Int]) -> ChoiceMatches {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return ChoiceMatches(level) }
-        if needle.count <= 3, let index = searchIndex.value, index.rows == level.count, level.first == 0,
-           let ranked = index.ranked(needle) {
+        if let index = searchIndex.value, index.rows == level.count, level.first == 0,
+           let ranked = index.ranked(needle) ?? index.walked(needle) {
             return ranked
         }
         return ChoiceMatches(scannedMatches(query, in: level))

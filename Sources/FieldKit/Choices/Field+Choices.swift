@@ -51,6 +51,8 @@ extension Field {
         case .nextChoice, .previousChoice:
             let now = currentChoicePlace
             let next = command == .nextChoice ? (now.map { $0 + 1 } ?? 0) : (now.map { $0 - 1 } ?? 0)
+            // A long query's rows are found as the list is read: Down past the last one found walks on.
+            choiceCache.reach(next + Field.listedCandidates)
             guard choiceCache.indices.contains(next) else {
                 if choiceCache.isEmpty { return refuse(tr("no choice matches")) }
                 return refuse(command == .nextChoice ? tr("this is the last match") : tr("this is the first match"))
@@ -146,7 +148,8 @@ extension Field {
     }
 
     /// What a terminal shows for a choice field: the levels picked so far, the query (the cursor in it) and the
-    /// current candidate's label; a few candidates under the line; `k/n` as the counter.
+    /// current candidate's label; a few candidates under the line; `k/n` as the counter (`k/n+` while more may
+    /// follow: a search's next list, or a long query's rows not all found yet).
     func choiceFrame(_ list: ChoiceList) -> Frame {
         // Appended one by one: `joined()` of strings is generic code that looks its types up by name at run time,
         // which would slow a picker's first frame.
@@ -169,7 +172,7 @@ extension Field {
             display: display,
             cursor: cursorText.count,
             cursorColumn: DisplayWidth.columns(of: cursorText),
-            counter: spec.selection == nil ? Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count) + (list.mayHaveMore ? "+" : "")
+            counter: spec.selection == nil ? Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count) + (list.mayHaveMore || !choiceCache.isExact ? "+" : "")
                 : multiChoiceCounter(place: place),
             status: status,
             message: message,
@@ -206,6 +209,7 @@ extension Field {
     /// Whether the current candidate is the last one listed (a search may then fetch more).
     public var isAtLastCandidate: Bool {
         guard let place = currentChoicePlace else { return false }
+        choiceCache.reach(place + 1)
         return place == choiceCache.count - 1
     }
 

@@ -112,5 +112,6 @@ extension Field {
     /// · 3/10`).
     func multiChoiceCounter(place: Int?) -> String {
         tr("\(state.choiceMarks.count) selected") + " · " + Frame.counter(place.map { $0 + 1 } ?? 0, of: choiceCache.count)
+            + (choiceCache.isExact ? "" : "+")
     }
 }

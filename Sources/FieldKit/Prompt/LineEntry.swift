@@ -131,11 +131,12 @@ public enum LineEntry {
     static func choiceNumber(_ bytes: [UInt8], in field: Field) -> Int? {
         guard let list = field.spec.choices, field.spec.selection == nil,
               !bytes.isEmpty, bytes.count <= 6, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let number = Int(String(decoding: bytes, as: UTF8.self)),
-              number >= 1, number <= field.choiceMatches.count,
+              let number = Int(String(decoding: bytes, as: UTF8.self)), number >= 1,
               list.index(ofValue: String(decoding: bytes, as: UTF8.self)) == nil
         else { return nil }
-        return number
+        // A long query's rows are found as they are read: the place named is looked for.
+        field.choiceMatches.reach(number - 1)
+        return number <= field.choiceMatches.count ? number : nil
     }
 
     /// A multiple choice's line of places in the list as it is offered (`1,3`, `1 3`, `1, 3`: numbers apart by
@@ -150,7 +151,10 @@ public enum LineEntry {
         let matches = field.choiceMatches
         var values: [String] = []
         for part in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
-            guard part.count <= 6, let number = Int(part), number >= 1, number <= matches.count else { return nil }
+            guard part.count <= 6, let number = Int(part), number >= 1 else { return nil }
+            // A long query's rows are found as they are read: the place named is looked for.
+            matches.reach(number - 1)
+            guard number <= matches.count else { return nil }
             values.append(list.choices[matches[number - 1]].value)
         }
         return values.joined(separator: selection.separator)
