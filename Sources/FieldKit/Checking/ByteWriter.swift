@@ -78,6 +78,11 @@ public struct ByteWriter: ~Copyable {
         written &+= digits
     }
 
+    /// Read the bytes written in place (no array made).
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: written))
+    }
+
     /// The bytes written, as an array.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
 }
