@@ -18,6 +18,31 @@ enum ParallelValueCheck {
         /// Whether a message was worded for its line (and may quote it): only then can `errors` hold a control
         /// character. Messages from `RefusalMessages`' templates hold none.
         var quotesInput = false
+
+        /// Empty again, its writers keeping their memory.
+        mutating func reset() {
+            out.removeAll()
+            errors.removeAll()
+            (invalid, lines, quotesInput) = (0, 0, false)
+        }
+    }
+
+    /// The slices' results, kept from block to block: a writer's memory, once written, is written again for the
+    /// next block, not freed and taken afresh from the kernel (a page fault per 4 KiB touched).
+    final class Workspace: @unchecked Sendable {
+        let results: UnsafeMutablePointer<SliceResult>
+
+        init() {
+            results = .allocate(capacity: ParallelValueCheck.slicesPerBlock)
+            for k in 0..<ParallelValueCheck.slicesPerBlock {
+                (results + k).initialize(to: SliceResult(out: ByteWriter(), errors: ByteWriter()))
+            }
+        }
+
+        deinit {
+            results.deinitialize(count: ParallelValueCheck.slicesPerBlock)
+            results.deallocate()
+        }
     }
 
     /// Blocks smaller than this are checked on one thread: splitting them costs more than it saves.
@@ -25,10 +50,11 @@ enum ParallelValueCheck {
 
     /// Check every line of a slice (the last line may lack its newline); its first line is line `firstLine` + 1
     /// of the input.
+    /// `result`: emptied first, then filled.
     static func check(_ slice: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int,
-                      messages: RefusalMessages) -> SliceResult {
+                      messages: RefusalMessages, into result: inout SliceResult) {
         // Written into `ByteWriter`s (a line's few appends inlined).
-        var result = SliceResult(out: ByteWriter(capacity: slice.count + 64), errors: ByteWriter())
+        result.reset()
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         var start = 0
@@ -49,7 +75,6 @@ enum ParallelValueCheck {
             start = end + 1
         }
         if start < slice.count { line(start..<slice.count) }
-        return result
     }
 
     /// How many slices a large block is cut into: more than the cores, so a slice of costly lines (refused
@@ -58,11 +83,15 @@ enum ParallelValueCheck {
 
     /// Check a block of lines, in slices on all cores at once when it is large; `each` is given the slices'
     /// results in input order. `firstLine`: the lines of the input before the block.
-    /// `messages`: the current language's, made once per run (`RefusalMessages()` when not given).
+    /// `messages`: the current language's, made once per run (`RefusalMessages()` when not given); `workspace`:
+    /// one per run.
     static func check(block: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int,
-                      messages: RefusalMessages = RefusalMessages(), each: (borrowing SliceResult) -> Void) {
+                      messages: RefusalMessages = RefusalMessages(), workspace: Workspace = Workspace(),
+                      each: (borrowing SliceResult) -> Void) {
+        let results = workspace.results
         guard block.count >= splitThreshold else {
-            return each(check(block, checker: checker, firstLine: firstLine, messages: messages))
+            check(block, checker: checker, firstLine: firstLine, messages: messages, into: &results[0])
+            return each(results[0])
         }
         // Cut at the first newline after each equal share; every slice but the last ends with a newline.
         var bounds = [0]
@@ -79,13 +108,11 @@ enum ParallelValueCheck {
             while let end = newline(in: slice, from: at) { lines += 1; at = end + 1 }
             starts.append(starts.last! + lines)
         }
-        let results = UnsafeMutablePointer<SliceResult>.allocate(capacity: slices.count)
-        defer { results.deinitialize(count: slices.count); results.deallocate() }
-        // Each iteration initializes only its own slot; concurrentPerform returns after all finish.
+        // Each iteration writes only its own slot; concurrentPerform returns after all finish.
         nonisolated(unsafe) let slots = results
         let lineNumbers = starts
         DispatchQueue.concurrentPerform(iterations: slices.count) { k in
-            (slots + k).initialize(to: check(slices[k], checker: checker, firstLine: lineNumbers[k], messages: messages))
+            check(slices[k], checker: checker, firstLine: lineNumbers[k], messages: messages, into: &slots[k])
         }
         for k in 0..<slices.count { each(results[k]) }
     }

@@ -33,6 +33,9 @@ public struct ByteWriter: ~Copyable {
         capacity = larger
     }
 
+    /// Empty again, keeping its memory.
+    public mutating func removeAll() { written = 0 }
+
     /// Append one byte.
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
