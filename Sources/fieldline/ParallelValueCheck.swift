@@ -55,6 +55,7 @@ enum ParallelValueCheck {
                       messages: RefusalMessages, into result: inout SliceResult) {
         // Written into `ByteWriter`s (a line's few appends inlined).
         result.reset()
+        result.out.reserveCapacity(slice.count + 64)
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         var start = 0

@@ -9,6 +9,7 @@ struct ByteWriterTests {
         var writer = ByteWriter(capacity: 1)
         for round in 0..<3 {
             let run = (0..<(1_000 >> round)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ round) }
+            writer.reserveCapacity(round * 300)
             run.withUnsafeBufferPointer { writer.append($0) }
             writer.appendDecimal(round)
             #expect(writer.bytes == run + Array(String(round).utf8))

@@ -36,6 +36,9 @@ public struct ByteWriter: ~Copyable {
     /// Empty again, keeping its memory.
     public mutating func removeAll() { written = 0 }
 
+    /// Room for `extra` more bytes at once (one growth instead of several doublings).
+    public mutating func reserveCapacity(_ extra: Int) { reserve(extra) }
+
     /// Append one byte.
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
