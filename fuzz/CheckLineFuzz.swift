@@ -18,11 +18,12 @@ public func checkLineFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var out: [UInt8] = []
     var errors: [Int: String] = [:]
     var lineCount = 0
-    for slice in ParallelValueCheck.check(block: block, checker: field.checker, firstLine: 0) {
-        out += slice.out
+    ParallelValueCheck.check(block: block, checker: field.checker, firstLine: 0) { slice in
+        out += slice.out.bytes
         // The slice writes stderr's `line: message` lines itself; a message holds no newline (no control at all).
-        let written = slice.errors.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
-        require(written.count == slice.invalid && slice.errors.last.map { $0 == 0x0A } ?? true,
+        let errorBytes = slice.errors.bytes
+        let written = errorBytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        require(written.count == slice.invalid && errorBytes.last.map { $0 == 0x0A } ?? true,
                 "\(field.label): \(slice.invalid) invalid lines but \(written.count) messages written")
         for entry in written {
             let text = String(decoding: entry, as: UTF8.self)

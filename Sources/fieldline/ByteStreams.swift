@@ -84,8 +84,10 @@ struct ErrorOutput {
     }
 
     /// Lines already made as UTF-8 bytes (each ended by `\n`), escaped as `line` escapes.
-    mutating func lines(utf8 bytes: [UInt8]) {
-        guard bytes.withUnsafeBufferPointer({ ControlCharacters.contains(inUTF8Lines: $0) }) else {
+    /// `quotingInput`: false when the caller made every byte from texts known to hold no control character (line
+    /// numbers and `RefusalMessages`' templates), which are then not looked through again.
+    mutating func lines(utf8 bytes: UnsafeBufferPointer<UInt8>, quotingInput: Bool = true) {
+        guard quotingInput, ControlCharacters.contains(inUTF8Lines: bytes) else {
             buffer.append(contentsOf: bytes)
             return
         }

@@ -58,10 +58,12 @@ struct Check: ParsableCommand {
             // The hot path: blocks of lines checked on both cores, written back in input order.
             checker.computesDisplay = false
             let messages = RefusalMessages()
+            let workspace = ParallelValueCheck.Workspace()
             let readError = LineReader.forEachBlock(fd: 0, gathering: ParallelValueCheck.splitThreshold, whenIdle: { out.flush(); err.flush(); return true }) { block in
-                for slice in ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber, messages: messages) {
-                    out.append(contentsOf: slice.out)
-                    err.lines(utf8: slice.errors)
+                ParallelValueCheck.check(block: block, checker: checker, firstLine: lineNumber, messages: messages,
+                                         workspace: workspace) { slice in
+                    slice.out.withBytes { out.append(contentsOf: $0) }
+                    slice.errors.withBytes { err.lines(utf8: $0, quotingInput: slice.quotesInput) }
                     invalid += slice.invalid
                     lineNumber += slice.lines
                     out.flushIfFull()

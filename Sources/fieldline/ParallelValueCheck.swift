@@ -9,11 +9,40 @@ import FieldKit
 enum ParallelValueCheck {
     /// What one slice of input produced: stdout bytes, and stderr's `line: message` lines for invalid lines
     /// (written by the slice's own thread, so they are made in parallel too, not on the main thread alone).
-    struct SliceResult {
-        var out: [UInt8] = []
-        var errors: [UInt8] = []
+    /// Handed on as written: the caller copies the bytes once, into its output.
+    struct SliceResult: ~Copyable {
+        var out: ByteWriter
+        var errors: ByteWriter
         var invalid = 0
         var lines = 0
+        /// Whether a message was worded for its line (and may quote it): only then can `errors` hold a control
+        /// character. Messages from `RefusalMessages`' templates hold none.
+        var quotesInput = false
+
+        /// Empty again, its writers keeping their memory.
+        mutating func reset() {
+            out.removeAll()
+            errors.removeAll()
+            (invalid, lines, quotesInput) = (0, 0, false)
+        }
+    }
+
+    /// The slices' results, kept from block to block: a writer's memory, once written, is written again for the
+    /// next block, not freed and taken afresh from the kernel (a page fault per 4 KiB touched).
+    final class Workspace: @unchecked Sendable {
+        let results: UnsafeMutablePointer<SliceResult>
+
+        init() {
+            results = .allocate(capacity: ParallelValueCheck.slicesPerBlock)
+            for k in 0..<ParallelValueCheck.slicesPerBlock {
+                (results + k).initialize(to: SliceResult(out: ByteWriter(), errors: ByteWriter()))
+            }
+        }
+
+        deinit {
+            results.deinitialize(count: ParallelValueCheck.slicesPerBlock)
+            results.deallocate()
+        }
     }
 
     /// Blocks smaller than this are checked on one thread: splitting them costs more than it saves.
@@ -21,45 +50,50 @@ enum ParallelValueCheck {
 
     /// Check every line of a slice (the last line may lack its newline); its first line is line `firstLine` + 1
     /// of the input.
+    /// `result`: emptied first, then filled.
     static func check(_ slice: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int,
-                      messages: RefusalMessages) -> SliceResult {
-        // Written into `ByteWriter`s (a line's few appends inlined) and made arrays once at the slice's end.
-        var out = ByteWriter(capacity: slice.count + 64)
-        var errors = ByteWriter()
-        var invalid = 0, lines = 0
+                      messages: RefusalMessages, into result: inout SliceResult) {
+        // Written into `ByteWriter`s (a line's few appends inlined).
+        result.reset()
+        result.out.reserveCapacity(slice.count + 64)
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         var start = 0
         func line(_ range: Range<Int>) {
-            lines += 1
-            if let refusal = checker.appendValueOrRefusal(of: UnsafeBufferPointer(rebasing: slice[range]), to: &out, scratch: &scratch) {
-                invalid += 1
-                errors.appendDecimal(firstLine + lines)
-                errors.append(0x3A)
-                errors.append(0x20)
-                messages.append(refusal, to: &errors)
-                errors.append(0x0A)
+            result.lines += 1
+            if let refusal = checker.appendValueOrRefusal(of: UnsafeBufferPointer(rebasing: slice[range]), to: &result.out, scratch: &scratch) {
+                result.invalid += 1
+                result.errors.appendDecimal(firstLine + result.lines)
+                result.errors.append(0x3A)
+                result.errors.append(0x20)
+                if !messages.append(refusal, to: &result.errors) { result.quotesInput = true }
+                result.errors.append(0x0A)
             }
-            out.append(0x0A)
+            result.out.append(0x0A)
         }
         while let end = newline(in: slice, from: start) {
             line(start..<end)
             start = end + 1
         }
         if start < slice.count { line(start..<slice.count) }
-        return SliceResult(out: out.bytes, errors: errors.bytes, invalid: invalid, lines: lines)
     }
 
     /// How many slices a large block is cut into: more than the cores, so a slice of costly lines (refused
     /// numbers are worded, valid ones are not) does not leave the other core waiting at the block's end.
     static let slicesPerBlock = 8
 
-    /// Check a block of lines, in slices on all cores at once when it is large; results in input order.
-    /// `firstLine`: the lines of the input before the block.
-    /// `messages`: the current language's, made once per run (`RefusalMessages()` when not given).
+    /// Check a block of lines, in slices on all cores at once when it is large; `each` is given the slices'
+    /// results in input order. `firstLine`: the lines of the input before the block.
+    /// `messages`: the current language's, made once per run (`RefusalMessages()` when not given); `workspace`:
+    /// one per run.
     static func check(block: UnsafeBufferPointer<UInt8>, checker: LineChecker, firstLine: Int,
-                      messages: RefusalMessages = RefusalMessages()) -> [SliceResult] {
-        guard block.count >= splitThreshold else { return [check(block, checker: checker, firstLine: firstLine, messages: messages)] }
+                      messages: RefusalMessages = RefusalMessages(), workspace: Workspace = Workspace(),
+                      each: (borrowing SliceResult) -> Void) {
+        let results = workspace.results
+        guard block.count >= splitThreshold else {
+            check(block, checker: checker, firstLine: firstLine, messages: messages, into: &results[0])
+            return each(results[0])
+        }
         // Cut at the first newline after each equal share; every slice but the last ends with a newline.
         var bounds = [0]
         for k in 1..<slicesPerBlock {
@@ -75,16 +109,13 @@ enum ParallelValueCheck {
             while let end = newline(in: slice, from: at) { lines += 1; at = end + 1 }
             starts.append(starts.last! + lines)
         }
-        let results = UnsafeMutablePointer<SliceResult>.allocate(capacity: slices.count)
-        results.initialize(repeating: SliceResult(), count: slices.count)
-        defer { results.deinitialize(count: slices.count); results.deallocate() }
         // Each iteration writes only its own slot; concurrentPerform returns after all finish.
         nonisolated(unsafe) let slots = results
         let lineNumbers = starts
         DispatchQueue.concurrentPerform(iterations: slices.count) { k in
-            slots[k] = check(slices[k], checker: checker, firstLine: lineNumbers[k], messages: messages)
+            check(slices[k], checker: checker, firstLine: lineNumbers[k], messages: messages, into: &slots[k])
         }
-        return Array(UnsafeBufferPointer(start: results, count: slices.count))
+        for k in 0..<slices.count { each(results[k]) }
     }
 
     /// Index of the first newline at or after `index`, or nil: `memchr`, which skips a line's bytes many at a time.

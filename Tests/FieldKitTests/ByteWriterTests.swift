@@ -4,6 +4,20 @@ import Testing
 /// `ByteWriter`, which `check` writes values and messages into, holds exactly what an array appended the same way
 /// holds, across growth.
 struct ByteWriterTests {
+    /// Emptied and written again (`check` keeps a slice's writers from block to block), it holds the new bytes only.
+    @Test func writesAfreshAfterRemoveAll() {
+        var writer = ByteWriter(capacity: 1)
+        for round in 0..<3 {
+            let run = (0..<(1_000 >> round)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ round) }
+            writer.reserveCapacity(round * 300)
+            run.withUnsafeBufferPointer { writer.append($0) }
+            writer.appendDecimal(round)
+            #expect(writer.bytes == run + Array(String(round).utf8))
+            writer.removeAll()
+            #expect(writer.count == 0 && writer.bytes.isEmpty)
+        }
+    }
+
     @Test func holdsWhatAnArrayHolds() {
         var rng = SplitMix64(state: 7)
         var writer = ByteWriter(capacity: 1)

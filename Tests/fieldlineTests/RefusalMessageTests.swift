@@ -35,4 +35,23 @@ import Testing
         // 10 wrong check characters of each of the 11 bases per round of the fixed lines.
         #expect(worded == 110 * (Self.lines.count / 129))
     }
+
+    /// Slices whose messages all come from templates skip stderr's control-character scan; slices with worded
+    /// messages about lines holding controls (ESC, DEL, C1, tab) are still scanned: the same bytes as the general
+    /// path, and no control but the line ends.
+    @Test func wordedMessagesAmongTemplatedOnesAreEscaped() throws {
+        let controls = ["1101\u{1B}[31m05199003071239", "11010519900307\u{7F}1239", "110105\u{9B}19900307123X",
+                        "1101051990\t0307123X", "\u{1B}]0;title\u{7}"]
+        var lines: [String] = []
+        for (k, line) in Self.lines.enumerated() {
+            lines.append(line)
+            if k % 997 == 0 { lines.append(controls[(k / 997) % controls.count]) }
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        let fast = try fieldline(["check", "idcard-cn"], stdin: input)
+        let general = try fieldline(["check", "idcard-cn", "--output", "display"], stdin: input)
+        #expect(fast.status == general.status)
+        #expect(fast.err == general.err)
+        #expect(!fast.err.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) })
+    }
 }

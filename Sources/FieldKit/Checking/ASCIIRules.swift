@@ -25,6 +25,9 @@ final class ASCIIRules: @unchecked Sendable {
     let rawCost: UnsafeMutablePointer<UInt8>
     /// Whether every ASCII byte that is not formatting counts one unit (so the units are the symbols).
     let unitCost: Bool
+    /// How many leading positions take every ASCII digit as itself (`symbolAt` maps it to itself): there the
+    /// batch checker may take eight digits at once.
+    let digitRows: Int
     /// `symbolAt`'s entry for a formatting byte.
     static let formattingMark: UInt8 = 0xFF
     /// `symbolAt`'s entry for a byte of a non-ASCII character.
@@ -60,6 +63,8 @@ final class ASCIIRules: @unchecked Sendable {
         }
         let (formattingTable, costTable) = (formatting, rawCost)
         unitCost = (0..<128).allSatisfy { formattingTable[$0] || costTable[$0] == 1 }
+        let symbols = symbolAt
+        digitRows = (0..<rows).first { row in !(0x30...0x39).allSatisfy { symbols[row * 256 + $0] == UInt8($0) } } ?? rows
         prefixes = spec.pastePrefixes.map { p in p.unicodeScalars.map { UInt8(truncatingIfNeeded: rules.normalize(scalar: $0.value)) } }
     }
 

@@ -33,6 +33,12 @@ public struct ByteWriter: ~Copyable {
         capacity = larger
     }
 
+    /// Empty again, keeping its memory.
+    public mutating func removeAll() { written = 0 }
+
+    /// Room for `extra` more bytes at once (one growth instead of several doublings).
+    public mutating func reserveCapacity(_ extra: Int) { reserve(extra) }
+
     /// Append one byte.
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
@@ -76,6 +82,11 @@ public struct ByteWriter: ~Copyable {
         var v = n, k = written &+ digits
         repeat { k &-= 1; base[k] = UInt8(truncatingIfNeeded: 48 &+ v % 10); v /= 10 } while v > 0
         written &+= digits
+    }
+
+    /// Read the bytes written in place (no array made).
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: written))
     }
 
     /// The bytes written, as an array.

@@ -248,6 +248,16 @@ public struct LineChecker: Sendable {
             // The inner loop tests one bound: it stops where `stepping` symbols would be reached if every byte were
             // one, and a formatting byte only sends it round again.
             let stepping = min(rules.rows, limit)
+            // Eight digits at once while each of their positions takes a digit as itself: the byte loop's answer.
+            let digitStop = min(rules.digitRows, stepping)
+            while count &+ 8 <= digitStop && i &+ 8 <= n {
+                let word = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
+                guard DigitWord.isAllDigits(word) else { break }
+                UnsafeMutableRawPointer(dst + count).storeBytes(of: word, as: UInt64.self)
+                i &+= 8
+                count &+= 8
+                row += 8 * 256
+            }
             while i < n && count < stepping {
                 let stop = min(n, i &+ (stepping &- count))
                 while i < stop {

@@ -26,13 +26,18 @@ public struct RefusalMessages: Sendable {
 
     /// The templates of the current language.
     public init() {
-        let template = RefusalMessages.split(ResidentID.checkCharacterMessage(RefusalMessages.slot))
+        // A template with a control character in it (a broken translation) is not used: its messages are worded
+        // per line, and stderr's writer escapes them as any other.
+        let message = ResidentID.checkCharacterMessage(RefusalMessages.slot)
+        let template = ControlCharacters.contains(in: message) ? nil : RefusalMessages.split(message)
         checkCharacterBytes = template.map { $0.before + $0.after } ?? []
         checkCharacterSlot = template?.before.count ?? -1
     }
 
-    /// Append `refusal`'s message to `writer`.
-    public func append(_ refusal: LineRefusal, to writer: inout ByteWriter) {
+    /// Append `refusal`'s message to `writer`; true when it came from a template, which holds no control
+    /// character and quotes nothing of the line (so stderr's writer need not look for one).
+    @discardableResult
+    public func append(_ refusal: LineRefusal, to writer: inout ByteWriter) -> Bool {
         if case .checkCharacter(let expected) = refusal, checkCharacterSlot >= 0 {
             let slot = checkCharacterSlot
             checkCharacterBytes.withUnsafeBufferPointer { template in
@@ -40,10 +45,11 @@ public struct RefusalMessages: Sendable {
                 writer.append(expected)
                 writer.append(UnsafeBufferPointer(rebasing: template[slot...]))
             }
-        } else {
-            var message = refusal.issue.message
-            message.withUTF8 { writer.append($0) }
+            return true
         }
+        var message = refusal.issue.message
+        message.withUTF8 { writer.append($0) }
+        return false
     }
 
     /// The value a template is made with: a noncharacter no message holds.

@@ -49,7 +49,8 @@ public enum ResidentID {
         let year = d6 &* 1000 &+ d7 &* 100 &+ d8 &* 10 &+ d9
         let month = d10 &* 10 &+ d11, day = d12 &* 10 &+ d13
         let today = context.today
-        guard year >= 1900, month >= 1, month <= 12, day >= 1, day <= CalendarDate.daysIn(month: month, year: year),
+        // Every month has 28 days: the month's length is looked up for the last few days only.
+        guard year >= 1900, month >= 1, month <= 12, day >= 1, day <= 28 || day <= CalendarDate.daysIn(month: month, year: year),
               (year, month, day) <= (today.year, today.month, today.day)
         else { return wordedRefusal(id, context: context) }
         var sum = d0 &* 7 &+ d1 &* 9 &+ d2 &* 10 &+ d3 &* 5 &+ d4 &* 8 &+ d5 &* 4
