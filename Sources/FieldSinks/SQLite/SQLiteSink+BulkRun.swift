@@ -48,11 +48,12 @@ extension SQLiteSink {
     /// (`SQLiteDatabase.init`): the next batch begins only after `handOverSeconds`.
     public var correctionBatchLimits: (records: Int, seconds: Double) { (400_000, 4.0) }
 
-    /// Seconds a bulk run leaves the write lock free after a commit before its next transaction: a little more than
-    /// the longest pause of SQLite's busy handler (100 ms), so a writer waiting in another connection wakes while it
-    /// is free and takes it; without the pause the run takes it back at once and that writer waits for the next
-    /// batch, and the next (seconds on end).
-    public static let handOverSeconds = 0.12
+    /// Seconds a bulk run leaves the write lock free after a commit before its next transaction, at least: a
+    /// writer waiting in another fieldline connection tries the lock every 2 ms (`fl_sqlite3_busy_timeout`) and
+    /// takes it then; without a pause the run could take it back at once and that writer wait for the next batch,
+    /// and the next. (Another program's writer with SQLite's own busy handler sleeps up to 100 ms between tries and
+    /// may still miss it.)
+    public static let handOverSeconds = 0.01
 
     /// Begins a bulk run's transaction (`BEGIN IMMEDIATE`), once `handOver` seconds have passed since its last commit.
     func beginBulkTransaction() throws(SinkError) {
