@@ -1,5 +1,5 @@
 import FieldKit
-import FieldRecords
+@testable import FieldRecords
 import FieldSinks
 import Foundation
 import Testing
@@ -134,6 +134,25 @@ struct CorrectionCallsTests {
         #expect(counting.updates == 6)
         #expect(counting.commits == 3)
         #expect(counting.bulkRunsFinished == 1)
+    }
+
+    /// A correction run's batches grow with it: each holds up to a quarter of the corrections before it and lasts up
+    /// to a quarter of the run's time so far, at least the first batch's 100,000 or 1 s, at most the database's
+    /// limits; SQLite's allow 400,000 or 4 s (each commit writes every page its batch changed), others keep theirs.
+    @Test func correctionBatchesGrowWithTheRun() throws {
+        let sqlite = (records: 400_000, seconds: 4.0)
+        func limits(after batched: Int, lasting elapsed: Double, within limits: (records: Int, seconds: Double)) -> String {
+            let found = CorrectionBatch.limits(after: batched, lasting: elapsed, within: limits)
+            return "\(found.records), \(found.seconds)"
+        }
+        #expect(limits(after: 0, lasting: 0, within: sqlite) == "100000, 1.0")
+        #expect(limits(after: 300_000, lasting: 3, within: sqlite) == "100000, 1.0")
+        #expect(limits(after: 600_000, lasting: 10, within: sqlite) == "150000, 2.5")
+        #expect(limits(after: 4_000_000, lasting: 100, within: sqlite) == "400000, 4.0")
+        #expect(limits(after: 4_000_000, lasting: 100, within: (10_000, 0.25)) == "10000, 0.25")
+        let s = try ScratchFolder()
+        let sink = try SQLiteSink(path: s.path("out.db"), form: Self.form)
+        #expect(sink.correctionBatchLimits.records == 400_000 && sink.correctionBatchLimits.seconds == 4)
     }
 
     /// An import's batches (one transaction each) hold as many records as the database allows

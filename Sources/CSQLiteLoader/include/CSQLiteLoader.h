@@ -14,6 +14,8 @@ int fl_sqlite_load(char *why, unsigned long why_size);
 
 int fl_sqlite3_open_v2(const char *filename, sqlite3 *_Nullable *_Nonnull db, int flags, const char *_Nullable vfs);
 int fl_sqlite3_close(sqlite3 *_Nullable db);
+/// Waits up to `ms` milliseconds for a lock another connection holds, trying again every 2 ms (SQLite's own
+/// sqlite3_busy_timeout sleeps up to 100 ms between tries); 0 waits not at all.
 int fl_sqlite3_busy_timeout(sqlite3 *db, int ms);
 int fl_sqlite3_exec(sqlite3 *_Nullable db, const char *_Nullable sql, char *_Nullable *_Nullable errmsg);
 void fl_sqlite3_free(void *_Nullable p);

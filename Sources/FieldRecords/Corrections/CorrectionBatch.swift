@@ -5,7 +5,7 @@ import Glibc
 
 /// `form --update-by FIELD`: corrections applied in batches (one transaction of up to `size` records, or of what
 /// `interval` seconds gathered, or of what came before the input went quiet: the import commits the batch with
-/// `finish` before a read that would wait); the corrections of a chunk that may go together in one savepoint
+/// `finish` before a read that would wait; batches grow with the run, up to the sink's `correctionBatchLimits`); the corrections of a chunk that may go together in one savepoint
 /// (`replace`), each other one in a savepoint of its own (`apply`), so that a refused one is rolled back alone. An
 /// import confirms nothing until it reports, so a batch's records become durable together; a kill leaves every record
 /// either as it was or corrected with its history row, never one without the other. A class: the import's one
@@ -15,12 +15,17 @@ final class CorrectionBatch {
     let field: String
     /// The login name for `edited_by` and `changed_by`.
     let operatorName: String
-    /// Records per transaction, and seconds after which a batch is committed even when it is not full: the
-    /// sink's `correctionBatchLimits`, read when a batch starts.
+    /// The first batch's corrections and seconds (fewer when the sink's `correctionBatchLimits` are smaller).
+    static let firstLimits = (records: 100_000, seconds: 1.0)
+    /// Records per transaction, and seconds after which a batch is committed even when it is not full: set when a
+    /// batch starts (`limits(after:lasting:within:)`).
     private var size = 10_000
     private var interval = 0.25
     private var pending = 0
     private var started = 0.0
+    /// Corrections in the batches committed so far, and when the first began (`now()`).
+    private var batched = 0
+    private var runStarted: Double?
 
     /// The form's fields that are typed (not derived), which an input record may leave out.
     private let typedFields: [String]
@@ -217,14 +222,26 @@ final class CorrectionBatch {
 
     /// Starts a batch, within the sink's limits.
     private func begin(_ sink: any RecordDatabase) throws(SinkError) {
-        (size, interval) = sink.correctionBatchLimits
         try sink.beginBatch()
         started = CorrectionBatch.now()
+        let first = runStarted ?? started
+        runStarted = first
+        (size, interval) = Self.limits(after: batched, lasting: started - first, within: sink.correctionBatchLimits)
+    }
+
+    /// The limits of a batch that starts after `batched` corrections and `elapsed` seconds of the run: a quarter of
+    /// each, at least `firstLimits`, at most `limits` (the sink's). A short run keeps the first limits, so another
+    /// writer waits no longer for it; a long one gets fewer commits, each of which writes every page its batch changed.
+    static func limits(after batched: Int, lasting elapsed: Double, within limits: (records: Int, seconds: Double))
+        -> (records: Int, seconds: Double) {
+        let first = (records: min(firstLimits.records, limits.records), seconds: min(firstLimits.seconds, limits.seconds))
+        return (min(limits.records, max(first.records, batched / 4)), min(limits.seconds, max(first.seconds, elapsed / 4)))
     }
 
     /// Commits what the last batch holds.
     func finish(_ sink: any RecordDatabase) throws(SinkError) {
         guard pending > 0 else { return }
+        batched += pending
         pending = 0
         try sink.commitBatch()
     }

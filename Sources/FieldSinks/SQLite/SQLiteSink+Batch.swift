@@ -20,7 +20,7 @@ extension SQLiteSink {
         // 2 MB page cache, most of them are read again from the file once the index outgrows it.
         try database.execute("PRAGMA cache_size = -\(Self.importCacheKiB)")
         try startBulkRun()
-        try database.execute("BEGIN IMMEDIATE")
+        try beginBulkTransaction()
         do throws(SinkError) {
             let statement = try database.prepared(insert)
             defer { database.clearBindings(statement) }
@@ -62,7 +62,7 @@ extension SQLiteSink {
                 try database.run("INSERT INTO \(Self.progressTable) (form, source, records, hash) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (form, source) DO UPDATE SET records = excluded.records, hash = excluded.hash",
                                  [tables.table, progress.source, String(progress.records), progress.fingerprint ?? ""])
             }
-            try database.execute("COMMIT")
+            try commitBulkTransaction()
         } catch {
             database.rollBack()
             throw error

@@ -1,4 +1,7 @@
 import FieldKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension SQLiteSink {
     /// The most the WAL may hold during a bulk run before it is copied into the database file, in bytes: SQLite's
@@ -21,23 +24,58 @@ extension SQLiteSink {
         inBulkRun = true
     }
 
-    /// At a bulk run's end: the WAL copied into the database file and emptied (`wal_checkpoint(TRUNCATE)`), so
-    /// readers after the run do not search a large WAL; the connection's checkpoints back to SQLite's default. A
-    /// checkpoint a reader keeps from finishing is left to the next one (the records are durable in the WAL).
+    /// At a bulk run's end: the WAL copied into the database file and emptied, so readers after the run do not
+    /// search a large WAL; the connection's checkpoints back to SQLite's default. The copy is made without the
+    /// write lock (`PASSIVE`), so another writer (a terminal's save) gets in while up to `walBound` bytes are copied;
+    /// only what was committed meanwhile is copied under it (`TRUNCATE`, which keeps writers out while it runs and
+    /// then empties the file). A checkpoint a reader keeps from finishing is left to the next one (the records are
+    /// durable in the WAL).
     public func finishBulkRun() throws(SinkError) {
         guard inBulkRun else { return }
         inBulkRun = false
+        lastBulkCommit = nil
+        try database.execute("PRAGMA wal_checkpoint(PASSIVE)")
         try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         bulkCheckpoints += 1
         try database.execute("PRAGMA wal_autocheckpoint = 1000")
         try database.execute("PRAGMA journal_size_limit = -1")
     }
 
-    /// Up to 100,000 corrections or 1 s a transaction: random corrections change most of a table's pages in every
-    /// transaction, and each commit writes every changed page to the WAL again, so fewer commits write less. Another
-    /// writer (a terminal's save) waits for the one write lock up to this second and the commit, well within its
-    /// 10 s busy timeout (`SQLiteDatabase.init`).
-    public var correctionBatchLimits: (records: Int, seconds: Double) { (100_000, 1.0) }
+    /// Up to 400,000 corrections or 4 s a transaction (a run's batches grow to it from 100,000 or 1 s,
+    /// `CorrectionBatch`): random corrections change most of a table's pages in every transaction, and each commit
+    /// writes every changed page to the WAL again, so fewer commits write less. Another writer (a terminal's save)
+    /// waits for the one write lock up to the batch's age limit and its commit, within its 10 s busy timeout
+    /// (`SQLiteDatabase.init`): the next batch begins only after `handOverSeconds`.
+    public var correctionBatchLimits: (records: Int, seconds: Double) { (400_000, 4.0) }
+
+    /// Seconds a bulk run leaves the write lock free after a commit before its next transaction, at least: a
+    /// writer waiting in another fieldline connection tries the lock every 2 ms (`fl_sqlite3_busy_timeout`) and
+    /// takes it then; without a pause the run could take it back at once and that writer wait for the next batch,
+    /// and the next. (Another program's writer with SQLite's own busy handler sleeps up to 100 ms between tries and
+    /// may still miss it.)
+    public static let handOverSeconds = 0.01
+
+    /// Begins a bulk run's transaction (`BEGIN IMMEDIATE`), once `handOver` seconds have passed since its last commit.
+    func beginBulkTransaction() throws(SinkError) {
+        if let last = lastBulkCommit {
+            let left = handOver - (Self.monotonicSeconds() - last)
+            if left > 0 { usleep(UInt32(left * 1e6)) }
+        }
+        try database.execute("BEGIN IMMEDIATE")
+    }
+
+    /// Commits a bulk run's transaction, noting when for `beginBulkTransaction`.
+    func commitBulkTransaction() throws(SinkError) {
+        try database.execute("COMMIT")
+        if inBulkRun { lastBulkCommit = Self.monotonicSeconds() }
+    }
+
+    /// Monotonic seconds.
+    static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
 
     /// Up to 100,000 records or 1 s an import batch: each commit writes every page the batch changed to the WAL, and
     /// a batch of random unique values changes most of its index's leaf pages, so a batch of 10,000 into a large

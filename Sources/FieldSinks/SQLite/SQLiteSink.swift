@@ -19,6 +19,10 @@ public final class SQLiteSink: RecordDatabase {
     public var walBound = SQLiteSink.bulkWALBound
     /// How many times `finishBulkRun` copied the WAL into the database: for tests.
     public internal(set) var bulkCheckpoints = 0
+    /// Seconds a bulk run leaves the write lock free between its transactions (`handOverSeconds`; longer in tests).
+    public var handOver = SQLiteSink.handOverSeconds
+    /// When a bulk run last committed (`monotonicSeconds`), nil before its first commit.
+    var lastBulkCommit: Double?
 
     /// Open (or create) the database at `path` for `form`'s records.
     public init(path: String, form: FormSpec) throws(SinkError) {
@@ -137,14 +141,14 @@ public final class SQLiteSink: RecordDatabase {
     public func beginBatch() throws(SinkError) {
         guard !inBatch else { return }
         try startBulkRun()
-        try database.execute("BEGIN IMMEDIATE")
+        try beginBulkTransaction()
         inBatch = true
     }
 
     public func commitBatch() throws(SinkError) {
         guard inBatch else { return }
         inBatch = false
-        do { try database.execute("COMMIT") } catch {
+        do { try commitBulkTransaction() } catch {
             database.rollBack()
             throw error
         }
