@@ -64,7 +64,12 @@ extension KeymapCompiler {
         do {
             let list = try ChoiceList(rows: rows, extraColumns: table.columns)
             var bytes = text
-            _ = bytes.withUTF8 { ListFileIndexCache.attach(list, file: label, bytes: UnsafeRawBufferPointer($0), folder: ListFileIndexCache.processFolder()) }
+            // The columns read make the index's terms: another choice on the same file has an index of its own.
+            let settings = "value=" + table.columns[valueColumn] + "\u{0}label=" + shown.map { table.columns[$0] }.joined(separator: "\u{0}")
+            _ = bytes.withUTF8 {
+                ListFileIndexCache.attach(list, file: label, bytes: UnsafeRawBufferPointer($0), settings: settings,
+                                          folder: ListFileIndexCache.processFolder())
+            }
             return list
         } catch {
             reader.diagnostics.append(KeymapDiagnostic(file: label, line: error.line == 0 ? nil : error.line,

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Where a large list file's search index (`ChoiceListIndex`) is kept between runs: `$XDG_CACHE_HOME/fieldline/`
-/// (default `~/.cache/fieldline/`), one file per list file's path, holding the size, modification time and content
+/// (default `~/.cache/fieldline/`), one file per list file's path and the columns read from it, holding the size, modification time and content
 /// hash it was made from. An image is used only when all three match the file as read now and it passes its own
 /// checks; otherwise it is rebuilt and replaced whole (written beside it and renamed over it, so two starts building
 /// at once each leave a whole image). A cache that cannot be read or written only costs the index being built anew.
@@ -40,16 +40,18 @@ public enum ListFileIndexCache {
     }
 
     /// Gives `list`, read from `file` whose bytes were `bytes`, its search index: from `folder` when an image there
-    /// was made from this very file, else built (and written there when it can be).
+    /// was made from this very file read the same way (`settings`: the columns read, which make the terms), else built
+    /// (and written there when it can be).
     @discardableResult
-    public static func attach(_ list: ChoiceList, file: String, bytes: UnsafeRawBufferPointer, folder: String?) -> Outcome {
+    public static func attach(_ list: ChoiceList, file: String, bytes: UnsafeRawBufferPointer, settings: String = "",
+                              folder: String?) -> Outcome {
         guard list.choices.count >= minimumRows, list.roots.count == list.choices.count else { return .none }
         var info = stat()
         guard stat(file, &info) == 0 else { return .none }
         let source = ChoiceListIndex.Source(size: UInt64(bytes.count),
                                             modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                                             hash: ChoiceListIndex.hash(bytes))
-        let path = folder.map { $0 + "/" + name(of: file) }
+        let path = folder.map { $0 + "/" + name(of: file, settings: settings) }
         if let path, let image = mapped(path, most: 64 * bytes.count + (1 << 20)),
            let index = ChoiceListIndex(memory: image, source: source) {
             list.attach(index)
@@ -62,12 +64,13 @@ public enum ListFileIndexCache {
         return .built
     }
 
-    /// The cache file's name for a list file: a hash of its absolute path.
-    static func name(of file: String) -> String {
+    /// The cache file's name for a list file read with `settings`: a hash of its absolute path and the settings.
+    static func name(of file: String, settings: String = "") -> String {
         var absolute = file
         if let resolved = realpath(file, nil) { absolute = String(cString: resolved); free(resolved) }
-        let key = absolute.utf8.withContiguousStorageIfAvailable { ChoiceListIndex.hash(UnsafeRawBufferPointer($0)) }
-            ?? Array(absolute.utf8).withUnsafeBytes { ChoiceListIndex.hash($0) }
+        let keyed = absolute + "\u{0}" + settings
+        let key = keyed.utf8.withContiguousStorageIfAvailable { ChoiceListIndex.hash(UnsafeRawBufferPointer($0)) }
+            ?? Array(keyed.utf8).withUnsafeBytes { ChoiceListIndex.hash($0) }
         let hex = String(key, radix: 16)
         return "list-" + String(repeating: "0", count: 16 - hex.count) + hex + ".index"
     }

@@ -43,10 +43,11 @@ import FieldKit
     }
 
     /// The list in `file`, given its index from `folder`'s cache.
-    static func attached(_ file: String, folder: String?) throws -> (list: ChoiceList, outcome: ListFileIndexCache.Outcome) {
+    /// `settings`: the columns read, as `choices: {file: …}` names them to the cache.
+    static func attached(_ file: String, folder: String?, settings: String = "") throws -> (list: ChoiceList, outcome: ListFileIndexCache.Outcome) {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         let list = try list(String(decoding: bytes, as: UTF8.self))
-        let outcome = bytes.withUnsafeBytes { ListFileIndexCache.attach(list, file: file, bytes: $0, folder: folder) }
+        let outcome = bytes.withUnsafeBytes { ListFileIndexCache.attach(list, file: file, bytes: $0, settings: settings, folder: folder) }
         return (list, outcome)
     }
 
@@ -161,7 +162,7 @@ import FieldKit
             #expect(outcomes.withLock { $0 } == ["ok", "ok", "ok"])
             let names = try FileManager.default.contentsOfDirectory(atPath: s.path("cache/fieldline"))
             #expect(names.count == 1 && names[0].hasSuffix(".index"), "\(names)")
-            #expect(try Self.attached(file, folder: s.path("cache/fieldline")).outcome == .reused)
+            #expect(try Self.attached(file, folder: s.path("cache/fieldline"), settings: "value=code\u{0}label=name\u{0}pinyin").outcome == .reused)
         }
     }
 
