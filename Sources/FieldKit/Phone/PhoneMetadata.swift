@@ -142,6 +142,14 @@ public final class PhoneRegion: Sendable {
     /// into one of the region's (a cheap test before walking it).
     func generalReaches(length count: Int) -> Bool { generalLengths >> UInt64(min(count, 63)) != 0 }
 
+    /// The most digits for which `generalReaches(length:)` holds (`Int.max`: any), -1 for none.
+    var reachableLength: Int {
+        let lengths = generalLengths
+        if lengths == 0 { return -1 }
+        let highest = 63 - lengths.leadingZeroBitCount
+        return highest == 63 ? Int.max : highest
+    }
+
     /// The kinds a valid national number is (fixed line and mobile may both match).
     public func kinds(of national: [UInt8]) -> [PhoneKind] {
         kinds.filter { $0.1.matches(national) }.map(\.0)
