@@ -62,6 +62,8 @@ public final class PhoneRegion: Sendable {
     /// Its automata, examples and formats, read from the patterns and formats files the first time one is asked
     /// for.
     private let loaded = LazyReference<PhoneRegionNumbers>()
+    /// The leading-digits index of the calling code's regions, on its main region (`leadingDigitsIndex(of:)`).
+    let leadingIndex = LazyReference<LeadingDigitsIndex>()
     /// Where its numbers are read from.
     private let tables: PhoneTables
 

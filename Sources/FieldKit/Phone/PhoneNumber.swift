@@ -13,15 +13,26 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The E.164 form's bytes, written digit by digit (`check` writes one per valid line).
     var e164UTF8: [UInt8] {
-        var bytes: [UInt8] = []
-        // One allocation: reserved before the first byte (an array literal would allocate, then reallocate).
-        bytes.reserveCapacity(4 + nationalNumber.utf8.count)
-        bytes.append(0x2B)
-        var divisor = 1
-        while divisor * 10 <= callingCode { divisor *= 10 }
-        while divisor > 0 { bytes.append(UInt8(truncatingIfNeeded: callingCode / divisor % 10) &+ 0x30); divisor /= 10 }
-        bytes.append(contentsOf: nationalNumber.utf8)
-        return bytes
+        var divisor = 1, codeDigits = 1
+        while divisor * 10 <= callingCode { divisor *= 10; codeDigits += 1 }
+        var national = nationalNumber
+        // Written in place into one allocation (appends check capacity and take the generic sequence path).
+        return national.withUTF8 { utf8 in
+            [UInt8](unsafeUninitializedCapacity: 1 + codeDigits + utf8.count) { out, written in
+                out[0] = 0x2B
+                var i = 1
+                while divisor > 0 {
+                    out[i] = UInt8(truncatingIfNeeded: callingCode / divisor % 10) &+ 0x30
+                    i += 1
+                    divisor /= 10
+                }
+                for byte in utf8 {
+                    out[i] = byte
+                    i += 1
+                }
+                written = i
+            }
+        }
     }
 
     /// The E.164 form.
@@ -232,7 +243,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// The national number placed in the first of the calling code's regions it is valid in (leading digits first);
     /// nil when it is valid in none (the callers say why, once they have tried every reading: a message built for
     /// each reading tried would cost more than the tries).
-    static func number<C: Collection>(_ national: C, callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> PhoneNumber?
+    /// `indexed`: the first pass takes its regions from the code's `LeadingDigitsIndex` (else walks each); the same.
+    static func number<C: Collection>(_ national: C, callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata,
+                                      indexed: Bool = true) -> PhoneNumber?
         where C.Element == UInt8 {
         func found(_ region: PhoneRegion) -> PhoneNumber {
             PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text(of: national))
@@ -240,9 +253,23 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         // Regions whose leading digits the number has come first (a shared code's), then all in order. The leading
         // digits are asked first: they are in the region's row, while its lengths and patterns are read from the
         // patterns file the first time (+1 is shared by 25 regions, and a US number needs only the US's).
-        for region in regions where region.leadingDigits?.canContinue(national) == true && region.generalTakes(length: national.count)
-            && region.isValid(national) {
-            return found(region)
+        func placed(_ region: PhoneRegion) -> Bool {
+            region.leadingDigits?.canContinue(national) == true && region.generalTakes(length: national.count) && region.isValid(national)
+        }
+        // A shared code's regions whose leading digits the first two digits leave possible, from its index (the
+        // same automata, walked once for every start); the others cannot continue the whole number either.
+        var second = national.startIndex
+        if national.count >= 2 { national.formIndex(after: &second) }
+        if indexed, regions.count > 1, national.count >= 2, national[national.startIndex] < 10, national[second] < 10,
+           let index = regions[0].leadingDigitsIndex(of: regions) {
+            var mask = index.masks[Int(national[national.startIndex]) * 10 + Int(national[second])]
+            while mask != 0 {
+                let region = regions[mask.trailingZeroBitCount]
+                mask &= mask &- 1
+                if placed(region) { return found(region) }
+            }
+        } else {
+            for region in regions where placed(region) { return found(region) }
         }
         for region in regions where region.isValid(national) { return found(region) }
         return nil
