@@ -13,26 +13,15 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The E.164 form's bytes, written digit by digit (`check` writes one per valid line).
     var e164UTF8: [UInt8] {
-        var divisor = 1, codeDigits = 1
-        while divisor * 10 <= callingCode { divisor *= 10; codeDigits += 1 }
-        var national = nationalNumber
-        // Written in place into one allocation (appends check capacity and take the generic sequence path).
-        return national.withUTF8 { utf8 in
-            [UInt8](unsafeUninitializedCapacity: 1 + codeDigits + utf8.count) { out, written in
-                out[0] = 0x2B
-                var i = 1
-                while divisor > 0 {
-                    out[i] = UInt8(truncatingIfNeeded: callingCode / divisor % 10) &+ 0x30
-                    i += 1
-                    divisor /= 10
-                }
-                for byte in utf8 {
-                    out[i] = byte
-                    i += 1
-                }
-                written = i
-            }
-        }
+        var bytes: [UInt8] = []
+        // One allocation: reserved before the first byte (an array literal would allocate, then reallocate).
+        bytes.reserveCapacity(4 + nationalNumber.utf8.count)
+        bytes.append(0x2B)
+        var divisor = 1
+        while divisor * 10 <= callingCode { divisor *= 10 }
+        while divisor > 0 { bytes.append(UInt8(truncatingIfNeeded: callingCode / divisor % 10) &+ 0x30); divisor /= 10 }
+        bytes.append(contentsOf: nationalNumber.utf8)
+        return bytes
     }
 
     /// The E.164 form.
