@@ -153,6 +153,22 @@ public struct DigitDFA: Sendable, Equatable {
         return nil
     }
 
+    /// How many of `digits` can be read before no match is possible any more: `canContinue(digits.prefix(n))`
+    /// holds exactly for `n` up to it (every beginning of a number is read by one walk).
+    func liveLength<C: Collection>(_ digits: C) -> Int where C.Element == UInt8 {
+        table.withUnsafeBufferPointer { table in
+            var state = 0, count = 0
+            for d in digits {
+                guard d < 10 else { break }
+                let n = table[state &* 11 &+ Int(d)]
+                if n < 0 { break }
+                state = Int(n)
+                count += 1
+            }
+            return count
+        }
+    }
+
     /// Whether `digits` match the whole pattern.
     public func matches<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 {
         state(after: digits).map(accepts) ?? false

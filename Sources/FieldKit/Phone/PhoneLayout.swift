@@ -202,7 +202,9 @@ public final class PhoneLayout: LiveLayout {
     }
 
     /// The refusal typing a whole number (UTF-8 of the field's symbols) one key at a time meets first, if any.
-    func firstRefusal(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+    /// `onePass`: which beginnings are refused is read off one walk of the digits where `PhoneReadings` can
+    /// (`refusedBeginnings`), else each beginning looked at is read afresh; the answer is the same.
+    func firstRefusal(_ value: UnsafeBufferPointer<UInt8>, onePass: Bool = true) -> String? {
         for (i, byte) in value.enumerated() {
             guard (byte >= 0x30 && byte <= 0x39) || (byte == 0x2B && i == 0) else { return nil }
         }
@@ -211,25 +213,39 @@ public final class PhoneLayout: LiveLayout {
         // length is found by halving. Only whether a length is refused is asked until the first is known; its
         // reason is worded once.
         guard !value.isEmpty else { return nil }
+        let bytes: [UInt8]
+        var refusedBeginnings: UInt64?
         if !refusesBeforeReading {
             // Only the readings can refuse: the probe of the whole number keeps them, and a number refused only
             // at its last digit (one digit too long, the common case) is worded from them with no third reading.
             guard let readings = PhoneReadings.refused(value, home: home, metadata: metadata, kinds: kinds, in: regions, bound: bound) else { return nil }
-            if value.count == 1 || PhoneReadings.shorterSurelyLive(readings, home: home, kinds: kinds, in: regions)
-                || !isRefused(Array(value.dropLast())[...]) {
+            if value.count == 1 || PhoneReadings.shorterSurelyLive(readings, home: home, kinds: kinds, in: regions) {
                 return numberRefusal(readings)
             }
+            if onePass { refusedBeginnings = PhoneReadings.refusedBeginnings(value, metadata: metadata, kinds: kinds, in: regions) }
+            bytes = Array(value)
+            if !isRefused(bytes, length: bytes.count - 1, known: refusedBeginnings) { return numberRefusal(readings) }
+        } else {
+            bytes = Array(value)
+            if !isRefused(bytes[...]) { return nil }
+            if bytes.count == 1 || !isRefused(bytes[..<(bytes.count - 1)]) {
+                return refusal(bytes[...], worded: true, knownRefused: true)
+            }
         }
-        let bytes = Array(value)
-        if refusesBeforeReading && !isRefused(bytes[...]) { return nil }
-        // Look at the last digit first (see above), then halve.
-        var passes = bytes.count - 1, refused = bytes.count
-        if passes > 0, isRefused(bytes[..<passes]) { (passes, refused) = (0, bytes.count - 1) }
+        // The last digit is known refused (see above): halve what is before it.
+        var passes = 0, refused = bytes.count - 1
         while refused - passes > 1 {
             let middle = (passes + refused) / 2
-            if isRefused(bytes[..<middle]) { refused = middle } else { passes = middle }
+            if isRefused(bytes, length: middle, known: refusedBeginnings) { refused = middle } else { passes = middle }
         }
         return refusal(bytes[..<refused], worded: true, knownRefused: true)
+    }
+
+    /// Whether typing the first `length` bytes is refused: a bit of `known` (`PhoneReadings.refusedBeginnings`),
+    /// else `isRefused` of them.
+    private func isRefused(_ bytes: [UInt8], length: Int, known: UInt64?) -> Bool {
+        if let known { return known & (1 << UInt64(length)) != 0 }
+        return isRefused(bytes[..<length])
     }
 
     public func refusal(_ symbols: [Character]) -> String? {

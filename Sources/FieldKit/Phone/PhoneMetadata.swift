@@ -62,6 +62,8 @@ public final class PhoneRegion: Sendable {
     /// Its automata, examples and formats, read from the patterns and formats files the first time one is asked
     /// for.
     private let loaded = LazyReference<PhoneRegionNumbers>()
+    /// The leading-digits index of the calling code's regions, on its main region (`leadingDigitsIndex(of:)`).
+    let leadingIndex = LazyReference<LeadingDigitsIndex>()
     /// Where its numbers are read from.
     private let tables: PhoneTables
 
@@ -141,6 +143,14 @@ public final class PhoneRegion: Sendable {
     /// Whether the general pattern may take a number of `count` digits or more: a number that long can still grow
     /// into one of the region's (a cheap test before walking it).
     func generalReaches(length count: Int) -> Bool { generalLengths >> UInt64(min(count, 63)) != 0 }
+
+    /// The most digits for which `generalReaches(length:)` holds (`Int.max`: any), -1 for none.
+    var reachableLength: Int {
+        let lengths = generalLengths
+        if lengths == 0 { return -1 }
+        let highest = 63 - lengths.leadingZeroBitCount
+        return highest == 63 ? Int.max : highest
+    }
 
     /// The kinds a valid national number is (fixed line and mobile may both match).
     public func kinds(of national: [UInt8]) -> [PhoneKind] {

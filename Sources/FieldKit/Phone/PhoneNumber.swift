@@ -232,7 +232,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// The national number placed in the first of the calling code's regions it is valid in (leading digits first);
     /// nil when it is valid in none (the callers say why, once they have tried every reading: a message built for
     /// each reading tried would cost more than the tries).
-    static func number<C: Collection>(_ national: C, callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata) -> PhoneNumber?
+    /// `indexed`: the first pass takes its regions from the code's `LeadingDigitsIndex` (else walks each); the same.
+    static func number<C: Collection>(_ national: C, callingCode: Int, regions: [PhoneRegion], metadata: PhoneMetadata,
+                                      indexed: Bool = true) -> PhoneNumber?
         where C.Element == UInt8 {
         func found(_ region: PhoneRegion) -> PhoneNumber {
             PhoneNumber(region: region.code, callingCode: callingCode, nationalNumber: text(of: national))
@@ -240,9 +242,23 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         // Regions whose leading digits the number has come first (a shared code's), then all in order. The leading
         // digits are asked first: they are in the region's row, while its lengths and patterns are read from the
         // patterns file the first time (+1 is shared by 25 regions, and a US number needs only the US's).
-        for region in regions where region.leadingDigits?.canContinue(national) == true && region.generalTakes(length: national.count)
-            && region.isValid(national) {
-            return found(region)
+        func placed(_ region: PhoneRegion) -> Bool {
+            region.leadingDigits?.canContinue(national) == true && region.generalTakes(length: national.count) && region.isValid(national)
+        }
+        // A shared code's regions whose leading digits the first two digits leave possible, from its index (the
+        // same automata, walked once for every start); the others cannot continue the whole number either.
+        var second = national.startIndex
+        if national.count >= 2 { national.formIndex(after: &second) }
+        if indexed, regions.count > 1, national.count >= 2, national[national.startIndex] < 10, national[second] < 10,
+           let index = regions[0].leadingDigitsIndex(of: regions) {
+            var mask = index.masks[Int(national[national.startIndex]) * 10 + Int(national[second])]
+            while mask != 0 {
+                let region = regions[mask.trailingZeroBitCount]
+                mask &= mask &- 1
+                if placed(region) { return found(region) }
+            }
+        } else {
+            for region in regions where placed(region) { return found(region) }
         }
         for region in regions where region.isValid(national) { return found(region) }
         return nil
