@@ -49,36 +49,26 @@ public struct TerminalEmulator {
 
     /// The screen's rows as text, trailing blanks dropped, trailing empty rows dropped.
     public var lines: [String] {
-        var out = grid.map { cells -> String in
-            var line = ""
-            for cell in cells {
-                switch cell {
-                case .empty: line.append(" ")
-                case .character(let c): line.append(c)
-                case .wideTail: break
-                }
-            }
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        var out = grid.map(Self.text(of:))
         while out.last == "" { out.removeLast() }
         return out
     }
 
     /// The rows scrolled into the history, oldest first, as `lines` gives the screen's (trailing blanks dropped).
-    public var historyLines: [String] {
-        history.map { cells in
-            var line = ""
-            for cell in cells {
-                switch cell {
-                case .empty: line.append(" ")
-                case .character(let c): line.append(c)
-                case .wideTail: break
-                }
+    public var historyLines: [String] { history.map(Self.text(of:)) }
+
+    /// A row's text, trailing blanks dropped.
+    private static func text(of cells: [Cell]) -> String {
+        var line = ""
+        for cell in cells {
+            switch cell {
+            case .empty: line.append(" ")
+            case .character(let c): line.append(c)
+            case .wideTail: break
             }
-            while line.last == " " { line.removeLast() }
-            return line
         }
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     /// Write bytes as a program would.
