@@ -61,7 +61,10 @@ struct AccessiblePrompt {
                 field = start
                 untouched = true
             case .narrowed:
-                writeLine(tr("\(field.choiceMatches.count) choices match:"))
+                let matches = field.choiceMatches
+                matches.reach(SpokenQuestion.listedChoices)
+                writeLine(matches.isExact ? tr("\(matches.count) choices match:")
+                                          : tr("at least \(matches.count) choices match:"))
                 askQuestion(options: options, field: field, defaultDisplay: nil)
             case .asks(let question):
                 writeLine(question)

@@ -75,6 +75,29 @@ import Testing
         Self.expectPlain(s)
     }
 
+    /// A long query over a large list file (its matches found as they are read): a list's worth is said, the count
+    /// as "at least", and the rest as "more"; a number past the first screenful chooses the row it was said with.
+    @Test func aLongQueryOverALargeListIsSaidWhole() throws {
+        let s0 = try ScratchFolder("accessible-long")
+        var text = "code,name\n"
+        for row in 0..<5_000 { text += "c\(row),Harbour gate \(row)\n" }
+        _ = try s0.write("gates.csv", text)
+        let keymap = try s0.write("gate.yaml", "name: gate\nchoices: {file: gates.csv, value: code, label: name}\n")
+        let s = try PtySession([Self.fieldline, "ask", "--keymap-file", keymap, "--accessible", "--prompt", "Gate: "],
+                               environment: ["XDG_CACHE_HOME": s0.path("cache")])
+        try s.expect("Gate, type a number or a name\r\n> ")
+        s.typeLine("harb")
+        try s.expect("at least ")
+        try s.expect(" choices match:\r\n1. Harbour gate 0\r\n")
+        try s.expect("30. Harbour gate 29\r\nand more: type more of a name to find one\r\n")
+        try s.expect("type a number or a name\r\n> ")
+        s.typeLine("30")
+        let run = try s.finish()
+        #expect(run.status == 0, "\(run.err) \(ControlEscaped.show(s.text))")
+        #expect(run.out == "c29\n")
+        Self.expectPlain(s)
+    }
+
     /// A multiple choice (`--multi`) by the numbers of the list (`3, 4`, `3 4`) or by names and values joined with
     /// the separator: each choice marked, the values joined as the separator says.
     @Test(arguments: [("3, 4", "AF,AG"), ("3 4", "AF,AG"), ("cn,fr", "CN,FR"), ("China;France", "CN;FR")])

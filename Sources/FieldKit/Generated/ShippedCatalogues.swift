@@ -1349,6 +1349,10 @@ msgid "an upper-case letter"
 msgstr "大写字母"
 
 #: Sources/FieldKit/Prompt/SpokenQuestion.swift
+msgid "and more: type more of a name to find one"
+msgstr "还有更多：多输入一些名称查找"
+
+#: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "and {0} more: type a name to find one"
 msgstr "还有 {0} 项：输入名称查找"
 
@@ -1376,6 +1380,10 @@ msgstr "不使用历史记录继续询问"
 #: Sources/FieldKit/Prompt/SpokenQuestion.swift
 msgid "at least {0}"
 msgstr "至少 {0}"
+
+#: Sources/FieldTerminal/AccessiblePrompt.swift
+msgid "at least {0} choices match:"
+msgstr "至少有 {0} 项匹配："
 
 #: Sources/FieldKit/Editing/Field+Refusals.swift
 #: Sources/FieldKit/Prompt/SpokenQuestion.swift

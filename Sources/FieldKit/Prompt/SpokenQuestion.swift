@@ -48,12 +48,16 @@ public enum SpokenQuestion {
     public static func choiceLines(_ field: Field) -> [String] {
         guard let list = field.spec.choices else { return [] }
         let matches = field.choiceMatches
+        // A long query's matches are found as they are read: find a list's worth before saying it.
+        matches.reach(listedChoices)
         var lines: [String] = []
         for (k, index) in matches.prefix(listedChoices).enumerated() {
             let choice = list.choices[index]
             lines.append("\(k + 1). " + ControlCharacters.escaped(choice.label.isEmpty ? choice.value : choice.label))
         }
-        if matches.count > listedChoices {
+        if !matches.isExact {
+            lines.append(tr("and more: type more of a name to find one"))
+        } else if matches.count > listedChoices {
             lines.append(tr("and \(matches.count - listedChoices) more: type a name to find one"))
         }
         return lines
