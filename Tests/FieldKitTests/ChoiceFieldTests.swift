@@ -92,10 +92,42 @@ import Testing
         #expect(f.apply(.acceptLine) == .accept("810000"))
     }
 
+    /// A field that starts with a chosen value (a form going back to it) shows the label whole among all the
+    /// choices: a typed key starts a new query, a refused one keeps the label, an erasing key empties the query,
+    /// Down shows the next choice whole, a cursor move makes the label a query to edit, undo brings it back.
+    @Test func aChoiceShownWholeIsReplacedByTyping() {
+        var f = Self.field(Self.colours)
+        f.apply(.paste("Green"))
+        let start = f.frame
+        #expect(start.display == "Green" && start.counter == "2/5" && start.candidates.count == 5 && f.acceptedValue == "green")
+        #expect(f.apply(.selfInsert("b")) == .refresh)
+        let typed = f.frame
+        #expect(typed.display == "b  > Blue" && typed.counter == "1/1")
+        #expect(f.apply(.undo) != .bell)
+        let undone = f.frame
+        #expect(undone.display == "Green" && undone.counter == "2/5")
+        #expect(f.apply(.selfInsert("x")) == .bell)      // no colour has an x: the label stays whole
+        let refused = f.frame
+        #expect(refused.display == "Green" && refused.counter == "2/5" && f.notice == "no choice matches 'x'")
+        #expect(f.apply(.nextChoice) == .refresh)
+        let down = f.frame
+        #expect(down.display == "Blue" && down.counter == "3/5" && f.acceptedValue == "blue")
+        #expect(f.apply(.backwardDeleteChar) == .refresh)
+        let erased = f.frame
+        #expect(erased.display == "" && erased.counter == "0/5" && f.apply(.acceptLine) == .bell)
+        var g = Self.field(Self.colours)
+        g.apply(.paste("Sea green"))
+        g.apply(.beginningOfLine)                        // the label becomes a query to edit
+        for _ in 0..<4 { g.apply(.deleteChar) }
+        let edited = g.frame
+        #expect(g.value == "green" && edited.display == "green  > Green" && edited.counter == "1/2")
+    }
+
     @Test func aPasteNamingOneChoiceChoosesIt() {
         var f = Self.field(Self.places)
         f.apply(.paste("广东-深圳"))
-        #expect(f.status == .valid && f.acceptedValue == "440300" && f.frame.display == "广东省-深圳市  > 深圳市")
+        let chosen = f.frame
+        #expect(f.status == .valid && f.acceptedValue == "440300" && chosen.display == "广东省-深圳市" && chosen.counter == "2/2")
         var g = Self.field(Self.places)
         g.apply(.paste(" 440300 "))
         #expect(g.acceptedValue == "440300")

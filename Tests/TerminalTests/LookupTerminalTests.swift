@@ -22,8 +22,8 @@ import Testing
         #expect(try t.screen().contains("座位：12") && t.screen().contains("房间：会议室"), "\(t.dump())")
         try t.press("BTab"); try t.press("BTab")                    // back to the site
         try await t.wait("the site asked again") { rows in rows.contains { $0.hasPrefix("校区：北校区") } && rows.contains("座位：12") }
-        try t.press("C-u"); try t.type("南"); try t.press("Enter")   // 南校区 (S): N-201 is none of its rooms
-        let cleared = "room 已清空：'会议室' 不在这个 site 的选项中"
+        try t.type("南"); try t.press("Enter")   // 南校区 (S), typed over the label: N-201 is none of its rooms
+        let cleared = "房间 已清空：'会议室' 不在这个 校区 的选项中"   // named by their prompts
         try await t.waitRow("房间：", "0/2")
         try await t.wait("the status line") { $0.contains(cleared) }
         let screen = try t.screen()
@@ -40,5 +40,38 @@ import Testing
         try t.press("C-d")
         #expect(try await t.result() == "rc=0", "\(t.dump())")
         #expect(try sqliteShell(out, "SELECT site, city, room, seats, day FROM room_booking") == ["S|Shanghai|S-102|4|2026-11-22"])
+    }
+
+    /// Back to a chosen room: its label shown whole among all the site's rooms (the chosen one current), a typed
+    /// query takes the label's place (no need to erase it), through a resize; Up/Down and Enter as ever; saved as
+    /// changed.
+    @Test func aChoiceGoneBackToIsReplacedByTyping() async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        let out = t.home + "/b.jsonl"
+        try t.run("export FIELDLINE_NOW=1795365541; fieldline form '\(Self.form)' --out '\(out)'; echo rc=$?")
+        try await t.waitRow("Site:", "0/2")
+        try t.type("s"); try t.press("Enter")
+        try await t.waitRow("Room:", "0/2")
+        try t.type("rec"); try t.press("Enter")
+        try await t.waitRow("Day: 2026-11-22", "Sun")
+        try t.press("BTab")
+        try await t.waitRow("Room: Recording studio", "2/2")
+        #expect(try t.screen().contains("> Recording studio") && t.screen().contains("  Seminar room"), "\(t.dump())")
+        _ = try t.tmux("resize-window", "-t", "s", "-x", "70")
+        try await t.waitRow("Room: Recording studio", "2/2")
+        try t.type("sem")
+        try await t.waitRow("Room: sem  > Seminar room", "1/1")
+        #expect(try t.screen().filter { $0.hasPrefix("Room:") }.count == 1, "one copy of the field: \(t.dump())")
+        try t.press("Enter")
+        try await t.waitRow("Day: 2026-11-22", "Sun")
+        #expect(try t.screen().contains("Seats: 8"), "\(t.dump())")
+        try t.press("Enter")
+        try await t.wait("the key line") { $0.contains { $0.hasPrefix("Enter saves") } }
+        try t.press("Enter")
+        try await t.waitRow("Site:", "0/2")
+        try t.press("C-d")
+        #expect(try await t.result() == "rc=0", "\(t.dump())")
+        let saved = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(saved.contains(#""room":"S-101""#) && saved.contains(#""seats":"8""#), "\(saved)")
     }
 }

@@ -30,6 +30,7 @@ extension Field {
         // A multi-select field's own keys (Tab toggles, Enter takes the marks), apart so a one-choice field's keys
         // stay as they were.
         if let selection = spec.selection, let effect = performMultiChoice(command, in: list, selection) { return effect }
+        if state.choiceWhole, let effect = performOnWholeChoice(command, in: list) { return effect }
         switch command {
         case .toggleChoice:
             return refuse(tr("this field takes one choice: nothing to mark"))
@@ -110,7 +111,8 @@ extension Field {
         return effect
     }
 
-    /// Make `index` the current candidate: the levels above it picked, its label as the query.
+    /// Make `index` the current candidate: the levels above it picked, its label shown whole (`choiceWhole`) among
+    /// its level's choices (a multi-select field's: its label as the query).
     mutating func select(_ index: Int, in list: ChoiceList) {
         var path: [Int] = []
         var at = list.choices[index].parent
@@ -118,9 +120,70 @@ extension Field {
         state.choicePath = path
         state.symbols = Array(list.choices[index].label)
         state.cursor = state.symbols.count
-        choiceCache = list.rankedMatches(choiceQuery, in: list.level(under: path))
+        if spec.selection == nil {
+            state.choiceWhole = true
+            choiceCache = ChoiceMatches(list.level(under: path))
+        } else {
+            choiceCache = list.rankedMatches(choiceQuery, in: list.level(under: path))
+        }
         state.choiceIndex = choiceCache.firstIndex(of: index)
         revealsMessage = false
+    }
+
+    /// A key on a choice shown whole (`choiceWhole`), or nil for a key handled as on any query. A typed key or a
+    /// paste starts a new query in place of the label (the label kept when the key is refused); an erasing key
+    /// empties the query; Up/Down move to the next choice of the level and show its label whole; a cursor move
+    /// makes the label a query to edit.
+    private mutating func performOnWholeChoice(_ command: EditCommand, in list: ChoiceList) -> Effect? {
+        let level = list.level(under: state.choicePath)
+        func emptyQuery() {
+            state.symbols = []
+            state.cursor = 0
+            state.choiceWhole = false
+            state.choiceIndex = nil
+            choiceCache = ChoiceMatches(level)
+            revealsMessage = false
+        }
+        switch command {
+        case .selfInsert, .paste, .yank:
+            let kept = (state, choiceCache)
+            emptyQuery()
+            if case .paste = command, !state.choicePath.isEmpty {
+                // A paste names a choice from the top (`北京-朝阳`), as into an empty field.
+                state.choicePath = []
+                choiceCache = ChoiceMatches(list.roots)
+            }
+            let effect = performChoice(command, in: list)
+            if lastKeyRefused { (state, choiceCache) = kept }
+            return effect
+        case .backwardDeleteChar, .deleteChar, .unixLineDiscard, .killLine, .backwardKillWord, .killWord:
+            emptyQuery()
+            return .refresh
+        case .nextChoice, .previousChoice:
+            let now = currentChoicePlace ?? 0
+            let next = command == .nextChoice ? now + 1 : now - 1
+            guard choiceCache.indices.contains(next) else {
+                notice = command == .nextChoice ? tr("this is the last match") : tr("this is the first match")
+                lastKeyRefused = true
+                return .bell
+            }
+            state.choiceIndex = next
+            state.symbols = Array(list.choices[choiceCache[next]].label)
+            state.cursor = state.symbols.count
+            return .refresh
+        case .complete:
+            // The label is complete already; a choice with choices under it opens them as ever.
+            guard let current = currentChoice, list.children[current].isEmpty else { return nil }
+            return .refresh
+        case .backwardChar, .forwardChar, .beginningOfLine, .endOfLine, .backwardWord, .forwardWord:
+            let current = currentChoice
+            state.choiceWhole = false
+            choiceCache = list.rankedMatches(choiceQuery, in: level)
+            state.choiceIndex = current.flatMap { choiceCache.firstIndex(of: $0) }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// Offer the choices under `choice`, with an empty query.
@@ -157,7 +220,7 @@ extension Field {
         for level in state.choicePath { prefix += list.choices[level].label + "-" }
         let query = choiceQuery
         let current = currentChoice
-        let display = prefix + query + (list.isSearch ? "" : current.map { "  > " + list.choices[$0].label }
+        let display = prefix + query + (list.isSearch || state.choiceWhole ? "" : current.map { "  > " + list.choices[$0].label }
                                         ?? (spec.selection == nil ? "" : markedSummary(list)))
         let cursorText = prefix + String(joining: state.symbols[..<min(state.cursor, state.symbols.count)])
         let status = choiceStatus(list)

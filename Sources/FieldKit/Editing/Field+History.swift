@@ -96,7 +96,7 @@ extension Field {
         if plainDisplay != nil { plainDisplay = PlainDisplay(state.symbols) }
         if case .choice(let list) = spec.kind {
             let level = list.level(under: state.choicePath)
-            choiceCache = state.symbols.isEmpty ? ChoiceMatches(level) : list.rankedMatches(choiceQuery, in: level)
+            choiceCache = state.symbols.isEmpty || state.choiceWhole ? ChoiceMatches(level) : list.rankedMatches(choiceQuery, in: level)
         }
     }
 

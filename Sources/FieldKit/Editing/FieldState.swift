@@ -10,6 +10,10 @@ public struct FieldState: Sendable, Equatable {
     /// In a choice field: the current candidate's place among the query's matches, once Up/Down or Tab picked one;
     /// nil means the best match (or none, for an empty query).
     public internal(set) var choiceIndex: Int?
+    /// In a choice field: the symbols are the current choice's label, offered whole (a field that starts with a
+    /// chosen value, as when a form goes back to it): the list is the whole level, the next key typed starts a new
+    /// query, an erasing key empties it, Up/Down show the next choice's label.
+    public internal(set) var choiceWhole = false
     /// In a multi-select choice field: the choices marked so far, as indices into the list, ascending (which is
     /// list order, the order the value joins them in).
     public internal(set) var choiceMarks: [Int] = [] { didSet { changeCount &+= 1 } }
@@ -22,6 +26,6 @@ public struct FieldState: Sendable, Equatable {
 
     public static func == (a: FieldState, b: FieldState) -> Bool {
         a.symbols == b.symbols && a.cursor == b.cursor && a.choicePath == b.choicePath && a.choiceIndex == b.choiceIndex
-            && a.choiceMarks == b.choiceMarks
+            && a.choiceMarks == b.choiceMarks && a.choiceWhole == b.choiceWhole
     }
 }

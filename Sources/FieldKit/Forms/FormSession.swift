@@ -198,7 +198,9 @@ public struct FormSession {
             guard let old = values[j] else { continue }
             let spec = form.fields[j].spec
             let shown = spec.selection == nil ? spec.choices.flatMap { list in list.index(ofValue: old).map { list.choices[$0].label } } ?? old : old
-            said.append(tr("\(form.fields[j].name) cleared: '\(ControlCharacters.escaped(shown))' is not one of its choices for this \(form.fields[index].name)"))
+            // Named as the screen names them: by their prompts' words.
+            let cleared = ControlCharacters.escaped(form.fields[j].label), source = ControlCharacters.escaped(form.fields[index].label)
+            said.append(tr("\(cleared) cleared: '\(ControlCharacters.escaped(shown))' is not one of its choices for this \(source)"))
             values[j] = nil
         }
         guard !said.isEmpty else { return nil }
