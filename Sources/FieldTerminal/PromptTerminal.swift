@@ -185,7 +185,9 @@ public final class PromptTerminal {
         if let file = options.historyFile, !options.secret { session.history = PromptHistory(file: file) }
 
         if let text = options.defaultText, !text.isEmpty {
-            session.pending.append(.startingText(options.defaultIsPaste ? .paste(text, dropped: nil) : .text(text)))
+            // A default that names one choice of a picker is that choice, shown whole (as a form's earlier value).
+            let paste = options.defaultIsPaste || Self.namesOneChoice(text, spec: spec)
+            session.pending.append(.startingText(paste ? .paste(text, dropped: nil) : .text(text)))
         }
         if let status = options.status { session.pending.append(.status(status)) }
         // Keys the last prompt read but did not use come first, after the default (libedit reads a sentinel for each
@@ -229,6 +231,14 @@ public final class PromptTerminal {
     }
 
     /// `ask` in accessible mode: lines read as the terminal edits them, plain lines written (`AccessiblePrompt`).
+    /// Whether `text` names exactly one choice of `spec`'s list (a one-choice picker, not a search), as a paste
+    /// into it would choose.
+    static func namesOneChoice(_ text: String, spec: FieldSpec) -> Bool {
+        guard case .choice(let list) = spec.kind, spec.selection == nil, !list.isSearch,
+              case .success = list.identify(trimming: text) else { return false }
+        return true
+    }
+
     private func askAccessibly(spec: FieldSpec, context: ValidationContext, options: PromptOptions) -> PromptOutcome {
         flg_set_idle(0)
         let (outcome, left) = accessiblePrompt!.ask(spec: spec, context: context, options: options)

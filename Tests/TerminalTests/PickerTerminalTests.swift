@@ -36,6 +36,26 @@ import Testing
         try await t.freshPrompt()
     }
 
+    /// `--default` naming one country: the country shown whole among all of them, current; a typed query takes its
+    /// place; Enter on the default untouched prints it.
+    @Test(arguments: [("jap", "JP"), ("", "CN")])
+    func aDefaultChoiceIsShownWholeAndTypedOver(typed: String, value: String) async throws {
+        let t = try await TmuxTerminal(); defer { t.close() }
+        try t.run(Self.ask("country --default CN --prompt 'Country: '"))
+        try await t.wait("China whole, current among all") { rows in
+            guard let y = Self.last(rows, "Country: ") else { return false }
+            return rows[y].hasPrefix("Country: 🇨🇳 China 中国 +86 ") && rows[y].hasSuffix("/249") && rows[y + 3].hasPrefix("> 🇨🇳 China")
+        }
+        if !typed.isEmpty {
+            try t.type(typed)
+            try await t.wait("Japan found by the new query") { rows in
+                rows.contains { $0.hasPrefix("Country: jap  > 🇯🇵 Japan") }
+            }
+        }
+        try t.press("Enter")
+        #expect(try await t.result() == "rc=0 x=[\(value)]", "\(t.dump())")
+    }
+
     @Test func aProvinceThenACity() async throws {
         let t = try await TmuxTerminal(); defer { t.close() }
         try t.run(Self.ask("region-cn --prompt 'Place: '"))
