@@ -49,7 +49,9 @@ final class ASCIIRules: @unchecked Sendable {
             let character = Character(Unicode.Scalar(UInt8(raw)))
             // Both are the general rule (`FieldSpec.isFormatting`, `isTrimmable`).
             formatting[raw] = spec.isFormatting(character)
-            trimmable[raw] = spec.isTrimmable(character)
+            // Of the ASCII bytes only these are white space (Unicode's White_Space), and `Character.isWhitespace`
+            // is a property look-up: it is asked of them alone.
+            trimmable[raw] = (raw == 0x20 || (0x09...0x0D).contains(raw)) && spec.isTrimmable(character)
             normalized[raw] = UInt8(truncatingIfNeeded: rules.normalize(scalar: UInt32(raw)))
             cost[raw] = UInt8(spec.countUnit.count(of: character))
         }
