@@ -67,10 +67,10 @@ else:
 data_out.write_text("\n".join(lines), encoding="utf-8")
 print(f"wrote {data_out.relative_to(root)}")
 
-# Each shipped keymap's YAML tree as Swift code, so loading a shipped keymap skips libyaml (a fifth of `fieldline
-# check`'s start-up instructions were parsing and UTF-8-checking its text). PyYAML's C loader is libyaml: the same
-# events, marks and styles `YAMLComposer` reads. The YAML stays the one source: ShippedKeymapTreeTests compares
-# every tree here with `YAMLComposer.compose` of the embedded text.
+# Each shipped keymap's YAML tree as Swift code, so loading a shipped keymap neither runs libyaml nor checks the
+# text's UTF-8 at every start. PyYAML's C loader is libyaml: the same events, marks and styles `YAMLComposer` reads.
+# The YAML stays the one source: ShippedKeymapTreeTests compares every tree here with `YAMLComposer.compose` of the
+# embedded text.
 try:
     import yaml  # noqa: E402  (only this part needs it; `make test-oracles` installs the pinned pyyaml)
     from yaml import CSafeLoader
