@@ -103,7 +103,8 @@ public struct KeymapLoader: Sendable {
         case .shipped(let name):
             // Built when the program was: the tree parsing the embedded text would give (ShippedKeymapTreeTests).
             if let tree = ShippedKeymapTrees.tree(name) {
-                return settings(of: Located(node: tree, file: origin.label), origin: origin, stack: stack, diagnostics: &diagnostics)
+                let root = Located(node: tree, file: origin.label)
+                return settings(of: root, origin: origin, stack: stack, diagnostics: &diagnostics)
             }
             bytes = Array((ShippedKeymaps.files[name] ?? "").utf8)
         case .file(let path):

@@ -8,8 +8,8 @@ import Testing
     @Test(arguments: ShippedKeymaps.files.keys.sorted())
     func tablesFollowTheGeneralRules(name: String) throws {
         let spec = try KeymapLoader(lookup: KeymapLookup(environment: [:])).load(name).spec
-        let checker = LineChecker(spec: spec, context: ValidationContext(today: CalendarDate(year: 2026, month: 1, day: 1)!))
-        let rules = checker.ascii
+        let today = try #require(CalendarDate(year: 2026, month: 1, day: 1))
+        let rules = LineChecker(spec: spec, context: ValidationContext(today: today)).ascii
         var differences: [String] = []
         for byte in 0..<128 {
             let character = Character(Unicode.Scalar(UInt8(byte)))
@@ -22,9 +22,12 @@ import Testing
                 let allowed = symbolClass.contains(scalar: UInt32(byte))
                 if rules.allowed[row * 128 + byte] != allowed { differences.append("allowed \(row) \(byte)") }
                 let takes = normalized < 128 && symbolClass.contains(scalar: UInt32(normalized))
-                let expected = spec.isFormatting(character) ? ASCIIRules.formattingMark : takes ? UInt8(normalized) : ASCIIRules.refusedMark
+                let expected = spec.isFormatting(character) ? ASCIIRules.formattingMark
+                    : takes ? UInt8(normalized) : ASCIIRules.refusedMark
                 if rules.symbolAt[row * 256 + byte] != expected { differences.append("symbolAt \(row) \(byte)") }
-                if rules.symbolAt[row * 256 + 128 + byte] != ASCIIRules.nonASCIIMark { differences.append("symbolAt \(row) \(128 + byte)") }
+                if rules.symbolAt[row * 256 + 128 + byte] != ASCIIRules.nonASCIIMark {
+                    differences.append("symbolAt \(row) \(128 + byte)")
+                }
             }
         }
         #expect(differences == [])

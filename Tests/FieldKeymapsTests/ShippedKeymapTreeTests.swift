@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func everyShippedKeymapHasATree() {
-        #expect(ShippedKeymaps.files.keys.allSatisfy { ShippedKeymapTrees.tree($0) != nil }, "run scripts/embed-keymaps.py")
+        let missing = ShippedKeymaps.files.keys.filter { ShippedKeymapTrees.tree($0) == nil }
+        #expect(missing.isEmpty, "run scripts/embed-keymaps.py")
         #expect(ShippedKeymapTrees.tree("no-such-keymap") == nil)
     }
 }
