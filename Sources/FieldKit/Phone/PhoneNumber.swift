@@ -223,9 +223,10 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// pattern is broader): such a number is too short, not wrong.
     static func canGrow<R: Collection>(_ readings: R, in region: PhoneRegion) -> Bool where R.Element == [UInt8] {
         let most = region.possibleLengths.max() ?? 17
+        let numbers = region.numbers
         return readings.contains { digits in
-            digits.count < most && region.generalReaches(length: digits.count) && region.general?.canContinue(digits) != false
-                && region.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
+            digits.count < most && numbers.generalReaches(length: digits.count) && numbers.general?.canContinue(digits) != false
+                && numbers.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
         }
     }
 
