@@ -11,9 +11,12 @@ fieldline runs `check phone` (values to /dev/null); phonenumbers does `parse` + 
 `format_number(E164)` on each line. Each round runs PASSES passes of each side on each mix, and the ratio is the
 peer's user + system CPU over fieldline's (`cpu_ratio.py`); the table gives the median of the rounds' ratios and
 their spread, with fieldline's start-up counted (one process per file: eight for the national mix) and left out
-(phonenumbers' start-up is never counted: its passes run in this warm process). With --instructions, callgrind's instructions per line on 20,000 lines of each mix too.
+(phonenumbers' start-up is never counted: its passes run in this warm process). With --instructions, callgrind's instructions per line on 20,000 lines of each mix too. With --before=BINARY,
+each round also runs that binary's passes (an earlier build) right after fieldline's, and the table has its rows
+too: before and after measured in the same rounds.
 
 Usage: PYTHONPATH=.test-python python3 bench/phone_check.py FIELDLINE [ROUNDS [PASSES [LINES]]] [--instructions]
+       [--before=BINARY]
 (defaults 5 rounds, 3 passes, 200,000 lines a mix).
 """
 import os
@@ -33,6 +36,8 @@ rounds = int(args[1]) if len(args) > 1 else 5
 passes = int(args[2]) if len(args) > 2 else 3
 total = int(args[3]) if len(args) > 3 else 200_000
 count_instructions = "--instructions" in sys.argv
+before = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--before=")), None)
+builds = [("", binary)] + ([(" (before)", before)] if before else [])
 
 KINDS = (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.TOLL_FREE, PhoneNumberType.PREMIUM_RATE,
          PhoneNumberType.SHARED_COST, PhoneNumberType.VOIP, PhoneNumberType.PERSONAL_NUMBER, PhoneNumberType.PAGER,
@@ -88,8 +93,7 @@ for name, parts in mixes.items():
         path = os.path.join(folder, f"{name[:4]}-{index}.txt")
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
-        argv = [binary, "check", "phone"] + (["--assume", region] if region else [])
-        files[name].append((argv, path, region or "CN", lines))
+        files[name].append((["check", "phone"] + (["--assume", region] if region else []), path, region or "CN", lines))
 
 
 def python_pass(parts):
@@ -108,35 +112,42 @@ def python_pass(parts):
 
 for name, parts in files.items():
     lines = sum(len(p[3]) for p in parts)
-    ours = sum(accepted(argv, path) for argv, path, _, _ in parts)
     _, theirs = own_cpu(lambda: python_pass(parts))
-    print(f"{name}: {lines:,} lines; fieldline accepts {ours:,}, phonenumbers {theirs:,}")
-    if count_instructions:
-        per_line = []
-        for argv, path, _, part in parts:
-            cut = os.path.join(folder, "cut.txt")
-            share = max(20_000 // len(parts), 1)
-            with open(cut, "w") as f:
-                f.write("\n".join(part[:share]) + "\n")
-            per_line.append(instructions_per_line(argv, cut, share))
-        print(f"{name}: {sum(per_line) / len(per_line):,.0f} instructions per line (callgrind, start-up left out)")
+    for label, build in builds:
+        ours = sum(accepted([build] + argv, path) for argv, path, _, _ in parts)
+        print(f"{name}: {lines:,} lines; fieldline{label} accepts {ours:,}, phonenumbers {theirs:,}")
+        if count_instructions:
+            per_line = []
+            for argv, path, _, part in parts:
+                cut = os.path.join(folder, "cut.txt")
+                share = max(20_000 // len(parts), 1)
+                with open(cut, "w") as f:
+                    f.write("\n".join(part[:share]) + "\n")
+                per_line.append(instructions_per_line([build] + argv, cut, share))
+            print(f"{name}: fieldline{label} {sum(per_line) / len(per_line):,.0f} instructions per line (callgrind, "
+                  f"start-up left out)")
 
-results = {name: Rounds(name) for name in files}
+results = {(name, label): Rounds(name + label) for name in files for label, _ in builds}
 for r in range(rounds):
     for name, parts in files.items():
-        ours = theirs = startup = 0.0
+        ours = {label: 0.0 for label, _ in builds}
+        startup = dict(ours)
+        theirs = 0.0
         for _ in range(passes):
-            ours += sum(child_cpu(argv, path) for argv, path, _, _ in parts)
-            startup += sum(startup_cpu(argv) for argv, _, _, _ in parts)
+            for label, build in builds:
+                ours[label] += sum(child_cpu([build] + argv, path) for argv, path, _, _ in parts)
+                startup[label] += sum(startup_cpu([build] + argv) for argv, _, _, _ in parts)
             theirs += own_cpu(lambda: python_pass(parts))[0]
-        results[name].add(ours, theirs, startup)
-        print(f"round {r + 1}, {name}: fieldline {ours:.3f} s CPU ({startup:.3f} s of it start-up), phonenumbers "
-              f"{theirs:.1f} s CPU over {passes} passes: {theirs / ours:.0f}x, {theirs / (ours - startup):.0f}x without "
-              f"start-up", flush=True)
+        for label, _ in builds:
+            results[(name, label)].add(ours[label], theirs, startup[label])
+            print(f"round {r + 1}, {name}: fieldline{label} {ours[label]:.3f} s CPU ({startup[label]:.3f} s of it "
+                  f"start-up), phonenumbers {theirs:.1f} s CPU over {passes} passes: {theirs / ours[label]:.0f}x, "
+                  f"{theirs / (ours[label] - startup[label]):.0f}x without start-up", flush=True)
 
 print()
 print(f"{total:,} lines a mix, {rounds} rounds of {passes} passes each side; CPU = user + system")
 print(HEADER)
 for name, parts in files.items():
-    print(results[name].summary(sum(len(p[3]) for p in parts), passes))
+    for label, _ in builds:
+        print(results[(name, label)].summary(sum(len(p[3]) for p in parts), passes))
 shutil.rmtree(folder)

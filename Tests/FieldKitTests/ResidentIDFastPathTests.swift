@@ -12,6 +12,7 @@ import Testing
         case nil: return "valid"
         case .checkCharacter(let expected)?: return "check \(expected)"
         case .issue(let issue)?: return "issue \(issue.message) at \(String(describing: issue.position))"
+        case let other?: return "other \(other.issue.message)"
         }
     }
 

@@ -27,9 +27,7 @@ extension LineChecker {
         var end = line.count
         if end > 0 && line[end - 1] == 0x0D { end -= 1 }
         let body = UnsafeBufferPointer(rebasing: line[0..<end])
-        if let judging, let verdict = judgedValue(of: body, by: judging.validator, to: &out, scratch: &scratch) {
-            return verdict.map { .issue($0) }
-        }
+        if let judging, let verdict = judgedValue(of: body, by: judging.validator, to: &out, scratch: &scratch) { return verdict }
         guard bytesAreValue, let issue = fastFilter(body, into: &scratch) else {
             let result = check(line)
             if result.issue == nil { var value = result.value; value.withUTF8 { out.appendBytes($0) } }
@@ -90,18 +88,21 @@ extension LineChecker {
     /// step. Nil when the general path must decide: a non-ASCII line, an empty one, or a length rule that the
     /// value as typed or as rewritten meets (those are rare, and the general path words them).
     private func judgedValue<Sink: ByteSink & ~Copyable>(of body: UnsafeBufferPointer<UInt8>, by validator: any FieldValidator,
-                                                         to out: inout Sink, scratch: inout [UInt8]) -> ValidationIssue?? {
+                                                         to out: inout Sink, scratch: inout [UInt8]) -> LineRefusal?? {
         guard let filtered = fastFilter(body, into: &scratch) else { return nil }
-        if let problem = filtered.problem { return .some(problem) }
+        if let problem = filtered.problem { return .some(.issue(problem)) }
         let count = filtered.count
         guard count > 0, count >= minLength else { return nil }
-        let (canonical, issue) = scratch.withUnsafeBufferPointer {
-            validator.judge(UnsafeBufferPointer(rebasing: $0[0..<count]), context: context)
+        let (canonical, refusal) = scratch.withUnsafeBufferPointer {
+            validator.judgeRefusal(UnsafeBufferPointer(rebasing: $0[0..<count]), context: context)
         }
         let stored = canonical?.count ?? count
         guard stored > 0, stored >= minLength, stored <= limit else { return nil }
-        // The general path's status keeps an incomplete value's message only.
-        if let issue { return .some(issue.isIncomplete ? ValidationIssue(issue.message) : issue) }
+        // The general path's status keeps an incomplete value's message only (as a template's refusal words it).
+        if let refusal {
+            guard case .issue(let issue) = refusal else { return .some(refusal) }
+            return .some(.issue(issue.isIncomplete ? ValidationIssue(issue.message) : issue))
+        }
         if let canonical {
             canonical.withUnsafeBufferPointer { out.appendBytes($0) }
         } else {

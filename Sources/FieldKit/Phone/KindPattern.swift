@@ -30,10 +30,19 @@ final class KindPattern: Sendable {
     var isDecoded: Bool { decoded.value != nil }
 
     /// Whether the digits (0-9) are a whole number of the kind.
-    func matches<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 { dfa.matches(digits) }
+    func matches<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 {
+        decoded.read { $0.dfa.matches(digits) } ?? dfa.matches(digits)
+    }
 
     /// Whether more digits could still make a number of the kind.
-    func canContinue<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 { dfa.canContinue(digits) }
+    func canContinue<S: Sequence>(_ digits: S) -> Bool where S.Element == UInt8 {
+        decoded.read { $0.dfa.canContinue(digits) } ?? dfa.canContinue(digits)
+    }
+
+    /// `DigitDFA.liveLength` of the automaton.
+    func liveLength(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        decoded.read { $0.dfa.liveLength(digits) } ?? dfa.liveLength(digits)
+    }
 
     /// `DigitDFA.acceptedLengths` of the automaton.
     func acceptedLengths() -> UInt64 { dfa.acceptedLengths() }

@@ -4,22 +4,33 @@ extension PhoneLayout {
     /// the same whichever way it reads the line; only refused values pay for looking.
     /// Here rather than on the validator: the layout is a class, so asking it copies none of the field's settings.
     func issue(of reading: Result<PhoneNumber, PhoneReadFailure>, _ value: UnsafeBufferPointer<UInt8>) -> ValidationIssue? {
+        refusal(of: reading, value).map(PhoneLayout.issue)
+    }
+
+    /// The issue a refusal stands for: a number too short is incomplete (typing more may fix it).
+    static func issue(_ refusal: LineRefusal) -> ValidationIssue {
+        if case .phoneTooShort = refusal { return ValidationIssue(refusal.issue.message, incomplete: true) }
+        return refusal.issue
+    }
+
+    /// `issue(of:)`, with the commonest refusals left unworded for `check`'s templates (`RefusalMessages`).
+    func refusal(of reading: Result<PhoneNumber, PhoneReadFailure>, _ value: UnsafeBufferPointer<UInt8>) -> LineRefusal? {
         // Too short for a field that takes every number: more digits could make it one, so typing refused none
         // of it (a refusal needs every reading dead).
         let unrestricted = takesEveryNumber
         switch reading {
         case .success(let number):
             guard let verdict = wholeNumberIssue(number) else { return nil }
-            if verdict.isIncomplete && unrestricted { return verdict }
-            return firstRefusal(value).map { ValidationIssue($0, at: 0) } ?? verdict
+            if verdict.isIncomplete && unrestricted { return .issue(verdict) }
+            return firstRefusalWords(value) ?? .issue(verdict)
         case .failure(let failure):
-            if unrestricted && failure.isIncomplete { return failure.issue(incomplete: true) }
-            if let refusal = firstRefusal(value) { return ValidationIssue(refusal, at: 0) }
+            if unrestricted && failure.isIncomplete { return failure.refusal(incomplete: true) }
+            if let refusal = firstRefusalWords(value) { return refusal }
             // Typing refused none of it, so some reading can still become a number the field takes (or the digits
             // cannot be read yet: `00`): too short, never invalid, so the status never turns from invalid back to
             // incomplete or valid as digits are added (`00` then `0086 138…`). A worded failure keeps its words.
-            if case .worded = failure.cause { return failure.issue }
-            return failure.issue(incomplete: true)
+            if case .worded = failure.cause { return .issue(failure.issue) }
+            return failure.refusal(incomplete: true)
         }
     }
 

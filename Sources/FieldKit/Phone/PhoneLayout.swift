@@ -205,6 +205,12 @@ public final class PhoneLayout: LiveLayout {
     /// `onePass`: which beginnings are refused is read off one walk of the digits where `PhoneReadings` can
     /// (`refusedBeginnings`), else each beginning looked at is read afresh; the answer is the same.
     func firstRefusal(_ value: UnsafeBufferPointer<UInt8>, onePass: Bool = true) -> String? {
+        firstRefusalWords(value, onePass: onePass)?.issue.message
+    }
+
+    /// `firstRefusal`, with the commonest refusal left unworded for `check`'s template (`RefusalMessages`); each
+    /// refusal's issue is at the number's start.
+    func firstRefusalWords(_ value: UnsafeBufferPointer<UInt8>, onePass: Bool = true) -> LineRefusal? {
         for (i, byte) in value.enumerated() {
             guard (byte >= 0x30 && byte <= 0x39) || (byte == 0x2B && i == 0) else { return nil }
         }
@@ -220,16 +226,16 @@ public final class PhoneLayout: LiveLayout {
             // at its last digit (one digit too long, the common case) is worded from them with no third reading.
             guard let readings = PhoneReadings.refused(value, home: home, metadata: metadata, kinds: kinds, in: regions, bound: bound) else { return nil }
             if value.count == 1 || PhoneReadings.shorterSurelyLive(readings, home: home, kinds: kinds, in: regions) {
-                return numberRefusal(readings)
+                return numberRefusalWords(readings)
             }
             if onePass { refusedBeginnings = PhoneReadings.refusedBeginnings(value, metadata: metadata, kinds: kinds, in: regions) }
             bytes = Array(value)
-            if !isRefused(bytes, length: bytes.count - 1, known: refusedBeginnings) { return numberRefusal(readings) }
+            if !isRefused(bytes, length: bytes.count - 1, known: refusedBeginnings) { return numberRefusalWords(readings) }
         } else {
             bytes = Array(value)
             if !isRefused(bytes[...]) { return nil }
             if bytes.count == 1 || !isRefused(bytes[..<(bytes.count - 1)]) {
-                return refusal(bytes[...], worded: true, knownRefused: true)
+                return refusal(bytes[...], worded: true, knownRefused: true).map { .issue(ValidationIssue($0, at: 0)) }
             }
         }
         // The last digit is known refused (see above): halve what is before it.
@@ -238,7 +244,9 @@ public final class PhoneLayout: LiveLayout {
             let middle = (passes + refused) / 2
             if isRefused(bytes, length: middle, known: refusedBeginnings) { refused = middle } else { passes = middle }
         }
-        return refusal(bytes[..<refused], worded: true, knownRefused: true)
+        // Only the readings refuse here (`refusal` then words its number as `numberRefusal` does).
+        if !refusesBeforeReading { return numberRefusalWords(Array(bytes[..<refused]), knownRefused: true) }
+        return refusal(bytes[..<refused], worded: true, knownRefused: true).map { .issue(ValidationIssue($0, at: 0)) }
     }
 
     /// Whether typing the first `length` bytes is refused: a bit of `known` (`PhoneReadings.refusedBeginnings`),
@@ -321,13 +329,39 @@ public final class PhoneLayout: LiveLayout {
     /// code, or of no kind at all (with the numbering plan's rule where one explains it). Nil while some reading
     /// can still become a number the field takes, or the digits cannot be read yet.
     func numberRefusal(_ bytes: [UInt8], knownRefused: Bool = false) -> String? {
-        guard knownRefused || !PhoneReadings.canBecome(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions, bound: bound) else { return nil }
-        guard let all = PhoneReadings(bytes, home: home, metadata: metadata, bound: bound).readings else { return nil }
-        return numberRefusal(all)
+        numberRefusalWords(bytes, knownRefused: knownRefused)?.issue.message
     }
 
-    /// `numberRefusal` of a refused number's readings (all of them; none can become a number the field takes).
-    private func numberRefusal(_ all: [PhoneReadings.Reading]) -> String? {
+    /// `numberRefusal`, with the commonest refusal left unworded (`LineRefusal.phoneNumberStarts`).
+    private func numberRefusalWords(_ bytes: [UInt8], knownRefused: Bool) -> LineRefusal? {
+        guard knownRefused || !PhoneReadings.canBecome(bytes[...], home: home, metadata: metadata, kinds: kinds, in: regions, bound: bound) else { return nil }
+        guard let all = PhoneReadings(bytes, home: home, metadata: metadata, bound: bound).readings else { return nil }
+        return numberRefusalWords(all)
+    }
+
+    /// The message of a number no number of the region with this code starts as.
+    static func numberStartsMessage(_ region: String, _ typed: String) -> String { tr("no \(region) number starts \(typed)") }
+
+    /// `numberRefusal` of a refused number's readings (all of them; none can become a number the field takes),
+    /// each refusal's issue at the number's start.
+    private func numberRefusalWords(_ all: [PhoneReadings.Reading]) -> LineRefusal? {
+        numberRefusalMessage(all).map { .issue(ValidationIssue($0, at: 0)) } ?? plainNumberRefusal(all)
+    }
+
+    /// The refusal of a number whose readings are of no kind the field restricts and of no other country: no
+    /// number of its region starts so (where no numbering plan's rule says more).
+    private func plainNumberRefusal(_ all: [PhoneReadings.Reading]) -> LineRefusal? {
+        guard let shortest = all.min(by: { $0.national.count < $1.national.count }), let region = shortest.regions.first else { return nil }
+        if let hint = PhoneHint.explain(shortest.national, region: region) { return .issue(ValidationIssue(hint, at: 0)) }
+        guard let digits = PhoneDigits(shortest.national) else {
+            return .issue(ValidationIssue(PhoneLayout.numberStartsMessage(region.code, PhoneNumber.text(of: shortest.national)), at: 0))
+        }
+        return .phoneNumberStarts(region: region.code, digits: digits)
+    }
+
+    /// The message of a refused number's readings for a field that restricts kinds or countries; nil for the
+    /// others (`plainNumberRefusal` words those).
+    private func numberRefusalMessage(_ all: [PhoneReadings.Reading]) -> String? {
         let readings = PhoneReadings(all)
         // A number of the field's kinds in another country is worded by the country; anything else, in a field of
         // some kinds, by the kinds (one message whether or not another kind could begin so: `12` and `10` alike).
@@ -360,9 +394,7 @@ public final class PhoneLayout: LiveLayout {
             let named = elsewhere.first.map { code in names[code].map { "\(code) (\($0))" } ?? code } ?? tr("another country")
             return tr("a number of \(named); this field takes \(regions.sorted().joined(separator: ", "))")
         }
-        guard let shortest = all.min(by: { $0.national.count < $1.national.count }), let region = shortest.regions.first else { return nil }
-        let typed = PhoneNumber.text(of: shortest.national)
-        return PhoneHint.explain(shortest.national, region: region) ?? tr("no \(region.code) number starts \(typed)")
+        return nil
     }
 
     /// Which of the calling code's regions a (partial) national number belongs to: the one it is valid in, else

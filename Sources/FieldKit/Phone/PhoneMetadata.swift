@@ -142,15 +142,10 @@ public final class PhoneRegion: Sendable {
 
     /// Whether the general pattern may take a number of `count` digits or more: a number that long can still grow
     /// into one of the region's (a cheap test before walking it).
-    func generalReaches(length count: Int) -> Bool { generalLengths >> UInt64(min(count, 63)) != 0 }
+    func generalReaches(length count: Int) -> Bool { numbers.generalReaches(length: count) }
 
     /// The most digits for which `generalReaches(length:)` holds (`Int.max`: any), -1 for none.
-    var reachableLength: Int {
-        let lengths = generalLengths
-        if lengths == 0 { return -1 }
-        let highest = 63 - lengths.leadingZeroBitCount
-        return highest == 63 ? Int.max : highest
-    }
+    var reachableLength: Int { numbers.reachableLength }
 
     /// The kinds a valid national number is (fixed line and mobile may both match).
     public func kinds(of national: [UInt8]) -> [PhoneKind] {

@@ -208,9 +208,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// `growable`: whether `canGrow` holds, when the caller has just asked.
     static func issue<R: Collection>(_ readings: R, region: PhoneRegion, growable: Bool? = nil) -> ValidationIssue where R.Element == [UInt8] {
         let most = region.possibleLengths.max() ?? 17
-        if growable ?? canGrow(readings, in: region) {
-            return ValidationIssue(tr("too short for \(region.code)"), incomplete: true)
-        }
+        if growable ?? canGrow(readings, in: region) { return ValidationIssue(tooShortMessage(region.code), incomplete: true) }
         if readings.allSatisfy({ $0.count > most }) { return ValidationIssue(tr("too long for \(region.code)")) }
         // The reading with the most prefix stripped is the one a plan's rule speaks of.
         if let shortest = readings.min(by: { $0.count < $1.count }), let hint = PhoneHint.explain(shortest, region: region) {
@@ -219,13 +217,23 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         return ValidationIssue(tr("not a valid number for \(region.code)"))
     }
 
+    /// `issue`, with a number too short left unworded for `check`'s template (`RefusalMessages`).
+    static func refusal<R: Collection>(_ readings: R, region: PhoneRegion, growable: Bool?) -> LineRefusal where R.Element == [UInt8] {
+        if growable ?? canGrow(readings, in: region) { return .phoneTooShort(region: region.code) }
+        return .issue(issue(readings, region: region, growable: false))
+    }
+
+    /// The message of a number too short for the region with this code.
+    static func tooShortMessage(_ region: String) -> String { tr("too short for \(region)") }
+
     /// Whether one of the readings can still grow into a whole number of one of the region's kinds (its general
     /// pattern is broader): such a number is too short, not wrong.
     static func canGrow<R: Collection>(_ readings: R, in region: PhoneRegion) -> Bool where R.Element == [UInt8] {
         let most = region.possibleLengths.max() ?? 17
+        let numbers = region.numbers
         return readings.contains { digits in
-            digits.count < most && region.generalReaches(length: digits.count) && region.general?.canContinue(digits) != false
-                && region.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
+            digits.count < most && numbers.generalReaches(length: digits.count) && numbers.general?.canContinue(digits) != false
+                && numbers.kinds.contains { $0.0 != .emergency && $0.0 != .shortCode && $0.1.canContinue(digits) }
         }
     }
 

@@ -33,6 +33,15 @@ struct PhoneReadFailure: Error {
     /// The failure as a message.
     var issue: ValidationIssue { issue(incomplete: nil) }
 
+    /// `issue(incomplete:)`, with a number too short left unworded (`PhoneNumber.refusal`).
+    func refusal(incomplete: Bool?) -> LineRefusal {
+        switch cause {
+        case .worded(let issue): return .issue(issue)
+        case .readings(let readings, let region): return PhoneNumber.refusal(readings, region: region, growable: incomplete)
+        case .reading(let reading, let region): return PhoneNumber.refusal(CollectionOfOne(reading), region: region, growable: incomplete)
+        }
+    }
+
     /// The failure as a message, `isIncomplete` given when the caller has just asked it.
     func issue(incomplete: Bool?) -> ValidationIssue {
         switch cause {

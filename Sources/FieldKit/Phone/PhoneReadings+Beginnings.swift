@@ -68,12 +68,13 @@ extension PhoneReadings {
     private static func life(_ region: PhoneRegion, _ national: Slice<UnsafeBufferPointer<UInt8>>, kinds: Set<PhoneKind>,
                              in accepted: Set<String>) -> Int {
         guard accepted.isEmpty || accepted.contains(region.code) else { return -1 }
-        var life = region.reachableLength
+        let numbers = region.numbers
+        var life = numbers.reachableLength
         if life < 0 { return -1 }
-        if let general = region.general { life = min(life, general.liveLength(national)) }
+        if let general = numbers.general { life = min(life, general.liveLength(national)) }
         var kindLife = -1
-        for (kind, pattern) in region.kinds where kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) {
-            kindLife = max(kindLife, pattern.dfa.liveLength(national))
+        for (kind, pattern) in numbers.kinds where kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) {
+            kindLife = max(kindLife, pattern.liveLength(national))
             if kindLife >= life { break }
         }
         return min(life, kindLife)

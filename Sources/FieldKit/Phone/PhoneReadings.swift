@@ -203,8 +203,10 @@ struct PhoneReadings {
 
     /// Whether `national` can still become a whole number of `region` of one of `kinds` (empty: any).
     static func canContinue<C: Collection>(_ region: PhoneRegion, _ national: C, kinds: Set<PhoneKind>) -> Bool where C.Element == UInt8 {
-        guard region.generalReaches(length: national.count), region.general?.canContinue(national) != false else { return false }
-        return region.kinds.contains { kind, pattern in
+        // The region's tables fetched once: each `general`, `kinds` or length read fetches them again.
+        let numbers = region.numbers
+        guard numbers.generalReaches(length: national.count), numbers.general?.canContinue(national) != false else { return false }
+        return numbers.kinds.contains { kind, pattern in
             kind != .emergency && kind != .shortCode && (kinds.isEmpty || kinds.contains(kind)) && pattern.canContinue(national)
         }
     }

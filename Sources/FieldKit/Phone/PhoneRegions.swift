@@ -11,9 +11,10 @@ public final class PhoneRegions: Sendable {
     /// The regions made so far, and the codes asked for that have none.
     private let made = Mutex<[String: PhoneRegion?]>([:])
     /// Each calling code's regions found so far, the main one first (read for every number checked).
-    private let sharingFound = LazyReference<SharingSlots>()
+    /// Made with the regions (16 KB for both tables), not lazily: a lazy table is one more retained load per look-up.
+    private let sharingFound = SharingSlots()
     /// Each calling code's main region alone once made (a list of one), for the fields that need no other.
-    private let mainFound = LazyReference<SharingSlots>()
+    private let mainFound = SharingSlots()
     /// Every region code and the regions of each calling code, read from three cells of every row when first needed.
     private let index = LazyReference<CallingCodeIndex>()
 
@@ -55,7 +56,7 @@ public final class PhoneRegions: Sendable {
     /// The regions of a calling code, the main one first; nil when no region has it.
     func sharing(_ callingCode: Int) -> [PhoneRegion]? {
         guard callingCode >= 0 && callingCode < SharingSlots.count else { return nil }
-        let slots = sharingFound.value ?? sharingFound.storeIfNil(SharingSlots())
+        let slots = sharingFound
         // A code no region has is kept as an empty list too: typing `+9…` asks again after every digit.
         if let known = slots[callingCode] { return known.isEmpty ? nil : known }
         let regions = slots.store(codes(sharing: callingCode).compactMap { self[$0] }, at: callingCode)
@@ -71,8 +72,8 @@ public final class PhoneRegions: Sendable {
     /// The main region of a calling code, made alone: the 25 regions of +1 are made only when a number needs them.
     func main(of callingCode: Int) -> PhoneRegion? {
         guard callingCode >= 0 && callingCode < SharingSlots.count else { return nil }
-        if let found = sharingFound.value?[callingCode] { return found.first }
-        let slots = mainFound.value ?? mainFound.storeIfNil(SharingSlots())
+        if let found = sharingFound[callingCode] { return found.first }
+        let slots = mainFound
         if let known = slots[callingCode] { return known.first }
         // The rows of this one code, not the index of every code: a field asks for its own region's main one.
         let main = codes(sharing: callingCode).first.flatMap { self[$0] }
@@ -266,7 +267,9 @@ private final class SharingSlots: @unchecked Sendable {
 
     /// The list of a code, nil before it is stored.
     subscript(code: Int) -> [PhoneRegion]? {
-        (ReferenceSlot.load(slots[code]) as Box?)?.regions
+        // Read through the box without retaining it: a stored box is never released before the table is.
+        guard let address = UnsafeRawPointer(bitPattern: slots[code].load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<Box>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.regions }
     }
 
     /// Stores the list of a code unless one was stored first; returns the one stored.

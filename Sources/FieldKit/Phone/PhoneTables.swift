@@ -30,6 +30,18 @@ final class PhoneRegionNumbers: Sendable {
         self.formats = formats
         self.internationalFormats = internationalFormats
     }
+
+    /// Whether the general pattern may take a number of `count` digits or more: a number that long can still grow
+    /// into one of the region's (a cheap test before walking it).
+    func generalReaches(length count: Int) -> Bool { generalLengths >> UInt64(min(count, 63)) != 0 }
+
+    /// The most digits for which `generalReaches(length:)` holds (`Int.max`: any), -1 for none.
+    var reachableLength: Int {
+        let lengths = generalLengths
+        if lengths == 0 { return -1 }
+        let highest = 63 - lengths.leadingZeroBitCount
+        return highest == 63 ? Int.max : highest
+    }
 }
 
 /// The patterns and formats files of every region, a region's rows found by a binary search when first asked for

@@ -121,11 +121,17 @@ public struct PhoneValidator: ConfigurableValidator {
 
     /// `canonical` and `issue` in one reading of the number: `check` asks both of every line.
     public func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?) {
+        let (canonical, refusal) = judgeRefusal(value, context: context)
+        return (canonical, refusal.map(PhoneLayout.issue))
+    }
+
+    /// `judge`, with the commonest refusals left unworded for `check`'s templates (`RefusalMessages`).
+    public func judgeRefusal(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, refusal: LineRefusal?) {
         // Settings read into locals first: the closures below would otherwise copy the whole validator per line.
         let layout = self.layout, assumedRegion = self.assumedRegion, metadata = self.metadata
         // The layout holds the assumed region (`home`): the reading looks no region up by its code.
         let reading = PhoneNumber.read(value, assumedRegion: assumedRegion, metadata: metadata, home: layout.home)
-        guard case .success(let number) = reading else { return (nil, layout.issue(of: reading, value)) }
+        guard case .success(let number) = reading else { return (nil, layout.refusal(of: reading, value)) }
         let (canonical, isE164) = canonicalForm(number)
         // The issue is the rewritten value's. An E.164 form reads back as the same number; a national one is read
         // again, as `issue` would read it (a national prefix may come off it).
@@ -133,7 +139,7 @@ public struct PhoneValidator: ConfigurableValidator {
         let same = canonical.count == value.count && canonical.indices.allSatisfy { canonical[$0] == value[$0] }
         let again = isE164 || same ? reading
             : canonical.withUnsafeBufferPointer { PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata, home: layout.home) }
-        return (canonical, canonical.withUnsafeBufferPointer { layout.issue(of: again, $0) })
+        return (canonical, canonical.withUnsafeBufferPointer { layout.refusal(of: again, $0) })
     }
 
     public var rewritesValues: Bool { true }

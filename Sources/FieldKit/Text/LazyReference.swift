@@ -12,6 +12,14 @@ final class LazyReference<Instance: AnyObject & Sendable>: Sendable {
     /// The instance stored, nil before one is.
     var value: Instance? { ReferenceSlot.load(slot) }
 
+    /// `body` of the instance stored, nil before one is: the instance is borrowed, not retained, for the call (a
+    /// stored instance lives as long as the reference).
+    @inline(__always)
+    func read<Result>(_ body: (Instance) -> Result) -> Result? {
+        guard let raw = UnsafeRawPointer(bitPattern: slot.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<Instance>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Stores `made` unless an instance was stored first; returns the one stored.
     func storeIfNil(_ made: Instance) -> Instance { ReferenceSlot.storeIfNil(slot, made) }
 

@@ -28,6 +28,9 @@ public protocol FieldValidator: Sendable {
     /// step. A validator whose two answers share work (a phone number read once) answers both at once; the
     /// answers must be the ones the two functions give.
     func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?)
+    /// `judge`, with a refusal `check` words from a template (`RefusalMessages`) left unworded; its `issue` is
+    /// `judge`'s issue, but that a number too short is not incomplete (as `check` reports it).
+    func judgeRefusal(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, refusal: LineRefusal?)
     /// Whether a paste prefix (`+86`, normalised) stays on a paste or a checked line that starts with it, so the
     /// text is judged as written, because what follows it (`rest`, the symbols it leaves) would read otherwise on
     /// its own than after it (false by default: a prefix comes off).
@@ -57,6 +60,11 @@ extension FieldValidator {
     public var asConfigurable: (any ConfigurableValidator)? { nil }
     /// None: a validator says what it was given only if it chooses to.
     public var parameters: [(String, JSONText.Value)] { [] }
+    /// `judge`'s issue, worded.
+    public func judgeRefusal(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, refusal: LineRefusal?) {
+        let (canonical, issue) = judge(value, context: context)
+        return (canonical, issue.map { .issue($0) })
+    }
     /// `canonical`, then `issue` of its answer.
     public func judge(_ value: UnsafeBufferPointer<UInt8>, context: ValidationContext) -> (canonical: [UInt8]?, issue: ValidationIssue?) {
         guard let rewritten = canonical(value) else { return (nil, issue(value, context: context)) }
