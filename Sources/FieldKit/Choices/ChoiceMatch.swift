@@ -11,8 +11,8 @@ extension ChoiceList {
     public func rankedMatches(_ query: String, in level: [Int]) -> ChoiceMatches {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return ChoiceMatches(level) }
-        if needle.count <= 3, let index = searchIndex.value, index.rows == level.count, level.first == 0,
-           let ranked = index.ranked(needle) {
+        if needle.count <= 3, let index = usableIndex, index.rows == level.count, level.first == 0,
+           let ranked = index.ranked(needle), !index.isDamaged {
             return ranked
         }
         return ChoiceMatches(scannedMatches(query, in: level))
@@ -22,7 +22,9 @@ extension ChoiceList {
     private func scannedMatches(_ query: String, in level: [Int]) -> [Int] {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return level }
-        if let index = searchIndex.value, index.rows == level.count, level.first == 0 { return index.matches(needle) }
+        if let index = usableIndex, index.rows == level.count, level.first == 0, case let found = index.matches(needle), !index.isDamaged {
+            return found
+        }
         var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
         let terms = self.terms
         needle.withUnsafeBufferPointer { q in
