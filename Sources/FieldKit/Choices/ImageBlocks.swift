@@ -21,12 +21,13 @@ public final class ImageBlocks: @unchecked Sendable {
     let bodyEnd: Int
     /// Each block's checksum (the low 32 bits of its XXH3-64, seeded with its number).
     private let sums: UnsafeRawBufferPointer
-    /// Each block's state: 0 not checked yet, 1 good, 2 damaged.
+    /// Each block's state: 0 not checked yet, 1 good, 2 damaged; then whether any block failed (1). Kept behind a
+    /// pointer, not in stored atomics: a class's atomic property is reached through a dynamic exclusivity check,
+    /// which cost more than the read it guards.
     private let states: UnsafeMutablePointer<Atomic<UInt8>>
     private let blocks: Int
     /// The offsets sections, each as (start in the image, words, the value its words may not exceed).
     private var offsets: [(start: Int, count: Int, end: UInt32)] = []
-    private let damage = Atomic<Bool>(false)
     /// Called once, the first time a block fails (the cache removes the file).
     private let whenDamaged: (@Sendable () -> Void)?
 
@@ -38,12 +39,12 @@ public final class ImageBlocks: @unchecked Sendable {
         self.sums = sums
         self.whenDamaged = whenDamaged
         blocks = ImageBlocks.blockCount(body: bodyEnd - bodyStart)
-        states = .allocate(capacity: max(blocks, 1))
-        for k in 0..<blocks { (states + k).initialize(to: Atomic<UInt8>(0)) }
+        states = .allocate(capacity: blocks + 1)
+        for k in 0...blocks { (states + k).initialize(to: Atomic<UInt8>(0)) }
     }
 
     deinit {
-        states.deinitialize(count: blocks)
+        states.deinitialize(count: blocks + 1)
         states.deallocate()
     }
 
@@ -67,11 +68,11 @@ public final class ImageBlocks: @unchecked Sendable {
     func addOffsets(start: Int, count: Int, end: UInt32) { offsets.append((start, count, end)) }
 
     /// Whether a block has failed.
-    public var isDamaged: Bool { damage.load(ordering: .acquiring) }
+    public var isDamaged: Bool { states[blocks].load(ordering: .acquiring) != 0 }
 
     /// Marks the image damaged (a block failed, or an offset read is out of its section).
     func markDamaged() {
-        if !damage.exchange(true, ordering: .acquiringAndReleasing) { whenDamaged?() }
+        if states[blocks].exchange(1, ordering: .acquiringAndReleasing) == 0 { whenDamaged?() }
     }
 
     /// Whether the bytes `start..<end` of the image (within the body) are in good blocks, checking each block not
@@ -91,7 +92,9 @@ public final class ImageBlocks: @unchecked Sendable {
     }
 
     /// Checks block `k` (its state `state`): its sum, then its offsets' order. Two threads may check one block at
-    /// once; both reach the same verdict.
+    /// once; both reach the same verdict. Never inlined: it is the rare path, and inlined into a caller's loop its
+    /// read of `offsets` was hoisted before the loop, a dynamic exclusivity check on every read of a word.
+    @inline(never)
     private func checkBlock(_ k: Int, _ state: UInt8) -> Bool {
         var good = state == 0
         if good {
