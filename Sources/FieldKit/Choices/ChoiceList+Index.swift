@@ -16,7 +16,8 @@ extension ChoiceList {
     /// Has `matches` answer from `index` from now on, when the index covers this list's rows (a flat list: every
     /// level is all of them). The first index attached stays.
     public func attach(_ index: ChoiceListIndex) {
-        guard index.rows == choices.count, children.allSatisfy(\.isEmpty) else { return }
+        // Every row a root is a row with no parent, so no row has children: no walk over each row's children.
+        guard index.rows == choices.count, roots.count == choices.count else { return }
         _ = searchIndex.storeIfNil(index)
     }
 
