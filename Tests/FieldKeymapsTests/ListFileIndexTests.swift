@@ -193,9 +193,12 @@ import FieldKit
         return image.count - table - 12 * names - 4
     }
 
-    /// A one- to three-byte query's ranked rows are read from the image only as they are shown: a block found damaged
-    /// then, after the query was answered, has the rows found row by row; no row of the damaged block is shown.
-    @Test func aBlockFoundDamagedWhileItsRowsAreShownShowsNoWrongRow() throws {
+    /// A query's rows are read from the image only as they are shown (a one- to three-byte query's ranked rows, a
+    /// longer one's walk): a block found damaged then, after the query was answered, has the rows found row by row;
+    /// no row of the damaged block is shown and none is left out. `ranked`: the last of the ranked rows (都's); `term`:
+    /// the last `harbour` of the terms, far past the walk's first screenful.
+    @Test(arguments: [("ranked", "都"), ("term", "harbour")])
+    func aBlockFoundDamagedWhileItsRowsAreShownShowsNoWrongRow(damage: String, query: String) throws {
         let s = try ScratchFolder()
         let file = try s.write("sites.csv", Self.listText(rows: 20_000))
         let cache = s.path("cache")
@@ -204,15 +207,19 @@ import FieldKit
         let index = try Self.indexFile(in: cache)
         var image = try Data(contentsOf: URL(fileURLWithPath: index))
         let table = try #require(stride(from: 0, to: image.count, by: 4).first { $0 == 4 * ((image.count - 128 - $0 + 4095) / 4096) })
-        image[try Self.lastRankedRow(image, table: table)] ^= 0x01
+        if damage == "ranked" {
+            image[try Self.lastRankedRow(image, table: table)] ^= 0x01
+        } else {
+            image[try #require(image.range(of: Data("harbour".utf8), options: .backwards)).lowerBound + 1] = UInt8(ascii: "x")
+        }
         try image.write(to: URL(fileURLWithPath: index))
         let opened = try Self.attached(file, folder: cache)
         #expect(opened.outcome == .reused)
-        let expected = plain.matches("都", in: plain.roots)
-        #expect(expected.count > 1)
-        let matches = opened.list.rankedMatches("都", in: opened.list.roots)
+        let expected = plain.matches(query, in: plain.roots)
+        #expect(expected.count > 100)
+        let matches = opened.list.rankedMatches(query, in: opened.list.roots)
         #expect(opened.list.isIndexed, "the query was answered before the damaged block was read")
-        #expect(matches.count == expected.count)
+        #expect(matches.all == expected)
         #expect(Array(matches) == expected)
         #expect(!opened.list.isIndexed)
     }
