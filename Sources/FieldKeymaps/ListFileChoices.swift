@@ -27,6 +27,8 @@ extension KeymapCompiler {
         guard let path, let value else { return nil }
         let folder = node.file.contains("/") ? String(node.file[..<node.file.lastIndex(of: "/")!]) : "."
         let label = path.hasPrefix("/") ? path : folder + "/" + path
+        // Taken before the file is read: a write after it leaves another identity, so an image never outlives it.
+        let identity = ListFileIndexCache.identity(of: label)
         let text: String
         switch KeymapText.read(path: label, cap: ChoiceFile.maxBytes, what: tr("choice lists")) {
         case .failure(let d): reader.diagnostics.append(d); return nil
@@ -63,12 +65,12 @@ extension KeymapCompiler {
         }
         do {
             let list = try ChoiceList(rows: rows, extraColumns: table.columns)
-            var bytes = text
-            // The columns read make the index's terms: another choice on the same file has an index of its own.
-            let settings = "value=" + table.columns[valueColumn] + "\u{0}label=" + shown.map { table.columns[$0] }.joined(separator: "\u{0}")
-            _ = bytes.withUTF8 {
-                ListFileIndexCache.attach(list, file: label, bytes: UnsafeRawBufferPointer($0), settings: settings,
-                                          folder: ListFileIndexCache.processFolder())
+            if let identity {
+                var bytes = text
+                // The columns read make the index's terms: another choice on the same file has an index of its own.
+                let settings = "value=" + table.columns[valueColumn] + "\u{0}label=" + shown.map { table.columns[$0] }.joined(separator: "\u{0}")
+                ListFileIndexCache.attach(list, file: label, identity: identity, settings: settings, folder: ListFileIndexCache.processFolder(),
+                                          contentHash: { bytes.withUTF8 { ChoiceListIndex.hash(UnsafeRawBufferPointer($0)) } })
             }
             return list
         } catch {

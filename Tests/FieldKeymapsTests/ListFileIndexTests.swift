@@ -42,14 +42,26 @@ import FieldKit
         return try ChoiceList(rows: rows, extraColumns: ["code", "name", "pinyin"])
     }
 
-    /// The list in `file`, given its index from `folder`'s cache.
-    /// `settings`: the columns read, as `choices: {file: …}` names them to the cache.
-    static func attached(_ file: String, folder: String?, settings: String = "") throws -> (list: ChoiceList, outcome: ListFileIndexCache.Outcome) {
+    /// The list in `file`, given its index from `folder`'s cache; `built` the clock when its identity is taken (the
+    /// real one when nil), `hashed` counts the times the list file's bytes were hashed.
+    static func attached(_ file: String, folder: String?, now: Int64? = nil, hashed: Tally? = nil,
+                         settings: String = "") throws -> (list: ChoiceList, outcome: ListFileIndexCache.Outcome) {
+        let identity = try #require(ListFileIndexCache.identity(of: file, now: now))
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         let list = try list(String(decoding: bytes, as: UTF8.self))
-        let outcome = bytes.withUnsafeBytes { ListFileIndexCache.attach(list, file: file, bytes: $0, settings: settings, folder: folder) }
+        let outcome = ListFileIndexCache.attach(list, file: file, identity: identity, settings: settings, folder: folder) {
+            hashed?.count += 1
+            return bytes.withUnsafeBytes { ChoiceListIndex.hash($0) }
+        }
         return (list, outcome)
     }
+
+    /// How many times something was done.
+    final class Tally { var count = 0 }
+
+    /// Ten seconds from now, in nanoseconds since the epoch: an image built then is past the racy window of the
+    /// list file written now.
+    static func later() -> Int64 { Int64(Date().timeIntervalSince1970 * 1e9) + 10_000_000_000 }
 
     /// Sets a file's modification time (to the nanosecond).
     static func setModified(_ path: String, to time: timespec) {
@@ -109,9 +121,9 @@ import FieldKit
         #expect(try Self.attached(file, folder: s.path("cache")).outcome == .built)
     }
 
-    /// A changed byte anywhere (header, a term's letter, ranked rows), a cut-off image, an empty one, another file's image:
-    /// each refused and rebuilt, never read.
-    @Test(arguments: ["header", "term", "middle", "last", "truncated", "empty", "grown"])
+    /// A changed byte in the header or the block table, a cut-off image, an empty one, a longer one: each refused
+    /// when opened and rebuilt, never read.
+    @Test(arguments: ["header", "table", "truncated", "empty", "grown"])
     func aDamagedIndexIsRefusedAndRebuilt(damage: String) throws {
         let s = try ScratchFolder()
         let file = try s.write("sites.csv", Self.listText(rows: 2_000))
@@ -122,9 +134,7 @@ import FieldKit
         var image = try Data(contentsOf: URL(fileURLWithPath: index))
         switch damage {
         case "header": image[9] ^= 0x01
-        case "term": image[try #require(image.range(of: Data("harbour".utf8))).lowerBound] = UInt8(ascii: "x")
-        case "middle": image[image.count / 2] ^= 0x40
-        case "last": image[image.count - 1] ^= 0x01
+        case "table": image[image.count - 1] ^= 0x01
         case "truncated": image = image.prefix(image.count - 4)
         case "empty": image = Data()
         default: image.append(contentsOf: [0, 0, 0, 0])
@@ -136,6 +146,116 @@ import FieldKit
             #expect(rebuilt.list.matches(query, in: rebuilt.list.roots) == plain.matches(query, in: plain.roots))
         }
         #expect(try Self.attached(file, folder: cache).outcome == .reused)
+    }
+
+    /// A changed byte in the image's body (a term's letter, ranked rows, offsets) is not looked for when the image
+    /// is opened: the block holding it is refused when a query first reads it, the list answers row by row (the
+    /// same answer, no crash), the cache file is removed and the next start builds it again.
+    @Test(arguments: ["term", "offsets", "ranked"])
+    func aDamagedBlockIsRefusedWhenRead(damage: String) throws {
+        let s = try ScratchFolder()
+        let rows = 20_000
+        let file = try s.write("sites.csv", Self.listText(rows: rows))
+        let cache = s.path("cache")
+        let plain = try Self.list(s.read("sites.csv"))
+        #expect(try Self.attached(file, folder: cache).outcome == .built)
+        let index = try Self.indexFile(in: cache)
+        var image = try Data(contentsOf: URL(fileURLWithPath: index))
+        // The block table's length: 4 bytes for each 4 KiB of the body between the 128-byte header and it.
+        let table = try #require(stride(from: 0, to: image.count, by: 4).first { $0 == 4 * ((image.count - 128 - $0 + 4095) / 4096) })
+        switch damage {
+        case "term":  // the last `harbour` of the terms, which the query `harbour` ranks
+            image[try #require(image.range(of: Data("harbour".utf8), options: .backwards)).lowerBound + 1] = UInt8(ascii: "x")
+        case "offsets":  // row 10,000's first term, which the query `c10000` ranks: far past the next row's
+            image[128 + 4 * 10_000 + 2] ^= 0x01
+        default:  // the last of the ranked rows: the last row holding the greatest run, 都's bytes
+            image[try Self.lastRankedRow(image, table: table)] ^= 0x01
+        }
+        try image.write(to: URL(fileURLWithPath: index))
+        let opened = try Self.attached(file, folder: cache)
+        #expect(opened.outcome == .reused)
+        let queries = ["e", "a", "h", "ar", "north", "harbour", "gate 1", "北京", "bei", "zone-4 7", "mary's h", "c10000", "c19", "o'neil 8", "都"]
+        for query in queries {
+            let expected = plain.matches(query, in: plain.roots)
+            #expect(opened.list.matches(query, in: opened.list.roots) == expected, "query '\(query)'")
+            #expect(opened.list.rankedMatches(query, in: opened.list.roots).all == expected, "query '\(query)' as the picker keeps it")
+        }
+        #expect(!opened.list.isIndexed, "the damaged block was never read")
+        #expect(!FileManager.default.fileExists(atPath: index))
+        #expect(try Self.attached(file, folder: cache).outcome == .built)
+    }
+
+    /// Where the last of an image's ranked rows lies: before the whole names' hashes (three words a name, their count
+    /// at byte 96 of the header) and the block table (`table` bytes) that end the image.
+    static func lastRankedRow(_ image: Data, table: Int) throws -> Int {
+        let names = Int(image[96]) | Int(image[97]) << 8 | Int(image[98]) << 16 | Int(image[99]) << 24
+        #expect(names > 0)
+        return image.count - table - 12 * names - 4
+    }
+
+    /// A query's rows are read from the image only as they are shown (a one- to three-byte query's ranked rows, a
+    /// longer one's walk): a block found damaged then, after the query was answered, has the rows found row by row;
+    /// no row of the damaged block is shown and none is left out. `ranked`: the last of the ranked rows (都's); `term`:
+    /// the last `harbour` of the terms, far past the walk's first screenful.
+    @Test(arguments: [("ranked", "都"), ("term", "harbour")])
+    func aBlockFoundDamagedWhileItsRowsAreShownShowsNoWrongRow(damage: String, query: String) throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 20_000))
+        let cache = s.path("cache")
+        let plain = try Self.list(s.read("sites.csv"))
+        #expect(try Self.attached(file, folder: cache).outcome == .built)
+        let index = try Self.indexFile(in: cache)
+        var image = try Data(contentsOf: URL(fileURLWithPath: index))
+        let table = try #require(stride(from: 0, to: image.count, by: 4).first { $0 == 4 * ((image.count - 128 - $0 + 4095) / 4096) })
+        if damage == "ranked" {
+            image[try Self.lastRankedRow(image, table: table)] ^= 0x01
+        } else {
+            image[try #require(image.range(of: Data("harbour".utf8), options: .backwards)).lowerBound + 1] = UInt8(ascii: "x")
+        }
+        try image.write(to: URL(fileURLWithPath: index))
+        let opened = try Self.attached(file, folder: cache)
+        #expect(opened.outcome == .reused)
+        let expected = plain.matches(query, in: plain.roots)
+        #expect(expected.count > 100)
+        let matches = opened.list.rankedMatches(query, in: opened.list.roots)
+        #expect(opened.list.isIndexed, "the query was answered before the damaged block was read")
+        #expect(matches.all == expected)
+        #expect(Array(matches) == expected)
+        #expect(!opened.list.isIndexed)
+    }
+
+    /// An image built more than `racyNanoseconds` after its list file last changed is trusted on the file's
+    /// identity (device, inode, size, times): the next start opens it without hashing the list file's bytes. One
+    /// built within that window has the bytes hashed at each start.
+    @Test func aSettledIndexOpensWithoutHashingTheListFile() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        let cache = s.path("cache")
+        #expect(try Self.attached(file, folder: cache, now: Self.later()).outcome == .built)
+        let hashed = Tally()
+        let next = try Self.attached(file, folder: cache, hashed: hashed)
+        #expect(next.outcome == .reused)
+        #expect(hashed.count == 0)
+        #expect(next.list.matches("harbour 1", in: next.list.roots) == (try Self.list(s.read("sites.csv"))).matches("harbour 1", in: next.list.roots))
+        // Built in the second the file was last changed: its times cannot vouch for its bytes.
+        let racy = s.path("racy")
+        var info = stat()
+        #expect(stat(file, &info) == 0)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #expect(try Self.attached(file, folder: racy, now: changed + 500_000_000).outcome == .built)
+        let checked = Tally()
+        #expect(try Self.attached(file, folder: racy, hashed: checked).outcome == .reused)
+        #expect(checked.count == 1)
+    }
+
+    /// The same list file read with other columns (another label) has its own image: the terms differ.
+    @Test func eachColumnChoiceHasItsOwnIndex() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 2_000))
+        let cache = s.path("cache")
+        #expect(try Self.attached(file, folder: cache, settings: "value=code\u{0}label=name").outcome == .built)
+        #expect(try Self.attached(file, folder: cache, settings: "value=code\u{0}label=name\u{0}pinyin").outcome == .built)
+        #expect(try Self.attached(file, folder: cache, settings: "value=code\u{0}label=name").outcome == .reused)
     }
 
     /// Starts building at once in several processes (each `fieldline form` of a form on the list file) leave one

@@ -123,15 +123,20 @@ public final class ChoiceList: Sendable {
     }
 
     /// Why a row given as strings cannot be read: a cell too long or holding a control character.
+    /// The cells are checked where they lie, in that order: an array of them all cost a row an allocation.
     private static func cellProblem(_ row: ChoiceRow) -> ChoiceListProblem? {
-        for cell in [row.value, row.label, row.parent ?? ""] + row.aliases + row.extras {
+        func problem(_ cell: String) -> ChoiceListProblem? {
             if cell.utf8.count > ChoiceList.maxCellBytes {
                 return ChoiceListProblem(line: row.line, tr("a cell is longer than \(ChoiceList.maxCellBytes) bytes"))
             }
             if ControlCharacters.contains(in: cell) {
                 return ChoiceListProblem(line: row.line, tr("a cell holds a control character: \(ControlCharacters.escaped(cell))"))
             }
+            return nil
         }
+        if let found = problem(row.value) ?? problem(row.label) ?? problem(row.parent ?? "") { return found }
+        for cell in row.aliases { if let found = problem(cell) { return found } }
+        for cell in row.extras { if let found = problem(cell) { return found } }
         return nil
     }
 

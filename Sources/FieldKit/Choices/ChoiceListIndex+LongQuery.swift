@@ -67,6 +67,8 @@ final class LongQueryWalk: Sendable {
     static let narrowedWithin = 20_000
 
     private let index: ChoiceListIndex
+    /// Whether the index walked has been found damaged: rows found since may be missing.
+    var isDamaged: Bool { index.isDamaged }
     /// The query's lower-cased UTF-8.
     let needle: [UInt8]
     /// Each distinct three-byte run's ranked ranges, the first run's first.

@@ -12,30 +12,33 @@ import Synchronization
 public final class ChoiceListIndex: @unchecked Sendable {
     /// The image's bytes, which the sections below view (a copy, or a file mapped read-only).
     private let memory: ImageMemory
+    /// The image's body checked block by block as it is read (`ImageBlocks`).
+    private let blocks: ImageBlocks
     /// The rows the index covers (the list's choices, in file order).
     public let rows: Int
     /// Row → its first term (rows + 1 entries).
-    let rowTerms: UnsafeBufferPointer<UInt32>
+    let rowTerms: ImageWords
     /// Term → its first byte in `termBytes` (terms + 1 entries).
-    let termStarts: UnsafeBufferPointer<UInt32>
+    let termStarts: ImageWords
     /// Every term's lower-cased UTF-8 bytes, end to end.
-    let termBytes: UnsafeBufferPointer<UInt8>
+    let termBytes: ImageBytes
     /// The one-, two- and three-byte runs found, ascending (`shortKey`).
-    private let shortKeys: UnsafeBufferPointer<UInt32>
+    private let shortKeys: ImageWords
     /// Short run → the first of its rows in `shortRows` for each rank, 0 to 3 (4 × runs + 1 entries).
-    private let shortStarts: UnsafeBufferPointer<UInt32>
+    private let shortStarts: ImageWords
     /// Each short run's rows by rank (the best rank a name of the row gives it), ascending within a rank.
-    let shortRows: UnsafeBufferPointer<UInt32>
+    let shortRows: ImageWords
     /// Every name's XXH3-64 and row, three words an entry (hash's high word, low word, row), ascending: a whole
     /// name's rows by bisection.
-    let nameHashes: UnsafeBufferPointer<UInt32>
+    let nameHashes: ImageWords
     /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
     private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
     /// The last long query's walk: the next key's rows when it extends it and the walk found every match.
     let lastWalk = Mutex<LongQueryWalk?>(nil)
 
-    /// What the image was made from: a list file's size, modification time and content hash. An image is used
-    /// only for the file it says it was made from.
+    /// What the image was made from: a list file's identity (device, inode, size, modification and change times in
+    /// nanoseconds, as `stat` gave them before the file was read) and the XXH3-64 of the bytes read. Which of these
+    /// must match for an image to be used is the cache's rule (`ListFileIndexCache`).
     public struct Source: Equatable, Sendable {
         /// The file's size in bytes.
         public var size: UInt64
@@ -43,12 +46,21 @@ public final class ChoiceListIndex: @unchecked Sendable {
         public var modified: Int64
         /// XXH3-64 of the file's bytes.
         public var hash: UInt64
+        /// The file's status change time (ctime), in nanoseconds since the epoch: moved by every write.
+        public var changed: Int64
+        /// The device the file is on.
+        public var device: UInt64
+        /// The file's inode number.
+        public var inode: UInt64
 
         /// A source key.
-        public init(size: UInt64, modified: Int64, hash: UInt64) {
+        public init(size: UInt64, modified: Int64, hash: UInt64, changed: Int64 = 0, device: UInt64 = 0, inode: UInt64 = 0) {
             self.size = size
             self.modified = modified
             self.hash = hash
+            self.changed = changed
+            self.device = device
+            self.inode = inode
         }
     }
 
@@ -57,8 +69,8 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     static let magic: [UInt8] = Array("FLCI".utf8)
     /// Bumped whenever the layout or the terms' making changes: an older image is rebuilt, never read.
-    static let version: UInt32 = 4
-    static let headerBytes = 72
+    static let version: UInt32 = 5
+    static let headerBytes = 128
 
     /// A one- to three-byte needle's key among `shortKeys`: its length in the top byte, then its bytes.
     static func shortKey(_ bytes: [UInt8], from start: Int, count: Int) -> UInt32 {
@@ -69,8 +81,16 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     // MARK: Building
 
-    /// The image of `terms` (each row's distinct lower-cased names, as `ChoiceTerms` makes them) for `source`.
-    public static func image(terms: [[[UInt8]]], source: Source) -> [UInt8] {
+    /// The image of `terms` (each row's distinct lower-cased names, as `ChoiceTerms` makes them) for `source`,
+    /// built at `built` (nanoseconds since the epoch).
+    public static func image(terms: [[[UInt8]]], source: Source, built: Int64 = 0) -> [UInt8] {
+        var image: [UInt8] = []
+        sections(terms: terms).write(source: source, built: built) { image.append(contentsOf: $0); return true }
+        return image
+    }
+
+    /// The sections of the image of `terms`.
+    public static func sections(terms: [[[UInt8]]]) -> Sections {
         var rowTerms: [UInt32] = [0], termStarts: [UInt32] = [0], termBytes: [UInt8] = []
         var shortPairs: [UInt64] = []  // short run << 34 | rank << 32 | row
         var mineShort: [UInt32] = []  // this row's short runs, key << 2 | rank
@@ -99,6 +119,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         }
         shortPairs.sort()
         var shortKeys: [UInt32] = [], shortStarts: [UInt32] = [], shortRows: [UInt32] = []
+        shortRows.reserveCapacity(shortPairs.count)
         for pair in shortPairs {
             let key = UInt32(pair >> 34), rank = Int(pair >> 32 & 3)
             if shortKeys.last != key {
@@ -115,36 +136,9 @@ public final class ChoiceListIndex: @unchecked Sendable {
         for (k, name) in names.enumerated() where k == 0 || names[k - 1] != name {
             nameHashes += [UInt32(name.hash >> 32), UInt32(truncatingIfNeeded: name.hash), name.row]
         }
-        var image = [UInt8](repeating: 0, count: headerBytes)
-        func put(_ value: UInt32, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 4, with: $0) } }
-        func put64(_ value: UInt64, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { image.replaceSubrange(offset..<offset + 8, with: $0) } }
-        image.replaceSubrange(0..<4, with: magic)
-        put(version, at: 4)
-        put(UInt32(terms.count), at: 8)
-        put(UInt32(termStarts.count - 1), at: 12)
-        put(UInt32(termBytes.count), at: 16)
-        put(UInt32(nameHashes.count / 3), at: 20)
-        // Bytes 24 to 31 stay zero (version 2's three-byte postings' lengths; since version 3 those runs are ranked).
-        put64(source.size, at: 32)
-        put64(UInt64(bitPattern: source.modified), at: 40)
-        put64(source.hash, at: 48)
-        put(UInt32(shortKeys.count), at: 64)
-        put(UInt32(shortRows.count), at: 68)
-        for section in [rowTerms, termStarts] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
-        image.append(contentsOf: termBytes)
-        image.append(contentsOf: repeatElement(0, count: (4 - termBytes.count % 4) % 4))
-        for section in [shortKeys, shortStarts, shortRows, nameHashes] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
-        put64(checksum(image), at: 56)
-        return image
+        return Sections(rows: terms.count, rowTerms: rowTerms, termStarts: termStarts, termBytes: termBytes,
+                        shortKeys: shortKeys, shortStarts: shortStarts, shortRows: shortRows, nameHashes: nameHashes)
     }
-
-    /// XXH3-64 of an image but its checksum field (bytes 56 to 63): the first 56 bytes seed the rest's.
-    private static func checksum(_ image: UnsafeRawBufferPointer) -> UInt64 {
-        let seed = fl_xxh3_64(image.baseAddress, 56, 0)
-        return fl_xxh3_64(image.baseAddress! + 64, image.count - 64, seed)
-    }
-
-    private static func checksum(_ image: [UInt8]) -> UInt64 { image.withUnsafeBytes { checksum($0) } }
 
     // MARK: Reading
 
@@ -154,41 +148,42 @@ public final class ChoiceListIndex: @unchecked Sendable {
         self.init(memory: ImageMemory(copying: image), source: source)
     }
 
-    /// The index in `memory`, read where it lies, if it is whole and made from `source`: the header's magic,
-    /// version and source, the sections' lengths against the image's, the checksum, and every offset within its
-    /// section; nil otherwise (the caller rebuilds it).
-    public init?(memory: ImageMemory, source: Source) {
+    /// The index in `memory` if it is whole and made from exactly `source`.
+    public convenience init?(memory: ImageMemory, source: Source) {
+        self.init(memory: memory, accepting: { made, _ in made == source })
+    }
+
+    /// The index in `memory`, read where it lies, if its header is whole and `accepting` takes the source it was
+    /// made from and when it was built (nanoseconds since the epoch): the header's magic, version, lengths against
+    /// the image's, the checksum of the header and the block table, and the first and last words of each section
+    /// of offsets; nil otherwise (the caller rebuilds it). The body is checked block by block as it is read
+    /// (`ImageBlocks`); `whenDamaged` is called if a block fails.
+    public init?(memory: ImageMemory, accepting: (Source, Int64) -> Bool, whenDamaged: (@Sendable () -> Void)? = nil) {
         let image = memory.bytes
-        guard image.count >= ChoiceListIndex.headerBytes, let base = image.baseAddress,
-              Int(bitPattern: base) % 4 == 0 else { return nil }
-        func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
-        func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        guard image.prefix(4).elementsEqual(ChoiceListIndex.magic), u32(4) == Int(ChoiceListIndex.version),
-              Source(size: u64(32), modified: Int64(bitPattern: u64(40)), hash: u64(48)) == source else { return nil }
-        let rows = u32(8), terms = u32(12), bytes = u32(16), shorts = u32(64), shortPosted = u32(68), names = u32(20)
-        let padded = bytes + (4 - bytes % 4) % 4
-        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted + 12 * names
-        guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
-        var at = ChoiceListIndex.headerBytes
-        // Read in place: the image is written in the machine's (little-endian) order, each section at a multiple of
-        // four bytes from its (aligned) start.
-        func words(_ count: Int) -> UnsafeBufferPointer<UInt32> {
+        guard let header = ImageHeader(image), accepting(header.source, header.built) else { return nil }
+        let base = ChoiceListIndex.headerBytes
+        let blocks = ImageBlocks(image: image, bodyStart: base, bodyEnd: base + header.bodyBytes,
+                                 sums: UnsafeRawBufferPointer(rebasing: image[(base + header.bodyBytes)...]), whenDamaged: whenDamaged)
+        var at = base
+        func words(_ count: Int, offsetsUpTo end: Int? = nil) -> ImageWords {
             defer { at += 4 * count }
-            return UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt32.self), count: count)
+            if let end { blocks.addOffsets(start: at, count: count, end: UInt32(end)) }
+            return ImageWords(blocks: blocks, start: at, count: count, fallback: end.map(UInt32.init) ?? 0)
         }
-        let rowTerms = words(rows + 1), termStarts = words(terms + 1)
-        let termBytes = UnsafeBufferPointer(start: (base + at).assumingMemoryBound(to: UInt8.self), count: bytes)
-        at += padded
-        let shortKeys = words(shorts), shortStarts = words(4 * shorts + 1), shortRows = words(shortPosted)
-        let nameHashes = words(3 * names)
-        // Every offset within its section: a checksum only says the image is the one written, not that it was
-        // written right. A ranked row's number is checked where it is read (most are never read).
-        func ascending(_ offsets: UnsafeBufferPointer<UInt32>, upTo end: Int) -> Bool {
-            offsets.first == 0 && Int(offsets.last!) == end && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
+        let rows = header.rows
+        let rowTerms = words(rows + 1, offsetsUpTo: header.terms), termStarts = words(header.terms + 1, offsetsUpTo: header.termBytes)
+        let termBytes = ImageBytes(blocks: blocks, start: at, count: header.termBytes)
+        at += header.termBytes + (4 - header.termBytes % 4) % 4
+        let shortKeys = words(header.shorts), shortStarts = words(4 * header.shorts + 1, offsetsUpTo: header.shortRows)
+        let shortRows = words(header.shortRows)
+        let nameHashes = words(3 * header.names)
+        // Each offsets section starts at 0 and ends at its end: with every block's words ascending (checked as it
+        // is read), every range read from two offsets is within its section.
+        for (section, end) in [(rowTerms, header.terms), (termStarts, header.termBytes), (shortStarts, header.shortRows)] {
+            guard section[0] == 0, Int(section[section.count - 1]) == end, !blocks.isDamaged else { return nil }
         }
-        guard ascending(rowTerms, upTo: terms), ascending(termStarts, upTo: bytes), ascending(shortStarts, upTo: shortPosted),
-              zip(shortKeys, shortKeys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         self.memory = memory
+        self.blocks = blocks
         self.rows = rows
         self.rowTerms = rowTerms
         self.termStarts = termStarts
@@ -198,6 +193,10 @@ public final class ChoiceListIndex: @unchecked Sendable {
         self.shortRows = shortRows
         self.nameHashes = nameHashes
     }
+
+    /// Whether a block of the image failed its check since it was opened: what the index answered may be wrong,
+    /// and the list answers row by row instead.
+    public var isDamaged: Bool { blocks.isDamaged }
 
     // MARK: Matching
 

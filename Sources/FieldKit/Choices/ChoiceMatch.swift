@@ -12,9 +12,10 @@ extension ChoiceList {
     public func rankedMatches(_ query: String, in level: [Int]) -> ChoiceMatches {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return ChoiceMatches(level) }
-        if let index = searchIndex.value, index.rows == level.count, level.first == 0,
-           let ranked = index.ranked(needle) ?? index.walked(needle) {
-            return ranked
+        if let index = usableIndex, index.rows == level.count, level.first == 0,
+           let ranked = index.ranked(needle) ?? index.walked(needle), !index.isDamaged {
+            // Rows are read from the index as they are shown: a block found damaged then has them found row by row.
+            return ranked.rescued { [self] in self.scannedMatches(query, in: level) }
         }
         return ChoiceMatches(scannedMatches(query, in: level))
     }
@@ -23,7 +24,9 @@ extension ChoiceList {
     private func scannedMatches(_ query: String, in level: [Int]) -> [Int] {
         let needle = Array(query.lowercased().utf8)
         if needle.isEmpty { return level }
-        if let index = searchIndex.value, index.rows == level.count, level.first == 0 { return index.matches(needle) }
+        if let index = usableIndex, index.rows == level.count, level.first == 0, case let found = index.matches(needle), !index.isDamaged {
+            return found
+        }
         var whole: [Int] = [], prefix: [Int] = [], wordStart: [Int] = [], inside: [Int] = []
         let terms = self.terms
         needle.withUnsafeBufferPointer { q in

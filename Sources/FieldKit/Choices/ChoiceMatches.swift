@@ -1,7 +1,9 @@
 /// The choices a query finds, best first: a list of rows, a list index's ranked rows for a one- to three-byte query
 /// read where they lie, or a longer query's rows found as they are read (`ChoiceListIndex.walked`), so a key that
 /// matches half a million rows costs what the picker shows of them (a screenful and the count), not a copy of them
-/// all. A walked list knows only the rows read so far: its `count` is those, exact once `isExact`.
+/// all. A walked list knows only the rows read so far: its `count` is those, exact once `isExact`. A ranked or
+/// walked list whose index turns out damaged as its rows are read answers from then on with the rows found row by row
+/// (`rescued`), so a damaged block never shows a wrong row.
 public struct ChoiceMatches: RandomAccessCollection, Sendable, Equatable {
     private enum Storage: Sendable {
         case rows([Int])
@@ -14,6 +16,8 @@ public struct ChoiceMatches: RandomAccessCollection, Sendable, Equatable {
     private let storage: Storage
     /// How many choices a list of rows or ranked rows holds.
     private let fixedCount: Int
+    /// The same matches found row by row, for when the index they are read from turns out damaged.
+    private var rescue: MatchesRescue?
 
     /// The rows given, in their order.
     public init(_ rows: [Int]) {
@@ -37,15 +41,33 @@ public struct ChoiceMatches: RandomAccessCollection, Sendable, Equatable {
     /// How many rows a walk finds before its list is first shown: more than a picker's window.
     static let screenful = 8
 
+    /// These matches, answered by `find`'s rows (the same, found row by row) once their index is found damaged.
+    func rescued(by find: @escaping @Sendable () -> [Int]) -> ChoiceMatches {
+        var rescued = self
+        rescued.rescue = MatchesRescue(find)
+        return rescued
+    }
+
+    /// The rows found row by row, when the index these matches are read from has been found damaged.
+    private var rescuedRows: [Int]? {
+        guard let rescue else { return nil }
+        switch storage {
+        case .rows: return nil
+        case .ranked(let index, _): return index.isDamaged ? rescue.rows : nil
+        case .walked(let walk): return walk.isDamaged ? rescue.rows : nil
+        }
+    }
+
     /// How many choices were found (so far, for a walk not yet ended).
     public var count: Int {
+        if let rows = rescuedRows { return rows.count }
         if case .walked(let walk) = storage { return walk.known }
         return fixedCount
     }
 
     /// Whether `count` is every choice the query finds (false while a walk has more rows to read: `N+`).
     public var isExact: Bool {
-        if case .walked(let walk) = storage { return walk.isEnded }
+        if case .walked(let walk) = storage, rescuedRows == nil { return walk.isEnded }
         return true
     }
 
@@ -63,7 +85,10 @@ public struct ChoiceMatches: RandomAccessCollection, Sendable, Equatable {
 
     /// Every choice, the walk read to its end.
     public var all: [Int] {
-        if case .walked(let walk) = storage { _ = walk.row(at: Int.max - 1); return walk.rows }
+        if case .walked(let walk) = storage {
+            _ = walk.row(at: Int.max - 1)
+            return rescuedRows ?? walk.rows
+        }
         return Array(self)
     }
 
@@ -72,7 +97,8 @@ public struct ChoiceMatches: RandomAccessCollection, Sendable, Equatable {
     /// Past the last place found.
     public var endIndex: Int { count }
 
-    /// The choice at `place`.
+    /// The choice at `place`: read from the index, then, if that read (or an earlier one) found the index damaged,
+    /// from the rows found row by row.
     public subscript(place: Int) -> Int {
         switch storage {
         case .rows(let rows):
@@ -80,16 +106,41 @@ public struct ChoiceMatches: RandomAccessCollection, Sendable, Equatable {
         case .ranked(let index, let ranges):
             var at = place
             for range in ranges {
-                if at < range.count { return index.shortRow(at: range.lowerBound + at) }
+                if at < range.count {
+                    let row = index.shortRow(at: range.lowerBound + at)
+                    return rescuedRows?[place] ?? row
+                }
                 at -= range.count
             }
+            if let rows = rescuedRows { return rows[place] }
             preconditionFailure("place \(place) past the matches")
         case .walked(let walk):
-            guard let row = walk.row(at: place) else { preconditionFailure("place \(place) past the matches") }
+            let row = walk.row(at: place)
+            if let rows = rescuedRows { return rows[place] }
+            guard let row else { preconditionFailure("place \(place) past the matches") }
             return row
         }
     }
 
     /// The same choices in the same order.
     public static func == (a: ChoiceMatches, b: ChoiceMatches) -> Bool { a.elementsEqual(b) }
+}
+
+/// A query's matches found row by row, made the first time they are asked for: what a ranked or walked list of
+/// matches answers once the index it reads is found damaged.
+final class MatchesRescue: Sendable {
+    private let find: @Sendable () -> [Int]
+    private let found = LazyReference<FoundRows>()
+
+    /// The rescue of a query whose rows `find` finds row by row.
+    init(_ find: @escaping @Sendable () -> [Int]) { self.find = find }
+
+    /// The rows, found the first time.
+    var rows: [Int] { found.value?.rows ?? found.storeIfNil(FoundRows(find())).rows }
+
+    /// Rows kept behind a reference, as `LazyReference` holds objects.
+    private final class FoundRows: Sendable {
+        let rows: [Int]
+        init(_ rows: [Int]) { self.rows = rows }
+    }
 }
