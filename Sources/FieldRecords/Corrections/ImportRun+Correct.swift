@@ -3,7 +3,7 @@ import FieldKit
 
 extension ImportRun {
     /// Corrections whose saved records are read with one query: a chunk is applied once this many wait.
-    static let correctionsPerRead = 1000
+    static let correctionsPerRead = 10_000
 
     /// Takes a correction: it waits until `correctionsPerRead` do, the input goes quiet or ends, or another record
     /// is refused as read; then they are applied in input order, their saved records read together first.
