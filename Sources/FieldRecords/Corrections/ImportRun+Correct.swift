@@ -2,8 +2,10 @@ import FieldKeymaps
 import FieldKit
 
 extension ImportRun {
-    /// Corrections whose saved records are read with one query: a chunk is applied once this many wait.
-    static let correctionsPerRead = 10_000
+    /// Corrections whose saved records are read with one query: a chunk is applied once this many wait. A large
+    /// chunk lets the database update its rows in the table's order (`replace`); SQLite's read binds a key a
+    /// parameter, at most 32,766 a statement.
+    static let correctionsPerRead = 30_000
 
     /// Takes a correction: it waits until `correctionsPerRead` do, the input goes quiet or ends, or another record
     /// is refused as read; then they are applied in input order, their saved records read together first.
