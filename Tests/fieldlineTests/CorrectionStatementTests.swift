@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TestSupport
 
-/// Corrections reach PostgreSQL a chunk at a time: a few statements for every 30,000 corrections, not a round trip
+/// Corrections reach PostgreSQL a chunk at a time: a few statements for every 1,000 corrections, not a round trip
 /// or five for each one (before: SAVEPOINT, SELECT … FOR UPDATE, INSERT into history, UPDATE, RELEASE per
 /// correction). Counted in the server's own statement log; every correction still written with its history row.
 @Suite(.serialized) struct CorrectionStatementTests {
@@ -25,7 +25,7 @@ import Testing
             try #require(run.status == 0, "\(run.err)")
         }
         let statements = log.filter { $0.contains("LOG:  execute ") || $0.contains("LOG:  statement: ") }.count
-        // One chunk (up to 30,000), a read, a savepoint around one statement, and a commit now and then,
+        // Three chunks of at most 1,000, each a read, a savepoint around one statement, and a commit now and then,
         // with the connection's set-up: far below one statement for each correction.
         #expect(statements <= 80, "\(statements) statements for \(Self.records) corrections")
 
