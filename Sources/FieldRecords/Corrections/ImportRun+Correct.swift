@@ -3,7 +3,8 @@ import FieldKit
 
 extension ImportRun {
     /// Takes a correction: it waits until the database's `correctionChunk` do, the input goes quiet or ends, or
-    /// another record is refused as read; then they are applied in input order, their saved records read together first.
+    /// another record is refused as read; then they are applied in input order, their saved records read together
+    /// first.
     func takeCorrection(_ given: [(name: String, text: String)], numbers: [String]) throws(ImportFailure) {
         waitingCorrections.append((given, numbers, count.number))
         if waitingCorrections.count >= database!.correctionChunk { try applyWaitingCorrections() }
