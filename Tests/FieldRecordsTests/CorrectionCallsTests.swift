@@ -58,6 +58,7 @@ struct CorrectionCallsTests {
             try inner.finishBulkRun()
         }
         var correctionBatchLimits: (records: Int, seconds: Double) { limits }
+        var correctionChunk: Int { inner.correctionChunk }
         var saves = 0
         var batchSizes: [Int] = []
         var importLimits: (records: Int, seconds: Double)?
@@ -100,8 +101,8 @@ struct CorrectionCallsTests {
 
         #expect(reports.lines == ["11:id: no saved record with id nobody", "21:note: a value is required"])
         #expect(summary.saved == 2_498 && summary.refused == 2, "\(summary)")
-        // Three chunks of 1,000, 1,000 and 500; the first cut into four calls by the three that go alone.
-        #expect(counting.replaced == [10, 9, 9, 969, 1_000, 500], "\(counting.replaced)")
+        // One chunk (SQLite's hold up to 30,000), cut into four calls by the three that go alone.
+        #expect(counting.replaced == [10, 9, 9, 2_469], "\(counting.replaced)")
         #expect(counting.updates == 1, "only the correction that changes nothing was applied alone")
         var notes: [String: Int] = [:]
         try counting.records(matching: []) { notes[$0.value(of: "note") ?? "?", default: 0] += 1; return true }

@@ -72,6 +72,9 @@ public protocol RecordDatabase: RecordSink, AnyObject {
     /// How many corrections of an import, at most, and how many seconds of them one transaction holds: another
     /// writer waits for the database (or its records) that long at most.
     var correctionBatchLimits: (records: Int, seconds: Double) { get }
+    /// How many corrections, at most, have their saved records read with one query and are applied together (a
+    /// chunk): the database updates a chunk's rows in the table's order.
+    var correctionChunk: Int { get }
     /// How many records, at most, and how many seconds of them one batch of an import holds when the batch is saved
     /// at its end (one transaction): another writer waits for the database that long at most.
     var importBatchLimits: (records: Int, seconds: Double) { get }
@@ -152,6 +155,8 @@ extension RecordDatabase {
     public func finishBulkRun() throws(SinkError) {}
     /// 10,000 corrections or a quarter of a second a transaction.
     public var correctionBatchLimits: (records: Int, seconds: Double) { (10_000, 0.25) }
+    /// 1,000 corrections a chunk.
+    public var correctionChunk: Int { 1_000 }
     /// 10,000 records or a quarter of a second a batch.
     public var importBatchLimits: (records: Int, seconds: Double) { (10_000, 0.25) }
     /// A database that cannot look in another form's table says so (a program's own database).

@@ -2,14 +2,12 @@ import FieldKeymaps
 import FieldKit
 
 extension ImportRun {
-    /// Corrections whose saved records are read with one query: a chunk is applied once this many wait.
-    static let correctionsPerRead = 1000
-
-    /// Takes a correction: it waits until `correctionsPerRead` do, the input goes quiet or ends, or another record
-    /// is refused as read; then they are applied in input order, their saved records read together first.
+    /// Takes a correction: it waits until the database's `correctionChunk` do, the input goes quiet or ends, or
+    /// another record is refused as read; then they are applied in input order, their saved records read together
+    /// first.
     func takeCorrection(_ given: [(name: String, text: String)], numbers: [String]) throws(ImportFailure) {
         waitingCorrections.append((given, numbers, count.number))
-        if waitingCorrections.count >= Self.correctionsPerRead { try applyWaitingCorrections() }
+        if waitingCorrections.count >= database!.correctionChunk { try applyWaitingCorrections() }
     }
 
     /// Applies the corrections waiting, in input order, after one read of their saved records: those that may go

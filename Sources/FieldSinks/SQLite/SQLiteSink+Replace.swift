@@ -20,9 +20,17 @@ extension SQLiteSink {
         let versionColumns = tables.version2Columns.count
         // Corrections come in no order: the rows they replace are on random pages of the table and its indexes.
         try database.execute("PRAGMA cache_size = -\(Self.importCacheKiB)")
-        var applied: [Bool] = []
-        applied.reserveCapacity(replacements.count)
+        var applied = [Bool](repeating: false, count: replacements.count)
+        // A record read with other columns, met a second time or changing a unique value is left to `update`.
         var seen = Set<Int64>()
+        var eligible = replacements.indices.filter { index in
+            let read = replacements[index].read, values = replacements[index].values
+            return read.columns.count == columns.count && values.count == fields.count
+                && kept.allSatisfy({ values[$0] == read.columns[$0].value }) && seen.insert(read.key).inserted
+        }
+        // The rows updated in rowid order, each page of the table visited once in a pass, not in input order (no
+        // two name one row); their history rows then appended in input order.
+        eligible.sort { replacements[$0].read.key < replacements[$1].read.key }
         do {
             try transaction { () throws(SinkError) in
                 let updating = try database.prepared(update), keeping = try database.prepared(insert)
@@ -31,34 +39,25 @@ extension SQLiteSink {
                     database.clearBindings(keeping)
                 }
                 var parameters = SQLiteTextParameters()
-                for replacement in replacements {
-                    let read = replacement.read, values = replacement.values
-                    // A record read with other columns, met a second time or changing a unique value is left to
-                    // `update`.
-                    guard read.columns.count == columns.count, values.count == fields.count,
-                          kept.allSatisfy({ values[$0] == read.columns[$0].value }), seen.insert(read.key).inserted else {
-                        applied.append(false)
-                        continue
-                    }
-                    let id = String(read.key)
+                for index in eligible {
+                    let replacement = replacements[index]
                     parameters.removeAll()
-                    for field in changing { parameters.add(values[field]) }
+                    for field in changing { parameters.add(replacement.values[field]) }
                     parameters.add(replacement.editedAt)
                     parameters.add(editedBy)
-                    parameters.add(id)
-                    for column in read.columns { parameters.add(column.value) }
-                    guard try database.changes(updating, text: parameters.text, ends: parameters.ends) == 1 else {
-                        applied.append(false)
-                        continue
-                    }
+                    parameters.add(String(replacement.read.key))
+                    for column in replacement.read.columns { parameters.add(column.value) }
+                    applied[index] = try database.changes(updating, text: parameters.text, ends: parameters.ends) == 1
+                }
+                for (replacement, done) in zip(replacements, applied) where done {
+                    let read = replacement.read
                     parameters.removeAll()
                     for column in read.columns.prefix(versionColumns) { parameters.add(column.value) }
-                    parameters.add(id)
+                    parameters.add(String(read.key))
                     parameters.add(replacement.editedAt)
                     parameters.add(editedBy)
                     parameters.add(read.columns[columns.count - 1].value)
                     try database.run(keeping, text: parameters.text, ends: parameters.ends)
-                    applied.append(true)
                 }
             }
         } catch where error.kind == .conflict || error.kind == .refused {
