@@ -195,7 +195,10 @@ import FieldKit
         #expect(!plain.isIndexed && indexed.isIndexed)
         let typed = ["North Harbour 1", "mary's hill", "o'NEIL", "zone-4 8", "st. m", "北京上海1", "beijing shang", "guangzhou x",
                      "e", "a", "ar", " ", "4 ", "-", "c12", "c4999", "q", "nor", "xyz", "海", "京上", "park 5",
-                     "harb", "harbour ", "HARBOUR 12", "gate", "lake vie", "c1234", "aaaa", "e 1", "ll"]
+                     "harb", "harbour ", "HARBOUR 12", "gate", "lake vie", "c1234", "aaaa", "e 1", "ll",
+                     // Words inside names, digits, Chinese names and their pinyin.
+                     "harbour 1", "s hill", "neil p", "hill 8", "view 1", "ew 12", "e-4 3", "4 12", "12", "88", "c49",
+                     "上海2", "京上海", "海北京", "深圳", "jing sh", "shanghai", "hai w", "ngzhou", "chengdu x"]
         var queries: [String] = []
         for text in typed {
             let characters = Array(text)
@@ -219,6 +222,11 @@ import FieldKit
                 read.append(kept[read.count])
             }
             #expect(kept.isExact && kept.count == expected.count && read == expected, "query '\(query)' read wholly")
+            // A long query whose ranks 1 and 2 are walked, not picked from the word starts, answers the same.
+            let needle = Array(query.lowercased().utf8)
+            if needle.count >= 4, let index = indexed.attachedIndex {
+                #expect(index.walked(needle, startsWithin: 0)?.all == expected, "query '\(query)' walked")
+            }
             if query.utf8.count == 4 || query.utf8.count == 8 { longQueries += 1 }
             compared += expected.count
         }
@@ -249,6 +257,24 @@ import FieldKit
         #expect(field.choiceMatches.count > known && field.frame.counter.hasSuffix("+"))
         #expect(field.choiceMatches.all == expected && field.choiceMatches.isExact)
         #expect(field.frame.counter == "\(known + 1)/\(expected.count)")
+    }
+
+    /// A long query no name starts with, whose rows have a word starting with it (`harbour 1` in `North Harbour 17`):
+    /// its first screenful is read from the rows whose words start with it, not found by reading every row of its
+    /// rarest three-byte run.
+    @Test func aLongQueryStartingWordsReadsAScreenful() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 30_000, seed: 3))
+        let plain = try Self.list(s.read("sites.csv"))
+        let indexed = try Self.attached(file, folder: s.path("cache")).list
+        for query in ["harbour 1", "harbour 12", "lake 3", "shanghai"] {
+            let expected = plain.matches(query, in: plain.roots)
+            #expect(expected.count > 20, "query '\(query)'")
+            let kept = indexed.rankedMatches(query, in: indexed.roots)
+            #expect(kept.count >= 8 && kept.rowsRead <= 64, "query '\(query)': \(kept.rowsRead) rows read")
+            #expect(Array(kept) == Array(expected.prefix(kept.count)), "query '\(query)'")
+            #expect(kept.all == expected, "query '\(query)' read wholly")
+        }
     }
 
     /// A one- to three-byte query over an indexed list is answered from the index's ranked rows, read where they

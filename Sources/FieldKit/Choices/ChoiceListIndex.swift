@@ -29,6 +29,13 @@ public final class ChoiceListIndex: @unchecked Sendable {
     /// Every name's XXH3-64 and row, three words an entry (hash's high word, low word, row), ascending: a whole
     /// name's rows by bisection.
     let nameHashes: UnsafeBufferPointer<UInt32>
+    /// Every word start of every name (a name's first byte, and each byte after a word break), ordered by the bytes
+    /// from there to the name's end (then by row): the place in `termBytes`, then (in `startRows`) the row with
+    /// `nameStartBit` set for a name's first byte. A query's name-start and word-start rows are one bisected range.
+    let startPlaces: UnsafeBufferPointer<UInt32>
+    let startRows: UnsafeBufferPointer<UInt32>
+    /// Set in a `startRows` entry whose place is a name's first byte.
+    static let nameStartBit: UInt32 = 1 << 31
     /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
     private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
     /// The last long query's walk: the next key's rows when it extends it and the walk found every match.
@@ -57,7 +64,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     static let magic: [UInt8] = Array("FLCI".utf8)
     /// Bumped whenever the layout or the terms' making changes: an older image is rebuilt, never read.
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     static let headerBytes = 72
 
     /// A one- to three-byte needle's key among `shortKeys`: its length in the top byte, then its bytes.
@@ -109,6 +116,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
             shortRows.append(UInt32(truncatingIfNeeded: pair))
         }
         shortStarts.append(UInt32(shortRows.count))
+        let (startPlaces, startRows) = wordStarts(rowTerms: rowTerms, termStarts: termStarts, termBytes: termBytes)
         names.sort { ($0.hash, $0.row) < ($1.hash, $1.row) }
         var nameHashes: [UInt32] = []
         nameHashes.reserveCapacity(3 * names.count)
@@ -124,7 +132,8 @@ public final class ChoiceListIndex: @unchecked Sendable {
         put(UInt32(termStarts.count - 1), at: 12)
         put(UInt32(termBytes.count), at: 16)
         put(UInt32(nameHashes.count / 3), at: 20)
-        // Bytes 24 to 31 stay zero (version 2's three-byte postings' lengths; since version 3 those runs are ranked).
+        put(UInt32(startPlaces.count), at: 24)
+        // Bytes 28 to 31 stay zero (version 2's three-byte postings' lengths; since version 3 those runs are ranked).
         put64(source.size, at: 32)
         put64(UInt64(bitPattern: source.modified), at: 40)
         put64(source.hash, at: 48)
@@ -133,7 +142,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         for section in [rowTerms, termStarts] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         image.append(contentsOf: termBytes)
         image.append(contentsOf: repeatElement(0, count: (4 - termBytes.count % 4) % 4))
-        for section in [shortKeys, shortStarts, shortRows, nameHashes] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
+        for section in [shortKeys, shortStarts, shortRows, nameHashes, startPlaces + startRows] { section.withUnsafeBytes { image.append(contentsOf: $0) } }
         put64(checksum(image), at: 56)
         return image
     }
@@ -166,8 +175,9 @@ public final class ChoiceListIndex: @unchecked Sendable {
         guard image.prefix(4).elementsEqual(ChoiceListIndex.magic), u32(4) == Int(ChoiceListIndex.version),
               Source(size: u64(32), modified: Int64(bitPattern: u64(40)), hash: u64(48)) == source else { return nil }
         let rows = u32(8), terms = u32(12), bytes = u32(16), shorts = u32(64), shortPosted = u32(68), names = u32(20)
+        let starts = u32(24)
         let padded = bytes + (4 - bytes % 4) % 4
-        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted + 12 * names
+        let length = ChoiceListIndex.headerBytes + 4 * (rows + 1) + 4 * (terms + 1) + padded + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortPosted + 12 * names + 8 * starts
         guard image.count == length, u64(56) == ChoiceListIndex.checksum(image) else { return nil }
         var at = ChoiceListIndex.headerBytes
         // Read in place: the image is written in the machine's (little-endian) order, each section at a multiple of
@@ -181,6 +191,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         at += padded
         let shortKeys = words(shorts), shortStarts = words(4 * shorts + 1), shortRows = words(shortPosted)
         let nameHashes = words(3 * names)
+        let startPlaces = words(starts), startRows = words(starts)
         // Every offset within its section: a checksum only says the image is the one written, not that it was
         // written right. A ranked row's number is checked where it is read (most are never read).
         func ascending(_ offsets: UnsafeBufferPointer<UInt32>, upTo end: Int) -> Bool {
@@ -197,6 +208,8 @@ public final class ChoiceListIndex: @unchecked Sendable {
         self.shortStarts = shortStarts
         self.shortRows = shortRows
         self.nameHashes = nameHashes
+        self.startPlaces = startPlaces
+        self.startRows = startRows
     }
 
     // MARK: Matching

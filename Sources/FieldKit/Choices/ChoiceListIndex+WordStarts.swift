@@ -1,0 +1,90 @@
+extension ChoiceListIndex {
+    /// Every word start of the terms (`rowTerms`, `termStarts`, `termBytes` as the image lays them), ordered by the
+    /// bytes from there to the term's end, then by row: the places, and the rows with `nameStartBit` set where the
+    /// place is a term's first byte.
+    static func wordStarts(rowTerms: [UInt32], termStarts: [UInt32], termBytes: [UInt8]) -> (places: [UInt32], rows: [UInt32]) {
+        /// A word start; `key` is its first eight bytes, zero-padded, so most comparisons never read the names.
+        struct Start { var key: UInt64; var place: UInt32; var end: UInt32; var row: UInt32 }
+        var starts: [Start] = []
+        termBytes.withUnsafeBufferPointer { bytes in
+            for row in 0..<(rowTerms.count - 1) {
+                for term in Int(rowTerms[row])..<Int(rowTerms[row + 1]) {
+                    let first = Int(termStarts[term]), end = Int(termStarts[term + 1])
+                    for k in first..<end where k == first || ChoiceList.isWordBreak(bytes[k - 1]) {
+                        var key: UInt64 = 0
+                        for j in k..<(k + 8) { key = key << 8 | (j < end ? UInt64(bytes[j]) : 0) }
+                        starts.append(Start(key: key, place: UInt32(k), end: UInt32(end), row: UInt32(row) | (k == first ? nameStartBit : 0)))
+                    }
+                }
+            }
+            starts.sort { a, b in
+                if a.key != b.key { return a.key < b.key }
+                let order = compare(UnsafeBufferPointer(rebasing: bytes[Int(a.place)..<Int(a.end)]),
+                                    UnsafeBufferPointer(rebasing: bytes[Int(b.place)..<Int(b.end)]))
+                if order != 0 { return order < 0 }
+                return (a.row & ~nameStartBit, a.row) < (b.row & ~nameStartBit, b.row)
+            }
+        }
+        return (starts.map(\.place), starts.map(\.row))
+    }
+
+    /// -1, 0 or 1 as `a` sorts before, with or after `b`, byte by byte (a prefix first).
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        for k in 0..<min(a.count, b.count) where a[k] != b[k] { return a[k] < b[k] ? -1 : 1 }
+        return a.count == b.count ? 0 : a.count < b.count ? -1 : 1
+    }
+
+    /// The word starts (places in `startPlaces`) whose bytes begin with `needle`, by bisection.
+    func wordStarts(of needle: [UInt8]) -> Range<Int> {
+        needle.withUnsafeBufferPointer { q in
+            // How the start's bytes, cut to the needle's length, sort against the needle.
+            func order(_ k: Int) -> Int {
+                let place = Int(startPlaces[k]), row = Int(startRows[k] & ~ChoiceListIndex.nameStartBit)
+                guard row < rows, place < termBytes.count else { return 1 }
+                var end = place
+                for term in Int(rowTerms[row])..<Int(rowTerms[row + 1]) where Int(termStarts[term]) <= place && place < Int(termStarts[term + 1]) {
+                    end = Int(termStarts[term + 1])
+                }
+                let bytes = UnsafeBufferPointer(rebasing: termBytes[place..<min(end, place + q.count)])
+                return ChoiceListIndex.compare(bytes, q)
+            }
+            func first(from low: Int, above: Int) -> Int {
+                var low = low, high = startPlaces.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if order(mid) <= above { low = mid + 1 } else { high = mid }
+                }
+                return low
+            }
+            let lower = first(from: 0, above: -1)
+            return lower..<first(from: lower, above: 0)
+        }
+    }
+
+    /// For each wanted class of the word starts `range` (name starts, then the other word starts; `above[c]` nil
+    /// when class c is not wanted), its rows above `above[c]`: the `most` smallest, ascending, each once, and
+    /// whether they are all there are. One pass over the range, keeping the smallest found so far.
+    func pickStartRows(_ range: Range<Int>, above: [Int?], most: Int) -> [(rows: [Int], all: Bool)] {
+        var picked: [[Int]] = [[], []], all = [true, true]
+        let floor = above.map { $0 ?? Int.max }
+        for k in range {
+            let entry = startRows[k]
+            let c = entry & ChoiceListIndex.nameStartBit != 0 ? 0 : 1
+            let row = Int(entry & ~ChoiceListIndex.nameStartBit)
+            guard row > floor[c], row < rows else { continue }
+            if picked[c].count == most, let last = picked[c].last, row >= last {
+                if row > last { all[c] = false }
+                continue
+            }
+            var at = picked[c].count
+            while at > 0 && picked[c][at - 1] > row { at -= 1 }
+            if at > 0 && picked[c][at - 1] == row { continue }
+            picked[c].insert(row, at: at)
+            if picked[c].count > most {
+                picked[c].removeLast()
+                all[c] = false
+            }
+        }
+        return [(picked[0], all[0]), (picked[1], all[1])]
+    }
+}
