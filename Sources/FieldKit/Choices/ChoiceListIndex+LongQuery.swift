@@ -10,7 +10,7 @@ extension ChoiceListIndex {
         guard needle.count >= 4 else { return nil }
         let last = lastWalk.withLock { $0 }
         let walk: LongQueryWalk
-        if let last, needle.starts(with: last.needle), let rows = last.everyMatch, rows.count < LongQueryWalk.narrowedWithin {
+        if let last, needle.starts(with: last.needle), let rows = last.everyMatch, rows.count <= LongQueryWalk.narrowedWithin {
             // A row the longer query finds holds the shorter one: only the last query's matches are ranked.
             walk = LongQueryWalk(self, needle: needle, among: rows)
         } else {
@@ -69,8 +69,9 @@ extension ChoiceListIndex {
 final class LongQueryWalk: Sendable {
     /// How many candidate rows a query's first answer reads, beyond its screenful, to learn its count exactly.
     static let exactWithin = 64
-    /// How many of the last query's matches the next key ranks instead of walking afresh.
-    static let narrowedWithin = 20_000
+    /// How many of the last query's matches the next key ranks instead of walking afresh (more cost more to rank
+    /// than a fresh walk's first screenful from the word starts).
+    static let narrowedWithin = 64
     /// How many rows of a rank one pass over the word starts picks.
     static let pickedAtOnce = 64
 
