@@ -73,7 +73,7 @@ final class LongQueryWalk: Sendable {
     /// than a fresh walk's first screenful from the word starts).
     static let narrowedWithin = 64
     /// How many rows of a rank one pass over the word starts picks.
-    static let pickedAtOnce = 64
+    static let pickedAtOnce = 32
 
     private let index: ChoiceListIndex
     /// The query's lower-cased UTF-8.
@@ -101,17 +101,16 @@ final class LongQueryWalk: Sendable {
         var read = 0
         /// The query's word starts when ranks 1 and 2 are picked from them; nil when every rank is walked.
         var starts: Range<Int>?
-        /// The rank's rows picked from `starts`, ascending, the next to read at `pickedAt`; `pickedAll` when no
-        /// row of the rank lies past them.
-        var picked: [Int] = []
+        /// The rank's rows picked from `starts` (ascending, and whether no row of the rank lies past them), the
+        /// next to read at `pickedAt`.
+        var picked = PickedRows()
         var pickedAt = 0
-        var pickedAll = true
         /// Rank 2's first rows, picked in the pass that picked rank 1's.
-        var pickedNext: (rows: [Int], all: Bool)?
+        var pickedNext: PickedRows?
 
         /// Whether a rank's rows are picked and more are left than picked: its count cannot be known soon.
         var isCutShort: Bool {
-            starts != nil && rank < 3 && (!pickedAll || pickedNext?.all == false)
+            starts != nil && rank < 3 && (!picked.all || pickedNext?.all == false)
         }
     }
 
@@ -138,12 +137,12 @@ final class LongQueryWalk: Sendable {
             self.progress.withLock { begin(1, &$0) }
             return
         }
-        let picks = index.pickStartRows(starts, above: [-1, -1], most: LongQueryWalk.pickedAtOnce)
+        let picks = index.pickStartRows(starts, aboveNames: -1, aboveWords: -1, most: LongQueryWalk.pickedAtOnce)
         self.progress.withLock { p in
             p.starts = starts
             p.rank = 1
-            (p.picked, p.pickedAll) = picks[0]
-            p.pickedNext = picks[1]
+            p.picked = picks.names
+            p.pickedNext = picks.words
         }
     }
 
@@ -196,14 +195,15 @@ final class LongQueryWalk: Sendable {
     /// Reads the rank's next picked row, kept if its names give it that rank; picks the next rows when those are
     /// read, and goes on to rank 2, then to walking rank 3, when the rank has no more.
     private func stepPicked(_ starts: Range<Int>, _ p: inout Progress) {
-        guard p.pickedAt < p.picked.count else {
-            if !p.pickedAll, let last = p.picked.last {
-                let above: [Int?] = p.rank == 1 ? [last, nil] : [nil, last]
-                (p.picked, p.pickedAll) = index.pickStartRows(starts, above: above, most: LongQueryWalk.pickedAtOnce)[p.rank - 1]
+        guard p.pickedAt < p.picked.rows.count else {
+            if !p.picked.all, let last = p.picked.rows.last {
+                let picks = index.pickStartRows(starts, aboveNames: p.rank == 1 ? last : nil, aboveWords: p.rank == 2 ? last : nil,
+                                                most: LongQueryWalk.pickedAtOnce)
+                p.picked = p.rank == 1 ? picks.names : picks.words
                 p.pickedAt = 0
             } else if p.rank == 1, let next = p.pickedNext {
                 p.rank = 2
-                (p.picked, p.pickedAll) = next
+                p.picked = next
                 p.pickedAt = 0
                 p.pickedNext = nil
             } else {
@@ -211,7 +211,7 @@ final class LongQueryWalk: Sendable {
             }
             return
         }
-        let row = p.picked[p.pickedAt]
+        let row = p.picked.rows[p.pickedAt]
         p.pickedAt += 1
         p.read += 1
         if index.bestRank(of: row, for: needle) == p.rank { p.found.append(row) }

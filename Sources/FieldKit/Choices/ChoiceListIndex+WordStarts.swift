@@ -61,30 +61,56 @@ extension ChoiceListIndex {
         }
     }
 
-    /// For each wanted class of the word starts `range` (name starts, then the other word starts; `above[c]` nil
-    /// when class c is not wanted), its rows above `above[c]`: the `most` smallest, ascending, each once, and
+    /// The rows of the word starts `range` above `aboveNames` among its name starts and above `aboveWords` among its
+    /// other word starts (nil: that class not wanted): each class's `most` smallest, ascending, each once, and
     /// whether they are all there are. One pass over the range, keeping the smallest found so far.
-    func pickStartRows(_ range: Range<Int>, above: [Int?], most: Int) -> [(rows: [Int], all: Bool)] {
-        var picked: [[Int]] = [[], []], all = [true, true]
-        let floor = above.map { $0 ?? Int.max }
+    func pickStartRows(_ range: Range<Int>, aboveNames: Int?, aboveWords: Int?, most: Int) -> (names: PickedRows, words: PickedRows) {
+        var names = PickedRows(), words = PickedRows()
+        names.rows.reserveCapacity(most + 1)
+        words.rows.reserveCapacity(most + 1)
+        // A row past a class's cut is not kept: the list's end, then the largest kept once `most` are.
+        var nameCut = rows, wordCut = rows
+        let nameFloor = aboveNames ?? Int.max, wordFloor = aboveWords ?? Int.max, entries = startRows, limit = rows
         for k in range {
-            let entry = startRows[k]
-            let c = entry & ChoiceListIndex.nameStartBit != 0 ? 0 : 1
+            let entry = entries[k]
             let row = Int(entry & ~ChoiceListIndex.nameStartBit)
-            guard row > floor[c], row < rows else { continue }
-            if picked[c].count == most, let last = picked[c].last, row >= last {
-                if row > last { all[c] = false }
-                continue
-            }
-            var at = picked[c].count
-            while at > 0 && picked[c][at - 1] > row { at -= 1 }
-            if at > 0 && picked[c][at - 1] == row { continue }
-            picked[c].insert(row, at: at)
-            if picked[c].count > most {
-                picked[c].removeLast()
-                all[c] = false
+            if entry & ChoiceListIndex.nameStartBit != 0 {
+                guard row > nameFloor else { continue }
+                if row >= nameCut {
+                    if row > nameCut && row < limit { names.all = false }
+                    continue
+                }
+                names.offer(row, most: most)
+                if names.rows.count == most { nameCut = names.rows[most - 1] }
+            } else {
+                guard row > wordFloor else { continue }
+                if row >= wordCut {
+                    if row > wordCut && row < limit { words.all = false }
+                    continue
+                }
+                words.offer(row, most: most)
+                if words.rows.count == most { wordCut = words.rows[most - 1] }
             }
         }
-        return [(picked[0], all[0]), (picked[1], all[1])]
+        return (names, words)
+    }
+}
+
+/// A class's rows picked from a range of word starts: the smallest so far, ascending, each once, and whether no row
+/// was left out.
+struct PickedRows {
+    var rows: [Int] = []
+    var all = true
+
+    /// Keeps `row` if it is among the `most` smallest so far.
+    mutating func offer(_ row: Int, most: Int) {
+        var at = rows.count
+        while at > 0 && rows[at - 1] > row { at -= 1 }
+        if at > 0 && rows[at - 1] == row { return }
+        rows.insert(row, at: at)
+        if rows.count > most {
+            rows.removeLast()
+            all = false
+        }
     }
 }

@@ -304,7 +304,9 @@ public final class ChoiceListIndex: @unchecked Sendable {
             if shortKeys[mid] < key { low = mid + 1 } else { high = mid }
         }
         guard low < shortKeys.count, shortKeys[low] == key else { return [] }
-        return (0..<4).map { r in Int(shortStarts[4 * low + r])..<Int(shortStarts[4 * low + r + 1]) }
+        let at = 4 * low
+        return [Int(shortStarts[at])..<Int(shortStarts[at + 1]), Int(shortStarts[at + 1])..<Int(shortStarts[at + 2]),
+                Int(shortStarts[at + 2])..<Int(shortStarts[at + 3]), Int(shortStarts[at + 3])..<Int(shortStarts[at + 4])]
     }
 
     /// The rows of a run's ranked `ranges` in one ascending list (a row is in one range only).
