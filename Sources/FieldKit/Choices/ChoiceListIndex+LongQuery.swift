@@ -73,7 +73,7 @@ final class LongQueryWalk: Sendable {
     /// than a fresh walk's first screenful from the word starts).
     static let narrowedWithin = 64
     /// How many rows of a rank one pass over the word starts picks.
-    static let pickedAtOnce = 32
+    static let pickedAtOnce = 16
 
     private let index: ChoiceListIndex
     /// The query's lower-cased UTF-8.

@@ -68,28 +68,23 @@ extension ChoiceListIndex {
         var names = PickedRows(), words = PickedRows()
         names.rows.reserveCapacity(most + 1)
         words.rows.reserveCapacity(most + 1)
-        // A row past a class's cut is not kept: the list's end, then the largest kept once `most` are.
+        // A row at or past a class's cut is not kept: the list's end, then the largest kept once `most` are. Most
+        // rows of a long range are past it, so the loop's common path is two comparisons.
         var nameCut = rows, wordCut = rows
-        let nameFloor = aboveNames ?? Int.max, wordFloor = aboveWords ?? Int.max, entries = startRows, limit = rows
-        for k in range {
-            let entry = entries[k]
-            let row = Int(entry & ~ChoiceListIndex.nameStartBit)
-            if entry & ChoiceListIndex.nameStartBit != 0 {
-                guard row > nameFloor else { continue }
-                if row >= nameCut {
-                    if row > nameCut && row < limit { names.all = false }
-                    continue
+        let nameFloor = aboveNames ?? Int.max, wordFloor = aboveWords ?? Int.max, limit = rows
+        let mask = ~ChoiceListIndex.nameStartBit
+        for entry in UnsafeBufferPointer(rebasing: startRows[range]) {
+            let row = Int(entry & mask)
+            if entry != UInt32(row) {
+                if row < nameCut {
+                    if row > nameFloor, names.offer(row, most: most) { nameCut = names.rows[most - 1] }
+                } else if row > nameCut && row < limit {
+                    names.all = false
                 }
-                names.offer(row, most: most)
-                if names.rows.count == most { nameCut = names.rows[most - 1] }
-            } else {
-                guard row > wordFloor else { continue }
-                if row >= wordCut {
-                    if row > wordCut && row < limit { words.all = false }
-                    continue
-                }
-                words.offer(row, most: most)
-                if words.rows.count == most { wordCut = words.rows[most - 1] }
+            } else if row < wordCut {
+                if row > wordFloor, words.offer(row, most: most) { wordCut = words.rows[most - 1] }
+            } else if row > wordCut && row < limit {
+                words.all = false
             }
         }
         return (names, words)
@@ -102,15 +97,16 @@ struct PickedRows {
     var rows: [Int] = []
     var all = true
 
-    /// Keeps `row` if it is among the `most` smallest so far.
-    mutating func offer(_ row: Int, most: Int) {
+    /// Keeps `row` (below the largest kept when `most` are) unless kept already; true when `most` are kept.
+    mutating func offer(_ row: Int, most: Int) -> Bool {
         var at = rows.count
         while at > 0 && rows[at - 1] > row { at -= 1 }
-        if at > 0 && rows[at - 1] == row { return }
+        if at > 0 && rows[at - 1] == row { return rows.count == most }
         rows.insert(row, at: at)
         if rows.count > most {
             rows.removeLast()
             all = false
         }
+        return rows.count == most
     }
 }
