@@ -6,8 +6,8 @@ import Synchronization
 /// ranked (whole name, name start, word start, inside). A query of up to three bytes is answered from its ranked
 /// rows without a look at any name; a longer one is matched only against the rows holding all its three-byte runs,
 /// and one that extends the previous one only against the previous one's matches, or walked lazily in rank order as
-/// the picker reads it (`walked`, with the whole names found by their hashes); the answer is `ChoiceList.matches`'
-/// own, rank for rank.
+/// the picker reads it (`walked`, with the whole names found by their hashes and the names and words starting with
+/// it by a bisection of every word start); the answer is `ChoiceList.matches`' own, rank for rank.
 /// Unchecked `Sendable`: its sections are read-only views of `memory`, which it holds and nothing writes.
 public final class ChoiceListIndex: @unchecked Sendable {
     /// The image's bytes, which the sections below view (a copy, or a file mapped read-only).
