@@ -69,48 +69,24 @@ extension ChoiceListIndex {
         names.rows.reserveCapacity(most + 1)
         words.rows.reserveCapacity(most + 1)
         // A row at or past a class's cut is not kept: the list's end, then the largest kept once `most` are. Most
-        // rows of a long range are past their class's cut: eight entries at a time are let through when none is below
-        // its cut, each class's largest row kept to tell afterwards whether any was left out.
+        // rows of a long range are past it, so the loop's common path is two comparisons.
         var nameCut = rows, wordCut = rows
-        let nameFloor = aboveNames ?? Int.max, wordFloor = aboveWords ?? Int.max
-        let bit = ChoiceListIndex.nameStartBit, mask = ~bit
-        var nameMost = SIMD8<UInt32>(repeating: 0), wordMost = SIMD8<UInt32>(repeating: 0)
-        func pick(_ entry: UInt32) {
+        let nameFloor = aboveNames ?? Int.max, wordFloor = aboveWords ?? Int.max, limit = rows
+        let mask = ~ChoiceListIndex.nameStartBit
+        for entry in UnsafeBufferPointer(rebasing: startRows[range]) {
             let row = Int(entry & mask)
-            if entry & bit != 0 {
-                if row < nameCut && row > nameFloor && names.offer(row, most: most) { nameCut = names.rows[most - 1] }
-            } else if row < wordCut && row > wordFloor && words.offer(row, most: most) {
-                wordCut = words.rows[most - 1]
-            }
-        }
-        let entries = UnsafeBufferPointer(rebasing: startRows[range])
-        var k = 0
-        if let base = entries.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while k + 8 <= entries.count {
-                let block = raw.loadUnaligned(fromByteOffset: 4 * k, as: SIMD8<UInt32>.self)
-                let rowsOf = block & SIMD8(repeating: mask)
-                let isName = (block & SIMD8(repeating: bit)) .!= SIMD8(repeating: 0)
-                nameMost = pointwiseMax(nameMost, (rowsOf &+ 1).replacing(with: 0, where: .!isName))
-                wordMost = pointwiseMax(wordMost, (rowsOf &+ 1).replacing(with: 0, where: isName))
-                let cuts = SIMD8(repeating: UInt32(truncatingIfNeeded: wordCut)).replacing(with: UInt32(truncatingIfNeeded: nameCut), where: isName)
-                if any(rowsOf .< cuts) {
-                    for j in k..<(k + 8) { pick(entries[j]) }
+            if entry != UInt32(row) {
+                if row < nameCut {
+                    if row > nameFloor, names.offer(row, most: most) { nameCut = names.rows[most - 1] }
+                } else if row > nameCut && row < limit {
+                    names.all = false
                 }
-                k += 8
+            } else if row < wordCut {
+                if row > wordFloor, words.offer(row, most: most) { wordCut = words.rows[most - 1] }
+            } else if row > wordCut && row < limit {
+                words.all = false
             }
         }
-        while k < entries.count {
-            let row = entries[k] & mask + 1
-            if entries[k] & bit != 0 { nameMost[0] = max(nameMost[0], row) } else { wordMost[0] = max(wordMost[0], row) }
-            pick(entries[k])
-            k += 1
-        }
-        // A class left a row out when its largest row in the range is past the last it kept (or its floor); the
-        // largest are kept one up, so 0 is none.
-        let nameLargest = Int(nameMost.max()) - 1, wordLargest = Int(wordMost.max()) - 1
-        if nameLargest < rows && nameLargest > (names.rows.last ?? nameFloor) { names.all = false }
-        if wordLargest < rows && wordLargest > (words.rows.last ?? wordFloor) { words.all = false }
         return (names, words)
     }
 }
