@@ -150,6 +150,15 @@ struct ImageWords {
         guard blocks.check(offset, offset + 4) else { return fallback }
         return blocks.word(at: offset)
     }
+
+    /// The words of `range` where they lie (little-endian), their blocks checked once for the whole range, so a pass
+    /// over many words pays no check a word; empty when they cannot be read.
+    func words(_ range: Range<Int>) -> UnsafeBufferPointer<UInt32> {
+        let base = (blocks.image.baseAddress! + start).assumingMemoryBound(to: UInt32.self)
+        guard range.lowerBound >= 0, range.upperBound <= count else { blocks.markDamaged(); return UnsafeBufferPointer(start: base, count: 0) }
+        guard blocks.check(start + 4 * range.lowerBound, start + 4 * range.upperBound) else { return UnsafeBufferPointer(start: base, count: 0) }
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
 }
 
 /// A section of an index image's bytes, read through its blocks' checks: a range out of the section or in a
