@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import FieldKit
+@testable import FieldKit
 @testable import TestSupport
 @testable import FieldKeymaps
 
@@ -188,6 +188,35 @@ import FieldKit
         #expect(try Self.attached(file, folder: cache).outcome == .built)
     }
 
+    /// A long query's bisection of the word starts reads names unchecked, then the range's edges through the block
+    /// checks: a damaged name that leads it astray (the middle word start's, every bisection's first probe; made to
+    /// sort last) is found at an edge, the bisection done again through the checks, and the index marked damaged,
+    /// never a wrong range.
+    @Test func aDamagedNameNeverNarrowsALongQuerysWordStarts() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 20_000))
+        let cache = s.path("cache")
+        let built = try Self.attached(file, folder: cache)
+        #expect(built.outcome == .built)
+        let needles = ["harbour p", "north", "zone-4 7", "o'neil 8"].map { Array($0.utf8) }
+        let clean = try #require(built.list.attachedIndex)
+        let expected = needles.map { clean.wordStarts(of: $0) }
+        #expect(expected.allSatisfy { !$0.isEmpty })
+        let index = try Self.indexFile(in: cache)
+        var image = try Data(contentsOf: URL(fileURLWithPath: index))
+        let table = try #require(stride(from: 0, to: image.count, by: 4).first { $0 == 4 * ((image.count - 128 - $0 + 4095) / 4096) })
+        let starts = Self.headerWord(image, at: 100), rows = Self.headerWord(image, at: 8), terms = Self.headerWord(image, at: 12)
+        let place = Self.headerWord(image, at: image.count - table - 8 * starts + 4 * (starts / 2))
+        image[128 + 4 * (rows + 1) + 4 * (terms + 1) + place] ^= 0x80
+        try image.write(to: URL(fileURLWithPath: index), options: .atomic)
+        let opened = try Self.attached(file, folder: cache)
+        #expect(opened.outcome == .reused)
+        let damaged = try #require(opened.list.attachedIndex)
+        let found = damaged.wordStarts(of: needles[0])
+        #expect(found == expected[0] || damaged.isDamaged, "a wrong range, the index not marked damaged")
+        #expect(damaged.isDamaged)
+    }
+
     /// Where the last of an image's ranked rows lies: before the whole names' hashes (three words a name, their count
     /// at byte 96 of the header), the word starts (two words each, their count at byte 100) and the block table
     /// (`table` bytes) that end the image.
@@ -197,7 +226,7 @@ import FieldKit
         return image.count - table - 8 * starts - 12 * names - 4
     }
 
-    /// The header's little-endian word at byte `offset`.
+    /// The image's little-endian word at byte `offset`.
     static func headerWord(_ image: Data, at offset: Int) -> Int {
         Int(image[offset]) | Int(image[offset + 1]) << 8 | Int(image[offset + 2]) << 16 | Int(image[offset + 3]) << 24
     }

@@ -34,31 +34,47 @@ extension ChoiceListIndex {
         return a.count == b.count ? 0 : a.count < b.count ? -1 : 1
     }
 
-    /// The word starts (places in `startPlaces`) whose bytes begin with `needle`, by bisection.
+    /// The word starts (places in `startPlaces`) whose bytes begin with `needle`, by bisection. Its probes land on
+    /// names anywhere in the list, and each read through the block checks would check a few blocks of them: they
+    /// read the names unchecked (every offset still bounded), then the range's edges are compared through the
+    /// checks. The section being sorted, those alone make the range exact; an edge found wrong (a damaged block led
+    /// a probe astray) has the bisection done again, every read checked.
     func wordStarts(of needle: [UInt8]) -> Range<Int> {
         needle.withUnsafeBufferPointer { q in
-            // How the start's bytes, cut to the needle's length, sort against the needle.
-            func order(_ k: Int) -> Int {
-                let place = Int(startPlaces[k]), row = Int(startRows[k] & ~ChoiceListIndex.nameStartBit)
-                guard row < rows, place < termBytes.count else { return 1 }
-                var end = place
-                for term in Int(rowTerms[row])..<Int(rowTerms[row + 1]) where Int(termStarts[term]) <= place && place < Int(termStarts[term + 1]) {
-                    end = Int(termStarts[term + 1])
-                }
-                let bytes = UnsafeBufferPointer(rebasing: termBytes[place..<min(end, place + q.count)])
-                return ChoiceListIndex.compare(bytes, q)
-            }
-            func first(from low: Int, above: Int) -> Int {
-                var low = low, high = startPlaces.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if order(mid) <= above { low = mid + 1 } else { high = mid }
-                }
-                return low
-            }
-            let lower = first(from: 0, above: -1)
-            return lower..<first(from: lower, above: 0)
+            let guess = wordStarts(of: q, checked: false)
+            let count = startPlaces.count, lower = guess.lowerBound, upper = guess.upperBound
+            let exact = (lower == 0 || order(of: lower - 1, q, checked: true) < 0) && (upper == count || order(of: upper, q, checked: true) > 0)
+                && (lower == upper || (order(of: lower, q, checked: true) == 0 && order(of: upper - 1, q, checked: true) == 0))
+            return exact ? guess : wordStarts(of: q, checked: true)
         }
+    }
+
+    /// The word starts whose bytes begin with `q`, by bisection, the names read through the block checks or not.
+    private func wordStarts(of q: UnsafeBufferPointer<UInt8>, checked: Bool) -> Range<Int> {
+        func first(from low: Int, above: Int) -> Int {
+            var low = low, high = startPlaces.count
+            while low < high {
+                let mid = (low + high) / 2
+                if order(of: mid, q, checked: checked) <= above { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let lower = first(from: 0, above: -1)
+        return lower..<first(from: lower, above: 0)
+    }
+
+    /// How word start `k`'s bytes, cut to `q`'s length, sort against `q` (-1, 0, 1).
+    private func order(of k: Int, _ q: UnsafeBufferPointer<UInt8>, checked: Bool) -> Int {
+        let place = Int(startPlaces[k]), row = Int(startRows[k] & ~ChoiceListIndex.nameStartBit)
+        guard row < rows, place < termBytes.count else { return 1 }
+        func offset(_ words: ImageWords, _ position: Int) -> Int { Int(checked ? words[position] : words.unchecked(position)) }
+        let firstTerm = offset(rowTerms, row), lastTerm = max(firstTerm, offset(rowTerms, row + 1))
+        var end = place
+        for term in firstTerm..<lastTerm where offset(termStarts, term) <= place && place < offset(termStarts, term + 1) {
+            end = offset(termStarts, term + 1)
+        }
+        let cut = place..<max(place, min(end, place + q.count))
+        return ChoiceListIndex.compare(UnsafeBufferPointer(rebasing: checked ? termBytes[cut] : termBytes.unchecked(cut)), q)
     }
 
     /// The rows of the word starts `range` above `aboveNames` among its name starts and above `aboveWords` among its

@@ -151,6 +151,15 @@ struct ImageWords {
         return blocks.word(at: offset)
     }
 
+    /// The word at `position` read without its block's check: a guess that reads through the checks then confirm.
+    /// Within the section, and in a section of offsets no greater than its end, so it is safe to use as a bound.
+    @inline(__always)
+    func unchecked(_ position: Int) -> UInt32 {
+        guard position >= 0, position < count else { return fallback }
+        let word = blocks.word(at: start + 4 * position)
+        return fallback == 0 ? word : min(word, fallback)
+    }
+
     /// The words of `range` where they lie (little-endian), their blocks checked once for the whole range, so a pass
     /// over many words pays no check a word; empty when they cannot be read.
     func words(_ range: Range<Int>) -> UnsafeBufferPointer<UInt32> {
@@ -175,5 +184,14 @@ struct ImageBytes {
         guard range.lowerBound >= 0, range.upperBound <= count else { blocks.markDamaged(); return all[0..<0] }
         guard blocks.check(start + range.lowerBound, start + range.upperBound) else { return all[0..<0] }
         return all[range]
+    }
+
+    /// The bytes of `range`, cut to the section, read without their blocks' checks: a guess that reads through the
+    /// checks then confirm.
+    @inline(__always)
+    func unchecked(_ range: Range<Int>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let all = UnsafeBufferPointer(start: (blocks.image.baseAddress! + start).assumingMemoryBound(to: UInt8.self), count: count)
+        let low = max(0, min(range.lowerBound, count))
+        return all[low..<max(low, min(range.upperBound, count))]
     }
 }
