@@ -170,7 +170,7 @@ import Testing
             image[128 + 4 * 10_000 + 2] ^= 0x01
         case "starts":  // the middle word start's place, which every long query's bisection reads first
             let starts = Self.headerWord(image, at: 100)
-            image[image.count - table - 8 * starts + 4 * (starts / 2)] ^= 0x01
+            image[image.count - table - 12 * starts + 4 * (starts / 2)] ^= 0x01
         default:  // the last of the ranked rows: the last row holding the greatest run, 都's bytes
             image[try Self.lastRankedRow(image, table: table)] ^= 0x01
         }
@@ -206,7 +206,7 @@ import Testing
         var image = try Data(contentsOf: URL(fileURLWithPath: index))
         let table = try #require(stride(from: 0, to: image.count, by: 4).first { $0 == 4 * ((image.count - 128 - $0 + 4095) / 4096) })
         let starts = Self.headerWord(image, at: 100), rows = Self.headerWord(image, at: 8), terms = Self.headerWord(image, at: 12)
-        let place = Self.headerWord(image, at: image.count - table - 8 * starts + 4 * (starts / 2))
+        let place = Self.headerWord(image, at: image.count - table - 12 * starts + 4 * (starts / 2))
         image[128 + 4 * (rows + 1) + 4 * (terms + 1) + place] ^= 0x80
         try image.write(to: URL(fileURLWithPath: index), options: .atomic)
         let opened = try Self.attached(file, folder: cache)
@@ -218,12 +218,12 @@ import Testing
     }
 
     /// Where the last of an image's ranked rows lies: before the whole names' hashes (three words a name, their count
-    /// at byte 96 of the header), the word starts (two words each, their count at byte 100) and the block table
+    /// at byte 96 of the header), the word starts (three words each, their count at byte 100) and the block table
     /// (`table` bytes) that end the image.
     static func lastRankedRow(_ image: Data, table: Int) throws -> Int {
         let names = headerWord(image, at: 96), starts = headerWord(image, at: 100)
         #expect(names > 0 && starts > 0)
-        return image.count - table - 8 * starts - 12 * names - 4
+        return image.count - table - 12 * starts - 12 * names - 4
     }
 
     /// The image's little-endian word at byte `offset`.

@@ -13,12 +13,13 @@ extension ChoiceListIndex {
         let shortRows: [UInt32]
         let nameHashes: [UInt32]
         let startPlaces: [UInt32]
+        let startEnds: [UInt32]
         let startRows: [UInt32]
 
         /// The body's length in bytes: the sections end to end, the term bytes padded to four.
         var bodyBytes: Int {
             4 * (rowTerms.count + termStarts.count) + termBytes.count + (4 - termBytes.count % 4) % 4
-                + 4 * (shortKeys.count + shortStarts.count + shortRows.count + nameHashes.count + startPlaces.count + startRows.count)
+                + 4 * (shortKeys.count + shortStarts.count + shortRows.count + nameHashes.count + startPlaces.count + startEnds.count + startRows.count)
         }
 
         /// Hands the image for `source`, built at `built`, to `put` piece by piece (header, body, block table);
@@ -38,7 +39,7 @@ extension ChoiceListIndex {
                     ok = section.withUnsafeBytes { pass == 0 ? sums.add($0) : put($0) }
                 }
                 for bytes in [termBytes, padding] where ok { ok = bytes.withUnsafeBytes { pass == 0 ? sums.add($0) : put($0) } }
-                for section in [shortKeys, shortStarts, shortRows, nameHashes, startPlaces, startRows] where ok {
+                for section in [shortKeys, shortStarts, shortRows, nameHashes, startPlaces, startEnds, startRows] where ok {
                     ok = section.withUnsafeBytes { pass == 0 ? sums.add($0) : put($0) }
                 }
                 if pass == 0 {
@@ -134,7 +135,7 @@ struct ImageHeader {
         built = Int64(bitPattern: u64(80))
         // Each count is at most 2^32 - 1, so the sum cannot overflow.
         let body = 4 * (rows + 1) + 4 * (terms + 1) + termBytes + (4 - termBytes % 4) % 4 + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortRows + 12 * names
-            + 8 * starts
+            + 12 * starts
         guard bodyBytes == body, image.count == size + body + 4 * ImageBlocks.blockCount(body: body) else { return nil }
         let table = UnsafeRawBufferPointer(rebasing: image[(size + body)...])
         guard u64(ImageHeader.checksumOffset) == ImageHeader.checksum(UnsafeRawBufferPointer(rebasing: image[..<size]), table: table) else { return nil }

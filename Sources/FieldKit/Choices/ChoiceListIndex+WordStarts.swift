@@ -1,8 +1,8 @@
 extension ChoiceListIndex {
     /// Every word start of the terms (`rowTerms`, `termStarts`, `termBytes` as the image lays them), ordered by the
-    /// bytes from there to the term's end, then by row: the places, and the rows with `nameStartBit` set where the
-    /// place is a term's first byte.
-    static func wordStarts(rowTerms: [UInt32], termStarts: [UInt32], termBytes: [UInt8]) -> (places: [UInt32], rows: [UInt32]) {
+    /// bytes from there to the term's end, then by row: the places, their terms' ends, and the rows with
+    /// `nameStartBit` set where the place is a term's first byte.
+    static func wordStarts(rowTerms: [UInt32], termStarts: [UInt32], termBytes: [UInt8]) -> (places: [UInt32], ends: [UInt32], rows: [UInt32]) {
         /// A word start; `key` is its first eight bytes, zero-padded, so most comparisons never read the names.
         struct Start { var key: UInt64; var place: UInt32; var end: UInt32; var row: UInt32 }
         var starts: [Start] = []
@@ -25,7 +25,7 @@ extension ChoiceListIndex {
                 return (a.row & ~nameStartBit, a.row) < (b.row & ~nameStartBit, b.row)
             }
         }
-        return (starts.map(\.place), starts.map(\.row))
+        return (starts.map(\.place), starts.map(\.end), starts.map(\.row))
     }
 
     /// -1, 0 or 1 as `a` sorts before, with or after `b`, byte by byte (a prefix first).
@@ -35,9 +35,9 @@ extension ChoiceListIndex {
     }
 
     /// The word starts (places in `startPlaces`) whose bytes begin with `needle`, by bisection. Its probes land on
-    /// names anywhere in the list, and each read through the block checks would check a few blocks of them: they
-    /// read the names unchecked (every offset still bounded), then the range's edges are compared through the
-    /// checks. The section being sorted, those alone make the range exact; an edge found wrong (a damaged block led
+    /// names anywhere in the list, and each read through the block checks would check a block of them: they read
+    /// the names' bytes unchecked (every place and end still bounded), then the range's edges are compared through
+    /// the checks. The section being sorted, those alone make the range exact; an edge found wrong (a damaged block led
     /// a probe astray) has the bisection done again, every read checked.
     func wordStarts(of needle: [UInt8]) -> Range<Int> {
         needle.withUnsafeBufferPointer { q in
@@ -65,15 +65,9 @@ extension ChoiceListIndex {
 
     /// How word start `k`'s bytes, cut to `q`'s length, sort against `q` (-1, 0, 1).
     private func order(of k: Int, _ q: UnsafeBufferPointer<UInt8>, checked: Bool) -> Int {
-        let place = Int(startPlaces[k]), row = Int(startRows[k] & ~ChoiceListIndex.nameStartBit)
-        guard row < rows, place < termBytes.count else { return 1 }
-        func offset(_ words: ImageWords, _ position: Int) -> Int { Int(checked ? words[position] : words.unchecked(position)) }
-        let firstTerm = offset(rowTerms, row), lastTerm = max(firstTerm, offset(rowTerms, row + 1))
-        var end = place
-        for term in firstTerm..<lastTerm where offset(termStarts, term) <= place && place < offset(termStarts, term + 1) {
-            end = offset(termStarts, term + 1)
-        }
-        let cut = place..<max(place, min(end, place + q.count))
+        let place = Int(startPlaces[k]), end = Int(startEnds[k]), row = Int(startRows[k] & ~ChoiceListIndex.nameStartBit)
+        guard row < rows, place < end, end <= termBytes.count else { return 1 }
+        let cut = place..<min(end, place + q.count)
         return ChoiceListIndex.compare(UnsafeBufferPointer(rebasing: checked ? termBytes[cut] : termBytes.unchecked(cut)), q)
     }
 

@@ -32,9 +32,11 @@ public final class ChoiceListIndex: @unchecked Sendable {
     /// name's rows by bisection.
     let nameHashes: ImageWords
     /// Every word start of every name (a name's first byte, and each byte after a word break), ordered by the bytes
-    /// from there to the name's end (then by row): the place in `termBytes`, then (in `startRows`) the row with
-    /// `nameStartBit` set for a name's first byte. A query's name-start and word-start rows are one bisected range.
+    /// from there to the name's end (then by row): the place in `termBytes`, then (in `startEnds`) the name's end,
+    /// so comparing a start reads only its bytes, then (in `startRows`) the row with `nameStartBit` set for a name's
+    /// first byte. A query's name-start and word-start rows are one bisected range.
     let startPlaces: ImageWords
+    let startEnds: ImageWords
     let startRows: ImageWords
     /// Set in a `startRows` entry whose place is a name's first byte.
     static let nameStartBit: UInt32 = 1 << 31
@@ -137,7 +139,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
             shortRows.append(UInt32(truncatingIfNeeded: pair))
         }
         shortStarts.append(UInt32(shortRows.count))
-        let (startPlaces, startRows) = wordStarts(rowTerms: rowTerms, termStarts: termStarts, termBytes: termBytes)
+        let (startPlaces, startEnds, startRows) = wordStarts(rowTerms: rowTerms, termStarts: termStarts, termBytes: termBytes)
         names.sort { ($0.hash, $0.row) < ($1.hash, $1.row) }
         var nameHashes: [UInt32] = []
         nameHashes.reserveCapacity(3 * names.count)
@@ -146,7 +148,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         }
         return Sections(rows: terms.count, rowTerms: rowTerms, termStarts: termStarts, termBytes: termBytes,
                         shortKeys: shortKeys, shortStarts: shortStarts, shortRows: shortRows, nameHashes: nameHashes,
-                        startPlaces: startPlaces, startRows: startRows)
+                        startPlaces: startPlaces, startEnds: startEnds, startRows: startRows)
     }
 
     // MARK: Reading
@@ -187,7 +189,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         let shortRows = words(header.shortRows)
         let nameHashes = words(3 * header.names)
         // Sorted by their bytes, the word starts are not offsets: each place and row is bounded where it is read.
-        let startPlaces = words(header.starts), startRows = words(header.starts)
+        let startPlaces = words(header.starts), startEnds = words(header.starts), startRows = words(header.starts)
         // Each offsets section starts at 0 and ends at its end: with every block's words ascending (checked as it
         // is read), every range read from two offsets is within its section.
         for (section, end) in [(rowTerms, header.terms), (termStarts, header.termBytes), (shortStarts, header.shortRows)] {
@@ -204,6 +206,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
         self.shortRows = shortRows
         self.nameHashes = nameHashes
         self.startPlaces = startPlaces
+        self.startEnds = startEnds
         self.startRows = startRows
     }
 

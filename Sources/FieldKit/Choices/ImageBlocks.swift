@@ -151,15 +151,6 @@ struct ImageWords {
         return blocks.word(at: offset)
     }
 
-    /// The word at `position` read without its block's check: a guess that reads through the checks then confirm.
-    /// Within the section, and in a section of offsets no greater than its end, so it is safe to use as a bound.
-    @inline(__always)
-    func unchecked(_ position: Int) -> UInt32 {
-        guard position >= 0, position < count else { return fallback }
-        let word = blocks.word(at: start + 4 * position)
-        return fallback == 0 ? word : min(word, fallback)
-    }
-
     /// The words of `range` where they lie (little-endian), their blocks checked once for the whole range, so a pass
     /// over many words pays no check a word; empty when they cannot be read.
     func words(_ range: Range<Int>) -> UnsafeBufferPointer<UInt32> {
