@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import FieldKit
+@testable import FieldKit
 @testable import TestSupport
 @testable import FieldKeymaps
 
@@ -148,10 +148,10 @@ import FieldKit
         #expect(try Self.attached(file, folder: cache).outcome == .reused)
     }
 
-    /// A changed byte in the image's body (a term's letter, ranked rows, offsets) is not looked for when the image
+    /// A changed byte in the image's body (a term's letter, ranked rows, offsets, word starts) is not looked for when the image
     /// is opened: the block holding it is refused when a query first reads it, the list answers row by row (the
     /// same answer, no crash), the cache file is removed and the next start builds it again.
-    @Test(arguments: ["term", "offsets", "ranked"])
+    @Test(arguments: ["term", "offsets", "ranked", "starts"])
     func aDamagedBlockIsRefusedWhenRead(damage: String) throws {
         let s = try ScratchFolder()
         let rows = 20_000
@@ -168,6 +168,9 @@ import FieldKit
             image[try #require(image.range(of: Data("harbour".utf8), options: .backwards)).lowerBound + 1] = UInt8(ascii: "x")
         case "offsets":  // row 10,000's first term, which the query `c10000` ranks: far past the next row's
             image[128 + 4 * 10_000 + 2] ^= 0x01
+        case "starts":  // the middle word start's place, which every long query's bisection reads first
+            let starts = Self.headerWord(image, at: 100)
+            image[image.count - table - 12 * starts + 4 * (starts / 2)] ^= 0x01
         default:  // the last of the ranked rows: the last row holding the greatest run, 都's bytes
             image[try Self.lastRankedRow(image, table: table)] ^= 0x01
         }
@@ -185,19 +188,55 @@ import FieldKit
         #expect(try Self.attached(file, folder: cache).outcome == .built)
     }
 
+    /// A long query's bisection of the word starts reads names unchecked, then the range's edges through the block
+    /// checks: a damaged name that leads it astray (the middle word start's, every bisection's first probe; made to
+    /// sort last) is found at an edge, the bisection done again through the checks, and the index marked damaged,
+    /// never a wrong range.
+    @Test func aDamagedNameNeverNarrowsALongQuerysWordStarts() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 20_000))
+        let cache = s.path("cache")
+        let built = try Self.attached(file, folder: cache)
+        #expect(built.outcome == .built)
+        let needles = ["harbour p", "north", "zone-4 7", "o'neil 8"].map { Array($0.utf8) }
+        let clean = try #require(built.list.attachedIndex)
+        let expected = needles.map { clean.wordStarts(of: $0) }
+        #expect(expected.allSatisfy { !$0.isEmpty })
+        let index = try Self.indexFile(in: cache)
+        var image = try Data(contentsOf: URL(fileURLWithPath: index))
+        let table = try #require(stride(from: 0, to: image.count, by: 4).first { $0 == 4 * ((image.count - 128 - $0 + 4095) / 4096) })
+        let starts = Self.headerWord(image, at: 100), rows = Self.headerWord(image, at: 8), terms = Self.headerWord(image, at: 12)
+        let place = Self.headerWord(image, at: image.count - table - 12 * starts + 4 * (starts / 2))
+        image[128 + 4 * (rows + 1) + 4 * (terms + 1) + place] ^= 0x80
+        try image.write(to: URL(fileURLWithPath: index), options: .atomic)
+        let opened = try Self.attached(file, folder: cache)
+        #expect(opened.outcome == .reused)
+        let damaged = try #require(opened.list.attachedIndex)
+        let found = damaged.wordStarts(of: needles[0])
+        #expect(found == expected[0] || damaged.isDamaged, "a wrong range, the index not marked damaged")
+        #expect(damaged.isDamaged)
+    }
+
     /// Where the last of an image's ranked rows lies: before the whole names' hashes (three words a name, their count
-    /// at byte 96 of the header) and the block table (`table` bytes) that end the image.
+    /// at byte 96 of the header), the word starts (three words each, their count at byte 100) and the block table
+    /// (`table` bytes) that end the image.
     static func lastRankedRow(_ image: Data, table: Int) throws -> Int {
-        let names = Int(image[96]) | Int(image[97]) << 8 | Int(image[98]) << 16 | Int(image[99]) << 24
-        #expect(names > 0)
-        return image.count - table - 12 * names - 4
+        let names = headerWord(image, at: 96), starts = headerWord(image, at: 100)
+        #expect(names > 0 && starts > 0)
+        return image.count - table - 12 * starts - 12 * names - 4
+    }
+
+    /// The image's little-endian word at byte `offset`.
+    static func headerWord(_ image: Data, at offset: Int) -> Int {
+        Int(image[offset]) | Int(image[offset + 1]) << 8 | Int(image[offset + 2]) << 16 | Int(image[offset + 3]) << 24
     }
 
     /// A query's rows are read from the image only as they are shown (a one- to three-byte query's ranked rows, a
     /// longer one's walk): a block found damaged then, after the query was answered, has the rows found row by row;
     /// no row of the damaged block is shown and none is left out. `ranked`: the last of the ranked rows (都's); `term`:
-    /// the last `harbour` of the terms, far past the walk's first screenful.
-    @Test(arguments: [("ranked", "都"), ("term", "harbour")])
+    /// the last `harbour` of the terms, far past the walk's first screenful of `arbour` (inside names only, so no
+    /// word start the query's bisection reads is near it).
+    @Test(arguments: [("ranked", "都"), ("term", "arbour")])
     func aBlockFoundDamagedWhileItsRowsAreShownShowsNoWrongRow(damage: String, query: String) throws {
         let s = try ScratchFolder()
         let file = try s.write("sites.csv", Self.listText(rows: 20_000))
@@ -315,7 +354,10 @@ import FieldKit
         #expect(!plain.isIndexed && indexed.isIndexed)
         let typed = ["North Harbour 1", "mary's hill", "o'NEIL", "zone-4 8", "st. m", "北京上海1", "beijing shang", "guangzhou x",
                      "e", "a", "ar", " ", "4 ", "-", "c12", "c4999", "q", "nor", "xyz", "海", "京上", "park 5",
-                     "harb", "harbour ", "HARBOUR 12", "gate", "lake vie", "c1234", "aaaa", "e 1", "ll"]
+                     "harb", "harbour ", "HARBOUR 12", "gate", "lake vie", "c1234", "aaaa", "e 1", "ll",
+                     // Words inside names, digits, Chinese names and their pinyin.
+                     "harbour 1", "s hill", "neil p", "hill 8", "view 1", "ew 12", "e-4 3", "4 12", "12", "88", "c49",
+                     "上海2", "京上海", "海北京", "深圳", "jing sh", "shanghai", "hai w", "ngzhou", "chengdu x"]
         var queries: [String] = []
         for text in typed {
             let characters = Array(text)
@@ -339,6 +381,11 @@ import FieldKit
                 read.append(kept[read.count])
             }
             #expect(kept.isExact && kept.count == expected.count && read == expected, "query '\(query)' read wholly")
+            // A long query whose ranks 1 and 2 are walked, not picked from the word starts, answers the same.
+            let needle = Array(query.lowercased().utf8)
+            if needle.count >= 4, let index = indexed.attachedIndex {
+                #expect(index.walked(needle, startsWithin: 0)?.all == expected, "query '\(query)' walked")
+            }
             if query.utf8.count == 4 || query.utf8.count == 8 { longQueries += 1 }
             compared += expected.count
         }
@@ -369,6 +416,24 @@ import FieldKit
         #expect(field.choiceMatches.count > known && field.frame.counter.hasSuffix("+"))
         #expect(field.choiceMatches.all == expected && field.choiceMatches.isExact)
         #expect(field.frame.counter == "\(known + 1)/\(expected.count)")
+    }
+
+    /// A long query no name starts with, whose rows have a word starting with it (`harbour 1` in `North Harbour 17`):
+    /// its first screenful is read from the rows whose words start with it, not found by reading every row of its
+    /// rarest three-byte run.
+    @Test func aLongQueryStartingWordsReadsAScreenful() throws {
+        let s = try ScratchFolder()
+        let file = try s.write("sites.csv", Self.listText(rows: 30_000, seed: 3))
+        let plain = try Self.list(s.read("sites.csv"))
+        let indexed = try Self.attached(file, folder: s.path("cache")).list
+        for query in ["harbour 1", "harbour 12", "lake 3", "shanghai"] {
+            let expected = plain.matches(query, in: plain.roots)
+            #expect(expected.count > 10, "query '\(query)'")
+            let kept = indexed.rankedMatches(query, in: indexed.roots)
+            #expect(kept.count >= 8 && kept.rowsRead <= 64, "query '\(query)': \(kept.rowsRead) rows read")
+            #expect(Array(kept) == Array(expected.prefix(kept.count)), "query '\(query)'")
+            #expect(kept.all == expected, "query '\(query)' read wholly")
+        }
     }
 
     /// A one- to three-byte query over an indexed list is answered from the index's ranked rows, read where they

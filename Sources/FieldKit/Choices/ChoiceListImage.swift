@@ -12,11 +12,14 @@ extension ChoiceListIndex {
         let shortStarts: [UInt32]
         let shortRows: [UInt32]
         let nameHashes: [UInt32]
+        let startPlaces: [UInt32]
+        let startEnds: [UInt32]
+        let startRows: [UInt32]
 
         /// The body's length in bytes: the sections end to end, the term bytes padded to four.
         var bodyBytes: Int {
             4 * (rowTerms.count + termStarts.count) + termBytes.count + (4 - termBytes.count % 4) % 4
-                + 4 * (shortKeys.count + shortStarts.count + shortRows.count + nameHashes.count)
+                + 4 * (shortKeys.count + shortStarts.count + shortRows.count + nameHashes.count + startPlaces.count + startEnds.count + startRows.count)
         }
 
         /// Hands the image for `source`, built at `built`, to `put` piece by piece (header, body, block table);
@@ -26,7 +29,8 @@ extension ChoiceListIndex {
             let body = bodyBytes
             var sums = BlockSums(count: ImageBlocks.blockCount(body: body))
             var header = ImageHeader(rows: rows, terms: termStarts.count - 1, termBytes: termBytes.count, shorts: shortKeys.count,
-                                     shortRows: shortRows.count, names: nameHashes.count / 3, bodyBytes: body, source: source, built: built).bytes()
+                                     shortRows: shortRows.count, names: nameHashes.count / 3,
+                                     starts: startPlaces.count, bodyBytes: body, source: source, built: built).bytes()
             let padding = [UInt8](repeating: 0, count: (4 - termBytes.count % 4) % 4)
             var ok = true
             // The header's checksum covers the block table, so the body is summed first (pass 0), then written.
@@ -35,7 +39,7 @@ extension ChoiceListIndex {
                     ok = section.withUnsafeBytes { pass == 0 ? sums.add($0) : put($0) }
                 }
                 for bytes in [termBytes, padding] where ok { ok = bytes.withUnsafeBytes { pass == 0 ? sums.add($0) : put($0) } }
-                for section in [shortKeys, shortStarts, shortRows, nameHashes] where ok {
+                for section in [shortKeys, shortStarts, shortRows, nameHashes, startPlaces, startEnds, startRows] where ok {
                     ok = section.withUnsafeBytes { pass == 0 ? sums.add($0) : put($0) }
                 }
                 if pass == 0 {
@@ -98,6 +102,7 @@ struct ImageHeader {
     var shorts: Int
     var shortRows: Int
     var names: Int
+    var starts: Int
     var bodyBytes: Int
     var source: ChoiceListIndex.Source
     var built: Int64
@@ -105,9 +110,10 @@ struct ImageHeader {
     static let checksumOffset = 120
 
     /// A header of these values.
-    init(rows: Int, terms: Int, termBytes: Int, shorts: Int, shortRows: Int, names: Int, bodyBytes: Int, source: ChoiceListIndex.Source,
-         built: Int64) {
+    init(rows: Int, terms: Int, termBytes: Int, shorts: Int, shortRows: Int, names: Int, starts: Int, bodyBytes: Int,
+         source: ChoiceListIndex.Source, built: Int64) {
         (self.rows, self.terms, self.termBytes, self.shorts, self.shortRows, self.names) = (rows, terms, termBytes, shorts, shortRows, names)
+        self.starts = starts
         self.bodyBytes = bodyBytes
         self.source = source
         self.built = built
@@ -122,13 +128,14 @@ struct ImageHeader {
         func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: image.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         guard u32(4) == Int(ChoiceListIndex.version), u32(28) == ImageBlocks.blockShift else { return nil }
-        rows = u32(8); terms = u32(12); termBytes = u32(16); shorts = u32(20); shortRows = u32(24); names = u32(96)
+        rows = u32(8); terms = u32(12); termBytes = u32(16); shorts = u32(20); shortRows = u32(24); names = u32(96); starts = u32(100)
         bodyBytes = u32(88) << 32 | u32(92)
         source = .init(size: u64(32), modified: Int64(bitPattern: u64(40)), hash: u64(48), changed: Int64(bitPattern: u64(56)),
                        device: u64(64), inode: u64(72))
         built = Int64(bitPattern: u64(80))
         // Each count is at most 2^32 - 1, so the sum cannot overflow.
         let body = 4 * (rows + 1) + 4 * (terms + 1) + termBytes + (4 - termBytes % 4) % 4 + 4 * shorts + 4 * (4 * shorts + 1) + 4 * shortRows + 12 * names
+            + 12 * starts
         guard bodyBytes == body, image.count == size + body + 4 * ImageBlocks.blockCount(body: body) else { return nil }
         let table = UnsafeRawBufferPointer(rebasing: image[(size + body)...])
         guard u64(ImageHeader.checksumOffset) == ImageHeader.checksum(UnsafeRawBufferPointer(rebasing: image[..<size]), table: table) else { return nil }
@@ -142,7 +149,7 @@ struct ImageHeader {
         header.replaceSubrange(0..<4, with: ChoiceListIndex.magic)
         put32(Int(ChoiceListIndex.version), at: 4)
         put32(rows, at: 8); put32(terms, at: 12); put32(termBytes, at: 16); put32(shorts, at: 20); put32(shortRows, at: 24)
-        put32(names, at: 96)
+        put32(names, at: 96); put32(starts, at: 100)
         put32(ImageBlocks.blockShift, at: 28)
         put64(source.size, at: 32)
         put64(UInt64(bitPattern: source.modified), at: 40)

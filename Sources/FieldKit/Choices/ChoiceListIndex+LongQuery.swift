@@ -4,21 +4,26 @@ import Synchronization
 extension ChoiceListIndex {
     /// The rows a query of four bytes or more (`needle`, lower-cased UTF-8) finds, best first, found as they are
     /// read: the whole names at once, then each rank's rows in row order, a walk that stops once the picker's
-    /// screenful is known; nil for a shorter needle.
-    public func walked(_ needle: [UInt8]) -> ChoiceMatches? {
+    /// screenful is known; nil for a shorter needle. Ranks 1 and 2 are picked from the word starts when they are
+    /// at most `startsWithin`, else walked too.
+    public func walked(_ needle: [UInt8], startsWithin: Int = ChoiceListIndex.wordStartsPickedWithin) -> ChoiceMatches? {
         guard needle.count >= 4 else { return nil }
         let last = lastWalk.withLock { $0 }
         let walk: LongQueryWalk
-        if let last, needle.starts(with: last.needle), let rows = last.everyMatch, rows.count < LongQueryWalk.narrowedWithin {
+        if let last, needle.starts(with: last.needle), let rows = last.everyMatch, rows.count <= LongQueryWalk.narrowedWithin {
             // A row the longer query finds holds the shorter one: only the last query's matches are ranked.
             walk = LongQueryWalk(self, needle: needle, among: rows)
         } else {
-            walk = LongQueryWalk(self, needle: needle)
+            walk = LongQueryWalk(self, needle: needle, startsWithin: startsWithin)
         }
         let matches = ChoiceMatches(walking: walk)
         lastWalk.withLock { $0 = walk }
         return matches
     }
+
+    /// Most word starts a long query's ranks 1 and 2 are picked from (each pick is a pass over them); past it they
+    /// are walked, as such a query's best rows are many.
+    public static let wordStartsPickedWithin = 8_192
 
     /// The rows one of whose names is `needle`, ascending: those of the needle's hash among `nameHashes`, each
     /// checked against its names (two names may share a hash).
@@ -54,17 +59,21 @@ extension ChoiceListIndex {
     }
 }
 
-/// A four-or-more-byte query's matches, found as far as they have been asked for. A row's rank for the query is no
-/// better than its rank for the query's first three-byte run, so rank c's rows are among that run's rows of rank c or
-/// better: each rank is walked in row order over the smallest of those and every other run's rows, a row kept when
+/// A four-or-more-byte query's matches, found as far as they have been asked for. Whole names come from their hashes.
+/// Names and words starting with the query are one range of the index's word starts: when it is not too large,
+/// ranks 1 and 2 are its rows, picked a few dozen at a time in row order. Otherwise, and for rank 3: a row's rank
+/// for the query is no better than its rank for the query's first three-byte run, so rank c's rows are among that
+/// run's rows of rank c or better: each rank is walked in row order over the smallest of those and every other run's rows, a row kept when
 /// the next smallest list holds it (galloping) and its names give it rank c exactly. When another run's rows are the
-/// smallest, every rank left is the same walk: one pass sorts its rows by rank, and ends them all. Whole names come
-/// from their hashes.
+/// smallest, every rank left is the same walk: one pass sorts its rows by rank, and ends them all.
 final class LongQueryWalk: Sendable {
     /// How many candidate rows a query's first answer reads, beyond its screenful, to learn its count exactly.
     static let exactWithin = 64
-    /// How many of the last query's matches the next key ranks instead of walking afresh.
-    static let narrowedWithin = 20_000
+    /// How many of the last query's matches the next key ranks instead of walking afresh (more cost more to rank
+    /// than a fresh walk's first screenful from the word starts).
+    static let narrowedWithin = 64
+    /// How many rows of a rank one pass over the word starts picks.
+    static let pickedAtOnce = 16
 
     private let index: ChoiceListIndex
     /// Whether the index walked has been found damaged: rows found since may be missing.
@@ -92,9 +101,22 @@ final class LongQueryWalk: Sendable {
         var later: [[Int]] = [[], []]
         /// Candidate rows read so far.
         var read = 0
+        /// The query's word starts when ranks 1 and 2 are picked from them; nil when every rank is walked.
+        var starts: Range<Int>?
+        /// The rank's rows picked from `starts` (ascending, and whether no row of the rank lies past them), the
+        /// next to read at `pickedAt`.
+        var picked = PickedRows()
+        var pickedAt = 0
+        /// Rank 2's first rows, picked in the pass that picked rank 1's.
+        var pickedNext: PickedRows?
+
+        /// Whether a rank's rows are picked and more are left than picked: its count cannot be known soon.
+        var isCutShort: Bool {
+            starts != nil && rank < 3 && (!picked.all || pickedNext?.all == false)
+        }
     }
 
-    init(_ index: ChoiceListIndex, needle: [UInt8]) {
+    init(_ index: ChoiceListIndex, needle: [UInt8], startsWithin: Int) {
         self.index = index
         self.needle = needle
         var runs: [[Range<Int>]] = [], keys: [UInt32] = [], held = true
@@ -111,7 +133,19 @@ final class LongQueryWalk: Sendable {
         // A run no row holds: nothing to walk.
         if held { progress.found = index.wholeNameRows(needle) } else { progress.rank = 4 }
         self.progress = Mutex(progress)
-        if held { self.progress.withLock { begin(1, &$0) } }
+        guard held else { return }
+        let starts = index.wordStarts(of: needle)
+        if starts.count > startsWithin {
+            self.progress.withLock { begin(1, &$0) }
+            return
+        }
+        let picks = index.pickStartRows(starts, aboveNames: -1, aboveWords: -1, most: LongQueryWalk.pickedAtOnce)
+        self.progress.withLock { p in
+            p.starts = starts
+            p.rank = 1
+            p.picked = picks.names
+            p.pickedNext = picks.words
+        }
     }
 
     /// The rows of `among` (every match of a query `needle` extends) that `needle` finds, ranked at once.
@@ -150,15 +184,40 @@ final class LongQueryWalk: Sendable {
     }
 
     /// Walks until `places` rows are known (or every match is), then on while fewer than `exactWithin` candidates
-    /// are read, so a query matching few rows is counted exactly.
+    /// are read, so a query matching few rows is counted exactly (not when picked rows are left unread).
     func settle(knowing places: Int) {
         progress.withLock { p in
-            while p.rank < 4 && (p.found.count < places || p.read < LongQueryWalk.exactWithin) { step(&p) }
+            while p.rank < 4 && (p.found.count < places || (p.read < LongQueryWalk.exactWithin && !p.isCutShort)) { step(&p) }
         }
     }
 
     /// The rows found so far.
     var rows: [Int] { progress.withLock { $0.found } }
+
+    /// Reads the rank's next picked row, kept if its names give it that rank; picks the next rows when those are
+    /// read, and goes on to rank 2, then to walking rank 3, when the rank has no more.
+    private func stepPicked(_ starts: Range<Int>, _ p: inout Progress) {
+        guard p.pickedAt < p.picked.rows.count else {
+            if !p.picked.all, let last = p.picked.rows.last {
+                let picks = index.pickStartRows(starts, aboveNames: p.rank == 1 ? last : nil, aboveWords: p.rank == 2 ? last : nil,
+                                                most: LongQueryWalk.pickedAtOnce)
+                p.picked = p.rank == 1 ? picks.names : picks.words
+                p.pickedAt = 0
+            } else if p.rank == 1, let next = p.pickedNext {
+                p.rank = 2
+                p.picked = next
+                p.pickedAt = 0
+                p.pickedNext = nil
+            } else {
+                begin(3, &p)
+            }
+            return
+        }
+        let row = p.picked.rows[p.pickedAt]
+        p.pickedAt += 1
+        p.read += 1
+        if index.bestRank(of: row, for: needle) == p.rank { p.found.append(row) }
+    }
 
     /// Starts walking rank `rank` (or ends the walk past 3): over the smallest of the first run's ranges up to that
     /// rank and the other runs' rows, each looked for in the rest.
@@ -203,6 +262,7 @@ final class LongQueryWalk: Sendable {
     /// Reads the walked list's next row: kept if every other list holds it and it ranks as the rank walked; the
     /// next rank begun when the list is done.
     private func step(_ p: inout Progress) {
+        if let starts = p.starts, p.rank < 3 { return stepPicked(starts, &p) }
         let shortRows = index.shortRows, ends = p.ends, listStarts = p.listStarts
         // The row read, -1 when the walked list is done, -2 when another list lacks it.
         let read: Int = p.at.withUnsafeMutableBufferPointer { at in

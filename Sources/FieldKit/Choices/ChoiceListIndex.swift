@@ -6,8 +6,8 @@ import Synchronization
 /// ranked (whole name, name start, word start, inside). A query of up to three bytes is answered from its ranked
 /// rows without a look at any name; a longer one is matched only against the rows holding all its three-byte runs,
 /// and one that extends the previous one only against the previous one's matches, or walked lazily in rank order as
-/// the picker reads it (`walked`, with the whole names found by their hashes); the answer is `ChoiceList.matches`'
-/// own, rank for rank.
+/// the picker reads it (`walked`, with the whole names found by their hashes and the names and words starting with
+/// it by a bisection of every word start); the answer is `ChoiceList.matches`' own, rank for rank.
 /// Unchecked `Sendable`: its sections are read-only views of `memory`, which it holds and nothing writes.
 public final class ChoiceListIndex: @unchecked Sendable {
     /// The image's bytes, which the sections below view (a copy, or a file mapped read-only).
@@ -31,6 +31,15 @@ public final class ChoiceListIndex: @unchecked Sendable {
     /// Every name's XXH3-64 and row, three words an entry (hash's high word, low word, row), ascending: a whole
     /// name's rows by bisection.
     let nameHashes: ImageWords
+    /// Every word start of every name (a name's first byte, and each byte after a word break), ordered by the bytes
+    /// from there to the name's end (then by row): the place in `termBytes`, then (in `startEnds`) the name's end,
+    /// so comparing a start reads only its bytes, then (in `startRows`) the row with `nameStartBit` set for a name's
+    /// first byte. A query's name-start and word-start rows are one bisected range.
+    let startPlaces: ImageWords
+    let startEnds: ImageWords
+    let startRows: ImageWords
+    /// Set in a `startRows` entry whose place is a name's first byte.
+    static let nameStartBit: UInt32 = 1 << 31
     /// The last query's needle and the rows it matched, ascending: the next key's candidates when it extends it.
     private let previous = Mutex<(needle: [UInt8], rows: [UInt32])?>(nil)
     /// The last long query's walk: the next key's rows when it extends it and the walk found every match.
@@ -69,7 +78,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
 
     static let magic: [UInt8] = Array("FLCI".utf8)
     /// Bumped whenever the layout or the terms' making changes: an older image is rebuilt, never read.
-    static let version: UInt32 = 5
+    static let version: UInt32 = 6
     static let headerBytes = 128
 
     /// A one- to three-byte needle's key among `shortKeys`: its length in the top byte, then its bytes.
@@ -130,6 +139,7 @@ public final class ChoiceListIndex: @unchecked Sendable {
             shortRows.append(UInt32(truncatingIfNeeded: pair))
         }
         shortStarts.append(UInt32(shortRows.count))
+        let (startPlaces, startEnds, startRows) = wordStarts(rowTerms: rowTerms, termStarts: termStarts, termBytes: termBytes)
         names.sort { ($0.hash, $0.row) < ($1.hash, $1.row) }
         var nameHashes: [UInt32] = []
         nameHashes.reserveCapacity(3 * names.count)
@@ -137,7 +147,8 @@ public final class ChoiceListIndex: @unchecked Sendable {
             nameHashes += [UInt32(name.hash >> 32), UInt32(truncatingIfNeeded: name.hash), name.row]
         }
         return Sections(rows: terms.count, rowTerms: rowTerms, termStarts: termStarts, termBytes: termBytes,
-                        shortKeys: shortKeys, shortStarts: shortStarts, shortRows: shortRows, nameHashes: nameHashes)
+                        shortKeys: shortKeys, shortStarts: shortStarts, shortRows: shortRows, nameHashes: nameHashes,
+                        startPlaces: startPlaces, startEnds: startEnds, startRows: startRows)
     }
 
     // MARK: Reading
@@ -177,6 +188,8 @@ public final class ChoiceListIndex: @unchecked Sendable {
         let shortKeys = words(header.shorts), shortStarts = words(4 * header.shorts + 1, offsetsUpTo: header.shortRows)
         let shortRows = words(header.shortRows)
         let nameHashes = words(3 * header.names)
+        // Sorted by their bytes, the word starts are not offsets: each place and row is bounded where it is read.
+        let startPlaces = words(header.starts), startEnds = words(header.starts), startRows = words(header.starts)
         // Each offsets section starts at 0 and ends at its end: with every block's words ascending (checked as it
         // is read), every range read from two offsets is within its section.
         for (section, end) in [(rowTerms, header.terms), (termStarts, header.termBytes), (shortStarts, header.shortRows)] {
@@ -192,6 +205,9 @@ public final class ChoiceListIndex: @unchecked Sendable {
         self.shortStarts = shortStarts
         self.shortRows = shortRows
         self.nameHashes = nameHashes
+        self.startPlaces = startPlaces
+        self.startEnds = startEnds
+        self.startRows = startRows
     }
 
     /// Whether a block of the image failed its check since it was opened: what the index answered may be wrong,
@@ -290,7 +306,9 @@ public final class ChoiceListIndex: @unchecked Sendable {
             if shortKeys[mid] < key { low = mid + 1 } else { high = mid }
         }
         guard low < shortKeys.count, shortKeys[low] == key else { return [] }
-        return (0..<4).map { r in Int(shortStarts[4 * low + r])..<Int(shortStarts[4 * low + r + 1]) }
+        let at = 4 * low
+        return [Int(shortStarts[at])..<Int(shortStarts[at + 1]), Int(shortStarts[at + 1])..<Int(shortStarts[at + 2]),
+                Int(shortStarts[at + 2])..<Int(shortStarts[at + 3]), Int(shortStarts[at + 3])..<Int(shortStarts[at + 4])]
     }
 
     /// The rows of a run's ranked `ranges` in one ascending list (a row is in one range only).
