@@ -5,7 +5,7 @@ import Testing
 /// One calling code per number in phone-cn and phone-us: their paste prefixes (`+86`, `0086`, `86`; `+1`, `001`,
 /// `0111`) stand for the calling code, so a text that writes the code again after one (`+86 86 138…`,
 /// `+1 1 1320 435 3592`) is refused typed, pasted and checked, as libphonenumber and `phone --assume CN/US` refuse
-/// it; the prefix still comes off a number written once with it.
+/// it; the prefix still comes off a number written once with it, and stays where the text is a number only with it.
 struct PhoneOneCallingCodeTests {
     /// Keymap, text, and the value (nil: refused everywhere).
     static let texts: [(String, String, String?)] = [
@@ -21,6 +21,10 @@ struct PhoneOneCallingCodeTests {
         ("phone-cn", "0086 138 1234 5678", "13812345678"),
         ("phone-cn", "86 138 1234 5678", "13812345678"),
         ("phone-cn", "8613812345678", "13812345678"),
+        // A prefix followed by what alone would dial abroad (`00 138…` is +1) stays on a text that is a number as
+        // typed: +86 138… to typing and libphonenumber (`check` read +1 here, found by the engine fuzz target).
+        ("phone-cn", "86 00 138 1234 5678", "13812345678"),
+        ("phone-cn", "860013812345678", "13812345678"),
         ("phone-us", "+1 1 212 456 7890", "2124567890"),
         ("phone-us", "001 212 456 7890", "2124567890"),
         ("phone-us", "0111 212 456 7890", "2124567890"),

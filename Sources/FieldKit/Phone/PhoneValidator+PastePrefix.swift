@@ -7,6 +7,14 @@ extension PhoneValidator {
         guard let home = layout.home, rest.first != UInt8(ascii: "+"), endsWithCallingCode(prefix, home.callingCode) else { return false }
         let afterCode = Array("+\(home.callingCode)".utf8) + rest
         let alone = PhoneNumber.read(rest, assumedRegion: assumedRegion, metadata: metadata, home: home)
+        // A text that is a number as typed stays whole where the rest alone is none: `86 00 138…` is +86 138… to
+        // typing and libphonenumber, while `00 138…` alone dials +1.
+        if case .failure = alone {
+            let typed = Array(prefix) + Array(rest)
+            if case .success = typed.withUnsafeBufferPointer({ PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata, home: home) }) {
+                return true
+            }
+        }
         let written = afterCode.withUnsafeBufferPointer { PhoneNumber.read($0, assumedRegion: assumedRegion, metadata: metadata, home: home) }
         switch (alone, written) {
         case (.success(let a), .success(let b)): return a != b
