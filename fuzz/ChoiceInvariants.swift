@@ -15,7 +15,8 @@ enum ChoiceInvariants {
                     "choice path \(state.choicePath) broken at \(depth), \(context())")
             at = p
         }
-        let matches = list.matches(query, in: list.level(under: state.choicePath))
+        // A choice shown whole (a field started with a value): its label is the symbols, its matches the whole level.
+        let matches = state.choiceWhole ? list.level(under: state.choicePath) : list.matches(query, in: list.level(under: state.choicePath))
         // A long query over an indexed list keeps only the rows found so far: they start the query's matches.
         let kept = field.choiceMatches
         require(Array(kept) == Array(matches.prefix(kept.count)) && (!kept.isExact || kept.count == matches.count),
@@ -23,11 +24,14 @@ enum ChoiceInvariants {
         require(query.isEmpty || !matches.isEmpty, "the query \(query.debugDescription) matches nothing, \(context())")
         let current = field.currentChoice
         if let current { require(matches.contains(current), "current candidate not a match, \(context())") }
+        if state.choiceWhole {
+            require(current.map { list.choices[$0].label == query } ?? false, "a choice shown whole is not the current one's label, \(context())")
+        }
 
         if let selection = field.spec.selection { checkMarks(field, list, selection, context) }
         let frame = field.frame
         let prefix = state.choicePath.map { list.choices[$0].label + "-" }.joined()
-        let display = prefix + query + (current.map { "  > " + list.choices[$0].label } ?? markedSummary(field, list))
+        let display = prefix + query + (state.choiceWhole ? "" : current.map { "  > " + list.choices[$0].label } ?? markedSummary(field, list))
         require(frame.display == display, "display \(frame.display.debugDescription), \(context())")
         let before = prefix + String(state.symbols[..<state.cursor])
         require(frame.cursor == before.count && frame.cursorColumn == DisplayWidth.columns(of: before),
